@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { Db } from './db/database';
+import { requireUser } from './plugins/auth';
+import { apiNotFound, registerErrorHandling } from './plugins/errors';
+import { registerOriginCheck } from './plugins/origin-check';
+import { registerSessions } from './plugins/session';
+import { authRoutes } from './modules/auth/auth.routes';
+import { customerRoutes } from './modules/customers/customer.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { emailTemplateRoutes } from './modules/email-templates/email-template.routes';
+import { inspectionRoutes } from './modules/inspections/inspection.routes';
+import { invoiceRoutes } from './modules/invoices/invoice.routes';
+import { publicRoutes } from './modules/public/public.routes';
+import { serviceRoutes } from './modules/services/service.routes';
+import { userRoutes } from './modules/users/user.routes';
+import { vehicleRoutes } from './modules/vehicles/vehicle.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: AppConfig;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  db: Db;
+  /** Folder of the built web app to serve; none in API tests. */
+  webRoot?: string | undefined;
+  logger?: boolean | { level: string };
+}
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds the app without listening: server.ts listens, tests use `app.inject`. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', db);
+  app.decorate('config', config);
+
+  registerErrorHandling(app);
+  registerOriginCheck(app);
+  await registerSessions(app, { db, secret: config.sessionSecret });
+
+  // API answers are never cached by browsers, proxies or the service worker.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+  });
+
+  await app.register(authRoutes, { prefix: '/api' });
+  await app.register(publicRoutes, { prefix: '/api/public' });
+  await app.register(
+    async (staff) => {
+      staff.addHook('onRequest', requireUser(db));
+      await staff.register(customerRoutes);
+      await staff.register(vehicleRoutes);
+      await staff.register(inspectionRoutes);
+      await staff.register(serviceRoutes);
+      await staff.register(invoiceRoutes);
+      await staff.register(userRoutes);
+      await staff.register(emailTemplateRoutes);
+      await staff.register(dashboardRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  const webRoot = options.webRoot && existsSync(path.join(options.webRoot, 'index.html')) ? options.webRoot : undefined;
+  if (webRoot) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (url === '/api' || url.startsWith('/api/') || !webRoot || !['GET', 'HEAD'].includes(request.method)) {
+      return reply.status(404).send(apiNotFound());
+    }
+    // Client-side routes (and the 404 page) are drawn by the web app.
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  });
+
+  return app;
+}

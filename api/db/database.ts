@@ -1,0 +1,43 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './tables';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseOptions {
+  /** `postgres://…` for PostgreSQL; otherwise SQLite. */
+  databaseUrl?: string | undefined;
+  /** SQLite file, or ':memory:'. */
+  sqliteFile?: string;
+  /** PostgreSQL schema to use (tests give each file its own). */
+  pgSchema?: string;
+}
+
+export function createDatabase(options: DatabaseOptions): Db {
+  const plugins = [new CamelCasePlugin()];
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    });
+    // A dropped connection must not crash the process; the next query gets a fresh one.
+    pool.on('error', () => undefined);
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+  }
+  const file = options.sqliteFile ?? ':memory:';
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = FULL');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+}
+
+export function isPostgres(db: Db): boolean {
+  return db.getExecutor().adapter.constructor.name === 'PostgresAdapter';
+}

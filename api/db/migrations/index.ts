@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as initialSchema from './2026-11-22T00-00-initial-schema';
+
+// Every migration, by its date-prefixed name; add new ones at the end.
+export const migrations: Record<string, Migration> = {
+  '2026-11-22T00-00-initial-schema': initialSchema,
+};

@@ -1,0 +1,188 @@
+import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+
+// Column names are camelCase here and snake_case in the database (CamelCasePlugin).
+// Timestamps are ISO 8601 UTC strings; money is integer cents; measurements are integer tenths of
+// a millimetre; booleans are 0/1 integers, so the same rows work on SQLite and PostgreSQL.
+
+type Timestamp = string;
+type Flag = ColumnType<number, number | undefined, number>;
+
+export interface UsersTable {
+  id: string;
+  username: string;
+  email: string;
+  passwordHash: string;
+  role: string;
+  companyName: string | null;
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
+  website: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface SessionsTable {
+  sid: string;
+  userId: string | null;
+  data: string;
+  expiresAt: Timestamp;
+}
+
+export interface LoginFailuresTable {
+  id: string;
+  usernameKey: string;
+  failedAt: Timestamp;
+}
+
+export interface CustomersTable {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  address: string | null;
+  status: string;
+  createdBy: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface VehiclesTable {
+  id: string;
+  customerId: string;
+  year: number;
+  make: string;
+  model: string;
+  vin: string | null;
+  licensePlate: string | null;
+  mileage: number | null;
+  color: string | null;
+  createdBy: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface InspectionsTable {
+  id: string;
+  customerId: string;
+  vehicleId: string;
+  technicianId: string | null;
+  shareToken: string;
+  status: string;
+  frontLeftTread: number | null;
+  frontRightTread: number | null;
+  rearLeftTread: number | null;
+  rearRightTread: number | null;
+  frontLeftBrake: number | null;
+  frontRightBrake: number | null;
+  rearLeftBrake: number | null;
+  rearRightBrake: number | null;
+  cabinFilterCondition: string | null;
+  engineFilterCondition: string | null;
+  oilCondition: string | null;
+  oilLevel: string | null;
+  coolantLevel: string | null;
+  suspensionCondition: string | null;
+  /** JSON array of strings. */
+  leaks: string;
+  checkEngineLight: Flag;
+  diagnosticCodes: string | null;
+  notes: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface InspectionNotesTable {
+  id: string;
+  inspectionId: string;
+  note: string;
+  createdAt: Timestamp;
+}
+
+export interface ServicesTable {
+  id: string;
+  inspectionId: string;
+  description: string;
+  partsLink: string | null;
+  partsCostCents: number;
+  laborCostCents: number;
+  status: string;
+  position: number;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ServicePartsTable {
+  id: string;
+  serviceId: string;
+  partName: string;
+  partUrl: string | null;
+  partCostCents: number;
+  position: number;
+  createdAt: Timestamp;
+}
+
+export interface InvoicesTable {
+  id: string;
+  inspectionId: string | null;
+  customerId: string;
+  vehicleId: string | null;
+  shareToken: string;
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  notes: string | null;
+  status: string;
+  createdBy: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface InvoiceLineItemsTable {
+  id: string;
+  invoiceId: string;
+  description: string;
+  amountCents: number;
+  createdAt: Timestamp;
+}
+
+export interface EmailTemplatesTable {
+  id: string;
+  name: string;
+  description: string | null;
+  subject: string;
+  body: string;
+  status: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  loginFailures: LoginFailuresTable;
+  customers: CustomersTable;
+  vehicles: VehiclesTable;
+  inspections: InspectionsTable;
+  inspectionNotes: InspectionNotesTable;
+  services: ServicesTable;
+  serviceParts: ServicePartsTable;
+  invoices: InvoicesTable;
+  invoiceLineItems: InvoiceLineItemsTable;
+  emailTemplates: EmailTemplatesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type CustomerRow = Selectable<CustomersTable>;
+export type VehicleRow = Selectable<VehiclesTable>;
+export type InspectionRow = Selectable<InspectionsTable>;
+export type InspectionNoteRow = Selectable<InspectionNotesTable>;
+export type ServiceRow = Selectable<ServicesTable>;
+export type ServicePartRow = Selectable<ServicePartsTable>;
+export type InvoiceRow = Selectable<InvoicesTable>;
+export type InvoiceLineItemRow = Selectable<InvoiceLineItemsTable>;
+export type EmailTemplateRow = Selectable<EmailTemplatesTable>;

@@ -1,0 +1,26 @@
+import type { ErrorCode } from '../../shared/errors';
+
+/** An error with an HTTP status that the error handler sends as `{ error, message }`. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly issues?: { path: string; message: string }[],
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string, issues?: { path: string; message: string }[]) =>
+  new HttpError(400, issues ? 'validation_error' : 'bad_request', message, issues);
+export const unauthorized = (message = 'You need to sign in') =>
+  new HttpError(401, 'unauthorized', message);
+export const forbidden = (message = 'You do not have permission to do this') =>
+  new HttpError(403, 'forbidden', message);
+export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
+export const conflict = (message: string) => new HttpError(409, 'conflict', message);
+export const gone = (message: string) => new HttpError(410, 'gone', message);
+export const tooManyRequests = (message: string) =>
+  new HttpError(429, 'too_many_requests', message);

@@ -1,0 +1,44 @@
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import type { FastifyReply } from 'fastify';
+import type { Database } from '../db/tables';
+
+export interface Page {
+  limit?: number | undefined;
+  offset?: number | undefined;
+}
+
+/** Applies limit/offset when given; without them the whole list comes back, as the spec says. */
+export function paginate<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  page: Page,
+): SelectQueryBuilder<DB, TB, O> {
+  let q = query;
+  if (page.limit !== undefined) q = q.limit(page.limit);
+  if (page.offset !== undefined) {
+    // SQLite needs a LIMIT before OFFSET; the largest safe integer means "no limit" on both.
+    if (page.limit === undefined) q = q.limit(Number.MAX_SAFE_INTEGER);
+    q = q.offset(page.offset);
+  }
+  return q;
+}
+
+export function setTotalCount(reply: FastifyReply, total: number): void {
+  reply.header('X-Total-Count', String(total));
+}
+
+/** Escapes LIKE wildcards so a search for "50%" finds the text "50%". */
+export function likePattern(q: string): string {
+  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** `lower(col) LIKE %q%` over any of the columns, case-insensitive on both databases. */
+export function matchesAny<TB extends keyof Database>(
+  eb: ExpressionBuilder<Database, TB>,
+  columns: string[],
+  q: string,
+) {
+  const pattern = likePattern(q);
+  return eb.or(
+    columns.map((column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`),
+  );
+}

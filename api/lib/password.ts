@@ -1,0 +1,45 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+/** OWASP's scrypt parameters: N=2^17, r=8, p=1. */
+export const PASSWORD_HASH_PARAMS = { log2N: 17, r: 8, p: 1 } as const;
+export type HashParams = { log2N: number; r: number; p: number };
+
+const KEY_LENGTH = 32;
+
+function derive(password: string, salt: Buffer, params: HashParams): Promise<Buffer> {
+  const N = 2 ** params.log2N;
+  const options: ScryptOptions = { N, r: params.r, p: params.p, maxmem: 256 * N * params.r };
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
+  });
+}
+
+/** Hashes with a fresh salt; the result carries its parameters: `scrypt$17$8$1$salt$key`. */
+export async function hashPassword(
+  password: string,
+  params: HashParams = PASSWORD_HASH_PARAMS,
+): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, params);
+  return ['scrypt', params.log2N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, log2N, r, p, salt, key] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !key) return false;
+  const params = { log2N: Number(log2N), r: Number(r), p: Number(p) };
+  if (![params.log2N, params.r, params.p].every((n) => Number.isInteger(n) && n > 0)) return false;
+  const expected = Buffer.from(key, 'base64');
+  const actual = await derive(password, Buffer.from(salt, 'base64'), params);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/** Spends the same time as a real check, so unknown usernames cannot be told apart by timing. */
+export async function verifyAgainstDummy(password: string): Promise<void> {
+  dummyHash ??= hashPassword('dummy-password-for-timing');
+  await verifyPassword(password, await dummyHash);
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PRODUCT_NAME } from '../../../shared/constants';
+import { errorResponse } from '../../../shared/schemas/common';
+import {
+  appConfigResponse,
+  changePasswordBody,
+  loginBody,
+  registerBody,
+  settingsBody,
+  userResponse,
+  type User,
+} from '../../../shared/schemas/user';
+import { requireUser } from '../../plugins/auth';
+import { toUser } from '../users/user.mapper';
+import { changePassword, login, register, updateSettings } from './auth.service';
+
+/** A fresh session id for the signed-in user; the old session is destroyed (no fixation). */
+async function startSession(request: FastifyRequest, user: User): Promise<void> {
+  await request.session.regenerate();
+  request.session.set('userId', user.id);
+}
+
+export async function authRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const signedIn = requireUser(app.db);
+  const errors = { 400: errorResponse, 401: errorResponse };
+
+  app.get('/config', { schema: { response: { 200: appConfigResponse } } }, async () => ({
+    productName: PRODUCT_NAME,
+    supportEmail: app.config.supportEmail,
+    adminEmail: app.config.adminEmail,
+  }));
+
+  app.post(
+    '/register',
+    { schema: { body: registerBody, response: { 201: userResponse, 403: errorResponse, 409: errorResponse } } },
+    async (request, reply) => {
+      const user = await register(app.db, app.config, request.body);
+      await startSession(request, user);
+      return reply.status(201).send(user);
+    },
+  );
+
+  app.post(
+    '/login',
+    { schema: { body: loginBody, response: { 200: userResponse, ...errors, 429: errorResponse } } },
+    async (request) => {
+      const user = await login(app.db, request.body);
+      await startSession(request, user);
+      return user;
+    },
+  );
+
+  app.post('/logout', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
+    if (request.session.get('userId')) await request.session.destroy();
+    return reply.status(204).send(null);
+  });
+
+  app.get(
+    '/user',
+    { onRequest: signedIn, schema: { response: { 200: userResponse, 401: errorResponse } } },
+    async (request) => toUser(request.user),
+  );
+
+  app.patch(
+    '/user/password',
+    { onRequest: signedIn, schema: { body: changePasswordBody, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await changePassword(app.db, request.user.id, request.session.sessionId, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/user/settings',
+    { onRequest: signedIn, schema: { body: settingsBody, response: { 200: userResponse, ...errors, 409: errorResponse } } },
+    async (request) => updateSettings(app.db, request.user.id, request.body),
+  );
+}

@@ -1,0 +1,22 @@
+import type { Role } from '../../../shared/constants';
+import type { User } from '../../../shared/schemas/user';
+import type { UserRow } from '../../db/tables';
+
+/** The user as every response shows it: never the password hash. */
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    role: row.role as Role,
+    companyName: row.companyName,
+    phone: row.phone,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zipCode,
+    website: row.website,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}

@@ -1,0 +1,47 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Role } from '../../shared/constants';
+import type { Db } from '../db/database';
+import type { UserRow } from '../db/tables';
+import { forbidden, unauthorized } from '../lib/http-error';
+import { findUserById } from '../modules/users/user.repository';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set by `requireUser`. */
+    user: UserRow;
+  }
+}
+
+/** Loads the session's user; a session whose user is gone is ended. */
+export async function currentUser(db: Db, request: FastifyRequest): Promise<UserRow | null> {
+  const userId = request.session.get('userId');
+  if (!userId) return null;
+  const user = await findUserById(db, userId);
+  if (!user) {
+    await request.session.destroy();
+    return null;
+  }
+  return user;
+}
+
+/** preHandler for every staff route: 401 unless signed in. */
+export function requireUser(db: Db) {
+  return async function (request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const user = await currentUser(db, request);
+    if (!user) throw unauthorized();
+    request.user = user;
+  };
+}
+
+/** preHandler that must follow `requireUser`: 403 unless the user has one of the roles. */
+export function requireRole(...roles: Role[]) {
+  return async function (request: FastifyRequest): Promise<void> {
+    if (!roles.includes(request.user.role as Role)) {
+      throw forbidden(
+        roles.length === 1 && roles[0] === 'admin'
+          ? 'You need administrator privileges to do this'
+          : 'Your role does not allow this',
+      );
+    }
+  };
+}

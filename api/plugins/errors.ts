@@ -1,0 +1,85 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiErrorBody, ErrorCode } from '../../shared/errors';
+import { HttpError } from '../lib/http-error';
+
+const PART_NAMES: Record<string, string> = {
+  body: 'request body',
+  querystring: 'query string',
+  params: 'URL',
+  headers: 'headers',
+};
+
+// Fastify's own client errors, mapped to our codes; anything else with a 4xx keeps its status.
+const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', message: 'The request body is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: 'invalid_json',
+    message: 'The request body is empty but its content type is JSON',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: 'The request body is too large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'unsupported_media_type',
+    message: 'Send the request body as application/json',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'bad_request',
+    message: 'The Content-Length header does not match the body',
+  },
+};
+
+function codeForStatus(status: number): ErrorCode {
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 409) return 'conflict';
+  if (status === 413) return 'payload_too_large';
+  if (status === 415) return 'unsupported_media_type';
+  if (status === 429) return 'too_many_requests';
+  return 'bad_request';
+}
+
+/** The one error handler: every failure leaves as `{ error, message }` JSON, never internals. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let status = 500;
+    let body: ApiErrorBody;
+    if (error instanceof HttpError) {
+      status = error.statusCode;
+      body = { error: error.code, message: error.message };
+      if (error.issues) body.issues = error.issues;
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      status = 400;
+      const issues = error.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      const part = PART_NAMES[error.validationContext ?? 'body'] ?? 'request';
+      const first = issues[0];
+      body = {
+        error: 'validation_error',
+        message: first ? `Invalid ${part}: ${first.message}` : `Invalid ${part}`,
+        issues,
+      };
+    } else if (error.code && FASTIFY_CODES[error.code]) {
+      const known = FASTIFY_CODES[error.code]!;
+      status = error.statusCode ?? 400;
+      body = { error: known.code, message: known.message };
+    } else if (error.validation) {
+      status = 400;
+      body = { error: 'validation_error', message: error.message };
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      status = error.statusCode;
+      body = { error: codeForStatus(status), message: error.message };
+    } else {
+      request.log.error({ err: error }, 'request failed');
+      body = { error: 'internal_error', message: 'Something went wrong on our side. Please try again.' };
+    }
+    if (status >= 500) status = 500;
+    return reply.status(status).type('application/json; charset=utf-8').send(body);
+  });
+}
+
+export function apiNotFound(message = 'There is no such API call'): ApiErrorBody {
+  return { error: 'not_found', message };
+}

@@ -1,0 +1,94 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll } from 'vitest';
+import { buildApp } from '../app';
+import type { AppConfig } from '../config';
+import type { Db } from '../db/database';
+import type { UserRow } from '../db/tables';
+import type { Role } from '../../shared/constants';
+import { createTestDatabase } from './database';
+import { createUser, TEST_PASSWORD } from './factories';
+
+export const TEST_ADMIN_EMAIL = 'owner@shop.test';
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/nonexistent',
+    databaseUrl: undefined,
+    adminEmail: TEST_ADMIN_EMAIL,
+    supportEmail: 'help@shop.test',
+    sessionSecret: 'test-secret-that-is-at-least-32-characters-long',
+    trustProxy: false,
+    logLevel: 'silent',
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  /** Signs in a new user of the role (or the given user) and returns a client with its cookie. */
+  signIn(role?: Role, fields?: Partial<Omit<UserRow, 'role'>>): Promise<Client>;
+  close(): Promise<void>;
+}
+
+export interface Client {
+  user: UserRow;
+  cookie: string;
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+/** The session cookie from a response, as a `Cookie` header value. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'baywise.sid');
+  if (!cookie) throw new Error(`no session cookie in response ${response.statusCode}: ${response.body}`);
+  return `${cookie.name}=${cookie.value}`;
+}
+
+export function clientFor(app: FastifyInstance, user: UserRow, cookie: string): Client {
+  return {
+    user,
+    cookie,
+    inject: (options) =>
+      app.inject({ ...options, headers: { ...(options.headers ?? {}), cookie } } as InjectOptions),
+  };
+}
+
+/**
+ * A fresh database and app for one test file, closed after the file. Sign-ins go through the real
+ * `POST /api/login`.
+ */
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const app = await buildApp({ config: testConfig(overrides), db: database.db });
+  await app.ready();
+  const testApp: TestApp = {
+    app,
+    db: database.db,
+    async signIn(role = 'technician', fields = {}) {
+      const user = await createUser(database.db, { role, ...fields });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: user.username, password: TEST_PASSWORD },
+      });
+      if (response.statusCode !== 200) {
+        throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+      }
+      return clientFor(app, user, sessionCookie(response));
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+  return testApp;
+}
+
+/** `createTestApp` with the close registered for the end of the file. */
+export async function useTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const testApp = await createTestApp(overrides);
+  afterAll(() => testApp.close());
+  return testApp;
+}

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import type { Role } from '../../shared/constants';
+import type { Db } from '../db/database';
+import type {
+  CustomerRow,
+  InspectionRow,
+  ServicePartRow,
+  ServiceRow,
+  UserRow,
+  VehicleRow,
+} from '../db/tables';
+import { hashPassword } from '../lib/password';
+import { newShareToken, nowIso } from '../lib/tokens';
+
+export const TEST_PASSWORD = 'correct horse battery';
+
+// Factory users get a cheap hash (its parameters travel with it), so sign-ins in tests stay fast;
+// the production parameters are tested on their own in the auth tests.
+let cheapHash: Promise<string> | undefined;
+const testPasswordHash = () => (cheapHash ??= hashPassword(TEST_PASSWORD, { log2N: 10, r: 8, p: 1 }));
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+export async function createUser(
+  db: Db,
+  fields: Partial<Omit<UserRow, 'role'>> & { role?: Role } = {},
+): Promise<UserRow> {
+  const tag = unique();
+  const row: UserRow = {
+    id: randomUUID(),
+    username: `user_${tag}`,
+    email: `user_${tag}@shop.test`,
+    passwordHash: await testPasswordHash(),
+    role: 'technician',
+    companyName: null,
+    phone: null,
+    address: null,
+    city: null,
+    state: null,
+    zipCode: null,
+    website: null,
+    createdAt: nowIso(),
+    updatedAt: nowIso(),
+    ...fields,
+  };
+  await db.insertInto('users').values(row).execute();
+  return row;
+}
+
+export async function createCustomer(db: Db, fields: Partial<CustomerRow> = {}): Promise<CustomerRow> {
+  const tag = unique();
+  const row: CustomerRow = {
+    id: randomUUID(),
+    name: `Customer ${tag}`,
+    email: `customer_${tag}@mail.test`,
+    phone: '555-0100',
+    address: null,
+    status: 'active',
+    createdBy: null,
+    createdAt: nowIso(),
+    updatedAt: nowIso(),
+    ...fields,
+  };
+  await db.insertInto('customers').values(row).execute();
+  return row;
+}
+
+export async function createVehicle(
+  db: Db,
+  customerId: string,
+  fields: Partial<VehicleRow> = {},
+): Promise<VehicleRow> {
+  const row: VehicleRow = {
+    id: randomUUID(),
+    customerId,
+    year: 2018,
+    make: 'Honda',
+    model: 'Civic',
+    vin: null,
+    licensePlate: null,
+    mileage: 42000,
+    color: null,
+    createdBy: null,
+    createdAt: nowIso(),
+    updatedAt: nowIso(),
+    ...fields,
+  };
+  await db.insertInto('vehicles').values(row).execute();
+  return row;
+}
+
+export interface ServiceSeed {
+  description?: string;
+  laborCostCents?: number;
+  partsCostCents?: number;
+  status?: string;
+  parts?: { partName?: string; partCostCents?: number; partUrl?: string | null }[];
+}
+
+export interface InspectionWithServices extends InspectionRow {
+  services: (ServiceRow & { parts: ServicePartRow[] })[];
+}
+
+/** An inspection (with its own customer and vehicle unless given) and its services and parts. */
+export async function createInspection(
+  db: Db,
+  fields: Partial<InspectionRow> = {},
+  services: ServiceSeed[] = [],
+): Promise<InspectionWithServices> {
+  const customerId = fields.customerId ?? (await createCustomer(db)).id;
+  const vehicleId = fields.vehicleId ?? (await createVehicle(db, customerId)).id;
+  const row: InspectionRow = {
+    id: randomUUID(),
+    customerId,
+    vehicleId,
+    technicianId: null,
+    shareToken: newShareToken(),
+    status: 'in_progress',
+    frontLeftTread: null,
+    frontRightTread: null,
+    rearLeftTread: null,
+    rearRightTread: null,
+    frontLeftBrake: null,
+    frontRightBrake: null,
+    rearLeftBrake: null,
+    rearRightBrake: null,
+    cabinFilterCondition: null,
+    engineFilterCondition: null,
+    oilCondition: null,
+    oilLevel: null,
+    coolantLevel: null,
+    suspensionCondition: null,
+    leaks: '[]',
+    checkEngineLight: 0,
+    diagnosticCodes: null,
+    notes: null,
+    createdAt: nowIso(),
+    updatedAt: nowIso(),
+    ...fields,
+  };
+  await db.insertInto('inspections').values(row).execute();
+  const created: InspectionWithServices = { ...row, services: [] };
+  for (const [position, seed] of services.entries()) {
+    const service: ServiceRow = {
+      id: randomUUID(),
+      inspectionId: row.id,
+      description: seed.description ?? `Service ${position + 1}`,
+      partsLink: null,
+      partsCostCents: seed.partsCostCents ?? 0,
+      laborCostCents: seed.laborCostCents ?? 0,
+      status: seed.status ?? 'recommended',
+      position,
+      createdAt: nowIso(),
+      updatedAt: nowIso(),
+    };
+    await db.insertInto('services').values(service).execute();
+    const parts: ServicePartRow[] = [];
+    for (const [partPosition, part] of (seed.parts ?? []).entries()) {
+      const partRow: ServicePartRow = {
+        id: randomUUID(),
+        serviceId: service.id,
+        partName: part.partName ?? `Part ${partPosition + 1}`,
+        partUrl: part.partUrl ?? null,
+        partCostCents: part.partCostCents ?? 0,
+        position: partPosition,
+        createdAt: nowIso(),
+      };
+      await db.insertInto('serviceParts').values(partRow).execute();
+      parts.push(partRow);
+    }
+    created.services.push({ ...service, parts });
+  }
+  return created;
+}

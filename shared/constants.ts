@@ -1,0 +1,80 @@
+export const PRODUCT_NAME = 'Baywise';
+
+/** Tax rates in tenths of a percent: 85 is 8.5%. */
+export const INSPECTION_TAX_RATE = 85;
+export const INVOICE_TAX_RATE = 80;
+
+export const ROLES = ['admin', 'technician', 'service_advisor'] as const;
+export type Role = (typeof ROLES)[number];
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Administrator',
+  technician: 'Technician',
+  service_advisor: 'Service Advisor',
+};
+
+export const CUSTOMER_STATUSES = ['active', 'inactive'] as const;
+export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
+
+export const INSPECTION_STATUSES = ['in_progress', 'completed', 'approved', 'declined'] as const;
+export type InspectionStatus = (typeof INSPECTION_STATUSES)[number];
+
+export const SERVICE_STATUSES = ['recommended', 'approved', 'declined'] as const;
+export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
+
+export const INVOICE_STATUSES = ['draft', 'sent', 'paid'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+export const TEMPLATE_STATUSES = ['active', 'draft'] as const;
+export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
+
+export const FILTER_CONDITIONS = ['good', 'fair', 'poor'] as const;
+export const OIL_CONDITIONS = ['clean', 'slightly_dirty', 'dirty'] as const;
+export const FLUID_LEVELS = ['full', 'low', 'very_low'] as const;
+export const SUSPENSION_CONDITIONS = [
+  'good',
+  'minor_wear',
+  'needs_attention',
+  'immediate_repair',
+] as const;
+
+export type ConditionTone = 'good' | 'warning' | 'bad';
+export const CONDITION_TONES: Record<string, ConditionTone> = {
+  good: 'good',
+  clean: 'good',
+  full: 'good',
+  fair: 'warning',
+  slightly_dirty: 'warning',
+  low: 'warning',
+  minor_wear: 'warning',
+  poor: 'bad',
+  dirty: 'bad',
+  very_low: 'bad',
+  needs_attention: 'bad',
+  immediate_repair: 'bad',
+};
+
+/** Brake pads thinner than this (mm) are flagged poor; this and above are good. */
+export const BRAKE_PAD_MIN_MM = 3;
+
+export const MEASUREMENT_FIELDS = [
+  'frontLeftTread',
+  'frontRightTread',
+  'rearLeftTread',
+  'rearRightTread',
+  'frontLeftBrake',
+  'frontRightBrake',
+  'rearLeftBrake',
+  'rearRightBrake',
+] as const;
+export type MeasurementField = (typeof MEASUREMENT_FIELDS)[number];
+
+export const CUSTOMER_SORTS = ['name', 'recent', 'updated'] as const;
+export const VEHICLE_SORTS = ['year', 'make', 'mileage'] as const;
+export const INVOICE_SORTS = ['date', 'amount', 'customer'] as const;
+export const INSPECTION_SORTS = ['recent', 'oldest'] as const;
+
+export const VIN_MAX_LENGTH = 17;
+export const MIN_VEHICLE_YEAR = 1900;
+export const PASSWORD_MIN_LENGTH = 6;
+export const SHORT_ID_LENGTH = 8;
+export const MAX_PAGE_SIZE = 500;

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { MAX_CENTS, parseCents } from '../money';
+import { MAX_PAGE_SIZE } from '../constants';
+
+export const VALID_AMOUNT_MESSAGE = 'Please enter a valid amount (e.g., 45.00)';
+
+/** Any 8-4-4-4-12 hex id; unknown ids are then a 404, not a 400. */
+export const idSchema = z.guid('Invalid id');
+export const idParams = z.object({ id: idSchema });
+
+/** Trimmed text where blank means "not given" (stored as null). */
+export function optionalText(max: number, label = 'This field') {
+  return z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+}
+
+/** Trimmed required text with the spec's message. */
+export function requiredText(message: string, max = 200, label = 'This field') {
+  return z
+    .string(message)
+    .trim()
+    .min(1, message)
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
+function toCents(value: number | string, ctx: z.RefinementCtx): number {
+  const cents = parseCents(value);
+  if (cents === null || cents > MAX_CENTS) {
+    ctx.addIssue({ code: 'custom', message: VALID_AMOUNT_MESSAGE });
+    return z.NEVER;
+  }
+  return cents;
+}
+
+/** A cost that defaults to 0 when blank or missing; accepts 45, "45" or "45.00"; gives cents. */
+export const costInput = z
+  .union([z.number(), z.string()], VALID_AMOUNT_MESSAGE)
+  .nullish()
+  .transform((value, ctx) => (value === null || value === undefined || value === '' ? 0 : toCents(value, ctx)));
+
+/** A required amount: digits with up to two decimals (or a number); gives cents. */
+export const amountInput = z
+  .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, VALID_AMOUNT_MESSAGE)], VALID_AMOUNT_MESSAGE)
+  .transform((value, ctx) => toCents(value, ctx));
+
+/** Money as sent in responses: exactly two decimals. */
+export const moneyString = z.string().regex(/^-?\d+\.\d{2}$/);
+
+export const timestamp = z.string();
+
+/** Query parameters every list endpoint takes. */
+export const listQuery = z.object({
+  q: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+  limit: z.coerce
+    .number('limit must be a number')
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
+    .optional(),
+  offset: z.coerce
+    .number('offset must be a number')
+    .int('offset must be a whole number')
+    .min(0, 'offset must be at least 0')
+    .optional(),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+export const errorResponse = z.object({
+  error: z.string(),
+  message: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});

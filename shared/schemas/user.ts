@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, ROLES } from '../constants';
+import { optionalText, requiredText, timestamp } from './common';
+
+export const PASSWORD_MIN_MESSAGE = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+export const PASSWORDS_MISMATCH_MESSAGE = "Passwords don't match";
+export const EMAIL_MESSAGE = 'Please enter a valid email';
+export const URL_MESSAGE = 'Please enter a valid URL';
+
+export const usernameInput = requiredText('Username is required', 50, 'Username');
+export const emailInput = z
+  .string(EMAIL_MESSAGE)
+  .trim()
+  .max(254, EMAIL_MESSAGE)
+  .pipe(z.email(EMAIL_MESSAGE))
+  .transform((v) => v.toLowerCase());
+export const passwordInput = z
+  .string('Password is required')
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_MIN_MESSAGE)
+  .max(200, 'Password must be at most 200 characters');
+export const roleInput = z.enum(ROLES, 'Role must be Administrator, Technician or Service Advisor');
+
+/** A website or blank; "shop.example" is taken as "https://shop.example". */
+export const websiteInput = z
+  .string(URL_MESSAGE)
+  .trim()
+  .max(300, URL_MESSAGE)
+  .nullish()
+  .transform((v, ctx) => {
+    if (!v) return null;
+    const withScheme = /^https?:\/\//i.test(v) ? v : `https://${v}`;
+    try {
+      const url = new URL(withScheme);
+      if (!url.hostname.includes('.') && url.hostname !== 'localhost') throw new Error('no host');
+      return withScheme;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: URL_MESSAGE });
+      return z.NEVER;
+    }
+  });
+
+export const userResponse = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  companyName: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  website: z.string().nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type User = z.infer<typeof userResponse>;
+
+export const loginBody = z.object({
+  username: z.string('Username is required').trim().min(1, 'Username is required').max(200),
+  password: z.string('Password is required').min(1, 'Password is required').max(200),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const registerBody = z.object({
+  username: usernameInput,
+  email: emailInput,
+  role: roleInput.default('technician'),
+  password: passwordInput,
+});
+export type RegisterBody = z.input<typeof registerBody>;
+
+/** The sign-up form: the API body plus a confirmation that is never sent. */
+export const registerForm = registerBody
+  .extend({ confirmPassword: z.string().min(1, 'Please confirm your password') })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: PASSWORDS_MISMATCH_MESSAGE,
+    path: ['confirmPassword'],
+  });
+
+export const changePasswordBody = z.object({
+  currentPassword: z.string('Current password is required').min(1, 'Current password is required').max(200),
+  newPassword: passwordInput,
+});
+
+export const changePasswordForm = changePasswordBody
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: PASSWORDS_MISMATCH_MESSAGE,
+    path: ['confirmPassword'],
+  });
+
+export const settingsBody = z.object({
+  email: emailInput,
+  companyName: optionalText(200, 'Company name'),
+  phone: optionalText(50, 'Phone'),
+  address: optionalText(300, 'Address'),
+  city: optionalText(100, 'City'),
+  state: optionalText(100, 'State'),
+  zipCode: optionalText(20, 'ZIP code'),
+  website: websiteInput,
+});
+export type SettingsBody = z.input<typeof settingsBody>;
+
+/** Admin's create-user call; the form adds confirmPassword. */
+export const createUserBody = z.object({
+  username: usernameInput,
+  email: emailInput,
+  role: roleInput.default('technician'),
+  password: passwordInput,
+});
+
+/** Admin's edit-user call: a blank or missing password keeps the current one. */
+export const updateUserBody = z.object({
+  username: usernameInput.optional(),
+  email: emailInput.optional(),
+  role: roleInput.optional(),
+  password: z
+    .union([z.literal(''), passwordInput])
+    .nullish()
+    .transform((v) => (v ? v : undefined)),
+});
+
+export const userFormConfirm = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_MIN_MESSAGE);
+
+export const appConfigResponse = z.object({
+  productName: z.string(),
+  supportEmail: z.string(),
+  adminEmail: z.string(),
+});

@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config';
+import { postgresReachable, TEST_DATABASE_URL } from './api/test/database';
+
+// The API suite runs twice: on SQLite and on PostgreSQL. Outside CI a missing PostgreSQL server
+// skips the second run with a message; in CI it always runs (and fails if the server is missing).
+export default defineConfig(async () => {
+  const withPostgres = process.env.CI === 'true' || (await postgresReachable());
+  if (!withPostgres) {
+    console.warn(
+      `\n[tests] PostgreSQL is not reachable at ${TEST_DATABASE_URL.replace(/:[^:@/]+@/, ':***@')}: ` +
+        'SKIPPING the PostgreSQL run of the API tests. Start it with `bash .ci/run` setup steps.\n',
+    );
+  }
+  const api = ['api/**/*.test.ts'];
+  return {
+    test: {
+      projects: [
+        {
+          test: {
+            name: 'sqlite',
+            include: [...api, 'shared/**/*.test.ts'],
+            environment: 'node',
+            env: { TEST_DB: 'sqlite' },
+          },
+        },
+        ...(withPostgres
+          ? [
+              {
+                test: {
+                  name: 'postgres',
+                  include: api,
+                  environment: 'node',
+                  env: { TEST_DB: 'postgres' },
+                },
+              },
+            ]
+          : []),
+      ],
+    },
+  };
+});
