@@ -1,4 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { publicInspectionRoutes } from './public-inspection.routes';
+import { publicInvoiceRoutes } from './public-invoice.routes';
 
-// Placeholder: the routes of this module land with their service and tests.
-export async function publicRoutes(_app: FastifyInstance): Promise<void> {}
+/** Share-page calls: no session needed (and none created), scoped by the share token. */
+export async function publicRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(publicInspectionRoutes);
+  await app.register(publicInvoiceRoutes);
+}
