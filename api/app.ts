@@ -24,6 +24,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: AppConfig;
+    /** Every route as "METHOD /url", for the role × route check. */
+    routeList: string[];
   }
 }
 
@@ -50,6 +52,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate('routeList', [] as string[]);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (method !== 'HEAD') app.routeList.push(`${method} ${route.url}`);
+  });
 
   registerErrorHandling(app);
   registerOriginCheck(app);

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { BODY_LIMIT_BYTES } from './app';
+import { useTestApp } from './test/app';
+import { ROUTE_ACCESS, sampleUrl } from './test/route-access';
+
+const t = await useTestApp();
+const admin = await t.signIn('admin');
+
+const writeRoutes = Object.keys(ROUTE_ACCESS).filter((key) => /^(POST|PUT|PATCH) /.test(key));
+const idRoutes = Object.keys(ROUTE_ACCESS).filter((key) => key.includes(':p'));
+
+/** Every error is JSON `{ error, message }` with no internals in it. */
+function expectCleanError(res: { statusCode: number; body: string; headers: Record<string, unknown> }, status?: number) {
+  if (status !== undefined) expect(res.statusCode, res.body).toBe(status);
+  expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+  expect(res.statusCode, res.body).toBeLessThan(500);
+  expect(String(res.headers['content-type'])).toContain('application/json');
+  const body = JSON.parse(res.body) as Record<string, unknown>;
+  expect(typeof body.error).toBe('string');
+  expect(typeof body.message).toBe('string');
+  expect(res.body).not.toMatch(/SQLITE|sqlite|SELECT |INSERT |UPDATE |syntax error|\.ts:\d+|node_modules|at [\w.]+ \(/);
+}
+
+function method(key: string) {
+  return key.split(' ')[0] as 'POST';
+}
+
+describe('malformed input on every write route', () => {
+  it.each(writeRoutes)('%s: malformed JSON is 400 invalid_json', async (key) => {
+    const res = await admin.inject({
+      method: method(key),
+      url: sampleUrl(key),
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": "Ann", ',
+    });
+    expectCleanError(res, 400);
+    expect(res.json().error).toBe('invalid_json');
+  });
+
+  it.each(writeRoutes)('%s: a body over the limit is 413', async (key) => {
+    const res = await admin.inject({
+      method: method(key),
+      url: sampleUrl(key),
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ notes: 'x'.repeat(BODY_LIMIT_BYTES + 10) }),
+    });
+    expectCleanError(res, 413);
+    expect(res.json().error).toBe('payload_too_large');
+  });
+
+  it.each(writeRoutes)('%s: a non-JSON content type is refused cleanly', async (key) => {
+    const res = await admin.inject({
+      method: method(key),
+      url: sampleUrl(key),
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
+    expectCleanError(res);
+    expect([400, 404, 415]).toContain(res.statusCode);
+  });
+
+  const hostile: unknown[] = [
+    null,
+    'a string',
+    42,
+    [],
+    [{}],
+    { id: 'not-a-uuid' },
+    { name: { $gt: '' }, email: ['a'], phone: 5, status: 'deleted' },
+    { year: 'abc', mileage: -5, customerId: 'nope', vin: 'X'.repeat(40) },
+    { inspectionId: 12, status: 'paid-ish', lineItems: 'many' },
+    { services: [{ description: '', laborCost: 'ten', parts: [{ partName: null }] }] },
+    { laborCost: '1e400', partsCost: -1, status: 'maybe' },
+    { username: 'x'.repeat(500), password: 7, role: 'superuser' },
+    { a: { b: { c: { d: { e: { f: [1, [2, [3, [4]]]] } } } } } },
+  ];
+
+  it.each(writeRoutes)('%s: hostile bodies never give a 500', async (key) => {
+    for (const payload of hostile) {
+      const res = await admin.inject({
+        method: method(key),
+        url: sampleUrl(key),
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      });
+      expectCleanError(res);
+    }
+  });
+});
+
+describe('ids in the URL', () => {
+  it.each(idRoutes)('%s: a malformed id is a clean 400 or 404', async (key) => {
+    const res = await admin.inject({
+      method: method(key),
+      url: sampleUrl(key, 'not-a-uuid%27%20OR%201=1'),
+      ...(/^(POST|PUT|PATCH) /.test(key) ? { payload: {} } : {}),
+    });
+    expectCleanError(res);
+    expect([400, 404]).toContain(res.statusCode);
+  });
+});
+
+describe('unknown paths and query strings', () => {
+  it('an unknown API path is a JSON 404', async () => {
+    const res = await admin.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expectCleanError(res, 404);
+  });
+
+  it('wrong query types on lists are 400 with the failing field', async () => {
+    for (const url of ['/api/customers?limit=abc', '/api/vehicles?offset=-1', '/api/invoices?limit=100000']) {
+      const res = await admin.inject({ method: 'GET', url });
+      expectCleanError(res, 400);
+      expect(res.json().issues?.length, url).toBeGreaterThan(0);
+    }
+  });
+});

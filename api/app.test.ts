@@ -1,0 +1,50 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { createTestDatabase } from './test/database';
+import { testConfig } from './test/app';
+
+const webRoot = mkdtempSync(path.join(tmpdir(), 'baywise-web-'));
+writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Baywise</title><div id="root"></div>');
+writeFileSync(path.join(webRoot, 'app.js'), 'console.log("app")');
+
+const database = await createTestDatabase();
+const app = await buildApp({ config: testConfig(), db: database.db, webRoot });
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+});
+
+describe('serving the web app with the API', () => {
+  it('serves the built files', async () => {
+    const res = await app.inject({ method: 'GET', url: '/app.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('console.log');
+  });
+
+  it.each(['/', '/auth', '/users/3f0c7a52-9d1e-4b8a-a6f2-5c4d3e2b1a00', '/mpi/abc', '/no/such/page'])(
+    'answers %s with the app, which draws the page (or its 404 page)',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+    },
+  );
+
+  it('keeps unknown API paths as JSON 404s, with no-store', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'not_found', message: 'There is no such API call' });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('creates no session for anonymous visitors', async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const sessions = await database.db.selectFrom('sessions').selectAll().execute();
+    expect(sessions).toEqual([]);
+  });
+});

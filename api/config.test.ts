@@ -1,0 +1,56 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_ADMIN_EMAIL, loadConfig } from './config';
+
+const freshDir = () => mkdtempSync(path.join(tmpdir(), 'baywise-config-'));
+
+describe('loadConfig', () => {
+  it('has the documented defaults and keeps a generated session secret in DATA_DIR', () => {
+    const dataDir = freshDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir,
+      databaseUrl: undefined,
+      adminEmail: DEFAULT_ADMIN_EMAIL,
+      supportEmail: DEFAULT_ADMIN_EMAIL,
+      trustProxy: false,
+    });
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dataDir, 'session-secret'), 'utf8').trim()).toBe(config.sessionSecret);
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(config.sessionSecret);
+  });
+
+  it('takes the settings of api.md', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: freshDir(),
+      DATABASE_URL: 'postgres://u:p@db/baywise',
+      ADMIN_EMAIL: 'Owner@Shop.example',
+      SESSION_SECRET: 's'.repeat(40),
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://u:p@db/baywise',
+      adminEmail: 'owner@shop.example',
+      supportEmail: 'owner@shop.example',
+      sessionSecret: 's'.repeat(40),
+      trustProxy: true,
+    });
+    expect(loadConfig({ DATA_DIR: freshDir(), SUPPORT_EMAIL: 'help@shop.example' }).supportEmail).toBe(
+      'help@shop.example',
+    );
+  });
+
+  it('refuses bad settings with every problem named', () => {
+    expect(() =>
+      loadConfig({ PORT: 'eighty', ADMIN_EMAIL: 'nope', SESSION_SECRET: 'short', DATABASE_URL: 'mysql://x' }),
+    ).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*ADMIN_EMAIL[\s\S]*SESSION_SECRET/);
+  });
+});

@@ -1,0 +1,70 @@
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/database';
+import { migrateDown, migrateToLatest } from './migrate';
+import { migrations } from './migrations';
+
+const database = await createTestDatabase();
+afterAll(() => database.drop());
+const { db } = database;
+const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(db).catch(() => null))?.rows[0]?.s;
+
+async function tableNames(): Promise<string[]> {
+  const tables = await db.introspection.getTables();
+  return tables.map((t) => t.name).filter((n) => !n.startsWith('kysely_')).sort();
+}
+
+describe('migrations', () => {
+  it('create every table of the data model', async () => {
+    expect(await tableNames()).toEqual([
+      'customers',
+      'email_templates',
+      'inspection_notes',
+      'inspections',
+      'invoice_line_items',
+      'invoices',
+      'login_failures',
+      'service_parts',
+      'services',
+      'sessions',
+      'users',
+      'vehicles',
+    ]);
+  });
+
+  it('are date-prefixed', () => {
+    for (const name of Object.keys(migrations)) expect(name).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-/);
+  });
+
+  it('go down and up again', async () => {
+    for (let i = 0; i < Object.keys(migrations).length; i++) await migrateDown(db, schema);
+    expect(await tableNames()).toEqual([]);
+    await migrateToLatest(db, schema);
+    expect((await tableNames()).length).toBe(12);
+  });
+
+  it('cascade a customer delete to vehicles, inspections, services, parts, notes and invoices', async () => {
+    const now = new Date().toISOString();
+    await db.insertInto('customers').values({ id: 'c1', name: 'A', email: 'a@x.io', phone: '1', address: null, status: 'active', createdBy: null, createdAt: now, updatedAt: now }).execute();
+    await db.insertInto('vehicles').values({ id: 'v1', customerId: 'c1', year: 2020, make: 'Ford', model: 'F-150', vin: null, licensePlate: null, mileage: 1, color: null, createdBy: null, createdAt: now, updatedAt: now }).execute();
+    await db.insertInto('inspections').values({ id: 'i1', customerId: 'c1', vehicleId: 'v1', technicianId: null, shareToken: 't1', status: 'in_progress', leaks: '[]', checkEngineLight: 0, createdAt: now, updatedAt: now, frontLeftTread: null, frontRightTread: null, rearLeftTread: null, rearRightTread: null, frontLeftBrake: null, frontRightBrake: null, rearLeftBrake: null, rearRightBrake: null, cabinFilterCondition: null, engineFilterCondition: null, oilCondition: null, oilLevel: null, coolantLevel: null, suspensionCondition: null, diagnosticCodes: null, notes: null }).execute();
+    await db.insertInto('services').values({ id: 's1', inspectionId: 'i1', description: 'Pads', partsLink: null, partsCostCents: 0, laborCostCents: 100, status: 'recommended', position: 0, createdAt: now, updatedAt: now }).execute();
+    await db.insertInto('serviceParts').values({ id: 'p1', serviceId: 's1', partName: 'Pad set', partUrl: null, partCostCents: 10, position: 0, createdAt: now }).execute();
+    await db.insertInto('inspectionNotes').values({ id: 'n1', inspectionId: 'i1', note: 'ok', createdAt: now }).execute();
+    await db.insertInto('invoices').values({ id: 'inv1', inspectionId: 'i1', customerId: 'c1', vehicleId: 'v1', shareToken: 'tok', subtotalCents: 0, taxCents: 0, totalCents: 0, notes: null, status: 'draft', createdBy: null, createdAt: now, updatedAt: now }).execute();
+    await db.insertInto('invoiceLineItems').values({ id: 'l1', invoiceId: 'inv1', description: 'Fee', amountCents: 5, createdAt: now }).execute();
+
+    await db.deleteFrom('customers').where('id', '=', 'c1').execute();
+    for (const table of ['vehicles', 'inspections', 'services', 'serviceParts', 'inspectionNotes', 'invoices', 'invoiceLineItems'] as const) {
+      const { count } = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+      expect(Number(count), table).toBe(0);
+    }
+  });
+
+  it('refuse a status outside the allowed values', async () => {
+    const now = new Date().toISOString();
+    await expect(
+      db.insertInto('customers').values({ id: 'c2', name: 'A', email: 'a@x.io', phone: '1', address: null, status: 'deleted', createdBy: null, createdAt: now, updatedAt: now }).execute(),
+    ).rejects.toThrow();
+  });
+});
