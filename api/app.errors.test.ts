@@ -6,7 +6,10 @@ import { ROUTE_ACCESS, sampleUrl } from './test/route-access';
 const t = await useTestApp();
 const admin = await t.signIn('admin');
 
-const writeRoutes = Object.keys(ROUTE_ACCESS).filter((key) => /^(POST|PUT|PATCH) /.test(key));
+// Logout would end the shared admin session; it gets its own client below.
+const writeRoutes = Object.keys(ROUTE_ACCESS).filter(
+  (key) => /^(POST|PUT|PATCH) /.test(key) && key !== 'POST /api/logout',
+);
 const idRoutes = Object.keys(ROUTE_ACCESS).filter((key) => key.includes(':p'));
 
 /** Every error is JSON `{ error, message }` with no internals in it. */
@@ -85,6 +88,20 @@ describe('malformed input on every write route', () => {
       });
       expectCleanError(res);
     }
+  });
+});
+
+describe('logout with a malformed body', () => {
+  it('is a clean 400 and keeps the session', async () => {
+    const client = await t.signIn('technician');
+    const res = await client.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"oops": ',
+    });
+    expectCleanError(res, 400);
+    expect((await client.inject({ method: 'GET', url: '/api/user' })).statusCode).toBe(200);
   });
 });
 
