@@ -1,4 +1,58 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse, idParams } from '../../../shared/schemas/common';
+import {
+  createCustomerBody,
+  customerListQuery,
+  customerResponse,
+  updateCustomerBody,
+} from '../../../shared/schemas/customer';
+import { setTotalCount } from '../../lib/list';
+import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCustomer } from './customer.service';
 
-// Placeholder: the routes of this module land with their service and tests.
-export async function customerRoutes(_app: FastifyInstance): Promise<void> {}
+export async function customerRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const errors = { 400: errorResponse, 401: errorResponse };
+  const withNotFound = { ...errors, 404: errorResponse };
+
+  app.get(
+    '/customers',
+    { schema: { querystring: customerListQuery, response: { 200: z.array(customerResponse), ...errors } } },
+    async (request, reply) => {
+      const { customers, total } = await listCustomers(app.db, request.query);
+      setTotalCount(reply, total);
+      return customers;
+    },
+  );
+
+  app.get(
+    '/customers/:id',
+    { schema: { params: idParams, response: { 200: customerResponse, ...withNotFound } } },
+    async (request) => getCustomer(app.db, request.params.id),
+  );
+
+  app.post(
+    '/customers',
+    { schema: { body: createCustomerBody, response: { 201: customerResponse, ...errors, 409: errorResponse } } },
+    async (request, reply) => {
+      const customer = await createCustomer(app.db, request.user.id, request.body);
+      return reply.status(201).send(customer);
+    },
+  );
+
+  app.put(
+    '/customers/:id',
+    { schema: { params: idParams, body: updateCustomerBody, response: { 200: customerResponse, ...withNotFound } } },
+    async (request) => updateCustomer(app.db, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/customers/:id',
+    { schema: { params: idParams, response: { 204: z.null(), ...withNotFound } } },
+    async (request, reply) => {
+      await deleteCustomer(app.db, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

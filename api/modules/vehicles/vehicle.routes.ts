@@ -1,4 +1,79 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse, idParams } from '../../../shared/schemas/common';
+import {
+  createVehicleBody,
+  customerVehicleListQuery,
+  updateVehicleBody,
+  vehicleListQuery,
+  vehicleResponse,
+} from '../../../shared/schemas/vehicle';
+import { setTotalCount } from '../../lib/list';
+import {
+  createVehicle,
+  deleteVehicle,
+  getVehicle,
+  listCustomerVehicles,
+  listVehicles,
+  updateVehicle,
+} from './vehicle.service';
 
-// Placeholder: the routes of this module land with their service and tests.
-export async function vehicleRoutes(_app: FastifyInstance): Promise<void> {}
+export async function vehicleRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const errors = { 400: errorResponse, 401: errorResponse };
+  const withNotFound = { ...errors, 404: errorResponse };
+  const vehicleList = z.array(vehicleResponse);
+
+  app.get(
+    '/customers/:id/vehicles',
+    { schema: { params: idParams, querystring: customerVehicleListQuery, response: { 200: vehicleList, ...withNotFound } } },
+    async (request, reply) => {
+      const { vehicles, total } = await listCustomerVehicles(app.db, request.params.id, request.query);
+      setTotalCount(reply, total);
+      return vehicles;
+    },
+  );
+
+  app.get(
+    '/vehicles',
+    { schema: { querystring: vehicleListQuery, response: { 200: vehicleList, ...errors } } },
+    async (request, reply) => {
+      const { vehicles, total } = await listVehicles(app.db, request.query);
+      setTotalCount(reply, total);
+      return vehicles;
+    },
+  );
+
+  app.get(
+    '/vehicles/:id',
+    { schema: { params: idParams, response: { 200: vehicleResponse, ...withNotFound } } },
+    async (request) => getVehicle(app.db, request.params.id),
+  );
+
+  app.post(
+    '/vehicles',
+    { schema: { body: createVehicleBody, response: { 201: vehicleResponse, ...errors, 409: errorResponse } } },
+    async (request, reply) => {
+      const vehicle = await createVehicle(app.db, request.user.id, request.body);
+      return reply.status(201).send(vehicle);
+    },
+  );
+
+  // PATCH is the spec's call; PUT on the same path does the same partial update.
+  app.route({
+    method: ['PATCH', 'PUT'],
+    url: '/vehicles/:id',
+    schema: { params: idParams, body: updateVehicleBody, response: { 200: vehicleResponse, ...withNotFound } },
+    handler: async (request) => updateVehicle(app.db, request.params.id, request.body),
+  });
+
+  app.delete(
+    '/vehicles/:id',
+    { schema: { params: idParams, response: { 204: z.null(), ...withNotFound } } },
+    async (request, reply) => {
+      await deleteVehicle(app.db, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

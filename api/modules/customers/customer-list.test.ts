@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app';
+import { createCustomer } from '../../test/factories';
+
+const t = await useTestApp();
+const tech = await t.signIn('technician');
+
+const day = (d: string) => `2026-${d}T09:00:00.000Z`;
+const bob = await createCustomer(t.db, {
+  name: 'bob Stone', email: 'bob@rock.test', phone: '555-0001', address: '9 Granite Way',
+  createdAt: day('01-03'), updatedAt: day('02-01'),
+});
+const alice = await createCustomer(t.db, {
+  name: 'Alice Brown', email: 'alice@mail.test', phone: '555-0002', status: 'inactive',
+  createdAt: day('01-01'), updatedAt: day('03-01'),
+});
+const carla = await createCustomer(t.db, {
+  name: 'Carla Diaz', email: 'CARLA@Shop.test', phone: '555-0003', address: '50% Off Lane',
+  createdAt: day('01-02'), updatedAt: day('01-05'),
+});
+const archer = await createCustomer(t.db, {
+  name: 'alice Archer', email: 'aa@mail.test', phone: '555-1234',
+  createdAt: day('01-04'), updatedAt: day('01-04'),
+});
+// Two customers equal in every sort key: their order comes from the id tie-breaker.
+const twinTime = '2025-12-31T00:00:00.000Z';
+const twins = [
+  await createCustomer(t.db, { name: 'Zoe Twin', createdAt: twinTime, updatedAt: twinTime }),
+  await createCustomer(t.db, { name: 'Zoe Twin', createdAt: twinTime, updatedAt: twinTime }),
+].sort((a, b) => (a.id < b.id ? -1 : 1));
+
+async function list(query = '') {
+  const res = await tech.inject({ method: 'GET', url: `/api/customers${query}` });
+  expect(res.statusCode, res.body).toBe(200);
+  const got = (res.json() as { id: string }[]).map((c) => c.id);
+  return { ids: got, total: Number(res.headers['x-total-count']), body: res.json() };
+}
+
+const ids = (...rows: { id: string }[]) => rows.map((r) => r.id);
+
+describe('GET /api/customers', () => {
+  it('without parameters returns every customer, Name A-Z ignoring case', async () => {
+    const { ids: got, total, body } = await list();
+    expect(got).toEqual(ids(archer, alice, bob, carla, ...twins));
+    expect(total).toBe(6);
+    expect(body[0]).toEqual({
+      id: archer.id, name: 'alice Archer', email: 'aa@mail.test', phone: '555-1234', address: null,
+      status: 'active', createdAt: day('01-04'), updatedAt: day('01-04'),
+    });
+  });
+
+  it('sorts by name, recently added and last updated', async () => {
+    expect((await list('?sort=name')).ids).toEqual(ids(archer, alice, bob, carla, ...twins));
+    expect((await list('?sort=recent')).ids).toEqual(ids(archer, bob, carla, alice, ...twins));
+    expect((await list('?sort=updated')).ids).toEqual(ids(alice, bob, carla, archer, ...twins));
+  });
+
+  it('searches name, email, phone and address without regard to case', async () => {
+    expect((await list('?q=ALICE')).ids).toEqual(ids(archer, alice));
+    expect((await list('?q=rock')).ids).toEqual(ids(bob));
+    expect((await list('?q=shop.TEST')).ids).toEqual(ids(carla));
+    expect((await list('?q=555-000')).ids).toEqual(ids(alice, bob, carla));
+    expect((await list('?q=granite')).ids).toEqual(ids(bob));
+    expect((await list('?q=nobody')).ids).toEqual([]);
+  });
+
+  it('treats LIKE wildcards in the search as plain text', async () => {
+    expect((await list('?q=%25')).ids).toEqual(ids(carla));
+    // Unescaped, 'b_' would match "bob"; as text it matches nothing.
+    expect((await list('?q=b_')).ids).toEqual([]);
+  });
+
+  it('filters by status, with all as the default', async () => {
+    expect((await list('?status=active')).ids).toEqual(ids(archer, bob, carla, ...twins));
+    expect((await list('?status=inactive')).ids).toEqual(ids(alice));
+    expect((await list('?status=all')).ids).toHaveLength(6);
+    const both = await list('?q=alice&status=inactive&sort=recent');
+    expect(both.ids).toEqual(ids(alice));
+    expect(both.total).toBe(1);
+  });
+
+  it('pages with limit and offset and counts the whole filtered list', async () => {
+    const page = await list('?sort=name&limit=2&offset=1');
+    expect(page.ids).toEqual(ids(alice, bob));
+    expect(page.total).toBe(6);
+    expect((await list('?offset=4')).ids).toEqual(ids(...twins));
+    const active = await list('?status=active&sort=updated&limit=1');
+    expect(active.ids).toEqual(ids(bob));
+    expect(active.total).toBe(5);
+    expect((await list('?limit=2&offset=10')).ids).toEqual([]);
+  });
+
+  it('pages the same way on every call (deterministic ties)', async () => {
+    const first = await list('?sort=recent&limit=5');
+    const second = await list('?sort=recent&limit=5&offset=5');
+    expect([...first.ids, ...second.ids]).toEqual(ids(archer, bob, carla, alice, ...twins));
+  });
+
+  it('rejects unknown sorts, statuses and bad paging with the failing field', async () => {
+    const cases: [string, string, string][] = [
+      ['?sort=price', 'sort', 'sort must be name, recent or updated'],
+      ['?status=archived', 'status', 'status must be all, active or inactive'],
+      ['?limit=0', 'limit', 'limit must be at least 1'],
+      ['?offset=-1', 'offset', 'offset must be at least 0'],
+      ['?limit=abc', 'limit', 'limit must be a number'],
+    ];
+    for (const [query, path, message] of cases) {
+      const res = await tech.inject({ method: 'GET', url: `/api/customers${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().issues).toEqual([{ path, message }]);
+    }
+  });
+});

@@ -1,0 +1,91 @@
+import type { z } from 'zod';
+import type {
+  Customer,
+  CustomerListQuery,
+  createCustomerBody,
+  updateCustomerBody,
+} from '../../../shared/schemas/customer';
+import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
+import type { CustomerRow } from '../../db/tables';
+import { conflict, notFound } from '../../lib/http-error';
+import { newId, nowIso } from '../../lib/tokens';
+import {
+  countCustomers,
+  deleteCustomer as deleteCustomerRow,
+  findCustomerById,
+  insertCustomer,
+  listCustomers as listCustomerRows,
+  updateCustomer as updateCustomerRow,
+} from './customer.repository';
+
+export const CUSTOMER_NOT_FOUND = 'Customer not found';
+export const CUSTOMER_EXISTS = 'Customer already exists';
+
+export function toCustomer(row: CustomerRow): Customer {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    status: row.status as Customer['status'],
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export async function listCustomers(
+  db: Db,
+  query: CustomerListQuery,
+): Promise<{ customers: Customer[]; total: number }> {
+  const filters = { q: query.q, status: query.status };
+  const [rows, total] = await Promise.all([
+    listCustomerRows(db, filters, query.sort ?? 'name', query),
+    countCustomers(db, filters),
+  ]);
+  return { customers: rows.map(toCustomer), total };
+}
+
+export async function getCustomer(db: Db, id: string): Promise<Customer> {
+  const row = await findCustomerById(db, id);
+  if (!row) throw notFound(CUSTOMER_NOT_FOUND);
+  return toCustomer(row);
+}
+
+/** A create repeated with the same client id answers 409 and never makes a second row. */
+export async function createCustomer(
+  db: Db,
+  userId: string,
+  body: z.output<typeof createCustomerBody>,
+): Promise<Customer> {
+  const { id: clientId, ...fields } = body;
+  const id = clientId ?? newId();
+  if (clientId && (await findCustomerById(db, clientId))) throw conflict(CUSTOMER_EXISTS);
+  const now = nowIso();
+  try {
+    await insertCustomer(db, { ...fields, id, createdBy: userId, createdAt: now, updatedAt: now });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(CUSTOMER_EXISTS);
+    throw err;
+  }
+  return getCustomer(db, id);
+}
+
+/** Partial update: only the fields sent change; nothing sent changes nothing. */
+export async function updateCustomer(
+  db: Db,
+  id: string,
+  body: z.output<typeof updateCustomerBody>,
+): Promise<Customer> {
+  const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+  if (Object.keys(changes).length > 0) {
+    const updated = await updateCustomerRow(db, id, { ...changes, updatedAt: nowIso() });
+    if (!updated) throw notFound(CUSTOMER_NOT_FOUND);
+  }
+  return getCustomer(db, id);
+}
+
+export async function deleteCustomer(db: Db, id: string): Promise<void> {
+  if (!(await deleteCustomerRow(db, id))) throw notFound(CUSTOMER_NOT_FOUND);
+}

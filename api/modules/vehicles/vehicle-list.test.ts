@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app';
+import { createCustomer, createVehicle } from '../../test/factories';
+
+const t = await useTestApp();
+const advisor = await t.signIn('service_advisor');
+
+const ana = await createCustomer(t.db, { name: 'Ana Reyes' });
+const ben = await createCustomer(t.db, { name: 'Ben Okafor' });
+const nobody = await createCustomer(t.db, { name: 'Cy Nocar' });
+const camry = await createVehicle(t.db, ana.id, {
+  year: 2020, make: 'Toyota', model: 'Camry', vin: 'JT2BF22K1W0123456', licensePlate: 'REY-001', mileage: 30000, color: 'Grey',
+});
+const truck = await createVehicle(t.db, ana.id, { year: 2015, make: 'ford', model: 'F-150', licensePlate: 'TRK-9', mileage: null });
+const accord = await createVehicle(t.db, ben.id, {
+  year: 2020, make: 'Honda', model: 'Accord', vin: '1HGCV1F3XLA000001', licensePlate: 'OKA-77', mileage: 12000,
+});
+const bmw = await createVehicle(t.db, ben.id, { year: 2008, make: 'BMW', model: '328i', mileage: 150000 });
+const camry2 = await createVehicle(t.db, ben.id, { year: 2020, make: 'Toyota', model: 'Camry', mileage: 30000 });
+// Equal in every sort key: ordered by id.
+const camrys = [camry, camry2].sort((a, b) => (a.id < b.id ? -1 : 1));
+
+const ids = (...rows: { id: string }[]) => rows.map((r) => r.id);
+
+async function list(url: string) {
+  const res = await advisor.inject({ method: 'GET', url });
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json() as { id: string }[];
+  return { ids: body.map((v) => v.id), total: Number(res.headers['x-total-count']), body };
+}
+
+describe('GET /api/vehicles', () => {
+  it('returns every vehicle with its customer name in one call, Year Newest by default', async () => {
+    const { ids: got, total, body } = await list('/api/vehicles');
+    expect(got).toEqual(ids(accord, ...camrys, truck, bmw));
+    expect(total).toBe(5);
+    expect(body.find((v) => v.id === camry.id)).toEqual({
+      id: camry.id, customerId: ana.id, customerName: 'Ana Reyes', year: 2020, make: 'Toyota', model: 'Camry',
+      vin: 'JT2BF22K1W0123456', licensePlate: 'REY-001', mileage: 30000, color: 'Grey',
+      createdAt: camry.createdAt, updatedAt: camry.updatedAt,
+    });
+  });
+
+  it('sorts by year, make and mileage (unknown mileage last)', async () => {
+    expect((await list('/api/vehicles?sort=year')).ids).toEqual(ids(accord, ...camrys, truck, bmw));
+    expect((await list('/api/vehicles?sort=make')).ids).toEqual(ids(bmw, truck, accord, ...camrys));
+    expect((await list('/api/vehicles?sort=mileage')).ids).toEqual(ids(accord, ...camrys, bmw, truck));
+  });
+
+  it('searches make, model, VIN, plate and customer name without regard to case', async () => {
+    expect((await list('/api/vehicles?q=ANA%20rey')).ids).toEqual(ids(camry, truck));
+    expect((await list('/api/vehicles?q=camry')).ids).toEqual(ids(...camrys));
+    expect((await list('/api/vehicles?q=TOYOTA&sort=make')).ids).toEqual(ids(...camrys));
+    expect((await list('/api/vehicles?q=f-150')).ids).toEqual(ids(truck));
+    expect((await list('/api/vehicles?q=1hgcv')).ids).toEqual(ids(accord));
+    expect((await list('/api/vehicles?q=oka-')).ids).toEqual(ids(accord));
+    expect((await list('/api/vehicles?q=okafor')).ids).toEqual(ids(accord, camry2, bmw));
+    expect((await list('/api/vehicles?q=tesla')).ids).toEqual([]);
+  });
+
+  it('filters by customer, alone and with a search', async () => {
+    const ben1 = await list(`/api/vehicles?customerId=${ben.id}`);
+    expect(ben1.ids).toEqual(ids(accord, camry2, bmw));
+    expect(ben1.total).toBe(3);
+    expect((await list(`/api/vehicles?customerId=${ben.id}&q=toyota`)).ids).toEqual(ids(camry2));
+    expect((await list(`/api/vehicles?customerId=${randomUUID()}`)).ids).toEqual([]);
+  });
+
+  it('pages with limit and offset and counts the whole filtered list', async () => {
+    const page = await list('/api/vehicles?sort=mileage&limit=2&offset=1');
+    expect(page.ids).toEqual(ids(...camrys));
+    expect(page.total).toBe(5);
+    const rest = await list('/api/vehicles?sort=mileage&offset=3');
+    expect(rest.ids).toEqual(ids(bmw, truck));
+    const filtered = await list('/api/vehicles?q=toyota&limit=1');
+    expect(filtered.ids).toEqual(ids(camrys[0]!));
+    expect(filtered.total).toBe(2);
+  });
+
+  it('rejects an unknown sort, a malformed customer id and bad paging', async () => {
+    const cases: [string, string, string][] = [
+      ['?sort=color', 'sort', 'sort must be year, make or mileage'],
+      ['?customerId=abc', 'customerId', 'Invalid id'],
+      ['?limit=501', 'limit', 'limit must be at most 500'],
+      ['?offset=1.5', 'offset', 'offset must be a whole number'],
+    ];
+    for (const [query, path, message] of cases) {
+      const res = await advisor.inject({ method: 'GET', url: `/api/vehicles${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().issues).toEqual([{ path, message }]);
+    }
+  });
+});
+
+describe('GET /api/customers/:id/vehicles', () => {
+  it("lists one customer's vehicles, Year Newest by default", async () => {
+    const res = await list(`/api/customers/${ana.id}/vehicles`);
+    expect(res.ids).toEqual(ids(camry, truck));
+    expect(res.total).toBe(2);
+    expect(res.body[1]).toMatchObject({ customerName: 'Ana Reyes', make: 'ford', model: 'F-150', mileage: null });
+  });
+
+  it('takes the same sort and paging as the vehicle list', async () => {
+    const page = await list(`/api/customers/${ben.id}/vehicles?sort=make&limit=2`);
+    expect(page.ids).toEqual(ids(bmw, accord));
+    expect(page.total).toBe(3);
+    expect((await list(`/api/customers/${ben.id}/vehicles?sort=mileage`)).ids).toEqual(ids(accord, camry2, bmw));
+  });
+
+  it('is an empty list for a customer without vehicles', async () => {
+    const res = await list(`/api/customers/${nobody.id}/vehicles`);
+    expect(res.body).toEqual([]);
+    expect(res.total).toBe(0);
+  });
+
+  it('is 404 for an unknown customer and 400 for a malformed id', async () => {
+    const unknown = await advisor.inject({ method: 'GET', url: `/api/customers/${randomUUID()}/vehicles` });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: 'not_found', message: 'Customer not found' });
+    const malformed = await advisor.inject({ method: 'GET', url: '/api/customers/abc/vehicles' });
+    expect(malformed.statusCode).toBe(400);
+  });
+});

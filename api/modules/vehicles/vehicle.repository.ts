@@ -1,0 +1,93 @@
+import { sql, type Insertable, type Updateable } from 'kysely';
+import type { VehicleListQuery } from '../../../shared/schemas/vehicle';
+import type { Db } from '../../db/database';
+import type { VehicleRow, VehiclesTable } from '../../db/tables';
+import { matchesAny, paginate, type Page } from '../../lib/list';
+
+export type VehicleWithCustomerRow = VehicleRow & { customerName: string };
+export type VehicleFilters = Pick<VehicleListQuery, 'q' | 'customerId'>;
+export type VehicleSort = NonNullable<VehicleListQuery['sort']>;
+
+const SEARCHED_COLUMNS = [
+  'vehicles.make',
+  'vehicles.model',
+  'vehicles.vin',
+  'vehicles.licensePlate',
+  'customers.name',
+];
+
+const lower = (column: string) => sql`lower(${sql.ref(column)})`;
+
+/** Vehicles joined to their customer, so every vehicle carries its customer's name. */
+function vehiclesWithCustomer(db: Db) {
+  return db.selectFrom('vehicles').innerJoin('customers', 'customers.id', 'vehicles.customerId');
+}
+
+export function findVehicleById(db: Db, id: string): Promise<VehicleWithCustomerRow | undefined> {
+  return vehiclesWithCustomer(db)
+    .selectAll('vehicles')
+    .select('customers.name as customerName')
+    .where('vehicles.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function vehicleIdTaken(db: Db, id: string): Promise<boolean> {
+  const row = await db.selectFrom('vehicles').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertVehicle(db: Db, row: Insertable<VehiclesTable>): Promise<void> {
+  await db.insertInto('vehicles').values(row).execute();
+}
+
+export async function updateVehicle(db: Db, id: string, changes: Updateable<VehiclesTable>): Promise<boolean> {
+  const result = await db.updateTable('vehicles').set(changes).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The vehicle's inspections go with it through the FK cascade; invoices keep a null vehicle. */
+export async function deleteVehicle(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('vehicles').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+function filteredVehicles(db: Db, filters: VehicleFilters) {
+  let query = vehiclesWithCustomer(db);
+  const q = filters.q;
+  if (q) query = query.where((eb) => matchesAny(eb, SEARCHED_COLUMNS, q));
+  if (filters.customerId) query = query.where('vehicles.customerId', '=', filters.customerId);
+  return query;
+}
+
+export function listVehicles(
+  db: Db,
+  filters: VehicleFilters,
+  sort: VehicleSort,
+  page: Page,
+): Promise<VehicleWithCustomerRow[]> {
+  let query = filteredVehicles(db, filters).selectAll('vehicles').select('customers.name as customerName');
+  if (sort === 'make') {
+    query = query
+      .orderBy(lower('vehicles.make'), 'asc')
+      .orderBy(lower('vehicles.model'), 'asc')
+      .orderBy('vehicles.year', 'desc');
+  } else if (sort === 'mileage') {
+    // Unknown mileage sorts last on both databases (their NULL ordering differs).
+    query = query
+      .orderBy(sql`case when ${sql.ref('vehicles.mileage')} is null then 1 else 0 end`, 'asc')
+      .orderBy('vehicles.mileage', 'asc');
+  } else {
+    query = query
+      .orderBy('vehicles.year', 'desc')
+      .orderBy(lower('vehicles.make'), 'asc')
+      .orderBy(lower('vehicles.model'), 'asc');
+  }
+  return paginate(query.orderBy('vehicles.id', 'asc'), page).execute();
+}
+
+export async function countVehicles(db: Db, filters: VehicleFilters): Promise<number> {
+  const row = await filteredVehicles(db, filters)
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { CUSTOMER_SORTS, CUSTOMER_STATUSES } from '../constants';
+import { idSchema, listQuery, optionalText, requiredText, timestamp } from './common';
+
+export const CUSTOMER_NAME_REQUIRED = 'Name is required';
+export const CUSTOMER_EMAIL_REQUIRED = 'Email is required';
+export const CUSTOMER_EMAIL_INVALID = 'Please enter a valid email';
+export const CUSTOMER_PHONE_REQUIRED = 'Phone is required';
+export const CUSTOMER_STATUS_MESSAGE = 'Status must be active or inactive';
+
+export const customerStatusInput = z.enum(CUSTOMER_STATUSES, CUSTOMER_STATUS_MESSAGE);
+
+const customerEmailInput = z
+  .string(CUSTOMER_EMAIL_REQUIRED)
+  .trim()
+  .min(1, CUSTOMER_EMAIL_REQUIRED)
+  .max(254, CUSTOMER_EMAIL_INVALID)
+  .pipe(z.email(CUSTOMER_EMAIL_INVALID));
+
+const customerFields = {
+  name: requiredText(CUSTOMER_NAME_REQUIRED, 200, 'Name'),
+  email: customerEmailInput,
+  phone: requiredText(CUSTOMER_PHONE_REQUIRED, 50, 'Phone'),
+  address: optionalText(300, 'Address'),
+};
+
+/** The add-customer form and `POST /api/customers`; `id` is the client-made id of an offline create. */
+export const createCustomerBody = z.object({
+  id: idSchema.optional(),
+  ...customerFields,
+  status: customerStatusInput.default('active'),
+});
+export type CreateCustomerBody = z.input<typeof createCustomerBody>;
+
+/** `PUT /api/customers/:id`: partial, only the fields sent change. */
+export const updateCustomerBody = z.object({
+  name: customerFields.name.optional(),
+  email: customerFields.email.optional(),
+  phone: customerFields.phone.optional(),
+  // Wrapped in optional() so a missing address stays "not sent" rather than becoming null.
+  address: customerFields.address.optional(),
+  status: customerStatusInput.optional(),
+});
+export type UpdateCustomerBody = z.input<typeof updateCustomerBody>;
+
+export const CUSTOMER_STATUS_FILTERS = ['all', ...CUSTOMER_STATUSES] as const;
+
+export const customerListQuery = listQuery.extend({
+  status: z.enum(CUSTOMER_STATUS_FILTERS, 'status must be all, active or inactive').optional(),
+  sort: z.enum(CUSTOMER_SORTS, 'sort must be name, recent or updated').optional(),
+});
+export type CustomerListQuery = z.infer<typeof customerListQuery>;
+
+export const customerResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string().nullable(),
+  status: customerStatusInput,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Customer = z.infer<typeof customerResponse>;
