@@ -1,4 +1,84 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse, idParams, idSchema } from '../../../shared/schemas/common';
+import {
+  createInspectionBody,
+  createNoteBody,
+  inspectionListQuery,
+  inspectionNoteResponse,
+  inspectionResponse,
+  updateInspectionBody,
+} from '../../../shared/schemas/inspection';
+import { setTotalCount } from '../../lib/list';
+import {
+  addNote,
+  createInspection,
+  getInspection,
+  listInspections,
+  removeNote,
+  updateInspection,
+} from './inspection.service';
 
-// Placeholder: the routes of this module land with their service and tests.
-export async function inspectionRoutes(_app: FastifyInstance): Promise<void> {}
+const noteParams = z.object({ id: idSchema, noteId: idSchema });
+
+export async function inspectionRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const errors = { 400: errorResponse, 401: errorResponse };
+
+  app.get(
+    '/inspections',
+    { schema: { querystring: inspectionListQuery, response: { 200: z.array(inspectionResponse), ...errors } } },
+    async (request, reply) => {
+      const { items, total } = await listInspections(app.db, request.query);
+      setTotalCount(reply, total);
+      return items;
+    },
+  );
+
+  app.get(
+    '/inspections/:id',
+    { schema: { params: idParams, response: { 200: inspectionResponse, ...errors, 404: errorResponse } } },
+    async (request) => getInspection(app.db, request.params.id),
+  );
+
+  app.post(
+    '/inspections',
+    { schema: { body: createInspectionBody, response: { 201: inspectionResponse, ...errors, 409: errorResponse } } },
+    async (request, reply) => reply.status(201).send(await createInspection(app.db, request.user, request.body)),
+  );
+
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/inspections/:id',
+      schema: {
+        params: idParams,
+        body: updateInspectionBody,
+        response: { 200: inspectionResponse, ...errors, 404: errorResponse, 409: errorResponse },
+      },
+      handler: async (request) => updateInspection(app.db, request.params.id, request.body),
+    });
+  }
+
+  app.post(
+    '/inspections/:id/notes',
+    {
+      schema: {
+        params: idParams,
+        body: createNoteBody,
+        response: { 201: inspectionNoteResponse, ...errors, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await addNote(app.db, request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/inspections/:id/notes/:noteId',
+    { schema: { params: noteParams, response: { 204: z.null(), ...errors, 404: errorResponse } } },
+    async (request, reply) => {
+      await removeNote(app.db, request.params.id, request.params.noteId);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,4 +1,37 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse } from '../../../shared/schemas/common';
+import { publicInspectionResponse, publicServiceResponse } from '../../../shared/schemas/inspection';
+import { decidePublicService, getPublicInspection } from '../inspections/public-inspection.service';
 
-// Placeholder: the routes of this module land with their service and tests.
-export async function publicInspectionRoutes(_app: FastifyInstance): Promise<void> {}
+// Tokens and ids are checked in the service: a malformed one is answered like an unknown one (404).
+const tokenParams = z.object({ token: z.string() });
+const serviceParams = z.object({ token: z.string(), serviceId: z.string() });
+
+/** The inspection report's calls: no session, scoped by the share token. */
+export async function publicInspectionRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/inspections/:token',
+    { schema: { params: tokenParams, response: { 200: publicInspectionResponse, 404: errorResponse } } },
+    async (request) => getPublicInspection(app.db, request.params.token),
+  );
+
+  for (const [action, status] of [
+    ['approve', 'approved'],
+    ['decline', 'declined'],
+  ] as const) {
+    app.put(
+      `/inspections/:token/services/:serviceId/${action}`,
+      {
+        schema: {
+          params: serviceParams,
+          response: { 200: publicServiceResponse, 404: errorResponse, 409: errorResponse },
+        },
+      },
+      async (request) => decidePublicService(app.db, request.params.token, request.params.serviceId, status),
+    );
+  }
+}

@@ -1,4 +1,62 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse, idParams, idSchema } from '../../../shared/schemas/common';
+import {
+  createPartBody,
+  createServiceBody,
+  partResponse,
+  serviceResponse,
+  updateServiceBody,
+} from '../../../shared/schemas/inspection';
+import { addPart, createService, deletePart, deleteService, updateService } from './service.service';
 
-// Placeholder: the routes of this module land with their service and tests.
-export async function serviceRoutes(_app: FastifyInstance): Promise<void> {}
+const partParams = z.object({ id: idSchema, partId: idSchema });
+
+/** The spec's own service calls; staff only (the customer decides through the share page). */
+export async function serviceRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
+
+  app.post(
+    '/services',
+    { schema: { body: createServiceBody, response: { 201: serviceResponse, ...errors, 409: errorResponse } } },
+    async (request, reply) => reply.status(201).send(await createService(app.db, request.body)),
+  );
+
+  app.put(
+    '/services/:id',
+    { schema: { params: idParams, body: updateServiceBody, response: { 200: serviceResponse, ...errors } } },
+    async (request) => updateService(app.db, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/services/:id',
+    { schema: { params: idParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await deleteService(app.db, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/services/:id/parts',
+    {
+      schema: {
+        params: idParams,
+        body: createPartBody,
+        response: { 201: partResponse, ...errors, 409: errorResponse },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await addPart(app.db, request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/services/:id/parts/:partId',
+    { schema: { params: partParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await deletePart(app.db, request.params.id, request.params.partId);
+      return reply.status(204).send(null);
+    },
+  );
+}

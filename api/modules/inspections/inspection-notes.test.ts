@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app';
+import { createInspection } from '../../test/factories';
+
+const t = await useTestApp();
+const tech = await t.signIn('technician');
+
+function issuesOf(res: { json(): unknown }) {
+  return ((res.json() as { issues?: { path: string; message: string }[] }).issues ?? []).map((i) => i.message);
+}
+
+describe('notes', () => {
+  it('adds a note (201), takes a client id once, and deletes it (204)', async () => {
+    const inspection = await createInspection(t.db);
+    const id = randomUUID();
+    const res = await tech.inject({
+      method: 'POST',
+      url: `/api/inspections/${inspection.id}/notes`,
+      payload: { id, note: ' Customer waiting ' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ id, inspectionId: inspection.id, note: 'Customer waiting' });
+    const again = await tech.inject({
+      method: 'POST',
+      url: `/api/inspections/${inspection.id}/notes`,
+      payload: { id, note: 'Customer waiting' },
+    });
+    expect(again.statusCode).toBe(409);
+    const got = await tech.inject({ method: 'GET', url: `/api/inspections/${inspection.id}` });
+    expect(got.json().inspectionNotes).toEqual([res.json()]);
+
+    const del = await tech.inject({ method: 'DELETE', url: `/api/inspections/${inspection.id}/notes/${id}` });
+    expect(del.statusCode).toBe(204);
+    expect(del.body).toBe('');
+    const gone = await tech.inject({ method: 'DELETE', url: `/api/inspections/${inspection.id}/notes/${id}` });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe('Note not found');
+  });
+
+  it('validates the note and the ids', async () => {
+    const inspection = await createInspection(t.db);
+    const blank = await tech.inject({ method: 'POST', url: `/api/inspections/${inspection.id}/notes`, payload: { note: '  ' } });
+    expect(blank.statusCode).toBe(400);
+    expect(issuesOf(blank)).toEqual(['Note is required']);
+    const unknown = await tech.inject({ method: 'POST', url: `/api/inspections/${randomUUID()}/notes`, payload: { note: 'x' } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Inspection not found');
+    const malformed = await tech.inject({ method: 'DELETE', url: `/api/inspections/${inspection.id}/notes/abc` });
+    expect(malformed.statusCode).toBe(400);
+    // A note of another inspection cannot be deleted through this one.
+    const other = await createInspection(t.db);
+    const note = await tech.inject({ method: 'POST', url: `/api/inspections/${other.id}/notes`, payload: { note: 'x' } });
+    const cross = await tech.inject({ method: 'DELETE', url: `/api/inspections/${inspection.id}/notes/${note.json().id}` });
+    expect(cross.statusCode).toBe(404);
+    expect(await t.app.inject({ method: 'POST', url: `/api/inspections/${inspection.id}/notes`, payload: { note: 'x' } })).toMatchObject({ statusCode: 401 });
+    expect(await t.app.inject({ method: 'DELETE', url: `/api/inspections/${inspection.id}/notes/${note.json().id}` })).toMatchObject({ statusCode: 401 });
+  });
+});

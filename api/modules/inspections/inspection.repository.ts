@@ -1,0 +1,197 @@
+import { sql, type Insertable, type Updateable } from 'kysely';
+import type { Db } from '../../db/database';
+import type {
+  CustomerRow,
+  InspectionNoteRow,
+  InspectionRow,
+  InspectionsTable,
+  ServicePartRow,
+  ServiceRow,
+  VehicleRow,
+} from '../../db/tables';
+import { matchesAny, paginate, type Page } from '../../lib/list';
+
+export interface TechnicianRow {
+  id: string;
+  username: string;
+  email: string;
+  role: string;
+}
+
+// Keeps `in (...)` lists well under both drivers' bound-parameter limits.
+const CHUNK = 5000;
+
+/** Runs `fetch` per chunk of ids; one query for up to 5000 ids. */
+async function inChunks<T>(ids: readonly string[], fetch: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const results: T[] = [];
+  for (let i = 0; i < unique.length; i += CHUNK) results.push(...(await fetch(unique.slice(i, i + CHUNK))));
+  return results;
+}
+
+export function findInspectionRows(db: Db, ids: readonly string[]): Promise<InspectionRow[]> {
+  return inChunks(ids, (chunk) => db.selectFrom('inspections').selectAll().where('id', 'in', chunk).execute());
+}
+
+export function findInspectionRow(db: Db, id: string): Promise<InspectionRow | undefined> {
+  return db.selectFrom('inspections').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findInspectionIdByToken(db: Db, shareToken: string): Promise<{ id: string } | undefined> {
+  return db.selectFrom('inspections').select('id').where('shareToken', '=', shareToken).executeTakeFirst();
+}
+
+export function findCustomers(db: Db, ids: readonly string[]): Promise<CustomerRow[]> {
+  return inChunks(ids, (chunk) => db.selectFrom('customers').selectAll().where('id', 'in', chunk).execute());
+}
+
+export function findVehicles(db: Db, ids: readonly string[]): Promise<VehicleRow[]> {
+  return inChunks(ids, (chunk) => db.selectFrom('vehicles').selectAll().where('id', 'in', chunk).execute());
+}
+
+export function findTechnicians(db: Db, ids: readonly string[]): Promise<TechnicianRow[]> {
+  return inChunks(ids, (chunk) =>
+    db.selectFrom('users').select(['id', 'username', 'email', 'role']).where('id', 'in', chunk).execute(),
+  );
+}
+
+export function findServicesOf(db: Db, inspectionIds: readonly string[]): Promise<ServiceRow[]> {
+  return inChunks(inspectionIds, (chunk) =>
+    db
+      .selectFrom('services')
+      .selectAll()
+      .where('inspectionId', 'in', chunk)
+      .orderBy('position')
+      .orderBy('createdAt')
+      .orderBy('id')
+      .execute(),
+  );
+}
+
+/** The parts of the inspections' services, through a subquery so no service id list is bound. */
+export function findPartsOfInspections(db: Db, inspectionIds: readonly string[]): Promise<ServicePartRow[]> {
+  return inChunks(inspectionIds, (chunk) =>
+    db
+      .selectFrom('serviceParts')
+      .selectAll()
+      .where('serviceId', 'in', (eb) => eb.selectFrom('services').select('id').where('inspectionId', 'in', chunk))
+      .orderBy('position')
+      .orderBy('createdAt')
+      .orderBy('id')
+      .execute(),
+  );
+}
+
+export function findNotesOf(db: Db, inspectionIds: readonly string[]): Promise<InspectionNoteRow[]> {
+  return inChunks(inspectionIds, (chunk) =>
+    db
+      .selectFrom('inspectionNotes')
+      .selectAll()
+      .where('inspectionId', 'in', chunk)
+      .orderBy('createdAt')
+      .orderBy('id')
+      .execute(),
+  );
+}
+
+export interface InspectionFilters {
+  q?: string | undefined;
+  status?: string | undefined;
+  customerId?: string | undefined;
+  vehicleId?: string | undefined;
+  technicianId?: string | undefined;
+}
+
+/** Escapes LIKE wildcards for a prefix match on the id. */
+function prefixPattern(q: string): string {
+  return `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function filtered(db: Db, filters: InspectionFilters) {
+  let query = db
+    .selectFrom('inspections')
+    .innerJoin('customers', 'customers.id', 'inspections.customerId')
+    .innerJoin('vehicles', 'vehicles.id', 'inspections.vehicleId');
+  if (filters.status) query = query.where('inspections.status', '=', filters.status);
+  if (filters.customerId) query = query.where('inspections.customerId', '=', filters.customerId);
+  if (filters.vehicleId) query = query.where('inspections.vehicleId', '=', filters.vehicleId);
+  if (filters.technicianId) query = query.where('inspections.technicianId', '=', filters.technicianId);
+  const q = filters.q;
+  if (q) {
+    query = query.where((eb) =>
+      eb.or([
+        matchesAny(eb, ['customers.name', 'vehicles.make', 'vehicles.model', 'vehicles.licensePlate', 'vehicles.vin'], q),
+        sql<boolean>`lower(${sql.ref('inspections.id')}) like ${prefixPattern(q)} escape '\\'`,
+      ]),
+    );
+  }
+  return query;
+}
+
+export function listInspectionRows(
+  db: Db,
+  filters: InspectionFilters,
+  sort: 'recent' | 'oldest',
+  page: Page,
+): Promise<InspectionRow[]> {
+  const direction = sort === 'oldest' ? 'asc' : 'desc';
+  const query = filtered(db, filters)
+    .selectAll('inspections')
+    .orderBy('inspections.createdAt', direction)
+    .orderBy('inspections.id', direction);
+  return paginate(query, page).execute();
+}
+
+export async function countInspections(db: Db, filters: InspectionFilters): Promise<number> {
+  const row = await filtered(db, filters)
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function insertInspection(db: Db, row: Insertable<InspectionsTable>): Promise<void> {
+  await db.insertInto('inspections').values(row).execute();
+}
+
+export async function updateInspectionRow(db: Db, id: string, changes: Updateable<InspectionsTable>): Promise<void> {
+  await db.updateTable('inspections').set(changes).where('id', '=', id).execute();
+}
+
+export function findCustomer(db: Db, id: string) {
+  return db.selectFrom('customers').select('id').where('id', '=', id).executeTakeFirst();
+}
+
+export function findVehicle(db: Db, id: string) {
+  return db.selectFrom('vehicles').select(['id', 'customerId']).where('id', '=', id).executeTakeFirst();
+}
+
+export function findUser(db: Db, id: string) {
+  return db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
+}
+
+export function findNote(db: Db, inspectionId: string, noteId: string) {
+  return db
+    .selectFrom('inspectionNotes')
+    .selectAll()
+    .where('id', '=', noteId)
+    .where('inspectionId', '=', inspectionId)
+    .executeTakeFirst();
+}
+
+export function findNoteById(db: Db, noteId: string) {
+  return db.selectFrom('inspectionNotes').select('id').where('id', '=', noteId).executeTakeFirst();
+}
+
+export async function insertNote(db: Db, row: InspectionNoteRow): Promise<void> {
+  await db.insertInto('inspectionNotes').values(row).execute();
+}
+
+export async function deleteNote(db: Db, inspectionId: string, noteId: string): Promise<number> {
+  const result = await db
+    .deleteFrom('inspectionNotes')
+    .where('id', '=', noteId)
+    .where('inspectionId', '=', inspectionId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

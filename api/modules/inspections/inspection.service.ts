@@ -1,0 +1,184 @@
+import type { Updateable } from 'kysely';
+import type {
+  CreateInspectionBody,
+  Inspection,
+  InspectionListQuery,
+  InspectionNote,
+  UpdateInspectionBody,
+} from '../../../shared/schemas/inspection';
+import type { Db } from '../../db/database';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
+import type { InspectionRow, InspectionsTable, UserRow } from '../../db/tables';
+import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { newId, newShareToken, nowIso } from '../../lib/tokens';
+import { recalculateInvoiceTotals } from '../invoices/invoice-totals';
+import { saveInspectionServices } from './inspection-services';
+import { groupBy, toInspection, toNote } from './inspection.mapper';
+import * as repo from './inspection.repository';
+
+const INSPECTION_NOT_FOUND = 'Inspection not found';
+
+/** Nests customer, vehicle, technician, services, parts and notes: six queries for any count. */
+async function assemble(db: Db, rows: readonly InspectionRow[]): Promise<Inspection[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [customers, vehicles, technicians, services, parts, notes] = await Promise.all([
+    repo.findCustomers(db, rows.map((r) => r.customerId)),
+    repo.findVehicles(db, rows.map((r) => r.vehicleId)),
+    repo.findTechnicians(db, rows.flatMap((r) => (r.technicianId ? [r.technicianId] : []))),
+    repo.findServicesOf(db, ids),
+    repo.findPartsOfInspections(db, ids),
+    repo.findNotesOf(db, ids),
+  ]);
+  const related = {
+    customers: new Map(customers.map((c) => [c.id, c])),
+    vehicles: new Map(vehicles.map((v) => [v.id, v])),
+    technicians: new Map(technicians.map((u) => [u.id, u])),
+    services: groupBy(services, (s) => s.inspectionId),
+    parts: groupBy(parts, (p) => p.serviceId),
+    notes: groupBy(notes, (n) => n.inspectionId),
+  };
+  return rows.flatMap((row) => toInspection(row, related) ?? []);
+}
+
+/** Response-shaped inspections in the order of `ids`; unknown ids are left out. */
+export async function getInspectionsByIds(db: Db, ids: readonly string[]): Promise<Inspection[]> {
+  const rows = await repo.findInspectionRows(db, ids);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const ordered = [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
+  return assemble(db, ordered);
+}
+
+export async function getInspection(db: Db, id: string): Promise<Inspection> {
+  const [inspection] = await getInspectionsByIds(db, [id]);
+  if (!inspection) throw notFound(INSPECTION_NOT_FOUND);
+  return inspection;
+}
+
+export async function listInspections(
+  db: Db,
+  query: InspectionListQuery,
+): Promise<{ items: Inspection[]; total: number }> {
+  const filters = {
+    q: query.q || undefined,
+    status: query.status === 'all' ? undefined : query.status,
+    customerId: query.customerId,
+    vehicleId: query.vehicleId,
+    technicianId: query.technicianId,
+  };
+  const [rows, total] = await Promise.all([
+    repo.listInspectionRows(db, filters, query.sort ?? 'recent', query),
+    repo.countInspections(db, filters),
+  ]);
+  return { items: await assemble(db, rows), total };
+}
+
+/** Checks the customer, vehicle and technician exist and that the vehicle is the customer's. */
+async function assertLinks(
+  db: Db,
+  links: { customerId: string; vehicleId: string; technicianId?: string | undefined },
+): Promise<void> {
+  const [customer, vehicle, technician] = await Promise.all([
+    repo.findCustomer(db, links.customerId),
+    repo.findVehicle(db, links.vehicleId),
+    links.technicianId ? repo.findUser(db, links.technicianId) : Promise.resolve({ id: '' }),
+  ]);
+  if (!customer) throw badRequest('Customer not found');
+  if (!vehicle) throw badRequest('Vehicle not found');
+  if (vehicle.customerId !== customer.id) throw badRequest('Vehicle does not belong to this customer');
+  if (!technician) throw badRequest('Technician not found');
+}
+
+/** The columns an inspection body sets; fields left out are left out here too. */
+function columnsOf(body: UpdateInspectionBody): Updateable<InspectionsTable> {
+  const { services: _services, leaks, checkEngineLight, ...plain } = body;
+  const columns: Updateable<InspectionsTable> = Object.fromEntries(
+    Object.entries(plain).filter(([, value]) => value !== undefined),
+  );
+  if (leaks !== undefined) columns.leaks = JSON.stringify(leaks);
+  if (checkEngineLight !== undefined) columns.checkEngineLight = checkEngineLight ? 1 : 0;
+  return columns;
+}
+
+/** Turns constraint races into clean answers instead of a 500. */
+async function guarded<T>(existsMessage: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(existsMessage);
+    if (isForeignKeyViolation(err)) throw badRequest('The customer, vehicle or technician no longer exists');
+    throw err;
+  }
+}
+
+export async function createInspection(db: Db, user: UserRow, body: CreateInspectionBody): Promise<Inspection> {
+  const id = body.id ?? newId();
+  await guarded('Inspection already exists', () =>
+    db.transaction().execute(async (trx) => {
+      if (await repo.findInspectionRow(trx, id)) throw conflict('Inspection already exists');
+      await assertLinks(trx, body);
+      const now = nowIso();
+      await repo.insertInspection(trx, {
+        ...columnsOf(body),
+        id,
+        customerId: body.customerId,
+        vehicleId: body.vehicleId,
+        technicianId: body.technicianId ?? user.id,
+        shareToken: newShareToken(),
+        status: body.status,
+        leaks: JSON.stringify(body.leaks),
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (body.services?.length) {
+        await saveInspectionServices(trx, id, body.services, now, true);
+        await recalculateInvoiceTotals(trx, { inspectionId: id });
+      }
+    }),
+  );
+  return getInspection(db, id);
+}
+
+export async function updateInspection(db: Db, id: string, body: UpdateInspectionBody): Promise<Inspection> {
+  await guarded('Service or part already exists', () =>
+    db.transaction().execute(async (trx) => {
+      const current = await repo.findInspectionRow(trx, id);
+      if (!current) throw notFound(INSPECTION_NOT_FOUND);
+      if (body.customerId || body.vehicleId || body.technicianId) {
+        await assertLinks(trx, {
+          customerId: body.customerId ?? current.customerId,
+          vehicleId: body.vehicleId ?? current.vehicleId,
+          technicianId: body.technicianId,
+        });
+      }
+      const now = nowIso();
+      await repo.updateInspectionRow(trx, id, { ...columnsOf(body), updatedAt: now });
+      if (body.services) {
+        await saveInspectionServices(trx, id, body.services, now);
+        await recalculateInvoiceTotals(trx, { inspectionId: id });
+      }
+    }),
+  );
+  return getInspection(db, id);
+}
+
+export async function addNote(
+  db: Db,
+  inspectionId: string,
+  body: { id?: string | undefined; note: string },
+): Promise<InspectionNote> {
+  const row = { id: body.id ?? newId(), inspectionId, note: body.note, createdAt: nowIso() };
+  await guarded('Note already exists', () =>
+    db.transaction().execute(async (trx) => {
+      if (!(await repo.findInspectionRow(trx, inspectionId))) throw notFound(INSPECTION_NOT_FOUND);
+      if (await repo.findNoteById(trx, row.id)) throw conflict('Note already exists');
+      await repo.insertNote(trx, row);
+    }),
+  );
+  return toNote(row);
+}
+
+export async function removeNote(db: Db, inspectionId: string, noteId: string): Promise<void> {
+  if (!(await repo.findInspectionRow(db, inspectionId))) throw notFound(INSPECTION_NOT_FOUND);
+  if ((await repo.deleteNote(db, inspectionId, noteId)) === 0) throw notFound('Note not found');
+}

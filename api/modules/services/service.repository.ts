@@ -1,0 +1,131 @@
+import type { Updateable } from 'kysely';
+import { MAX_STORED_CENTS, PARTS_TOTAL_TOO_LARGE } from '../../../shared/schemas/inspection';
+import type { Db } from '../../db/database';
+import { badRequest } from '../../lib/http-error';
+import type { ServicePartRow, ServicePartsTable, ServiceRow, ServicesTable } from '../../db/tables';
+
+export function findServiceRow(db: Db, id: string): Promise<ServiceRow | undefined> {
+  return db.selectFrom('services').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findServiceRows(db: Db, ids: readonly string[]): Promise<ServiceRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('services').selectAll().where('id', 'in', [...ids]).execute();
+}
+
+export function findServicesOfInspection(db: Db, inspectionId: string): Promise<ServiceRow[]> {
+  return db
+    .selectFrom('services')
+    .selectAll()
+    .where('inspectionId', '=', inspectionId)
+    .orderBy('position')
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+}
+
+export function findPartsOfService(db: Db, serviceId: string): Promise<ServicePartRow[]> {
+  return db
+    .selectFrom('serviceParts')
+    .selectAll()
+    .where('serviceId', '=', serviceId)
+    .orderBy('position')
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+}
+
+export function findPartsOfServices(db: Db, serviceIds: readonly string[]): Promise<ServicePartRow[]> {
+  if (serviceIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('serviceParts')
+    .selectAll()
+    .where('serviceId', 'in', [...serviceIds])
+    .orderBy('position')
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+}
+
+export function findPartRows(db: Db, ids: readonly string[]): Promise<ServicePartRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('serviceParts').selectAll().where('id', 'in', [...ids]).execute();
+}
+
+export async function insertServices(db: Db, rows: readonly ServiceRow[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('services').values([...rows]).execute();
+}
+
+export async function insertParts(db: Db, rows: readonly ServicePartRow[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('serviceParts').values([...rows]).execute();
+}
+
+export async function updateServiceRow(db: Db, id: string, changes: Updateable<ServicesTable>): Promise<void> {
+  await db.updateTable('services').set(changes).where('id', '=', id).execute();
+}
+
+export async function updatePartRow(db: Db, id: string, changes: Updateable<ServicePartsTable>): Promise<void> {
+  await db.updateTable('serviceParts').set(changes).where('id', '=', id).execute();
+}
+
+/** Moves a recommended service to the customer's decision; 0 when it was no longer recommended. */
+export async function decideIfRecommended(
+  db: Db,
+  args: { inspectionId: string; serviceId: string; status: string; updatedAt: string },
+): Promise<number> {
+  const result = await db
+    .updateTable('services')
+    .set({ status: args.status, updatedAt: args.updatedAt })
+    .where('id', '=', args.serviceId)
+    .where('inspectionId', '=', args.inspectionId)
+    .where('status', '=', 'recommended')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function deleteServices(db: Db, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db.deleteFrom('services').where('id', 'in', [...ids]).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function deleteParts(db: Db, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db.deleteFrom('serviceParts').where('id', 'in', [...ids]).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function nextServicePosition(db: Db, inspectionId: string): Promise<number> {
+  const row = await db
+    .selectFrom('services')
+    .select((eb) => eb.fn.max('position').as('max'))
+    .where('inspectionId', '=', inspectionId)
+    .executeTakeFirst();
+  return row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1;
+}
+
+export async function nextPartPosition(db: Db, serviceId: string): Promise<number> {
+  const row = await db
+    .selectFrom('serviceParts')
+    .select((eb) => eb.fn.max('position').as('max'))
+    .where('serviceId', '=', serviceId)
+    .executeTakeFirst();
+  return row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1;
+}
+
+/** Stores partsCost as the sum of the service's parts when it has any. */
+export async function syncPartsCost(db: Db, serviceId: string): Promise<void> {
+  const row = await db
+    .selectFrom('serviceParts')
+    .select((eb) => [eb.fn.countAll().as('count'), eb.fn.sum('partCostCents').as('sum')])
+    .where('serviceId', '=', serviceId)
+    .executeTakeFirstOrThrow();
+  if (Number(row.count) > 0) {
+    if (Number(row.sum) > MAX_STORED_CENTS) throw badRequest(PARTS_TOTAL_TOO_LARGE);
+    await db.updateTable('services').set({ partsCostCents: Number(row.sum) }).where('id', '=', serviceId).execute();
+  }
+}
+
+export async function touchInspection(db: Db, inspectionId: string, updatedAt: string): Promise<void> {
+  await db.updateTable('inspections').set({ updatedAt }).where('id', '=', inspectionId).execute();
+}

@@ -1,0 +1,188 @@
+import type { Updateable } from 'kysely';
+import type {
+  CreateServiceBody,
+  PartInput,
+  Service,
+  ServicePart,
+  UpdateServiceBody,
+} from '../../../shared/schemas/inspection';
+import type { Db } from '../../db/database';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
+import type { ServicesTable } from '../../db/tables';
+import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { newId, nowIso } from '../../lib/tokens';
+import { recalculateInvoiceTotals } from '../invoices/invoice-totals';
+import { sumParts } from '../inspections/inspection-services';
+import { toPart, toService } from '../inspections/inspection.mapper';
+import * as repo from './service.repository';
+
+const SERVICE_NOT_FOUND = 'Service not found';
+
+async function loadService(db: Db, id: string): Promise<Service> {
+  const row = await repo.findServiceRow(db, id);
+  if (!row) throw notFound(SERVICE_NOT_FOUND);
+  return toService(row, await repo.findPartsOfService(db, id));
+}
+
+/** Turns constraint races into clean answers instead of a 500. */
+async function guarded<T>(existsMessage: string, missingMessage: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(existsMessage);
+    if (isForeignKeyViolation(err)) throw notFound(missingMessage);
+    throw err;
+  }
+}
+
+/** After any change to a service or its parts: the inspection moves on and unpaid invoices follow. */
+async function afterChange(db: Db, inspectionId: string, now: string): Promise<void> {
+  await repo.touchInspection(db, inspectionId, now);
+  await recalculateInvoiceTotals(db, { inspectionId });
+}
+
+/**
+ * The customer's decision on a share page. One conditional UPDATE, so of two racing taps one wins
+ * and the other gets 409.
+ */
+export async function decideRecommendedService(
+  db: Db,
+  args: { inspectionId: string; serviceId: string; status: 'approved' | 'declined' },
+): Promise<Service> {
+  return db.transaction().execute(async (trx) => {
+    const current = await repo.findServiceRow(trx, args.serviceId);
+    if (!current || current.inspectionId !== args.inspectionId) throw notFound(SERVICE_NOT_FOUND);
+    const now = nowIso();
+    const changed = await repo.decideIfRecommended(trx, { ...args, updatedAt: now });
+    if (changed === 0) {
+      const latest = await repo.findServiceRow(trx, args.serviceId);
+      const status = latest?.status === 'declined' ? 'declined' : 'approved';
+      throw conflict(`This service has already been ${status}`);
+    }
+    await afterChange(trx, args.inspectionId, now);
+    return loadService(trx, args.serviceId);
+  });
+}
+
+export async function createService(db: Db, body: CreateServiceBody): Promise<Service> {
+  const id = body.id ?? newId();
+  await guarded('Service already exists', 'Inspection not found', () =>
+    db.transaction().execute(async (trx) => {
+      const inspection = await trx
+        .selectFrom('inspections')
+        .select('id')
+        .where('id', '=', body.inspectionId)
+        .executeTakeFirst();
+      if (!inspection) throw badRequest('Inspection not found');
+      if (await repo.findServiceRow(trx, id)) throw conflict('Service already exists');
+      const parts = body.parts ?? [];
+      const partIds = parts.flatMap((p) => (p.id ? [p.id] : []));
+      if (new Set(partIds).size !== partIds.length || (await repo.findPartRows(trx, partIds)).length > 0) {
+        throw conflict('Part already exists');
+      }
+      const now = nowIso();
+      await repo.insertServices(trx, [
+        {
+          id,
+          inspectionId: body.inspectionId,
+          description: body.description,
+          partsLink: body.partsLink,
+          partsCostCents: parts.length > 0 ? sumParts(parts) : body.partsCost,
+          laborCostCents: body.laborCost,
+          status: body.status,
+          position: await repo.nextServicePosition(trx, body.inspectionId),
+          createdAt: now,
+          updatedAt: now,
+        },
+      ]);
+      await repo.insertParts(
+        trx,
+        parts.map((p, position) => ({
+          id: p.id ?? newId(),
+          serviceId: id,
+          partName: p.partName,
+          partUrl: p.partUrl,
+          partCostCents: p.partCost,
+          position,
+          createdAt: now,
+        })),
+      );
+      await afterChange(trx, body.inspectionId, now);
+    }),
+  );
+  return loadService(db, id);
+}
+
+/** The staff edit and status change (approve, unapprove, decline); only fields sent change. */
+export async function updateService(db: Db, id: string, body: UpdateServiceBody): Promise<Service> {
+  return db.transaction().execute(async (trx) => {
+    const current = await repo.findServiceRow(trx, id);
+    if (!current) throw notFound(SERVICE_NOT_FOUND);
+    const now = nowIso();
+    const changes: Updateable<ServicesTable> = { updatedAt: now };
+    if (body.status !== undefined) changes.status = body.status;
+    if (body.description !== undefined) changes.description = body.description;
+    if (body.partsLink !== undefined) changes.partsLink = body.partsLink;
+    if (body.laborCost !== undefined) changes.laborCostCents = body.laborCost;
+    if (body.partsCost !== undefined) changes.partsCostCents = body.partsCost;
+    await repo.updateServiceRow(trx, id, changes);
+    // A service with parts always costs the sum of its parts.
+    await repo.syncPartsCost(trx, id);
+    await afterChange(trx, current.inspectionId, now);
+    return loadService(trx, id);
+  });
+}
+
+export async function deleteService(db: Db, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const current = await repo.findServiceRow(trx, id);
+    if (!current) throw notFound(SERVICE_NOT_FOUND);
+    await repo.deleteServices(trx, [id]);
+    await afterChange(trx, current.inspectionId, nowIso());
+  });
+}
+
+export async function addPart(db: Db, serviceId: string, body: PartInput): Promise<ServicePart> {
+  const now = nowIso();
+  const id = body.id ?? newId();
+  await guarded('Part already exists', SERVICE_NOT_FOUND, () =>
+    db.transaction().execute(async (trx) => {
+      const service = await repo.findServiceRow(trx, serviceId);
+      if (!service) throw notFound(SERVICE_NOT_FOUND);
+      if ((await repo.findPartRows(trx, [id])).length > 0) throw conflict('Part already exists');
+      await repo.insertParts(trx, [
+        {
+          id,
+          serviceId,
+          partName: body.partName,
+          partUrl: body.partUrl,
+          partCostCents: body.partCost,
+          position: await repo.nextPartPosition(trx, serviceId),
+          createdAt: now,
+        },
+      ]);
+      await repo.syncPartsCost(trx, serviceId);
+      await repo.updateServiceRow(trx, serviceId, { updatedAt: now });
+      await afterChange(trx, service.inspectionId, now);
+    }),
+  );
+  const [part] = await repo.findPartRows(db, [id]);
+  if (!part) throw notFound('Part not found');
+  return toPart(part);
+}
+
+export async function deletePart(db: Db, serviceId: string, partId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const service = await repo.findServiceRow(trx, serviceId);
+    if (!service) throw notFound(SERVICE_NOT_FOUND);
+    const [part] = await repo.findPartRows(trx, [partId]);
+    if (!part || part.serviceId !== serviceId) throw notFound('Part not found');
+    await repo.deleteParts(trx, [partId]);
+    const now = nowIso();
+    const remaining = await repo.findPartsOfService(trx, serviceId);
+    // The parts amount came from the parts; with none left it is zero.
+    const partsCostCents = remaining.reduce((sum, p) => sum + p.partCostCents, 0);
+    await repo.updateServiceRow(trx, serviceId, { partsCostCents, updatedAt: now });
+    await afterChange(trx, service.inspectionId, now);
+  });
+}
