@@ -131,3 +131,16 @@ describe('unknown paths and query strings', () => {
     }
   });
 });
+
+describe('empty JSON bodies', () => {
+  it('count as no body: a route that needs one says what is missing', async () => {
+    const res = await admin.inject({
+      method: 'POST',
+      url: '/api/customers',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expectCleanError(res, 400);
+    expect(res.json().error).toBe('validation_error');
+  });
+});
