@@ -1,18 +1,32 @@
 import { INVOICE_TAX_RATE } from '../../../shared/constants';
-import { serviceTotalCents, totalsWithTax, type Totals } from '../../../shared/money';
+import { formatCents, serviceTotalCents, totalsWithTax, type Totals } from '../../../shared/money';
+import type { ReceiptFigures } from '../../../shared/schemas/invoice';
 import type { Db } from '../../db/database';
+import { badRequest } from '../../lib/http-error';
 import { nowIso } from '../../lib/tokens';
 
-/** Labor plus parts of the inspection's approved services, in cents. */
-export async function approvedServicesCents(db: Db, inspectionId: string | null): Promise<number> {
-  if (!inspectionId) return 0;
+/** The money columns are 32-bit integers on PostgreSQL; a larger total cannot be stored. */
+export const MAX_STORED_CENTS = 2_147_483_647;
+export const TOTAL_TOO_LARGE = 'The invoice total is too large';
+
+export interface ServiceCents {
+  /** Labor plus parts of the approved services. */
+  approved: number;
+  /** Labor plus parts of the services still recommended (awaiting the customer). */
+  pending: number;
+}
+
+/** Labor plus parts of the inspection's services by status, in cents (two queries). */
+export async function serviceCentsByStatus(db: Db, inspectionId: string | null): Promise<ServiceCents> {
+  const result = { approved: 0, pending: 0 };
+  if (!inspectionId) return result;
   const services = await db
     .selectFrom('services')
-    .select(['id', 'laborCostCents', 'partsCostCents'])
+    .select(['id', 'status', 'laborCostCents', 'partsCostCents'])
     .where('inspectionId', '=', inspectionId)
-    .where('status', '=', 'approved')
+    .where('status', 'in', ['approved', 'recommended'])
     .execute();
-  if (services.length === 0) return 0;
+  if (services.length === 0) return result;
   const parts = await db
     .selectFrom('serviceParts')
     .select(['serviceId', 'partCostCents'])
@@ -22,10 +36,17 @@ export async function approvedServicesCents(db: Db, inspectionId: string | null)
       services.map((s) => s.id),
     )
     .execute();
-  return services.reduce(
-    (sum, s) => sum + serviceTotalCents({ ...s, parts: parts.filter((p) => p.serviceId === s.id) }),
-    0,
-  );
+  for (const service of services) {
+    const cents = serviceTotalCents({ ...service, parts: parts.filter((p) => p.serviceId === service.id) });
+    if (service.status === 'approved') result.approved += cents;
+    else result.pending += cents;
+  }
+  return result;
+}
+
+/** Labor plus parts of the inspection's approved services, in cents. */
+export async function approvedServicesCents(db: Db, inspectionId: string | null): Promise<number> {
+  return (await serviceCentsByStatus(db, inspectionId)).approved;
 }
 
 /** Subtotal (approved services + line items), 8% tax and total, exact to the cent. */
@@ -34,34 +55,58 @@ export function invoiceTotals(servicesCents: number, lineItemCents: readonly num
   return totalsWithTax(subtotal, INVOICE_TAX_RATE);
 }
 
+/** 400 instead of a database overflow when the totals no longer fit their columns. */
+export function assertStorable(totals: Totals): Totals {
+  if (totals.totalCents > MAX_STORED_CENTS) throw badRequest(TOTAL_TOO_LARGE);
+  return totals;
+}
+
+/** The receipt page's figures: what is approved now, and the estimate if all pending is approved. */
+export function receiptFigures(services: ServiceCents, lineItemCents: readonly number[]): ReceiptFigures {
+  const approved = invoiceTotals(services.approved, lineItemCents);
+  const ifAll = totalsWithTax(approved.subtotalCents + services.pending, INVOICE_TAX_RATE);
+  return {
+    approvedSubtotal: formatCents(approved.subtotalCents),
+    approvedTax: formatCents(approved.taxCents),
+    approvedTotal: formatCents(approved.totalCents),
+    pendingAmount: formatCents(services.pending),
+    ifAllApprovedSubtotal: formatCents(ifAll.subtotalCents),
+    ifAllApprovedTax: formatCents(ifAll.taxCents),
+    ifAllApprovedTotal: formatCents(ifAll.totalCents),
+  };
+}
+
 /**
  * Recomputes and stores the totals of the invoice, or of every unpaid invoice of an inspection
  * (after a service's status changed). Paid invoices keep the amounts that were paid.
+ * Pass the transaction of the change so the totals commit with it.
  */
 export async function recalculateInvoiceTotals(
   db: Db,
   target: { invoiceId: string } | { inspectionId: string },
 ): Promise<void> {
-  let query = db.selectFrom('invoices').select(['id', 'inspectionId', 'status']);
+  let query = db.selectFrom('invoices').select(['id', 'inspectionId']);
   query =
     'invoiceId' in target
       ? query.where('id', '=', target.invoiceId)
       : query.where('inspectionId', '=', target.inspectionId).where('status', '!=', 'paid');
   const invoices = await query.execute();
+  if (invoices.length === 0) return;
+  const items = await db
+    .selectFrom('invoiceLineItems')
+    .select(['invoiceId', 'amountCents'])
+    .where(
+      'invoiceId',
+      'in',
+      invoices.map((i) => i.id),
+    )
+    .execute();
+  // Every invoice of one call shares an inspection, so its services are read once.
+  const servicesCents = await approvedServicesCents(db, invoices[0]?.inspectionId ?? null);
+  const updatedAt = nowIso();
   for (const invoice of invoices) {
-    const items = await db
-      .selectFrom('invoiceLineItems')
-      .select('amountCents')
-      .where('invoiceId', '=', invoice.id)
-      .execute();
-    const totals = invoiceTotals(
-      await approvedServicesCents(db, invoice.inspectionId),
-      items.map((i) => i.amountCents),
-    );
-    await db
-      .updateTable('invoices')
-      .set({ ...totals, updatedAt: nowIso() })
-      .where('id', '=', invoice.id)
-      .execute();
+    const amounts = items.filter((i) => i.invoiceId === invoice.id).map((i) => i.amountCents);
+    const totals = assertStorable(invoiceTotals(servicesCents, amounts));
+    await db.updateTable('invoices').set({ ...totals, updatedAt }).where('id', '=', invoice.id).execute();
   }
 }

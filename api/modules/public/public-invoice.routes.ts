@@ -1,4 +1,38 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponse } from '../../../shared/schemas/common';
+import {
+  publicInvoiceParams,
+  publicInvoiceResponse,
+  publicInvoiceServiceParams,
+  publicServiceDecisionResponse,
+} from '../../../shared/schemas/invoice';
+import { decidePublicInvoiceService, getPublicInvoice } from '../invoices/public-invoice.service';
 
-// Placeholder: the routes of this module land with their service and tests.
-export async function publicInvoiceRoutes(_app: FastifyInstance): Promise<void> {}
+// The receipt and invoice share pages: no session, the share token is the only key.
+export async function publicInvoiceRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const errors = { 400: errorResponse, 404: errorResponse };
+
+  app.get(
+    '/invoices/:token',
+    { schema: { params: publicInvoiceParams, response: { 200: publicInvoiceResponse, ...errors } } },
+    async (request) => getPublicInvoice(app.db, request.params.token),
+  );
+
+  for (const [action, status] of [
+    ['approve', 'approved'],
+    ['decline', 'declined'],
+  ] as const) {
+    app.put(
+      `/invoices/:token/services/:serviceId/${action}`,
+      {
+        schema: {
+          params: publicInvoiceServiceParams,
+          response: { 200: publicServiceDecisionResponse, ...errors, 409: errorResponse },
+        },
+      },
+      async (request) => decidePublicInvoiceService(app.db, request.params.token, request.params.serviceId, status),
+    );
+  }
+}

@@ -1,0 +1,163 @@
+import { sql, type Insertable, type Updateable } from 'kysely';
+import type { Db } from '../../db/database';
+import type {
+  CustomerRow,
+  InvoiceLineItemRow,
+  InvoiceLineItemsTable,
+  InvoiceRow,
+  InvoicesTable,
+  VehicleRow,
+} from '../../db/tables';
+import { likePattern, matchesAny, paginate, type Page } from '../../lib/list';
+
+// Keeps `in (...)` lists well under both drivers' bound-parameter limits.
+const CHUNK = 5000;
+
+/** Runs `fetch` per chunk of distinct ids: one query for up to 5000 ids. */
+async function inChunks<T>(ids: readonly string[], fetch: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
+  const unique = [...new Set(ids)];
+  const results: T[] = [];
+  for (let i = 0; i < unique.length; i += CHUNK) results.push(...(await fetch(unique.slice(i, i + CHUNK))));
+  return results;
+}
+
+export type InvoiceSort = 'date' | 'amount' | 'customer';
+
+export interface InvoiceFilters {
+  q?: string | undefined;
+  status?: string | undefined;
+}
+
+function filtered(db: Db, filters: InvoiceFilters) {
+  let query = db
+    .selectFrom('invoices')
+    .innerJoin('customers', 'customers.id', 'invoices.customerId')
+    .leftJoin('vehicles', 'vehicles.id', 'invoices.vehicleId');
+  if (filters.q) {
+    const q = filters.q;
+    // The screen shows ids by their first characters, so the id matches from its start.
+    const idPrefix = likePattern(q).slice(1);
+    query = query.where((eb) =>
+      eb.or([
+        matchesAny(eb, ['customers.name', 'vehicles.make', 'vehicles.model'], q),
+        sql<boolean>`lower(${sql.ref('vehicles.make')} || ' ' || ${sql.ref('vehicles.model')}) like ${likePattern(q)} escape '\\'`,
+        sql<boolean>`lower(${sql.ref('invoices.id')}) like ${idPrefix} escape '\\'`,
+      ]),
+    );
+  }
+  if (filters.status) query = query.where('invoices.status', '=', filters.status);
+  return query;
+}
+
+export function listInvoiceRows(
+  db: Db,
+  filters: InvoiceFilters,
+  sort: InvoiceSort,
+  page: Page,
+): Promise<InvoiceRow[]> {
+  let query = filtered(db, filters).selectAll('invoices');
+  // Each order ends on the id, so equal values keep one order across pages.
+  if (sort === 'amount') query = query.orderBy('invoices.totalCents', 'desc');
+  if (sort === 'customer') query = query.orderBy(sql`lower(${sql.ref('customers.name')})`).orderBy('customers.name');
+  query = query.orderBy('invoices.createdAt', 'desc').orderBy('invoices.id', 'desc');
+  return paginate(query, page).execute();
+}
+
+export async function countInvoices(db: Db, filters: InvoiceFilters): Promise<number> {
+  const row = await filtered(db, filters)
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export function findInvoiceById(db: Db, id: string): Promise<InvoiceRow | undefined> {
+  return db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findInvoiceByToken(db: Db, shareToken: string): Promise<InvoiceRow | undefined> {
+  return db.selectFrom('invoices').selectAll().where('shareToken', '=', shareToken).executeTakeFirst();
+}
+
+export async function insertInvoice(db: Db, row: Insertable<InvoicesTable>): Promise<void> {
+  await db.insertInto('invoices').values(row).execute();
+}
+
+/** Returns whether a row was there to update. */
+export async function updateInvoiceRow(db: Db, id: string, changes: Updateable<InvoicesTable>): Promise<boolean> {
+  const result = await db.updateTable('invoices').set(changes).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Returns whether a row was deleted; its line items go with it (cascade). */
+export async function deleteInvoiceRow(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('invoices').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export function findInspectionLinks(
+  db: Db,
+  inspectionId: string,
+): Promise<{ id: string; customerId: string; vehicleId: string } | undefined> {
+  return db
+    .selectFrom('inspections')
+    .select(['id', 'customerId', 'vehicleId'])
+    .where('id', '=', inspectionId)
+    .executeTakeFirst();
+}
+
+export function customersByIds(db: Db, ids: readonly string[]): Promise<CustomerRow[]> {
+  return inChunks(ids, (chunk) => db.selectFrom('customers').selectAll().where('id', 'in', chunk).execute());
+}
+
+export function vehiclesByIds(db: Db, ids: readonly string[]): Promise<VehicleRow[]> {
+  return inChunks(ids, (chunk) => db.selectFrom('vehicles').selectAll().where('id', 'in', chunk).execute());
+}
+
+/** Line items of the invoices, oldest first within each invoice. */
+export function lineItemsByInvoiceIds(db: Db, ids: readonly string[]): Promise<InvoiceLineItemRow[]> {
+  return inChunks(ids, (chunk) =>
+    db
+      .selectFrom('invoiceLineItems')
+      .selectAll()
+      .where('invoiceId', 'in', chunk)
+      .orderBy('createdAt')
+      .orderBy('id')
+      .execute(),
+  );
+}
+
+export function findLineItemById(db: Db, id: string): Promise<InvoiceLineItemRow | undefined> {
+  return db.selectFrom('invoiceLineItems').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Which of the ids are already taken by a line item (of any invoice). */
+export function existingLineItemIds(db: Db, ids: readonly string[]): Promise<{ id: string }[]> {
+  return inChunks(ids, (chunk) => db.selectFrom('invoiceLineItems').select('id').where('id', 'in', chunk).execute());
+}
+
+export async function insertLineItems(db: Db, rows: Insertable<InvoiceLineItemsTable>[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insertInto('invoiceLineItems').values(rows).execute();
+}
+
+/** Returns whether the item existed on that invoice. */
+export async function deleteLineItemRow(db: Db, invoiceId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('invoiceLineItems')
+    .where('id', '=', id)
+    .where('invoiceId', '=', invoiceId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** The contact settings of the earliest-created admin: the shop on public pages. */
+export function findShopAdmin(db: Db) {
+  return db
+    .selectFrom('users')
+    .select(['companyName', 'phone', 'email', 'address', 'city', 'state', 'zipCode', 'website'])
+    .where('role', '=', 'admin')
+    .orderBy('createdAt')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { CUSTOMER_STATUSES, INSPECTION_STATUSES, INVOICE_SORTS, INVOICE_STATUSES } from '../constants';
+import { MAX_CENTS, parseCents } from '../money';
+import {
+  idSchema,
+  listQuery,
+  moneyString,
+  optionalText,
+  VALID_AMOUNT_MESSAGE,
+  timestamp,
+} from './common';
+import {
+  inspectionNoteResponse,
+  inspectionResponse,
+  measurementsResponse,
+  publicServiceResponse,
+  shopContactResponse,
+} from './inspection';
+
+export const INSPECTION_REQUIRED = 'Please select an inspection';
+export const INVOICE_STATUS_MESSAGE = 'Status must be draft, sent or paid';
+export const LINE_ITEM_BOTH_MESSAGE = 'Please enter both description and amount';
+export const LINE_ITEM_DESCRIPTION_MAX = 500;
+export const INVOICE_NOTES_MAX = 5000;
+export const MAX_LINE_ITEMS = 200;
+
+// ---- Inputs ----
+
+export const invoiceStatusInput = z.enum(INVOICE_STATUSES, INVOICE_STATUS_MESSAGE);
+
+/** Missing or blank is the spec's 'select an inspection'; a non-UUID cannot be an inspection. */
+export const inspectionIdInput = z
+  .string(INSPECTION_REQUIRED)
+  .trim()
+  .min(1, INSPECTION_REQUIRED)
+  .pipe(z.guid('Inspection not found'));
+
+/** Digits with up to two decimals (as text or a number); gives cents. Missing is the 'both' message. */
+export const lineItemAmountInput = z
+  .union([z.number(), z.string()], {
+    error: (issue) => (issue.input === undefined || issue.input === null ? LINE_ITEM_BOTH_MESSAGE : VALID_AMOUNT_MESSAGE),
+  })
+  .transform((value, ctx) => {
+    const text = typeof value === 'number' ? String(value) : value.trim();
+    if (text === '') {
+      ctx.addIssue({ code: 'custom', message: LINE_ITEM_BOTH_MESSAGE });
+      return z.NEVER;
+    }
+    const cents = /^\d+(\.\d{1,2})?$/.test(text) ? parseCents(text) : null;
+    if (cents === null || cents > MAX_CENTS) {
+      ctx.addIssue({ code: 'custom', message: VALID_AMOUNT_MESSAGE });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+export const lineItemDescriptionInput = z
+  .string(LINE_ITEM_BOTH_MESSAGE)
+  .trim()
+  .min(1, LINE_ITEM_BOTH_MESSAGE)
+  .max(LINE_ITEM_DESCRIPTION_MAX, `Description must be at most ${LINE_ITEM_DESCRIPTION_MAX} characters`);
+
+export const lineItemBody = z.object({
+  id: idSchema.optional(),
+  description: lineItemDescriptionInput,
+  amount: lineItemAmountInput,
+});
+export type LineItemBody = z.output<typeof lineItemBody>;
+
+export const createInvoiceBody = z.object({
+  id: idSchema.optional(),
+  inspectionId: inspectionIdInput,
+  status: invoiceStatusInput.default('draft'),
+  notes: optionalText(INVOICE_NOTES_MAX, 'Notes'),
+  lineItems: z
+    .array(lineItemBody, 'Line items must be a list')
+    .max(MAX_LINE_ITEMS, `At most ${MAX_LINE_ITEMS} line items`)
+    .optional(),
+});
+export type CreateInvoiceBody = z.output<typeof createInvoiceBody>;
+
+/** Partial: only the fields sent change; blank or null notes clear them. */
+export const updateInvoiceBody = z.object({
+  status: invoiceStatusInput.optional(),
+  notes: optionalText(INVOICE_NOTES_MAX, 'Notes').optional(),
+});
+export type UpdateInvoiceBody = z.output<typeof updateInvoiceBody>;
+
+export const invoiceListQuery = listQuery.extend({
+  status: z.enum([...INVOICE_STATUSES, 'all'], 'Status must be draft, sent, paid or all').optional(),
+  sort: z.enum(INVOICE_SORTS, 'Sort must be date, amount or customer').optional(),
+});
+export type InvoiceListQuery = z.output<typeof invoiceListQuery>;
+
+export const lineItemParams = z.object({ id: idSchema, itemId: idSchema });
+
+// ---- Responses (plain: no transforms) ----
+
+export const lineItemResponse = z.object({
+  id: z.string(),
+  invoiceId: z.string(),
+  description: z.string(),
+  amount: moneyString,
+  createdAt: timestamp,
+});
+export type InvoiceLineItem = z.infer<typeof lineItemResponse>;
+
+export const invoiceCustomerResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string().nullable(),
+  status: z.enum(CUSTOMER_STATUSES),
+});
+
+export const invoiceVehicleResponse = z.object({
+  id: z.string(),
+  customerId: z.string(),
+  year: z.number(),
+  make: z.string(),
+  model: z.string(),
+  vin: z.string().nullable(),
+  licensePlate: z.string().nullable(),
+  mileage: z.number().nullable(),
+  color: z.string().nullable(),
+});
+
+export const invoiceResponse = z.object({
+  id: z.string(),
+  inspectionId: z.string().nullable(),
+  customerId: z.string(),
+  vehicleId: z.string().nullable(),
+  shareToken: z.string(),
+  subtotal: moneyString,
+  tax: moneyString,
+  total: moneyString,
+  notes: z.string().nullable(),
+  status: z.enum(INVOICE_STATUSES),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  customer: invoiceCustomerResponse,
+  vehicle: invoiceVehicleResponse.nullable(),
+  inspection: inspectionResponse.nullable(),
+  lineItems: z.array(lineItemResponse),
+});
+export type Invoice = z.infer<typeof invoiceResponse>;
+
+// ---- Public invoice and receipt (share pages): only what the pages show ----
+
+export const publicInvoiceParams = z.object({ token: z.string() });
+export const publicInvoiceServiceParams = z.object({ token: z.string(), serviceId: idSchema });
+
+export const receiptFiguresResponse = z.object({
+  approvedSubtotal: moneyString,
+  approvedTax: moneyString,
+  approvedTotal: moneyString,
+  pendingAmount: moneyString,
+  ifAllApprovedSubtotal: moneyString,
+  ifAllApprovedTax: moneyString,
+  ifAllApprovedTotal: moneyString,
+});
+export type ReceiptFigures = z.infer<typeof receiptFiguresResponse>;
+
+export const publicInvoiceInspectionResponse = z.object({
+  id: z.string(),
+  createdAt: timestamp,
+  status: z.enum(INSPECTION_STATUSES),
+  technician: z.object({ username: z.string() }).nullable(),
+  ...measurementsResponse,
+  checkEngineLight: z.boolean().nullable(),
+  services: z.array(publicServiceResponse),
+  inspectionNotes: z.array(inspectionNoteResponse.pick({ id: true, note: true, createdAt: true })),
+});
+
+export const publicInvoiceResponse = z.object({
+  id: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+  notes: z.string().nullable(),
+  createdAt: timestamp,
+  subtotal: moneyString,
+  tax: moneyString,
+  total: moneyString,
+  customer: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
+  vehicle: invoiceVehicleResponse
+    .pick({ year: true, make: true, model: true, vin: true, licensePlate: true, mileage: true })
+    .nullable(),
+  inspection: publicInvoiceInspectionResponse.nullable(),
+  lineItems: z.array(lineItemResponse.pick({ id: true, description: true, amount: true })),
+  receipt: receiptFiguresResponse,
+  shop: shopContactResponse,
+});
+export type PublicInvoice = z.infer<typeof publicInvoiceResponse>;
+
+/** The service after a customer's approve or decline. */
+export const publicServiceDecisionResponse = publicServiceResponse;
