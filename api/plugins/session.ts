@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
 import type { FastifyInstance, Session } from 'fastify';
 import type { Db } from '../db/database';
+import { isForeignKeyViolation } from '../db/errors';
 
 declare module 'fastify' {
   interface Session {
@@ -10,16 +11,36 @@ declare module 'fastify' {
 }
 
 export const SESSION_COOKIE = 'baywise.sid';
-const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
 type Callback = (err?: unknown) => void;
+
+/** Hands a promise's outcome to a store callback exactly once. */
+function settle<T>(promise: Promise<T>, callback: (err: unknown, value?: T) => void): void {
+  promise.then(
+    (value) => callback(null, value),
+    (err: unknown) => callback(err),
+  );
+}
 
 /** Sessions kept in the database, so several server processes can share them. */
 export class KyselySessionStore {
   constructor(private readonly db: Db) {}
 
   set(sid: string, session: Session, callback: Callback): void {
+    settle(this.write(sid, session), (err) => callback(err ?? undefined));
+  }
+
+  get(sid: string, callback: (err: unknown, session?: Session | null) => void): void {
+    settle(this.read(sid), callback);
+  }
+
+  destroy(sid: string, callback: Callback): void {
+    settle(this.db.deleteFrom('sessions').where('sid', '=', sid).execute(), (err) => callback(err ?? undefined));
+  }
+
+  private async write(sid: string, session: Session): Promise<void> {
     const expires = session.cookie.expires
       ? new Date(session.cookie.expires)
       : new Date(Date.now() + SESSION_TTL_MS);
@@ -29,34 +50,46 @@ export class KyselySessionStore {
       data: JSON.stringify(session),
       expiresAt: expires.toISOString(),
     };
-    this.db
+    if (row.userId) {
+      // A signed-in session is only ever updated, never re-created: a request still in flight
+      // must not bring back a session that logout, a password change or a user delete ended.
+      try {
+        await this.db
+          .updateTable('sessions')
+          .set({ userId: row.userId, data: row.data, expiresAt: row.expiresAt })
+          .where('sid', '=', sid)
+          .execute();
+      } catch (err) {
+        // The user was deleted meanwhile: there is nothing left to keep.
+        if (!isForeignKeyViolation(err)) throw err;
+      }
+      return;
+    }
+    await this.db
       .insertInto('sessions')
       .values(row)
       .onConflict((oc) =>
         oc.column('sid').doUpdateSet({ userId: row.userId, data: row.data, expiresAt: row.expiresAt }),
       )
-      .execute()
-      .then(() => callback(), callback);
+      .execute();
   }
 
-  get(sid: string, callback: (err: unknown, session?: Session | null) => void): void {
-    this.db
+  private async read(sid: string): Promise<Session | null> {
+    const row = await this.db
       .selectFrom('sessions')
       .select(['data', 'expiresAt'])
       .where('sid', '=', sid)
-      .executeTakeFirst()
-      .then((row) => {
-        if (!row || row.expiresAt <= new Date().toISOString()) return callback(null, null);
-        callback(null, JSON.parse(row.data) as Session);
-      }, callback);
-  }
-
-  destroy(sid: string, callback: Callback): void {
-    this.db
-      .deleteFrom('sessions')
-      .where('sid', '=', sid)
-      .execute()
-      .then(() => callback(), callback);
+      .executeTakeFirst();
+    if (!row || row.expiresAt <= new Date().toISOString()) return null;
+    let data: Session;
+    try {
+      data = JSON.parse(row.data) as Session;
+    } catch {
+      return null;
+    }
+    // The Secure flag follows each request's protocol ('auto'), not the one the session began on.
+    if (data.cookie && typeof data.cookie === 'object') delete (data.cookie as { secure?: unknown }).secure;
+    return data;
   }
 }
 

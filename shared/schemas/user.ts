@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, ROLES } from '../constants';
-import { optionalText, requiredText, timestamp } from './common';
+import { idSchema, listQuery, optionalText, requiredText, timestamp } from './common';
 
 export const PASSWORD_MIN_MESSAGE = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
 export const PASSWORDS_MISMATCH_MESSAGE = "Passwords don't match";
@@ -90,20 +90,22 @@ export const changePasswordForm = changePasswordBody
     path: ['confirmPassword'],
   });
 
+/** Contact information: the email is always sent; other fields change only when sent (blank clears). */
 export const settingsBody = z.object({
   email: emailInput,
-  companyName: optionalText(200, 'Company name'),
-  phone: optionalText(50, 'Phone'),
-  address: optionalText(300, 'Address'),
-  city: optionalText(100, 'City'),
-  state: optionalText(100, 'State'),
-  zipCode: optionalText(20, 'ZIP code'),
-  website: websiteInput,
+  companyName: optionalText(200, 'Company name').optional(),
+  phone: optionalText(50, 'Phone').optional(),
+  address: optionalText(300, 'Address').optional(),
+  city: optionalText(100, 'City').optional(),
+  state: optionalText(100, 'State').optional(),
+  zipCode: optionalText(20, 'ZIP code').optional(),
+  website: websiteInput.optional(),
 });
 export type SettingsBody = z.input<typeof settingsBody>;
 
 /** Admin's create-user call; the form adds confirmPassword. */
 export const createUserBody = z.object({
+  id: idSchema.optional(),
   username: usernameInput,
   email: emailInput,
   role: roleInput.default('technician'),
@@ -125,8 +127,68 @@ export const userFormConfirm = z
   .string()
   .min(PASSWORD_MIN_LENGTH, PASSWORD_MIN_MESSAGE);
 
+export const LOGOUT_BODY_MESSAGE = 'Sign-out takes no request body';
+/** Sign-out takes no body (or an empty object); anything else in one is a client mistake. */
+export const logoutBody = z.strictObject({}, LOGOUT_BODY_MESSAGE).nullish();
+
 export const appConfigResponse = z.object({
   productName: z.string(),
   supportEmail: z.string(),
   adminEmail: z.string(),
 });
+
+export const usersQuery = listQuery.extend({
+  role: z.enum([...ROLES, 'all'], 'Role must be admin, technician, service_advisor or all').optional(),
+});
+export type UsersQuery = z.infer<typeof usersQuery>;
+
+export const userListResponse = z.array(userResponse);
+
+/** A customer the user created, as the user data view lists it. */
+export const userDataCustomer = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string().nullable(),
+  status: z.string(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
+/** A vehicle the user created. */
+export const userDataVehicle = z.object({
+  id: z.string(),
+  customerId: z.string(),
+  year: z.number(),
+  make: z.string(),
+  model: z.string(),
+  vin: z.string().nullable(),
+  licensePlate: z.string().nullable(),
+  mileage: z.number().nullable(),
+  color: z.string().nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
+/** An inspection the user is the technician of, with who and what it was for. */
+export const userDataInspection = z.object({
+  id: z.string(),
+  customerId: z.string(),
+  vehicleId: z.string(),
+  technicianId: z.string().nullable(),
+  status: z.string(),
+  notes: z.string().nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  customer: z.object({ id: z.string(), name: z.string() }),
+  vehicle: z.object({ id: z.string(), year: z.number(), make: z.string(), model: z.string() }),
+});
+
+export const userDataResponse = z.object({
+  user: userResponse,
+  customers: z.array(userDataCustomer),
+  vehicles: z.array(userDataVehicle),
+  inspections: z.array(userDataInspection),
+});
+export type UserData = z.infer<typeof userDataResponse>;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PRODUCT_NAME } from '../../../shared/constants';
@@ -7,12 +7,16 @@ import {
   appConfigResponse,
   changePasswordBody,
   loginBody,
+  LOGOUT_BODY_MESSAGE,
+  logoutBody,
   registerBody,
   settingsBody,
   userResponse,
   type User,
 } from '../../../shared/schemas/user';
+import { badRequest } from '../../lib/http-error';
 import { requireUser } from '../../plugins/auth';
+import { SESSION_COOKIE } from '../../plugins/session';
 import { toUser } from '../users/user.mapper';
 import { changePassword, login, register, updateSettings } from './auth.service';
 
@@ -20,6 +24,12 @@ import { changePassword, login, register, updateSettings } from './auth.service'
 async function startSession(request: FastifyRequest, user: User): Promise<void> {
   await request.session.regenerate();
   request.session.set('userId', user.id);
+}
+
+/** Ends the session in the store and tells the browser to drop the cookie. */
+async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await request.session.destroy();
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
@@ -35,7 +45,12 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     '/register',
-    { schema: { body: registerBody, response: { 201: userResponse, 403: errorResponse, 409: errorResponse } } },
+    {
+      schema: {
+        body: registerBody,
+        response: { 201: userResponse, 400: errorResponse, 403: errorResponse, 409: errorResponse },
+      },
+    },
     async (request, reply) => {
       const user = await register(app.db, app.config, request.body);
       await startSession(request, user);
@@ -53,10 +68,20 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post('/logout', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
-    if (request.session.get('userId')) await request.session.destroy();
-    return reply.status(204).send(null);
-  });
+  app.post(
+    '/logout',
+    {
+      // The validator sees "no body" and a JSON `null` body alike; only the first is allowed.
+      preValidation: async (request) => {
+        if (request.body === null) throw badRequest(LOGOUT_BODY_MESSAGE, [{ path: '', message: LOGOUT_BODY_MESSAGE }]);
+      },
+      schema: { body: logoutBody, response: { 204: z.null(), 400: errorResponse } },
+    },
+    async (request, reply) => {
+      await endSession(request, reply);
+      return reply.status(204).send(null);
+    },
+  );
 
   app.get(
     '/user',
@@ -75,7 +100,10 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.put(
     '/user/settings',
-    { onRequest: signedIn, schema: { body: settingsBody, response: { 200: userResponse, ...errors, 409: errorResponse } } },
+    {
+      onRequest: signedIn,
+      schema: { body: settingsBody, response: { 200: userResponse, ...errors, 409: errorResponse } },
+    },
     async (request) => updateSettings(app.db, request.user.id, request.body),
   );
 }

@@ -1,30 +1,255 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { sessionCookie, TEST_ADMIN_EMAIL, useTestApp } from '../../test/app';
-import { TEST_PASSWORD } from '../../test/factories';
+import { createUser, TEST_PASSWORD } from '../../test/factories';
 
 const t = await useTestApp();
+// Tests that hash or verify at the production scrypt cost (about a second each on a small machine).
+const SLOW = { timeout: 30_000 };
 
-describe('auth smoke', () => {
-  it('signs in and reads the current user', async () => {
-    const client = await t.signIn('service_advisor');
-    const res = await client.inject({ method: 'GET', url: '/api/user' });
+/** No password, hash or hash prefix anywhere in the raw body. */
+function expectNoSecrets(res: LightMyRequestResponse): void {
+  expect(res.body).not.toMatch(/password|scrypt|hash/i);
+  expect(res.body).not.toContain(TEST_PASSWORD);
+}
+
+const register = (payload: Record<string, unknown>, cookie?: string) =>
+  t.app.inject({ method: 'POST', url: '/api/register', payload, ...(cookie ? { headers: { cookie } } : {}) });
+const login = (payload: Record<string, unknown>, cookie?: string) =>
+  t.app.inject({ method: 'POST', url: '/api/login', payload, ...(cookie ? { headers: { cookie } } : {}) });
+const currentUser = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+const sidOf = (cookie: string) => decodeURIComponent(cookie.split('=')[1]!).split('.')[0]!;
+const sessionRows = () => t.db.selectFrom('sessions').selectAll().execute();
+
+describe('GET /api/config', () => {
+  it('gives the product name and the contact emails, without a session', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ username: client.user.username, role: 'service_advisor' });
-    expect(res.body).not.toContain('scrypt');
+    expect(res.json()).toEqual({ productName: 'Baywise', supportEmail: 'help@shop.test', adminEmail: TEST_ADMIN_EMAIL });
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+});
+
+describe('POST /api/register', () => {
+  it('creates a technician by default with the production hash and signs them in', SLOW, async () => {
+    const res = await register({ username: 'newtech', email: ' NewTech@Shop.test ', password: 'secret1' });
+    expect(res.statusCode).toBe(201);
+    expectNoSecrets(res);
+    const body = res.json();
+    expect(body).toMatchObject({ username: 'newtech', email: 'newtech@shop.test', role: 'technician', website: null });
+    expect(Object.keys(body).sort()).toEqual(
+      ['address', 'city', 'companyName', 'createdAt', 'email', 'id', 'phone', 'role', 'state', 'updatedAt', 'username', 'website', 'zipCode'],
+    );
+    const row = await t.db.selectFrom('users').selectAll().where('id', '=', body.id).executeTakeFirstOrThrow();
+    expect(row.passwordHash.startsWith('scrypt$17$8$1$')).toBe(true);
+    const me = await currentUser(sessionCookie(res));
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual(body);
+    expectNoSecrets(me);
   });
 
-  it('registers a user with the production hash', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/register',
-      payload: { username: 'newtech', email: 'NewTech@Shop.test', password: 'secret1', role: 'technician' },
+  it('allows the admin role only with ADMIN_EMAIL (any case)', SLOW, async () => {
+    const refused = await register({ username: 'wannabe', email: 'boss@shop.test', password: 'secret1', role: 'admin' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      error: 'forbidden',
+      message: `Admin accounts can only be created with the email: ${TEST_ADMIN_EMAIL}`,
     });
+    expect(refused.headers['set-cookie']).toBeUndefined();
+    const none = await t.db.selectFrom('users').select('id').where('username', '=', 'wannabe').execute();
+    expect(none).toEqual([]);
+
+    const res = await register({ username: 'owner', email: 'Owner@Shop.TEST', password: 'secret1', role: 'admin' });
     expect(res.statusCode).toBe(201);
-    expect(sessionCookie(res)).toBeTruthy();
-    const row = await t.db.selectFrom('users').selectAll().where('username', '=', 'newtech').executeTakeFirstOrThrow();
-    expect(row.passwordHash.startsWith('scrypt$17$8$1$')).toBe(true);
-    expect(row.email).toBe('newtech@shop.test');
-    void TEST_ADMIN_EMAIL;
-    void TEST_PASSWORD;
+    expect(res.json()).toMatchObject({ username: 'owner', email: TEST_ADMIN_EMAIL, role: 'admin' });
+  });
+
+  it('says which of username or email is taken (ignoring case), before any hashing', async () => {
+    const existing = await createUser(t.db, { username: 'Taken_Name', email: 'taken@shop.test' });
+    const byName = await register({ username: 'taken_name', email: 'other@shop.test', password: 'secret1' });
+    expect(byName.statusCode).toBe(409);
+    expect(byName.json()).toEqual({ error: 'conflict', message: 'Username already exists' });
+    const byEmail = await register({ username: 'someone_else', email: 'TAKEN@shop.test', password: 'secret1' });
+    expect(byEmail.statusCode).toBe(409);
+    expect(byEmail.json()).toEqual({ error: 'conflict', message: 'Email already exists' });
+    const rows = await t.db.selectFrom('users').select('id').where('email', '=', existing.email).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it.each([
+    [{ email: 'a@shop.test', password: 'secret1' }, 'username', 'Username is required'],
+    [{ username: '   ', email: 'a@shop.test', password: 'secret1' }, 'username', 'Username is required'],
+    [{ username: 'abc', email: 'not-an-email', password: 'secret1' }, 'email', 'Please enter a valid email'],
+    [{ username: 'abc', password: 'secret1' }, 'email', 'Please enter a valid email'],
+    [{ username: 'abc', email: 'a@shop.test', password: '12345' }, 'password', 'Password must be at least 6 characters'],
+    [{ username: 'abc', email: 'a@shop.test' }, 'password', 'Password is required'],
+    [
+      { username: 'abc', email: 'a@shop.test', password: 'secret1', role: 'owner' },
+      'role',
+      'Role must be Administrator, Technician or Service Advisor',
+    ],
+  ])('refuses %j: %s', async (payload, path, message) => {
+    const res = await register(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toContainEqual({ path, message });
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+});
+
+describe('POST /api/login', () => {
+  it('signs in with HttpOnly, SameSite=Lax cookie and never shows the hash', async () => {
+    const user = await createUser(t.db, { username: 'Mixed_Case' });
+    const res = await login({ username: 'mixed_case', password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expectNoSecrets(res);
+    expect(res.json()).toMatchObject({ id: user.id, username: 'Mixed_Case', role: 'technician' });
+    const cookie = res.cookies.find((c) => c.name === 'baywise.sid')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie.secure).toBeFalsy();
+    const rows = await t.db.selectFrom('sessions').selectAll().where('sid', '=', sidOf(sessionCookie(res))).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.userId).toBe(user.id);
+  });
+
+  it('answers 401 with one message for a wrong password and an unknown user', SLOW, async () => {
+    const user = await createUser(t.db);
+    for (const payload of [
+      { username: user.username, password: 'wrong password' },
+      { username: 'nobody_here', password: TEST_PASSWORD },
+    ]) {
+      const res = await login(payload);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: 'unauthorized', message: 'Invalid username or password' });
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  it.each([
+    [{ password: 'x' }, [{ path: 'username', message: 'Username is required' }]],
+    [{ username: '  ', password: 'x' }, [{ path: 'username', message: 'Username is required' }]],
+    [{ username: 'someone' }, [{ path: 'password', message: 'Password is required' }]],
+    [{ username: 'someone', password: '' }, [{ path: 'password', message: 'Password is required' }]],
+    [
+      {},
+      [
+        { path: 'username', message: 'Username is required' },
+        { path: 'password', message: 'Password is required' },
+      ],
+    ],
+  ])('refuses %j with the field messages', async (payload, issues) => {
+    const res = await login(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'validation_error', issues });
+  });
+
+  it('locks an account after 10 failures in 15 minutes, even for the right password', async () => {
+    const user = await createUser(t.db);
+    const bystander = await createUser(t.db);
+    for (let i = 0; i < 10; i++) {
+      const res = await login({ username: user.username, password: `wrong ${i}` });
+      expect(res.statusCode).toBe(401);
+    }
+    const locked = await login({ username: user.username, password: 'wrong again' });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({
+      error: 'too_many_requests',
+      message: 'Too many failed sign-in attempts. Try again in 15 minutes.',
+    });
+    const right = await login({ username: user.username.toUpperCase(), password: TEST_PASSWORD });
+    expect(right.statusCode).toBe(429);
+    expect(right.headers['set-cookie']).toBeUndefined();
+    expect((await login({ username: bystander.username, password: TEST_PASSWORD })).statusCode).toBe(200);
+
+    // Once the failures are older than 15 minutes the account opens again and the count resets.
+    const old = new Date(Date.now() - 16 * 60 * 1000).toISOString();
+    await t.db.updateTable('loginFailures').set({ failedAt: old }).where('usernameKey', '=', user.username).execute();
+    expect((await login({ username: user.username, password: TEST_PASSWORD })).statusCode).toBe(200);
+    const left = await t.db.selectFrom('loginFailures').selectAll().where('usernameKey', '=', user.username).execute();
+    expect(left).toEqual([]);
+  });
+
+  it('forgets earlier failures after a successful sign-in', async () => {
+    const user = await createUser(t.db);
+    for (let i = 0; i < 9; i++) await login({ username: user.username, password: 'nope' });
+    expect((await login({ username: user.username, password: TEST_PASSWORD })).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) {
+      expect((await login({ username: user.username, password: 'nope' })).statusCode).toBe(401);
+    }
+  });
+
+  it('gives a new session id and destroys the session held before', async () => {
+    const first = await t.signIn('technician');
+    const other = await createUser(t.db, { role: 'service_advisor' });
+    const res = await login({ username: other.username, password: TEST_PASSWORD }, first.cookie);
+    expect(res.statusCode).toBe(200);
+    const second = sessionCookie(res);
+    expect(sidOf(second)).not.toBe(sidOf(first.cookie));
+    const oldRow = await t.db.selectFrom('sessions').select('sid').where('sid', '=', sidOf(first.cookie)).execute();
+    expect(oldRow).toEqual([]);
+    expect((await currentUser(first.cookie)).statusCode).toBe(401);
+    expect((await currentUser(second)).json()).toMatchObject({ id: other.id, role: 'service_advisor' });
+  });
+
+  it('registering while signed in also replaces the old session', SLOW, async () => {
+    const first = await t.signIn('technician');
+    const res = await register({ username: 'second_account', email: 'second@shop.test', password: 'secret1' }, first.cookie);
+    expect(res.statusCode).toBe(201);
+    expect(sidOf(sessionCookie(res))).not.toBe(sidOf(first.cookie));
+    expect((await currentUser(first.cookie)).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/logout and GET /api/user', () => {
+  it('GET /api/user is 401 when signed out', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/user' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: 'unauthorized', message: 'You need to sign in' });
+  });
+
+  it('ends the session: the row is gone, the cookie is cleared and no longer works', async () => {
+    const client = await t.signIn('admin');
+    expect((await client.inject({ method: 'GET', url: '/api/user' })).statusCode).toBe(200);
+    const res = await client.inject({ method: 'POST', url: '/api/logout' });
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    const cleared = res.cookies.find((c) => c.name === 'baywise.sid');
+    expect(cleared?.value).toBe('');
+    expect(cleared?.expires?.getTime()).toBeLessThanOrEqual(Date.now());
+    const rows = await t.db.selectFrom('sessions').select('sid').where('sid', '=', sidOf(client.cookie)).execute();
+    expect(rows).toEqual([]);
+    const after = await client.inject({ method: 'GET', url: '/api/user' });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('takes no body: anything sent in one is a 400 and the session stays', async () => {
+    const client = await t.signIn('technician');
+    for (const payload of [{ everything: true }, 'bye', [], null] as const) {
+      const res = await client.inject({
+        method: 'POST',
+        url: '/api/logout',
+        headers: { 'content-type': typeof payload === 'string' ? 'text/plain' : 'application/json' },
+        payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+      });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'validation_error', issues: [{ message: 'Sign-out takes no request body' }] });
+    }
+    expect((await client.inject({ method: 'GET', url: '/api/user' })).statusCode).toBe(200);
+    // An empty JSON body, as some clients send with every POST, counts as no body.
+    const empty = await client.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(empty.statusCode).toBe(204);
+    expect((await client.inject({ method: 'GET', url: '/api/user' })).statusCode).toBe(401);
+  });
+
+  it('is harmless when signed out and creates no session', async () => {
+    const before = (await sessionRows()).length;
+    const res = await t.app.inject({ method: 'POST', url: '/api/logout' });
+    expect(res.statusCode).toBe(204);
+    expect(res.cookies.filter((c) => c.value !== '')).toEqual([]);
+    expect(await sessionRows()).toHaveLength(before);
   });
 });

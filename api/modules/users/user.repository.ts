@@ -1,5 +1,11 @@
 import type { Db } from '../../db/database';
 import type { NewUserRow, UserRow, UserUpdate } from '../../db/tables';
+import { matchesAny, paginate, type Page } from '../../lib/list';
+
+export interface UserFilters {
+  q?: string | undefined;
+  role?: string | undefined;
+}
 
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -28,4 +34,46 @@ export async function insertUser(db: Db, row: NewUserRow): Promise<UserRow> {
 
 export async function updateUser(db: Db, id: string, changes: UserUpdate): Promise<void> {
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteUser(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+function filteredUsers(db: Db, filters: UserFilters) {
+  let query = db.selectFrom('users');
+  if (filters.q) {
+    const q = filters.q;
+    query = query.where((eb) => matchesAny(eb, ['username', 'email'], q));
+  }
+  if (filters.role) query = query.where('role', '=', filters.role);
+  return query;
+}
+
+/** Users by username (case-insensitive, id as tie-breaker), a page of them when asked. */
+export function listUsers(db: Db, filters: UserFilters, page: Page): Promise<UserRow[]> {
+  const query = filteredUsers(db, filters)
+    .selectAll()
+    .orderBy((eb) => eb.fn('lower', ['username']))
+    .orderBy('id');
+  return paginate(query, page).execute();
+}
+
+export async function countUsers(db: Db, filters: UserFilters): Promise<number> {
+  const row = await filteredUsers(db, filters)
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+export async function countAdmins(db: Db): Promise<number> {
+  return countUsers(db, { role: 'admin' });
+}
+
+/** Ends a user's sessions, except the one given (the caller's own). */
+export async function deleteUserSessions(db: Db, userId: string, exceptSid?: string): Promise<void> {
+  let query = db.deleteFrom('sessions').where('userId', '=', userId);
+  if (exceptSid) query = query.where('sid', '!=', exceptSid);
+  await query.execute();
 }

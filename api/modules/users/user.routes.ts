@@ -1,4 +1,98 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse, idParams } from '../../../shared/schemas/common';
+import {
+  createUserBody,
+  updateUserBody,
+  userDataResponse,
+  userListResponse,
+  userResponse,
+  usersQuery,
+} from '../../../shared/schemas/user';
+import { setTotalCount } from '../../lib/list';
+import { requireRole } from '../../plugins/auth';
+import {
+  createUser,
+  deleteUserById,
+  getUser,
+  getUserData,
+  listUsersPage,
+  updateUserById,
+} from './user.service';
 
-// Placeholder: the routes of this module land with their service and tests.
-export async function userRoutes(_app: FastifyInstance): Promise<void> {}
+// Every route here is admin only; the staff scope has already required a signed-in user.
+export async function userRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const adminOnly = requireRole('admin');
+  const denied = { 400: errorResponse, 401: errorResponse, 403: errorResponse };
+  const actor = (request: { user: { id: string }; session: { sessionId: string } }) => ({
+    userId: request.user.id,
+    sessionId: request.session.sessionId,
+  });
+
+  app.get(
+    '/users',
+    { onRequest: adminOnly, schema: { querystring: usersQuery, response: { 200: userListResponse, ...denied } } },
+    async (request, reply) => {
+      const { users, total } = await listUsersPage(app.db, request.query);
+      setTotalCount(reply, total);
+      return users;
+    },
+  );
+
+  app.get(
+    '/users/:id',
+    {
+      onRequest: adminOnly,
+      schema: { params: idParams, response: { 200: userResponse, ...denied, 404: errorResponse } },
+    },
+    async (request) => getUser(app.db, request.params.id),
+  );
+
+  app.get(
+    '/users/:id/data',
+    {
+      onRequest: adminOnly,
+      schema: { params: idParams, response: { 200: userDataResponse, ...denied, 404: errorResponse } },
+    },
+    async (request) => getUserData(app.db, request.params.id),
+  );
+
+  app.post(
+    '/users',
+    {
+      onRequest: adminOnly,
+      schema: { body: createUserBody, response: { 201: userResponse, ...denied, 409: errorResponse } },
+    },
+    async (request, reply) => {
+      const user = await createUser(app.db, app.config, request.body);
+      return reply.status(201).send(user);
+    },
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      onRequest: adminOnly,
+      schema: {
+        params: idParams,
+        body: updateUserBody,
+        response: { 200: userResponse, ...denied, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request) => updateUserById(app.db, app.config, actor(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      onRequest: adminOnly,
+      schema: { params: idParams, response: { 204: z.null(), ...denied, 404: errorResponse, 409: errorResponse } },
+    },
+    async (request, reply) => {
+      await deleteUserById(app.db, actor(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

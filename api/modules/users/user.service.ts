@@ -1,0 +1,152 @@
+import type { z } from 'zod';
+import type {
+  createUserBody,
+  updateUserBody,
+  User,
+  UserData,
+  UsersQuery,
+} from '../../../shared/schemas/user';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/database';
+import type { UserUpdate } from '../../db/tables';
+import { isUniqueViolation } from '../../db/errors';
+import { conflict, notFound } from '../../lib/http-error';
+import { hashPassword } from '../../lib/password';
+import { newId, nowIso } from '../../lib/tokens';
+import { customersCreatedBy, inspectionsByTechnician, vehiclesCreatedBy } from './user-data.repository';
+import { toUser } from './user.mapper';
+import {
+  countAdmins,
+  countUsers,
+  deleteUser,
+  deleteUserSessions,
+  findUserById,
+  insertUser,
+  listUsers,
+  updateUser,
+  type UserFilters,
+} from './user.repository';
+import {
+  assertAdminEmail,
+  assertUnique,
+  DELETE_SELF_MESSAGE,
+  LAST_ADMIN_MESSAGE,
+  withUniqueUser,
+} from './user.rules';
+
+const USER_NOT_FOUND = 'User not found';
+
+/** Who is asking: the admin and the session they are using. */
+export interface Actor {
+  userId: string;
+  sessionId: string;
+}
+
+export async function listUsersPage(db: Db, query: UsersQuery): Promise<{ users: User[]; total: number }> {
+  const filters: UserFilters = { q: query.q, role: query.role === 'all' ? undefined : query.role };
+  const [rows, total] = await Promise.all([listUsers(db, filters, query), countUsers(db, filters)]);
+  return { users: rows.map(toUser), total };
+}
+
+export async function getUser(db: Db, id: string): Promise<User> {
+  const row = await findUserById(db, id);
+  if (!row) throw notFound(USER_NOT_FOUND);
+  return toUser(row);
+}
+
+export async function createUser(
+  db: Db,
+  config: AppConfig,
+  body: z.output<typeof createUserBody>,
+): Promise<User> {
+  assertAdminEmail(config, body.role, body.email);
+  // A create sent again with the same client id must not make a second account.
+  if (body.id && (await findUserById(db, body.id))) throw conflict('User already exists');
+  // Checked before the (deliberately slow) hash, so a taken name costs no hashing.
+  await assertUnique(db, body);
+  const passwordHash = await hashPassword(body.password);
+  const now = nowIso();
+  try {
+    const row = await insertUser(db, {
+      id: body.id ?? newId(),
+      username: body.username,
+      email: body.email,
+      role: body.role,
+      passwordHash,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return toUser(row);
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    if (body.id && (await findUserById(db, body.id))) throw conflict('User already exists');
+    await assertUnique(db, body);
+    throw conflict('Username or email already exists');
+  }
+}
+
+export async function updateUserById(
+  db: Db,
+  config: AppConfig,
+  actor: Actor,
+  id: string,
+  body: z.output<typeof updateUserBody>,
+): Promise<User> {
+  const user = await findUserById(db, id);
+  if (!user) throw notFound(USER_NOT_FOUND);
+  if (body.role === 'admin' && user.role !== 'admin') {
+    // Promoting someone creates an administrator, so the admin-email rule applies.
+    assertAdminEmail(config, 'admin', body.email ?? user.email);
+  }
+  // Checked before the (deliberately slow) hash, so a taken name costs no hashing.
+  await assertUnique(db, body, id);
+  const changes: UserUpdate = {};
+  if (body.username !== undefined) changes.username = body.username;
+  if (body.email !== undefined) changes.email = body.email;
+  if (body.role !== undefined) changes.role = body.role;
+  if (body.password) changes.passwordHash = await hashPassword(body.password);
+  if (Object.keys(changes).length > 0) {
+    changes.updatedAt = nowIso();
+    await withUniqueUser(db, body, id, () =>
+      db.transaction().execute(async (trx) => {
+        await updateUser(trx, id, changes);
+        if (user.role === 'admin' && changes.role && changes.role !== 'admin' && (await countAdmins(trx)) === 0) {
+          throw conflict(LAST_ADMIN_MESSAGE);
+        }
+        // A new password signs the user out everywhere (the admin's own session stays).
+        if (changes.passwordHash) await deleteUserSessions(trx, id, actor.sessionId);
+      }),
+    );
+  }
+  return getUser(db, id);
+}
+
+export async function deleteUserById(db: Db, actor: Actor, id: string): Promise<void> {
+  if (id === actor.userId) throw conflict(DELETE_SELF_MESSAGE);
+  await db.transaction().execute(async (trx) => {
+    const user = await findUserById(trx, id);
+    if (!user) throw notFound(USER_NOT_FOUND);
+    // Sessions go with the user (cascade); their customers and inspections stay, unassigned.
+    await deleteUser(trx, id);
+    if (user.role === 'admin' && (await countAdmins(trx)) === 0) throw conflict(LAST_ADMIN_MESSAGE);
+  });
+}
+
+export async function getUserData(db: Db, id: string): Promise<UserData> {
+  const user = await getUser(db, id);
+  const [customers, vehicles, inspections] = await Promise.all([
+    customersCreatedBy(db, id),
+    vehiclesCreatedBy(db, id),
+    inspectionsByTechnician(db, id),
+  ]);
+  return {
+    user,
+    customers,
+    vehicles,
+    inspections: inspections.map(({ customerName, vehicleYear, vehicleMake, vehicleModel, ...inspection }) => ({
+      ...inspection,
+      customer: { id: inspection.customerId, name: customerName },
+      vehicle: { id: inspection.vehicleId, year: vehicleYear, make: vehicleMake, model: vehicleModel },
+    })),
+  };
+}

@@ -1,0 +1,172 @@
+import type { Session } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { sessionCookie, testConfig, useTestApp } from '../test/app';
+import { createUser, TEST_PASSWORD } from '../test/factories';
+import { deleteExpiredSessions, KyselySessionStore, SESSION_TTL_MS } from './session';
+
+const t = await useTestApp();
+const https = await useTestApp({ trustProxy: true });
+
+const sidOf = (cookie: string) => decodeURIComponent(cookie.split('=')[1]!).split('.')[0]!;
+const sessionRow = (sid: string) => t.db.selectFrom('sessions').selectAll().where('sid', '=', sid).executeTakeFirst();
+const countSessions = async (db = t.db) => (await db.selectFrom('sessions').select('sid').execute()).length;
+
+describe('sessions for visitors who do not sign in', () => {
+  it.each([
+    ['GET', '/api/config', undefined],
+    ['GET', '/api/user', undefined],
+    ['POST', '/api/logout', undefined],
+    ['POST', '/api/login', { username: 'nobody', password: 'wrong' }],
+    ['POST', '/api/login', {}],
+    ['GET', '/api/public/inspections/not-a-token', undefined],
+  ])('%s %s sets no cookie and stores no session', async (method, url, payload) => {
+    const before = await countSessions();
+    const res = await t.app.inject({ method: method as 'GET', url, ...(payload ? { payload } : {}) });
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.cookies.filter((c) => c.value !== '')).toEqual([]);
+    expect(await countSessions()).toBe(before);
+  }, 30_000);
+});
+
+describe('the session cookie and row', () => {
+  it('is HttpOnly, SameSite=Lax, lasts 14 days and is stored in the database with its user', async () => {
+    const client = await t.signIn('technician');
+    const user = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: client.user.username, password: TEST_PASSWORD } });
+    const cookie = user.cookies.find((c) => c.name === 'baywise.sid')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie.secure).toBeFalsy();
+    expect(cookie.expires!.getTime() - Date.now()).toBeGreaterThan(SESSION_TTL_MS - 60_000);
+    const row = await sessionRow(sidOf(sessionCookie(user)));
+    expect(row?.userId).toBe(client.user.id);
+    expect(Date.parse(row!.expiresAt) - Date.now()).toBeGreaterThan(SESSION_TTL_MS - 60_000);
+    expect(JSON.parse(row!.data)).toMatchObject({ userId: client.user.id });
+  });
+
+  it('is shared by every server process on the same database (no memory store)', async () => {
+    const client = await t.signIn('service_advisor');
+    const second = await buildApp({ config: testConfig(), db: t.db });
+    try {
+      const res = await second.inject({ method: 'GET', url: '/api/user', headers: { cookie: client.cookie } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: client.user.id });
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('rolls the expiry forward on use', async () => {
+    const client = await t.signIn('technician');
+    const sid = sidOf(client.cookie);
+    const soon = new Date(Date.now() + 60_000).toISOString();
+    await t.db.updateTable('sessions').set({ expiresAt: soon }).where('sid', '=', sid).execute();
+    expect((await client.inject({ method: 'GET', url: '/api/user' })).statusCode).toBe(200);
+    const row = await sessionRow(sid);
+    expect(Date.parse(row!.expiresAt) - Date.now()).toBeGreaterThan(SESSION_TTL_MS - 60_000);
+  });
+
+  it('refuses an expired, tampered, unknown or corrupted session with 401', async () => {
+    const expired = await t.signIn('technician');
+    await t.db
+      .updateTable('sessions')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('sid', '=', sidOf(expired.cookie))
+      .execute();
+    const corrupted = await t.signIn('technician');
+    await t.db.updateTable('sessions').set({ data: '{not json' }).where('sid', '=', sidOf(corrupted.cookie)).execute();
+    const valid = await t.signIn('technician');
+    const tampered = valid.cookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    for (const cookie of [expired.cookie, corrupted.cookie, tampered, 'baywise.sid=made-up.value']) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+      expect(res.statusCode, cookie).toBe(401);
+      expect(res.json()).toMatchObject({ error: 'unauthorized' });
+    }
+  });
+
+  it('goes with its user when the user is deleted', async () => {
+    const client = await t.signIn('technician');
+    await t.db.deleteFrom('users').where('id', '=', client.user.id).execute();
+    expect(await sessionRow(sidOf(client.cookie))).toBeUndefined();
+    expect((await client.inject({ method: 'GET', url: '/api/user' })).statusCode).toBe(401);
+  });
+});
+
+describe('Secure cookies behind an HTTPS proxy', () => {
+  it('marks the cookie Secure when the request came over HTTPS (trustProxy on)', async () => {
+    const user = await createUser(https.db);
+    const res = await https.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'x-forwarded-proto': 'https' },
+      payload: { username: user.username, password: TEST_PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    const cookie = res.cookies.find((c) => c.name === 'baywise.sid')!;
+    expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+    const me = await https.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { 'x-forwarded-proto': 'https', cookie: sessionCookie(res) },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.cookies.find((c) => c.name === 'baywise.sid')?.secure).toBe(true);
+  });
+
+  it('does not believe X-Forwarded-Proto when trustProxy is off', async () => {
+    const user = await createUser(t.db);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'x-forwarded-proto': 'https' },
+      payload: { username: user.username, password: TEST_PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.cookies.find((c) => c.name === 'baywise.sid')?.secure).toBeFalsy();
+  });
+});
+
+describe('KyselySessionStore', () => {
+  const store = new KyselySessionStore(t.db);
+  const set = (sid: string, session: Session) =>
+    new Promise<void>((resolve, reject) => store.set(sid, session, (err) => (err ? reject(err) : resolve())));
+  const get = (sid: string) =>
+    new Promise<Session | null | undefined>((resolve, reject) =>
+      store.get(sid, (err, session) => (err ? reject(err) : resolve(session))),
+    );
+
+  it('never brings back an ended signed-in session (a request in flight during logout)', async () => {
+    const client = await t.signIn('technician');
+    const sid = sidOf(client.cookie);
+    const session = await get(sid);
+    expect(session?.userId).toBe(client.user.id);
+    await t.db.deleteFrom('sessions').where('sid', '=', sid).execute();
+    await set(sid, session!);
+    expect(await sessionRow(sid)).toBeUndefined();
+    expect((await client.inject({ method: 'GET', url: '/api/user' })).statusCode).toBe(401);
+  });
+
+  it('stores a new anonymous session and updates it when the user signs in', async () => {
+    const user = await createUser(t.db);
+    const expires = new Date(Date.now() + 60_000);
+    const session = { cookie: { expires } } as unknown as Session;
+    await set('store-test-sid', session);
+    expect(await sessionRow('store-test-sid')).toMatchObject({ userId: null, expiresAt: expires.toISOString() });
+    await set('store-test-sid', { ...session, userId: user.id } as Session);
+    expect((await sessionRow('store-test-sid'))?.userId).toBe(user.id);
+    expect(await get('store-test-sid')).toMatchObject({ userId: user.id });
+    expect(await get('no-such-sid')).toBeNull();
+  });
+
+  it('deleteExpiredSessions removes only expired rows', async () => {
+    const live = await t.signIn('technician');
+    const dead = await t.signIn('technician');
+    await t.db
+      .updateTable('sessions')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('sid', '=', sidOf(dead.cookie))
+      .execute();
+    await deleteExpiredSessions(t.db);
+    expect(await sessionRow(sidOf(dead.cookie))).toBeUndefined();
+    expect(await sessionRow(sidOf(live.cookie))).toBeDefined();
+  });
+});
