@@ -7,6 +7,15 @@ import type { Database } from './tables';
 
 export type Db = Kysely<Database>;
 
+const INT8_OID = 20;
+
+// bigint (money in cents, counts) arrives as a number, as it does from SQLite; every value we
+// store is far below 2^53.
+function typeParser(oid: number, format?: 'text' | 'binary') {
+  if (oid === INT8_OID) return (value: string) => Number(value);
+  return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
+}
+
 export interface DatabaseOptions {
   /** `postgres://…` for PostgreSQL; otherwise SQLite. */
   databaseUrl?: string | undefined;
@@ -21,6 +30,7 @@ export function createDatabase(options: DatabaseOptions): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
+      types: { getTypeParser: typeParser },
       max: 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });

@@ -11,14 +11,13 @@ import {
   SUSPENSION_CONDITIONS,
 } from '../constants';
 import {
-  costInput as anyCost,
+  costInput,
   idSchema,
   listQuery,
   moneyString,
   optionalText,
   requiredText,
   timestamp,
-  VALID_AMOUNT_MESSAGE,
 } from './common';
 
 export const CUSTOMER_REQUIRED = 'Customer is required';
@@ -28,12 +27,7 @@ export const DESCRIPTION_REQUIRED = 'Description is required';
 export const PART_NAME_REQUIRED = 'Part name is required';
 export const NOTE_REQUIRED = 'Note is required';
 export const MAX_MEASUREMENT = 999.9;
-/** Money columns are 32-bit integers on PostgreSQL: no cost or parts sum may pass this. */
-export const MAX_STORED_CENTS = 2_147_483_647;
 export const PARTS_TOTAL_TOO_LARGE = 'The parts total is too large';
-
-/** A cost in cents (0 when blank) that fits its column. */
-const costInput = anyCost.refine((cents) => cents <= MAX_STORED_CENTS, VALID_AMOUNT_MESSAGE);
 
 // ---- Inputs ----
 

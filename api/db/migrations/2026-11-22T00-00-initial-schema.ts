@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: this file never imports application code.
+// Money is integer cents in bigint columns, so the spec's DECIMAL(10,2) range fits on PostgreSQL.
 
 const now = sql`CURRENT_TIMESTAMP`;
 
@@ -165,8 +166,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     )
     .addColumn('description', 'text', (c) => c.notNull())
     .addColumn('parts_link', 'text')
-    .addColumn('parts_cost_cents', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('labor_cost_cents', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('parts_cost_cents', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('labor_cost_cents', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('recommended'))
     .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
@@ -186,7 +187,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     )
     .addColumn('part_name', 'text', (c) => c.notNull())
     .addColumn('part_url', 'text')
-    .addColumn('part_cost_cents', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('part_cost_cents', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
     .execute();
@@ -205,9 +206,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     )
     .addColumn('vehicle_id', 'text', (c) => c.references('vehicles.id').onDelete('set null'))
     .addColumn('share_token', 'text', (c) => c.notNull().unique())
-    .addColumn('subtotal_cents', 'integer', (c) => c.notNull())
-    .addColumn('tax_cents', 'integer', (c) => c.notNull())
-    .addColumn('total_cents', 'integer', (c) => c.notNull())
+    .addColumn('subtotal_cents', 'bigint', (c) => c.notNull())
+    .addColumn('tax_cents', 'bigint', (c) => c.notNull())
+    .addColumn('total_cents', 'bigint', (c) => c.notNull())
     .addColumn('notes', 'text')
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('draft'))
     .addColumn('created_by', 'text', (c) => c.references('users.id').onDelete('set null'))
@@ -226,7 +227,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       c.notNull().references('invoices.id').onDelete('cascade'),
     )
     .addColumn('description', 'text', (c) => c.notNull())
-    .addColumn('amount_cents', 'integer', (c) => c.notNull())
+    .addColumn('amount_cents', 'bigint', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
     .execute();
   await db.schema

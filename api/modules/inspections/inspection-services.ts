@@ -1,5 +1,5 @@
+import { MAX_CENTS } from '../../../shared/money';
 import {
-  MAX_STORED_CENTS,
   PARTS_TOTAL_TOO_LARGE,
   type InspectionServiceInput,
   type PartInput,
@@ -36,7 +36,7 @@ function assertNoDuplicates(ids: (string | undefined)[], what: string): void {
 /** The parts amount of a service, refused when it would not fit its column. */
 export function sumParts(parts: readonly { partCost: number }[]): number {
   const sum = parts.reduce((total, p) => total + p.partCost, 0);
-  if (sum > MAX_STORED_CENTS) throw badRequest(PARTS_TOTAL_TOO_LARGE);
+  if (sum > MAX_CENTS) throw badRequest(PARTS_TOTAL_TOO_LARGE);
   return sum;
 }
 

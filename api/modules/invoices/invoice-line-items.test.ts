@@ -76,24 +76,28 @@ describe('totals: approved services plus line items, 8% tax rounded half up', ()
     expect(invoice.lineItems.at(-1).description).toBe('Big');
   });
 
-  it('refuses totals that the money columns could not hold', async () => {
+  it('refuses totals past what DECIMAL(10,2) holds (99,999,999.99)', async () => {
     const res = await advisor.inject({
       method: 'POST',
       url: '/api/invoices',
       payload: {
         inspectionId: (await createInspection(t.db)).id,
-        lineItems: [{ description: 'A', amount: '15000000.00' }, { description: 'B', amount: '15000000.00' }],
+        lineItems: [{ description: 'A', amount: '50000000.00' }, { description: 'B', amount: '50000000.00' }],
       },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'bad_request', message: 'The invoice total is too large' });
-    const { invoice } = await newInvoice([], { lineItems: [{ description: 'A', amount: '19000000.00' }] });
-    for (const amount of ['99999999.99', '1000000.00']) {
+    // 90,000,000.00 + 8% = 97,200,000.00 still fits; anything that pushes the total over does not.
+    const { invoice } = await newInvoice([], { lineItems: [{ description: 'A', amount: '90000000.00' }] });
+    for (const amount of ['99999999.99', '5000000.00']) {
       const add = await addItem(invoice.id, { description: 'Too much', amount });
       expect(add.statusCode, amount).toBe(400);
       expect(add.json().message).toBe('The invoice total is too large');
     }
-    expect(await totals(invoice.id)).toEqual(['19000000.00', '1520000.00', '20520000.00']);
+    expect(await totals(invoice.id)).toEqual(['90000000.00', '7200000.00', '97200000.00']);
+    const fits = await addItem(invoice.id, { description: 'Fits', amount: '2000000.00' });
+    expect(fits.statusCode).toBe(201);
+    expect(await totals(invoice.id)).toEqual(['92000000.00', '7360000.00', '99360000.00']);
   });
 });
 

@@ -1,12 +1,10 @@
 import { INVOICE_TAX_RATE } from '../../../shared/constants';
-import { formatCents, serviceTotalCents, totalsWithTax, type Totals } from '../../../shared/money';
+import { formatCents, MAX_CENTS, serviceTotalCents, totalsWithTax, type Totals } from '../../../shared/money';
 import type { ReceiptFigures } from '../../../shared/schemas/invoice';
 import type { Db } from '../../db/database';
 import { badRequest } from '../../lib/http-error';
 import { nowIso } from '../../lib/tokens';
 
-/** The money columns are 32-bit integers on PostgreSQL; a larger total cannot be stored. */
-export const MAX_STORED_CENTS = 2_147_483_647;
 export const TOTAL_TOO_LARGE = 'The invoice total is too large';
 
 export interface ServiceCents {
@@ -57,7 +55,7 @@ export function invoiceTotals(servicesCents: number, lineItemCents: readonly num
 
 /** 400 instead of a database overflow when the totals no longer fit their columns. */
 export function assertStorable(totals: Totals): Totals {
-  if (totals.totalCents > MAX_STORED_CENTS) throw badRequest(TOTAL_TOO_LARGE);
+  if (totals.totalCents > MAX_CENTS) throw badRequest(TOTAL_TOO_LARGE);
   return totals;
 }
 

@@ -13,7 +13,7 @@ import type { InvoiceLineItemRow, InvoiceRow, InvoicesTable, UserRow } from '../
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { newId, newShareToken, nowIso } from '../../lib/tokens';
 import { getInspectionsByIds } from '../inspections/inspection.service';
-import { MAX_STORED_CENTS, recalculateInvoiceTotals, TOTAL_TOO_LARGE } from './invoice-totals';
+import { recalculateInvoiceTotals } from './invoice-totals';
 import { toInvoice, toLineItem } from './invoice.mapper';
 import * as repo from './invoice.repository';
 
@@ -100,8 +100,6 @@ async function assertNewLineItemIds(db: Db, ids: readonly string[]): Promise<voi
 
 function lineItemRows(invoiceId: string, items: readonly LineItemBody[], stamps: readonly string[]) {
   return items.map((item, i) => {
-    // A single amount past what the money columns hold could never be part of a stored total.
-    if (item.amount > MAX_STORED_CENTS) throw badRequest(TOTAL_TOO_LARGE);
     return {
       id: item.id ?? newId(),
       invoiceId,

@@ -1,5 +1,6 @@
 import type { Updateable } from 'kysely';
-import { MAX_STORED_CENTS, PARTS_TOTAL_TOO_LARGE } from '../../../shared/schemas/inspection';
+import { MAX_CENTS } from '../../../shared/money';
+import { PARTS_TOTAL_TOO_LARGE } from '../../../shared/schemas/inspection';
 import type { Db } from '../../db/database';
 import { badRequest } from '../../lib/http-error';
 import type { ServicePartRow, ServicePartsTable, ServiceRow, ServicesTable } from '../../db/tables';
@@ -121,7 +122,7 @@ export async function syncPartsCost(db: Db, serviceId: string): Promise<void> {
     .where('serviceId', '=', serviceId)
     .executeTakeFirstOrThrow();
   if (Number(row.count) > 0) {
-    if (Number(row.sum) > MAX_STORED_CENTS) throw badRequest(PARTS_TOTAL_TOO_LARGE);
+    if (Number(row.sum) > MAX_CENTS) throw badRequest(PARTS_TOTAL_TOO_LARGE);
     await db.updateTable('services').set({ partsCostCents: Number(row.sum) }).where('id', '=', serviceId).execute();
   }
 }

@@ -95,12 +95,23 @@ describe('POST /api/services', () => {
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({ error: 'bad_request', message: 'Inspection not found' });
-    const huge = await staff.inject({
+    // DECIMAL(10,2): 99,999,999.99 is the largest cost; a cent more is refused.
+    const largest = await staff.inject({
       method: 'POST',
       url: '/api/services',
       payload: { inspectionId: inspection.id, description: 'x', laborCost: '99999999.99' },
     });
+    expect(largest.statusCode).toBe(201);
+    expect(largest.json().laborCost).toBe('99999999.99');
+    const huge = await staff.inject({
+      method: 'POST',
+      url: '/api/services',
+      payload: { inspectionId: inspection.id, description: 'x', laborCost: '100000000.00' },
+    });
     expect(huge.statusCode).toBe(400);
+    expect(huge.json().issues).toEqual([
+      { path: 'laborCost', message: 'Please enter a valid amount (e.g., 45.00)' },
+    ]);
   });
 });
 
