@@ -8,6 +8,7 @@ import { testConfig } from './test/app';
 
 const webRoot = mkdtempSync(path.join(tmpdir(), 'baywise-web-'));
 writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Baywise</title><div id="root"></div>');
+writeFileSync(path.join(webRoot, 'share.html'), '<!doctype html><title>Baywise</title><div id="share"></div>');
 writeFileSync(path.join(webRoot, 'app.js'), 'console.log("app")');
 
 const database = await createTestDatabase();
@@ -24,7 +25,19 @@ describe('serving the web app with the API', () => {
     expect(res.body).toContain('console.log');
   });
 
-  it.each(['/', '/auth', '/users/3f0c7a52-9d1e-4b8a-a6f2-5c4d3e2b1a00', '/mpi/abc', '/no/such/page'])(
+  it.each(['/mpi/abc123', '/invoice/abc123', '/receipt/abc123'])(
+    'answers %s with the light share entry, not indexed and with no referrer',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="share">');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-robots-tag']).toContain('noindex');
+      expect(res.headers['set-cookie']).toBeUndefined();
+    },
+  );
+
+  it.each(['/', '/auth', '/users/3f0c7a52-9d1e-4b8a-a6f2-5c4d3e2b1a00', '/mpi', '/mpi/a/b', '/no/such/page'])(
     'answers %s with the app, which draws the page (or its 404 page)',
     async (url) => {
       const res = await app.inject({ method: 'GET', url });

@@ -39,6 +39,9 @@ export interface BuildAppOptions {
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** The customers' share pages, served by their own light entry. */
+const SHARE_PAGE = /^\/(mpi|invoice|receipt)\/[^/]+\/?$/;
+
 /** Builds the app without listening: server.ts listens, tests use `app.inject`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
@@ -93,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   const webRoot = options.webRoot && existsSync(path.join(options.webRoot, 'index.html')) ? options.webRoot : undefined;
+  const hasSharePages = Boolean(webRoot && existsSync(path.join(webRoot, 'share.html')));
   if (webRoot) {
     await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
   }
@@ -101,7 +105,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (url === '/api' || url.startsWith('/api/') || !webRoot || !['GET', 'HEAD'].includes(request.method)) {
       return reply.status(404).send(apiNotFound());
     }
-    // Client-side routes (and the 404 page) are drawn by the web app.
+    reply.header('Cache-Control', 'no-cache');
+    if (SHARE_PAGE.test(url) && hasSharePages) {
+      // Share links must not leak their token to other sites nor be indexed.
+      reply.header('Referrer-Policy', 'no-referrer').header('X-Robots-Tag', 'noindex, nofollow');
+      return reply.type('text/html; charset=utf-8').sendFile('share.html');
+    }
+    // Client-side routes (and the 404 page) are drawn by the staff app.
     return reply.type('text/html; charset=utf-8').sendFile('index.html');
   });
 
