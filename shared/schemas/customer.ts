@@ -62,3 +62,7 @@ export const customerResponse = z.object({
   updatedAt: timestamp,
 });
 export type Customer = z.infer<typeof customerResponse>;
+
+/** The customer as nested in inspections and invoices. */
+export const customerSummaryResponse = customerResponse.omit({ createdAt: true, updatedAt: true });
+export type CustomerSummary = z.infer<typeof customerSummaryResponse>;

@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import {
-  CUSTOMER_STATUSES,
   FILTER_CONDITIONS,
   FLUID_LEVELS,
   INSPECTION_SORTS,
   INSPECTION_STATUSES,
   OIL_CONDITIONS,
-  ROLES,
   SERVICE_STATUSES,
   SUSPENSION_CONDITIONS,
 } from '../constants';
+import { customerSummaryResponse } from './customer';
+import { userResponse } from './user';
+import { vehicleSummaryResponse } from './vehicle';
 import {
   costInput,
   idSchema,
@@ -251,26 +252,9 @@ export const inspectionResponse = z.object({
   checkEngineLight: z.boolean(),
   createdAt: timestamp,
   updatedAt: timestamp,
-  customer: z.object({
-    id: z.string(),
-    name: z.string(),
-    email: z.string(),
-    phone: z.string(),
-    address: z.string().nullable(),
-    status: z.enum(CUSTOMER_STATUSES),
-  }),
-  vehicle: z.object({
-    id: z.string(),
-    customerId: z.string(),
-    year: z.number(),
-    make: z.string(),
-    model: z.string(),
-    vin: z.string().nullable(),
-    licensePlate: z.string().nullable(),
-    mileage: z.number().nullable(),
-    color: z.string().nullable(),
-  }),
-  technician: z.object({ id: z.string(), username: z.string(), email: z.string(), role: z.enum(ROLES) }).nullable(),
+  customer: customerSummaryResponse,
+  vehicle: vehicleSummaryResponse,
+  technician: userResponse.pick({ id: true, username: true, email: true, role: true }).nullable(),
   services: z.array(serviceResponse),
   inspectionNotes: z.array(inspectionNoteResponse),
 });

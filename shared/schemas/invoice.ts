@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CUSTOMER_STATUSES, INSPECTION_STATUSES, INVOICE_SORTS, INVOICE_STATUSES } from '../constants';
+import { INSPECTION_STATUSES, INVOICE_SORTS, INVOICE_STATUSES } from '../constants';
 import { MAX_CENTS, parseCents } from '../money';
 import {
   idSchema,
@@ -9,6 +9,8 @@ import {
   VALID_AMOUNT_MESSAGE,
   timestamp,
 } from './common';
+import { customerSummaryResponse } from './customer';
+import { vehicleSummaryResponse } from './vehicle';
 import {
   inspectionNoteResponse,
   inspectionResponse,
@@ -105,26 +107,8 @@ export const lineItemResponse = z.object({
 });
 export type InvoiceLineItem = z.infer<typeof lineItemResponse>;
 
-export const invoiceCustomerResponse = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  address: z.string().nullable(),
-  status: z.enum(CUSTOMER_STATUSES),
-});
-
-export const invoiceVehicleResponse = z.object({
-  id: z.string(),
-  customerId: z.string(),
-  year: z.number(),
-  make: z.string(),
-  model: z.string(),
-  vin: z.string().nullable(),
-  licensePlate: z.string().nullable(),
-  mileage: z.number().nullable(),
-  color: z.string().nullable(),
-});
+export const invoiceCustomerResponse = customerSummaryResponse;
+export const invoiceVehicleResponse = vehicleSummaryResponse;
 
 export const invoiceResponse = z.object({
   id: z.string(),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, ROLES } from '../constants';
 import { idSchema, listQuery, optionalText, requiredText, timestamp } from './common';
+import { customerResponse } from './customer';
+import { vehicleResponse } from './vehicle';
 
 export const PASSWORD_MIN_MESSAGE = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
 export const PASSWORDS_MISMATCH_MESSAGE = "Passwords don't match";
@@ -145,31 +147,10 @@ export type UsersQuery = z.infer<typeof usersQuery>;
 export const userListResponse = z.array(userResponse);
 
 /** A customer the user created, as the user data view lists it. */
-export const userDataCustomer = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  address: z.string().nullable(),
-  status: z.string(),
-  createdAt: timestamp,
-  updatedAt: timestamp,
-});
+export const userDataCustomer = customerResponse;
 
 /** A vehicle the user created. */
-export const userDataVehicle = z.object({
-  id: z.string(),
-  customerId: z.string(),
-  year: z.number(),
-  make: z.string(),
-  model: z.string(),
-  vin: z.string().nullable(),
-  licensePlate: z.string().nullable(),
-  mileage: z.number().nullable(),
-  color: z.string().nullable(),
-  createdAt: timestamp,
-  updatedAt: timestamp,
-});
+export const userDataVehicle = vehicleResponse.omit({ customerName: true });
 
 /** An inspection the user is the technician of, with who and what it was for. */
 export const userDataInspection = z.object({

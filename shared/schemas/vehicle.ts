@@ -123,3 +123,11 @@ export const vehicleResponse = z.object({
   updatedAt: timestamp,
 });
 export type Vehicle = z.infer<typeof vehicleResponse>;
+
+/** The vehicle as nested in inspections and invoices. */
+export const vehicleSummaryResponse = vehicleResponse.omit({
+  customerName: true,
+  createdAt: true,
+  updatedAt: true,
+});
+export type VehicleSummary = z.infer<typeof vehicleSummaryResponse>;

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type {
   Customer,
   CustomerListQuery,
+  CustomerSummary,
   createCustomerBody,
   updateCustomerBody,
 } from '../../../shared/schemas/customer';
@@ -22,7 +23,7 @@ import {
 export const CUSTOMER_NOT_FOUND = 'Customer not found';
 export const CUSTOMER_EXISTS = 'Customer already exists';
 
-export function toCustomer(row: CustomerRow): Customer {
+export function toCustomer(row: Omit<CustomerRow, 'createdBy'>): Customer {
   return {
     id: row.id,
     name: row.name,
@@ -33,6 +34,12 @@ export function toCustomer(row: CustomerRow): Customer {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
+}
+
+/** The customer as nested in inspections and invoices. */
+export function toCustomerSummary(row: Omit<CustomerRow, 'createdBy'>): CustomerSummary {
+  const { createdAt: _createdAt, updatedAt: _updatedAt, ...summary } = toCustomer(row);
+  return summary;
 }
 
 export async function listCustomers(

@@ -1,4 +1,4 @@
-import type { CustomerStatus, InspectionStatus, Role, ServiceStatus } from '../../../shared/constants';
+import type { InspectionStatus, Role, ServiceStatus } from '../../../shared/constants';
 import { formatCents, servicePartsCents } from '../../../shared/money';
 import type { Inspection, InspectionNote, Service, ServicePart } from '../../../shared/schemas/inspection';
 import type {
@@ -9,6 +9,8 @@ import type {
   ServiceRow,
   VehicleRow,
 } from '../../db/tables';
+import { toCustomerSummary } from '../customers/customer.service';
+import { toVehicleSummary } from '../vehicles/vehicle.service';
 import type { TechnicianRow } from './inspection.repository';
 
 type Measurements = Pick<
@@ -130,25 +132,8 @@ export function toInspection(row: InspectionRow, related: Related): Inspection |
     checkEngineLight: row.checkEngineLight === 1,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
-    customer: {
-      id: customer.id,
-      name: customer.name,
-      email: customer.email,
-      phone: customer.phone,
-      address: customer.address,
-      status: customer.status as CustomerStatus,
-    },
-    vehicle: {
-      id: vehicle.id,
-      customerId: vehicle.customerId,
-      year: vehicle.year,
-      make: vehicle.make,
-      model: vehicle.model,
-      vin: vehicle.vin,
-      licensePlate: vehicle.licensePlate,
-      mileage: vehicle.mileage,
-      color: vehicle.color,
-    },
+    customer: toCustomerSummary(customer),
+    vehicle: toVehicleSummary(vehicle),
     technician: technician
       ? { id: technician.id, username: technician.username, email: technician.email, role: technician.role as Role }
       : null,

@@ -1,8 +1,10 @@
-import type { CustomerStatus, InvoiceStatus } from '../../../shared/constants';
+import type { InvoiceStatus } from '../../../shared/constants';
 import { formatCents } from '../../../shared/money';
 import type { Inspection } from '../../../shared/schemas/inspection';
 import type { Invoice, InvoiceLineItem } from '../../../shared/schemas/invoice';
 import type { CustomerRow, InvoiceLineItemRow, InvoiceRow, VehicleRow } from '../../db/tables';
+import { toCustomerSummary } from '../customers/customer.service';
+import { toVehicleSummary } from '../vehicles/vehicle.service';
 
 export interface InvoiceRelated {
   customers: Map<string, CustomerRow>;
@@ -18,31 +20,6 @@ export function toLineItem(row: InvoiceLineItemRow): InvoiceLineItem {
     description: row.description,
     amount: formatCents(row.amountCents),
     createdAt: row.createdAt,
-  };
-}
-
-export function toInvoiceCustomer(row: CustomerRow): Invoice['customer'] {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    address: row.address,
-    status: row.status as CustomerStatus,
-  };
-}
-
-export function toInvoiceVehicle(row: VehicleRow): NonNullable<Invoice['vehicle']> {
-  return {
-    id: row.id,
-    customerId: row.customerId,
-    year: row.year,
-    make: row.make,
-    model: row.model,
-    vin: row.vin,
-    licensePlate: row.licensePlate,
-    mileage: row.mileage,
-    color: row.color,
   };
 }
 
@@ -65,8 +42,8 @@ export function toInvoice(row: InvoiceRow, related: InvoiceRelated): Invoice | u
     status: row.status as InvoiceStatus,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
-    customer: toInvoiceCustomer(customer),
-    vehicle: vehicle ? toInvoiceVehicle(vehicle) : null,
+    customer: toCustomerSummary(customer),
+    vehicle: vehicle ? toVehicleSummary(vehicle) : null,
     inspection: inspection ?? null,
     lineItems: (related.lineItems.get(row.id) ?? []).map(toLineItem),
   };

@@ -26,6 +26,7 @@ import {
   updateUser,
   type UserFilters,
 } from './user.repository';
+import { toCustomer } from '../customers/customer.service';
 import {
   assertAdminEmail,
   assertUnique,
@@ -141,7 +142,7 @@ export async function getUserData(db: Db, id: string): Promise<UserData> {
   ]);
   return {
     user,
-    customers,
+    customers: customers.map(toCustomer),
     vehicles,
     inspections: inspections.map(({ customerName, vehicleYear, vehicleMake, vehicleModel, ...inspection }) => ({
       ...inspection,

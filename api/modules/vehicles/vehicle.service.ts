@@ -4,8 +4,10 @@ import type {
   updateVehicleBody,
   Vehicle,
   VehicleListQuery,
+  VehicleSummary,
 } from '../../../shared/schemas/vehicle';
 import type { Db } from '../../db/database';
+import type { VehicleRow } from '../../db/tables';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/tokens';
@@ -25,11 +27,11 @@ export const VEHICLE_NOT_FOUND = 'Vehicle not found';
 export const VEHICLE_EXISTS = 'Vehicle already exists';
 export const CUSTOMER_NOT_FOUND = 'Customer not found';
 
-export function toVehicle(row: VehicleWithCustomerRow): Vehicle {
+/** The vehicle as nested in inspections and invoices. */
+export function toVehicleSummary(row: Omit<VehicleRow, 'createdBy'>): VehicleSummary {
   return {
     id: row.id,
     customerId: row.customerId,
-    customerName: row.customerName,
     year: row.year,
     make: row.make,
     model: row.model,
@@ -37,6 +39,13 @@ export function toVehicle(row: VehicleWithCustomerRow): Vehicle {
     licensePlate: row.licensePlate,
     mileage: row.mileage,
     color: row.color,
+  };
+}
+
+export function toVehicle(row: VehicleWithCustomerRow): Vehicle {
+  return {
+    ...toVehicleSummary(row),
+    customerName: row.customerName,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
