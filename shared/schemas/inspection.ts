@@ -274,25 +274,33 @@ export const shopContactResponse = z.object({
 });
 export type ShopContact = z.infer<typeof shopContactResponse>;
 
-export const publicInspectionResponse = z.object({
+export const publicVehicleResponse = vehicleSummaryResponse.pick({
+  year: true,
+  make: true,
+  model: true,
+  licensePlate: true,
+  vin: true,
+  mileage: true,
+});
+export type PublicVehicle = z.infer<typeof publicVehicleResponse>;
+
+/** The findings every share page shows: the report, and the receipt's inspection details. */
+export const publicFindingsResponse = z.object({
   id: z.string(),
   status: z.enum(INSPECTION_STATUSES),
   createdAt: timestamp,
-  updatedAt: timestamp,
+  technician: z.object({ username: z.string() }).nullable(),
   ...measurementsResponse,
   checkEngineLight: z.boolean().nullable(),
-  customer: z.object({ name: z.string() }),
-  vehicle: z.object({
-    year: z.number(),
-    make: z.string(),
-    model: z.string(),
-    licensePlate: z.string().nullable(),
-    vin: z.string().nullable(),
-    mileage: z.number().nullable(),
-  }),
-  technician: z.object({ username: z.string() }).nullable(),
   services: z.array(publicServiceResponse),
   inspectionNotes: z.array(inspectionNoteResponse.pick({ id: true, note: true, createdAt: true })),
+});
+export type PublicFindings = z.infer<typeof publicFindingsResponse>;
+
+export const publicInspectionResponse = publicFindingsResponse.extend({
+  updatedAt: timestamp,
+  customer: z.object({ name: z.string() }),
+  vehicle: publicVehicleResponse,
   estimate: z.object({ subtotal: moneyString, tax: moneyString, total: moneyString }),
   shop: shopContactResponse,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INSPECTION_STATUSES, INVOICE_SORTS, INVOICE_STATUSES } from '../constants';
+import { INVOICE_SORTS, INVOICE_STATUSES } from '../constants';
 import { MAX_CENTS, parseCents } from '../money';
 import {
   idSchema,
@@ -12,10 +12,10 @@ import {
 import { customerSummaryResponse } from './customer';
 import { vehicleSummaryResponse } from './vehicle';
 import {
-  inspectionNoteResponse,
   inspectionResponse,
-  measurementsResponse,
+  publicFindingsResponse,
   publicServiceResponse,
+  publicVehicleResponse,
   shopContactResponse,
 } from './inspection';
 
@@ -146,16 +146,7 @@ export const receiptFiguresResponse = z.object({
 });
 export type ReceiptFigures = z.infer<typeof receiptFiguresResponse>;
 
-export const publicInvoiceInspectionResponse = z.object({
-  id: z.string(),
-  createdAt: timestamp,
-  status: z.enum(INSPECTION_STATUSES),
-  technician: z.object({ username: z.string() }).nullable(),
-  ...measurementsResponse,
-  checkEngineLight: z.boolean().nullable(),
-  services: z.array(publicServiceResponse),
-  inspectionNotes: z.array(inspectionNoteResponse.pick({ id: true, note: true, createdAt: true })),
-});
+export const publicInvoiceInspectionResponse = publicFindingsResponse;
 
 export const publicInvoiceResponse = z.object({
   id: z.string(),
@@ -166,9 +157,7 @@ export const publicInvoiceResponse = z.object({
   tax: moneyString,
   total: moneyString,
   customer: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
-  vehicle: invoiceVehicleResponse
-    .pick({ year: true, make: true, model: true, vin: true, licensePlate: true, mileage: true })
-    .nullable(),
+  vehicle: publicVehicleResponse.nullable(),
   inspection: publicInvoiceInspectionResponse.nullable(),
   lineItems: z.array(lineItemResponse.pick({ id: true, description: true, amount: true })),
   receipt: receiptFiguresResponse,

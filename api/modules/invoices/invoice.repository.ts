@@ -149,15 +149,3 @@ export async function deleteLineItemRow(db: Db, invoiceId: string, id: string): 
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
-
-/** The contact settings of the earliest-created admin: the shop on public pages. */
-export function findShopAdmin(db: Db) {
-  return db
-    .selectFrom('users')
-    .select(['companyName', 'phone', 'email', 'address', 'city', 'state', 'zipCode', 'website'])
-    .where('role', '=', 'admin')
-    .orderBy('createdAt')
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-}

@@ -1,76 +1,22 @@
 import type { InvoiceStatus } from '../../../shared/constants';
 import { formatCents } from '../../../shared/money';
-import type { Inspection, PublicService, Service, ShopContact } from '../../../shared/schemas/inspection';
+import type { PublicService } from '../../../shared/schemas/inspection';
 import type { PublicInvoice } from '../../../shared/schemas/invoice';
 import type { Db } from '../../db/database';
 import type { InvoiceRow } from '../../db/tables';
 import { notFound } from '../../lib/http-error';
 import { getInspectionsByIds } from '../inspections/inspection.service';
+import { isShareToken, shopContact, toPublicFindings, toPublicService, toPublicVehicle } from '../public/public-view';
 import { decideRecommendedService } from '../services/service.service';
 import { receiptFigures, serviceCentsByStatus } from './invoice-totals';
 import * as repo from './invoice.repository';
 import { INVOICE_NOT_FOUND } from './invoice.service';
 
-// Share tokens are base64url; anything else cannot match, so it is not looked up.
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
-
 async function invoiceByToken(db: Db, token: string): Promise<InvoiceRow> {
-  const row = TOKEN_SHAPE.test(token) ? await repo.findInvoiceByToken(db, token) : undefined;
+  const row = isShareToken(token) ? await repo.findInvoiceByToken(db, token) : undefined;
   if (!row) throw notFound(INVOICE_NOT_FOUND);
   return row;
 }
-
-export function toPublicService(service: Service): PublicService {
-  return {
-    id: service.id,
-    description: service.description,
-    partsCost: service.partsCost,
-    laborCost: service.laborCost,
-    status: service.status,
-    parts: service.parts.map((p) => ({ id: p.id, partName: p.partName, partUrl: p.partUrl, partCost: p.partCost })),
-  };
-}
-
-/** Only what the receipt and invoice pages show: no ids of people, tokens or staff emails. */
-function toPublicInspection(i: Inspection): NonNullable<PublicInvoice['inspection']> {
-  return {
-    id: i.id,
-    createdAt: i.createdAt,
-    status: i.status,
-    technician: i.technician ? { username: i.technician.username } : null,
-    frontLeftTread: i.frontLeftTread,
-    frontRightTread: i.frontRightTread,
-    rearLeftTread: i.rearLeftTread,
-    rearRightTread: i.rearRightTread,
-    frontLeftBrake: i.frontLeftBrake,
-    frontRightBrake: i.frontRightBrake,
-    rearLeftBrake: i.rearLeftBrake,
-    rearRightBrake: i.rearRightBrake,
-    cabinFilterCondition: i.cabinFilterCondition,
-    engineFilterCondition: i.engineFilterCondition,
-    oilCondition: i.oilCondition,
-    oilLevel: i.oilLevel,
-    coolantLevel: i.coolantLevel,
-    suspensionCondition: i.suspensionCondition,
-    leaks: i.leaks,
-    checkEngineLight: i.checkEngineLight,
-    diagnosticCodes: i.diagnosticCodes,
-    notes: i.notes,
-    services: i.services.map(toPublicService),
-    inspectionNotes: i.inspectionNotes.map((n) => ({ id: n.id, note: n.note, createdAt: n.createdAt })),
-  };
-}
-
-const NO_SHOP: ShopContact = {
-  companyName: null,
-  phone: null,
-  email: null,
-  address: null,
-  city: null,
-  state: null,
-  zipCode: null,
-  website: null,
-};
 
 export async function getPublicInvoice(db: Db, token: string): Promise<PublicInvoice> {
   const row = await invoiceByToken(db, token);
@@ -80,7 +26,7 @@ export async function getPublicInvoice(db: Db, token: string): Promise<PublicInv
     repo.lineItemsByInvoiceIds(db, [row.id]),
     getInspectionsByIds(db, row.inspectionId ? [row.inspectionId] : []),
     serviceCentsByStatus(db, row.inspectionId),
-    repo.findShopAdmin(db),
+    shopContact(db),
   ]);
   const customer = customers[0];
   // The customer's delete takes its invoices along, so a missing one means the invoice is gone.
@@ -96,17 +42,8 @@ export async function getPublicInvoice(db: Db, token: string): Promise<PublicInv
     tax: formatCents(row.taxCents),
     total: formatCents(row.totalCents),
     customer: { name: customer.name, email: customer.email, phone: customer.phone },
-    vehicle: vehicle
-      ? {
-          year: vehicle.year,
-          make: vehicle.make,
-          model: vehicle.model,
-          vin: vehicle.vin,
-          licensePlate: vehicle.licensePlate,
-          mileage: vehicle.mileage,
-        }
-      : null,
-    inspection: inspection ? toPublicInspection(inspection) : null,
+    vehicle: vehicle ? toPublicVehicle(vehicle) : null,
+    inspection: inspection ? toPublicFindings(inspection) : null,
     lineItems: lineItems.map((item) => ({
       id: item.id,
       description: item.description,
@@ -116,7 +53,7 @@ export async function getPublicInvoice(db: Db, token: string): Promise<PublicInv
       services,
       lineItems.map((item) => item.amountCents),
     ),
-    shop: shop ?? NO_SHOP,
+    shop,
   };
 }
 

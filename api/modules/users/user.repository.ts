@@ -77,3 +77,15 @@ export async function deleteUserSessions(db: Db, userId: string, exceptSid?: str
   if (exceptSid) query = query.where('sid', '!=', exceptSid);
   await query.execute();
 }
+
+/** The shop's contact details: those of the earliest-created admin. */
+export function findShopContact(db: Db) {
+  return db
+    .selectFrom('users')
+    .select(['companyName', 'phone', 'email', 'address', 'city', 'state', 'zipCode', 'website'])
+    .where('role', '=', 'admin')
+    .orderBy('createdAt')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -1,0 +1,86 @@
+import type {
+  Inspection,
+  PublicFindings,
+  PublicService,
+  PublicVehicle,
+  Service,
+  ShopContact,
+} from '../../../shared/schemas/inspection';
+import type { VehicleSummary } from '../../../shared/schemas/vehicle';
+import type { Db } from '../../db/database';
+import { findShopContact } from '../users/user.repository';
+
+// What the share pages may see of the shop's data, in one place for the report and the receipt.
+
+/** Share tokens are base64url; anything else cannot match and is answered like an unknown one. */
+export function isShareToken(token: string): boolean {
+  return /^[A-Za-z0-9_-]{16,128}$/.test(token);
+}
+
+export function toPublicService(service: Service): PublicService {
+  return {
+    id: service.id,
+    description: service.description,
+    partsCost: service.partsCost,
+    laborCost: service.laborCost,
+    status: service.status,
+    parts: service.parts.map((p) => ({ id: p.id, partName: p.partName, partUrl: p.partUrl, partCost: p.partCost })),
+  };
+}
+
+export function toPublicVehicle(vehicle: VehicleSummary): PublicVehicle {
+  return {
+    year: vehicle.year,
+    make: vehicle.make,
+    model: vehicle.model,
+    licensePlate: vehicle.licensePlate,
+    vin: vehicle.vin,
+    mileage: vehicle.mileage,
+  };
+}
+
+/** The findings without people's ids, share tokens or staff emails. */
+export function toPublicFindings(i: Inspection): PublicFindings {
+  return {
+    id: i.id,
+    status: i.status,
+    createdAt: i.createdAt,
+    technician: i.technician ? { username: i.technician.username } : null,
+    frontLeftTread: i.frontLeftTread,
+    frontRightTread: i.frontRightTread,
+    rearLeftTread: i.rearLeftTread,
+    rearRightTread: i.rearRightTread,
+    frontLeftBrake: i.frontLeftBrake,
+    frontRightBrake: i.frontRightBrake,
+    rearLeftBrake: i.rearLeftBrake,
+    rearRightBrake: i.rearRightBrake,
+    cabinFilterCondition: i.cabinFilterCondition,
+    engineFilterCondition: i.engineFilterCondition,
+    oilCondition: i.oilCondition,
+    oilLevel: i.oilLevel,
+    coolantLevel: i.coolantLevel,
+    suspensionCondition: i.suspensionCondition,
+    leaks: i.leaks,
+    checkEngineLight: i.checkEngineLight,
+    diagnosticCodes: i.diagnosticCodes,
+    notes: i.notes,
+    services: i.services.map(toPublicService),
+    inspectionNotes: i.inspectionNotes.map((n) => ({ id: n.id, note: n.note, createdAt: n.createdAt })),
+  };
+}
+
+const NO_SHOP: ShopContact = {
+  companyName: null,
+  phone: null,
+  email: null,
+  address: null,
+  city: null,
+  state: null,
+  zipCode: null,
+  website: null,
+};
+
+/** The contact block: the earliest-created admin's settings, all null when there is no admin. */
+export async function shopContact(db: Db): Promise<ShopContact> {
+  return (await findShopContact(db)) ?? NO_SHOP;
+}
