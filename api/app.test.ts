@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,8 @@ const webRoot = mkdtempSync(path.join(tmpdir(), 'baywise-web-'));
 writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Baywise</title><div id="root"></div>');
 writeFileSync(path.join(webRoot, 'share.html'), '<!doctype html><title>Baywise</title><div id="share"></div>');
 writeFileSync(path.join(webRoot, 'app.js'), 'console.log("app")');
+mkdirSync(path.join(webRoot, 'assets'));
+writeFileSync(path.join(webRoot, 'assets', 'main-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))})`);
 
 const database = await createTestDatabase();
 const app = await buildApp({ config: testConfig(), db: database.db, webRoot });
@@ -23,6 +25,18 @@ describe('serving the web app with the API', () => {
     const res = await app.inject({ method: 'GET', url: '/app.js' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('console.log');
+  });
+
+  it('sends hashed assets compressed and cacheable for a year', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.rawPayload.length).toBeLessThan(1000);
   });
 
   it.each(['/mpi/abc123', '/invoice/abc123', '/receipt/abc123'])(
