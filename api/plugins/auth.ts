@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import type { UserRow } from '../db/tables';
 import { forbidden, unauthorized } from '../lib/http-error';
 import { findUserById } from '../modules/users/user.repository';
+import { keepSessionAlive } from './session';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,6 +22,7 @@ export async function currentUser(db: Db, request: FastifyRequest): Promise<User
     await request.session.destroy();
     return null;
   }
+  keepSessionAlive(request.session);
   return user;
 }
 

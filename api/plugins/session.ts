@@ -7,6 +7,8 @@ import { isForeignKeyViolation } from '../db/errors';
 declare module 'fastify' {
   interface Session {
     userId?: string;
+    /** When the expiry was last pushed forward (ms since epoch). */
+    renewedAt?: number;
   }
 }
 
@@ -93,6 +95,22 @@ export class KyselySessionStore {
   }
 }
 
+const RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Sliding expiry without a database write on every request: a session in use gets a fresh
+ * SESSION_TTL_MS at most once a day (saving the session also re-sends the cookie).
+ */
+export function keepSessionAlive(session: Session & { touch(): void }, now = Date.now()): void {
+  // A loaded session's cookie restarts its clock; the stored expiry is kept as originalExpires.
+  const cookie = session.cookie as { expires?: Date | null; originalExpires?: Date };
+  const stored = cookie.originalExpires ?? cookie.expires;
+  const expires = stored ? new Date(stored).getTime() : 0;
+  if (expires - now > SESSION_TTL_MS - RENEW_AFTER_MS) return;
+  session.touch();
+  session.renewedAt = now;
+}
+
 export async function deleteExpiredSessions(db: Db): Promise<void> {
   await db.deleteFrom('sessions').where('expiresAt', '<=', new Date().toISOString()).execute();
 }
@@ -107,7 +125,8 @@ export async function registerSessions(
     cookieName: SESSION_COOKIE,
     store: new KyselySessionStore(options.db),
     saveUninitialized: false,
-    rolling: true,
+    // Not on every request: keepSessionAlive renews a session in use once a day.
+    rolling: false,
     cookie: {
       path: '/',
       httpOnly: true,
