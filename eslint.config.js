@@ -29,10 +29,15 @@ export default tseslint.config(
       { group: ['**/web/**', '**/api/**', '../web', '../api', '../../web', '../../api'], message: 'shared must not import web or api' },
     ]),
   },
-  {
-    files: ['web/**/*.{ts,tsx}'],
-    rules: restrict([{ group: ['**/api/**', '../api', '../../api'], message: 'web talks to the API over HTTP only' }]),
-  },
+  // Matched by depth, because web has api/ folders of its own (fetchers, e.g. web/share/api): from a
+  // file `depth` folders below the root, '../'.repeat(depth) + 'api' is the server's api/ folder.
+  ...[1, 2, 3, 4, 5, 6, 7].map((depth) => {
+    const up = '../'.repeat(depth);
+    return {
+      files: [`web/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+      rules: restrict([{ group: [`${up}api`, `${up}api/**`], message: 'web talks to the API over HTTP only' }]),
+    };
+  }),
   {
     files: ['api/**/*.ts'],
     ignores: ['api/db/migrations/**'],

@@ -23,6 +23,19 @@ export default defineConfig(async () => {
             env: { TEST_DB: 'sqlite' },
           },
         },
+        {
+          // Browser tests: the built app served by the real server (one for the run), driven in
+          // Chromium, one file at a time.
+          test: {
+            name: 'e2e',
+            include: ['web/**/*.e2e.test.ts'],
+            environment: 'node',
+            globalSetup: ['web/test/e2e/global-setup.ts'],
+            fileParallelism: false,
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+          },
+        },
         ...(withPostgres
           ? [
               {

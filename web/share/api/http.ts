@@ -1,0 +1,56 @@
+// The share pages' only door to the network: components call the fetchers in this folder.
+
+export type ApiErrorKind = 'not-found' | 'offline' | 'conflict' | 'server';
+
+/** A failed call, sorted by what the page should say about it. */
+export class ShareApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    readonly status = 0,
+  ) {
+    super(message);
+    this.name = 'ShareApiError';
+  }
+}
+
+export const OFFLINE_MESSAGE = "You're offline - connect to the internet to view this page.";
+
+function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+async function errorFrom(response: Response): Promise<ShareApiError> {
+  let message = response.statusText || `Request failed (${response.status})`;
+  try {
+    const body = (await response.json()) as { message?: unknown };
+    if (typeof body.message === 'string' && body.message) message = body.message;
+  } catch {
+    // Not JSON (a proxy's error page): keep the status text.
+  }
+  if (response.status === 404 || response.status === 410) return new ShareApiError('not-found', message, response.status);
+  if (response.status === 409) return new ShareApiError('conflict', message, response.status);
+  return new ShareApiError('server', message, response.status);
+}
+
+/** Sends one call; never served from a cache, never retried. */
+export async function request<T>(method: 'GET' | 'PUT', url: string): Promise<T> {
+  if (isOffline()) throw new ShareApiError('offline', OFFLINE_MESSAGE);
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      cache: 'no-store',
+      credentials: 'omit',
+      headers: { Accept: 'application/json' },
+    });
+  } catch {
+    // fetch only rejects when no answer came back at all.
+    throw new ShareApiError('offline', OFFLINE_MESSAGE);
+  }
+  if (!response.ok) throw await errorFrom(response);
+  return (await response.json()) as T;
+}
+
+/** A path segment for a token or id taken from the address bar. */
+export const segment = (value: string): string => encodeURIComponent(value);

@@ -1,0 +1,106 @@
+import type { ReactNode } from 'react';
+import type { PublicInspection } from '../../../shared/schemas/inspection';
+import { formatMm } from '../lib/format';
+import { Badge } from './badge';
+import { BrakePadValue, ConditionBadge } from './condition-badge';
+import { Facts } from './facts';
+
+type Findings = Pick<
+  PublicInspection,
+  | 'frontLeftTread'
+  | 'frontRightTread'
+  | 'rearLeftTread'
+  | 'rearRightTread'
+  | 'frontLeftBrake'
+  | 'frontRightBrake'
+  | 'rearLeftBrake'
+  | 'rearRightBrake'
+  | 'cabinFilterCondition'
+  | 'engineFilterCondition'
+  | 'oilCondition'
+  | 'oilLevel'
+  | 'coolantLevel'
+  | 'suspensionCondition'
+  | 'leaks'
+  | 'checkEngineLight'
+  | 'diagnosticCodes'
+>;
+
+const WHEELS = [
+  ['Front left', 'frontLeft'],
+  ['Front right', 'frontRight'],
+  ['Rear left', 'rearLeft'],
+  ['Rear right', 'rearRight'],
+] as const;
+
+function Group({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="findings__group">
+      <h3>{title}</h3>
+      {children}
+    </div>
+  );
+}
+
+/** The measurements and conditions in plain words, each rating coloured and named. */
+export function InspectionFindings({ inspection: i }: { inspection: Findings }) {
+  return (
+    <div className="findings">
+      <Group title="Tire Tread">
+        <Facts items={WHEELS.map(([label, key]) => ({ label, value: <span className={i[`${key}Tread`] === null ? 'na' : 'num'}>{formatMm(i[`${key}Tread`])}</span> }))} />
+      </Group>
+      <Group title="Brake Pad Thickness">
+        <Facts items={WHEELS.map(([label, key]) => ({ label, value: <BrakePadValue mm={i[`${key}Brake`]} /> }))} />
+      </Group>
+      <Group title="Filter Conditions">
+        <Facts
+          items={[
+            { label: 'Cabin filter', value: <ConditionBadge value={i.cabinFilterCondition} /> },
+            { label: 'Engine filter', value: <ConditionBadge value={i.engineFilterCondition} /> },
+          ]}
+        />
+      </Group>
+      <Group title="Fluid Conditions">
+        <Facts
+          items={[
+            { label: 'Oil condition', value: <ConditionBadge value={i.oilCondition} /> },
+            { label: 'Oil level', value: <ConditionBadge value={i.oilLevel} /> },
+            { label: 'Coolant level', value: <ConditionBadge value={i.coolantLevel} /> },
+          ]}
+        />
+      </Group>
+      <Group title="Detected Leaks">
+        {i.leaks.length > 0 ? (
+          <ul className="leaks">
+            {i.leaks.map((leak, index) => (
+              <li key={`${index}-${leak}`}>
+                <Badge tone="bad">{leak}</Badge>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>
+            <Badge tone="good">No leaks detected</Badge>
+          </p>
+        )}
+      </Group>
+      <Group title="Suspension">
+        <Facts items={[{ label: 'Suspension', value: <ConditionBadge value={i.suspensionCondition} /> }]} />
+      </Group>
+      <Group title="Check Engine Light">
+        <Facts
+          items={[
+            {
+              label: 'Check engine light',
+              value:
+                i.checkEngineLight === null ? <span className="na">N/A</span> : i.checkEngineLight ? <Badge tone="bad">On</Badge> : <Badge tone="good">Off</Badge>,
+            },
+          ]}
+        />
+      </Group>
+      <Group title="Diagnostic Codes">
+        <p className="pre-line">{i.diagnosticCodes ?? 'None'}</p>
+      </Group>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { useCallback, useRef, useState } from 'react';
+import type { Decision } from '../api/decide-inspection-service';
+import { ShareApiError } from '../api/http';
+import type { ShowToast } from '../components/toast';
+
+export interface PendingDecision {
+  serviceId: string;
+  decision: Decision;
+}
+
+const SUCCESS = {
+  approve: { title: 'Service approved', description: 'The service has been approved successfully' },
+  decline: { title: 'Service declined', description: 'The service has been declined' },
+} as const;
+
+const FAILURE_TITLE = {
+  approve: "Couldn't approve the service",
+  decline: "Couldn't decline the service",
+} as const;
+
+/** Why a decision failed, in words for the customer. */
+function failureText(err: unknown): string {
+  if (err instanceof ShareApiError) {
+    if (err.kind === 'offline') return "You're offline - connect to the internet and try again.";
+    if (err.kind === 'conflict') return `${err.message}. Reload the page to see the latest status.`;
+    if (err.kind === 'not-found') return 'This service or link no longer exists. Reload the page to see the latest.';
+  }
+  return 'Something went wrong on our side. Please try again in a moment.';
+}
+
+/**
+ * Approve and decline: one call at a time, a toast for the outcome, the page data reloaded after
+ * a success and left exactly as shown after a failure.
+ */
+export function useDecisions(
+  decide: (serviceId: string, decision: Decision) => Promise<unknown>,
+  refresh: () => Promise<void>,
+  showToast: ShowToast,
+) {
+  const [pending, setPending] = useState<PendingDecision | null>(null);
+  const inFlight = useRef(false);
+
+  const run = useCallback(
+    async (serviceId: string, decision: Decision) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      setPending({ serviceId, decision });
+      try {
+        await decide(serviceId, decision);
+        showToast({ ...SUCCESS[decision], tone: 'success' });
+        await refresh();
+      } catch (err) {
+        showToast({ title: FAILURE_TITLE[decision], description: failureText(err), tone: 'error' });
+      } finally {
+        inFlight.current = false;
+        setPending(null);
+      }
+    },
+    [decide, refresh, showToast],
+  );
+
+  return { pending, run };
+}

@@ -1,0 +1,155 @@
+import { useCallback, useEffect } from 'react';
+import type { InvoiceStatus } from '../../../shared/constants';
+import { decideInvoiceService } from '../api/decide-invoice-service';
+import type { Decision } from '../api/decide-inspection-service';
+import { getPublicInvoice, type PublicInvoice } from '../api/get-public-invoice';
+import type { BadgeTone } from '../components/badge';
+import { Collapsible } from '../components/collapsible';
+import { ContactBlock } from '../components/contact-block';
+import { Facts } from '../components/facts';
+import { InspectionFindings } from '../components/inspection-findings';
+import { Letterhead } from '../components/letterhead';
+import { Money } from '../components/money';
+import { NotesList } from '../components/notes-list';
+import { PageHeader } from '../components/page-header';
+import { ErrorState, LoadingState, NotFoundState, OfflineState } from '../components/page-states';
+import { ServiceList, type DecisionProps } from '../components/service-list';
+import { StatusBanner } from '../components/status-banner';
+import { SummaryRows } from '../components/summary-rows';
+import { Toaster, useToaster } from '../components/toast';
+import { formatDate, shortId, toCents, vehicleName } from '../lib/format';
+import { useDecisions } from '../lib/use-decisions';
+import { useShareData } from '../lib/use-share-data';
+
+const BANNERS: Record<InvoiceStatus, { badge: string; text: string; tone: BadgeTone }> = {
+  draft: { badge: 'Draft', text: 'Invoice draft', tone: 'neutral' },
+  sent: { badge: 'Sent', text: 'Invoice sent - Payment pending', tone: 'warning' },
+  paid: { badge: 'Paid', text: 'Payment received - Thank you for your business!', tone: 'good' },
+};
+
+export function ReceiptPage({ token }: { token: string }) {
+  const load = useCallback(() => getPublicInvoice(token), [token]);
+  const { state, refresh, retry } = useShareData(load);
+  const toaster = useToaster();
+  const decide = useCallback((serviceId: string, decision: Decision) => decideInvoiceService(token, serviceId, decision), [token]);
+  const decisions = useDecisions(decide, refresh, toaster.show);
+
+  useEffect(() => {
+    document.title = 'Receipt';
+  }, []);
+
+  let content;
+  if (state.status === 'loading') content = <LoadingState text="Loading receipt..." />;
+  else if (state.status === 'not-found')
+    content = <NotFoundState title="Receipt Not Found" text="The receipt link you're looking for doesn't exist or has expired." />;
+  else if (state.status === 'offline') content = <OfflineState onRetry={retry} />;
+  else if (state.status === 'error') content = <ErrorState onRetry={retry} />;
+  else content = <Receipt data={state.data} decisions={{ pending: decisions.pending, onDecide: (id, d) => void decisions.run(id, d) }} />;
+
+  return (
+    <>
+      {content}
+      <Toaster toast={toaster.toast} dismiss={toaster.dismiss} />
+    </>
+  );
+}
+
+function Receipt({ data, decisions }: { data: PublicInvoice; decisions: DecisionProps }) {
+  const { inspection, vehicle, receipt } = data;
+  const notes = inspection
+    ? [...(inspection.notes ? [{ id: 'inspection-notes', note: inspection.notes }] : []), ...inspection.inspectionNotes]
+    : [];
+  return (
+    <main className="sheet">
+      <Letterhead shop={data.shop} showProduct />
+      <PageHeader
+        title="Receipt"
+        number={`Receipt #${shortId(data.id)}`}
+        facts={[
+          { label: 'Customer', value: data.customer.name },
+          ...(vehicle ? [{ label: 'Vehicle', value: vehicleName(vehicle) }] : []),
+          ...(vehicle?.licensePlate ? [{ label: 'License plate', value: vehicle.licensePlate }] : []),
+          { label: 'Date', value: formatDate(data.createdAt) },
+        ]}
+      >
+        <StatusBanner {...BANNERS[data.status]} />
+      </PageHeader>
+
+      {inspection ? (
+        <Collapsible title="Inspection Details">
+          <Facts items={[{ label: 'Technician', value: inspection.technician?.username ?? 'N/A' }]} />
+          <InspectionFindings inspection={inspection} />
+          <div className="findings__group">
+            <h3>Inspection Notes</h3>
+            <NotesList notes={notes} empty="No inspection notes." />
+          </div>
+        </Collapsible>
+      ) : (
+        <section className="card" aria-labelledby="details-heading">
+          <h2 id="details-heading">Inspection Details</h2>
+          <p className="muted">No inspection details available for this invoice.</p>
+        </section>
+      )}
+
+      {inspection ? (
+        <Collapsible title="Recommended Services" defaultOpen>
+          {inspection.services.length > 0 ? (
+            <ServiceList services={inspection.services} decisions={decisions} />
+          ) : (
+            <p className="muted">No recommended services.</p>
+          )}
+        </Collapsible>
+      ) : null}
+
+      {data.lineItems.length > 0 ? (
+        <section className="card" aria-labelledby="additional-heading">
+          <h2 id="additional-heading">Additional Services</h2>
+          <ul className="line-items">
+            {data.lineItems.map((item) => (
+              <li key={item.id}>
+                <span>{item.description}</span>
+                <Money amount={item.amount} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {data.notes ? (
+        <section className="card" aria-labelledby="receipt-notes-heading">
+          <h2 id="receipt-notes-heading">Notes</h2>
+          <p className="pre-line">{data.notes}</p>
+        </section>
+      ) : null}
+
+      <section className="card" aria-labelledby="totals-heading">
+        <h2 id="totals-heading">Total</h2>
+        <SummaryRows
+          testId="receipt-totals"
+          rows={[
+            { label: 'Subtotal', amount: receipt.approvedSubtotal },
+            { label: 'Tax (8%)', amount: receipt.approvedTax },
+            { label: 'Total', amount: receipt.approvedTotal, total: true },
+          ]}
+        />
+        {toCents(receipt.pendingAmount) > 0 ? (
+          <div className="pending" data-testid="pending-block">
+            <h3>If all pending services are approved</h3>
+            <SummaryRows
+              testId="if-all-approved"
+              rows={[
+                { label: 'Pending services', amount: receipt.pendingAmount },
+                { label: 'Subtotal', amount: receipt.ifAllApprovedSubtotal },
+                { label: 'Tax (8%)', amount: receipt.ifAllApprovedTax },
+                { label: 'Estimated Total', amount: receipt.ifAllApprovedTotal, total: true },
+              ]}
+            />
+          </div>
+        ) : null}
+      </section>
+
+      <p className="thanks">Thank you for your business!</p>
+      <ContactBlock shop={data.shop} heading="Contact Information" />
+    </main>
+  );
+}

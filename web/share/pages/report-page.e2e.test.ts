@@ -1,0 +1,241 @@
+import { describe, expect, it } from 'vitest';
+import { overflowsHorizontally, SMALL_PHONE } from '../../test/e2e/browser';
+import { screenshot } from '../../test/e2e/screenshot';
+import { seedInspection, serviceId } from '../../test/e2e/seed';
+import { decideElsewhere } from '../../test/e2e/staff-api';
+import {
+  bannerOf,
+  expectAccessible,
+  holdRequests,
+  serviceCard,
+  shownDate,
+  summaryOf,
+  textOf,
+  useE2E,
+  visibleButtons,
+} from '../../test/e2e/use-e2e';
+
+const e2e = useE2E();
+
+async function openReport(token: string, viewport?: { width: number; height: number }) {
+  const { page, context } = await e2e.open(viewport);
+  await page.goto(`/mpi/${token}`);
+  await page.getByRole('heading', { name: 'Vehicle Inspection Report' }).waitFor();
+  return { page, context };
+}
+
+describe('/mpi/{shareToken}', () => {
+  it('shows the report as a letter from the shop: header, banner, findings, services, estimate, contact', async () => {
+    const inspection = await seedInspection(e2e.api);
+    const { page } = await openReport(inspection.shareToken);
+
+    const header = await textOf(page, 'header.doc-header');
+    expect(header).toContain(`Inspection #${inspection.id.slice(0, 8)}`);
+    expect(header).toContain('Dana Whitfield');
+    expect(header).toContain('2016 Subaru Outback');
+    expect(header).toContain(shownDate(inspection.createdAt));
+    expect(await bannerOf(page)).toEqual({ badge: 'Complete', text: 'Inspection completed - Please review and approve services below' });
+    expect(await textOf(page, '.letterhead')).toContain('Bayside Auto Care');
+
+    // Brake pads: below 3 mm poor, 3 mm good, missing N/A; every rating has its word and tone.
+    const brakes = page.locator('.findings__group').filter({ hasText: 'Brake Pad Thickness' });
+    const brakeRows = await brakes.locator('.facts__row').allTextContents();
+    expect(brakeRows).toEqual(['Front left2.9 mm✕Poor', 'Front right3.0 mm✓Good', 'Rear left7.5 mm✓Good', 'Rear rightN/A']);
+    expect(await brakes.locator('.badge--bad').allTextContents()).toEqual(['✕Poor']);
+    const tread = await page.locator('.findings__group').filter({ hasText: 'Tire Tread' }).locator('dd').allTextContents();
+    expect(tread).toEqual(['6.5 mm', '6.4 mm', '4.0 mm', 'N/A']);
+    const fluids = page.locator('.findings__group').filter({ hasText: 'Fluid Conditions' });
+    expect(await fluids.locator('dd').allTextContents()).toEqual(['✕Dirty', '!Low', '✓Full']);
+    expect(await fluids.locator('.badge--warning').count()).toBe(1);
+    const colours = await fluids.locator('.badge').evaluateAll((els) => els.map((el) => getComputedStyle(el).color));
+    expect(colours).toEqual(['rgb(153, 27, 27)', 'rgb(146, 64, 14)', 'rgb(22, 101, 52)']);
+    expect(await textOf(page, '.findings__group:has-text("Suspension")')).toContain('Minor wear');
+    expect(await textOf(page, '.findings__group:has-text("Detected Leaks")')).toContain('Oil pan gasket');
+    expect(await textOf(page, '.findings__group:has-text("Check Engine Light")')).toContain('On');
+    expect(await textOf(page, '.findings__group:has-text("Diagnostic Codes")')).toContain('P0420');
+
+    const notes = await textOf(page, 'section:has(#notes-heading)');
+    expect(notes).toContain('Customer mentioned a squeal when braking.');
+    expect(notes).toContain('Rear tires will need replacing within 6 months.');
+
+    // Only recommended services can be decided; the others show their badge.
+    for (const name of ['Front brake pads', 'Cabin air filter', 'Coolant flush']) {
+      expect(await serviceCard(page, name).getByRole('button').allTextContents()).toEqual(['Decline', 'Approve']);
+    }
+    expect(await serviceCard(page, 'Timing belt').getByRole('button').count()).toBe(0);
+    expect(await textOf(page, '[data-testid=service][data-status=declined] .badge')).toBe('•Declined');
+    expect(await textOf(page, '[data-testid=service][data-status=approved] .badge')).toBe('✓Approved');
+    const brakeService = await textOf(page, '[data-testid=service]:has-text("Front brake pads")');
+    expect(brakeService).toContain('Ceramic brake pads$45.99');
+    expect(brakeService).toContain('Parts$45.99Labor$120.00Total$165.99');
+
+    expect(await summaryOf(page, 'estimate')).toEqual({ Subtotal: '$318.32', 'Tax (8.5%)': '$27.06', 'Estimated Total': '$345.38' });
+
+    const contact = page.locator('section.contact');
+    expect(await contact.textContent()).toContain('12 Harbor Road');
+    expect(await contact.getByRole('link', { name: 'https://bayside-auto.test', exact: true }).getAttribute('href')).toBe('https://bayside-auto.test');
+    expect(await contact.getByRole('link', { name: '(555) 010-0142' }).getAttribute('href')).toBe('tel:5550100142');
+    expect(await page.getByText('This report is valid for 30 days from the inspection date.').count()).toBe(1);
+
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await expectAccessible(page);
+    await screenshot(page, 'report-390');
+  });
+
+  it('shows the back-to-top button only after 300 px of scrolling', async () => {
+    const inspection = await seedInspection(e2e.api);
+    const { page } = await openReport(inspection.shareToken);
+    const button = page.getByRole('button', { name: 'Back to top' });
+    expect(await button.count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 250));
+    await page.waitForTimeout(100);
+    expect(await button.count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await button.waitFor();
+    await button.click();
+    await page.waitForFunction(() => window.scrollY === 0);
+    await button.waitFor({ state: 'detached' });
+  });
+
+  it('shows the Live banner while the inspection is in progress', async () => {
+    const inspection = await seedInspection(e2e.api, { status: 'in_progress' });
+    const { page } = await openReport(inspection.shareToken);
+    expect(await bannerOf(page)).toEqual({ badge: 'Live', text: 'Inspection in progress - Updates will appear in real-time' });
+  });
+
+  it('says loading, then not found for an unknown link', async () => {
+    const { page } = await e2e.open();
+    const release = await holdRequests(page, '**/api/public/inspections/**');
+    await page.goto('/mpi/no-such-token-0000000000');
+    await page.getByText('Loading inspection report...').waitFor();
+    release();
+    await page.getByRole('heading', { name: 'Inspection Not Found' }).waitFor();
+    expect(await page.getByText("The inspection link you're looking for doesn't exist or has expired.").count()).toBe(1);
+    await expectAccessible(page);
+    await screenshot(page, 'report-not-found');
+  });
+
+  it('approves a service: buttons wait for the call, toast, data reloaded, estimate recomputed by the server', async () => {
+    const inspection = await seedInspection(e2e.api);
+    const { page } = await openReport(inspection.shareToken);
+    const release = await holdRequests(page, '**/services/*/approve');
+    await serviceCard(page, 'Cabin air filter').getByRole('button', { name: 'Approve' }).click();
+    await serviceCard(page, 'Cabin air filter').getByRole('button', { name: 'Approving...' }).waitFor();
+    expect(await page.locator('[data-testid=service] button:not([disabled])').count()).toBe(0);
+    release();
+
+    const toast = page.getByRole('status').filter({ hasText: 'Service approved' });
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain('The service has been approved successfully');
+    await serviceCard(page, 'Cabin air filter').locator('.badge', { hasText: 'Approved' }).waitFor();
+    expect(await serviceCard(page, 'Cabin air filter').getByRole('button').count()).toBe(0);
+    // 318.32 - 37.99 = 280.33; 8.5% = 23.82805 → 23.83; 304.16.
+    expect(await summaryOf(page, 'estimate')).toEqual({ Subtotal: '$280.33', 'Tax (8.5%)': '$23.83', 'Estimated Total': '$304.16' });
+    await screenshot(page, 'report-approved');
+    // The toast goes away by itself (5 s).
+    await toast.getByText('Service approved').waitFor({ state: 'detached', timeout: 8000 });
+  });
+
+  it('declines a service with the spec toast', async () => {
+    const inspection = await seedInspection(e2e.api);
+    const { page } = await openReport(inspection.shareToken);
+    await serviceCard(page, 'Coolant flush').getByRole('button', { name: 'Decline' }).click();
+    const toast = page.getByRole('status').filter({ hasText: 'Service declined' });
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain('The service has been declined');
+    await serviceCard(page, 'Coolant flush').locator('.badge', { hasText: 'Declined' }).waitFor();
+    // 318.32 - 114.34 = 203.98; 8.5% = 17.3383 → 17.34; 221.32.
+    expect(await summaryOf(page, 'estimate')).toEqual({ Subtotal: '$203.98', 'Tax (8.5%)': '$17.34', 'Estimated Total': '$221.32' });
+    // One toast at a time: the next decision replaces it; the close button dismisses it.
+    await serviceCard(page, 'Cabin air filter').getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('status').filter({ hasText: 'Service approved' }).waitFor();
+    expect(await page.locator('.toast').count()).toBe(1);
+    await page.getByRole('button', { name: 'Dismiss notification' }).click();
+    expect(await page.locator('.toast').count()).toBe(0);
+  });
+
+  it('a service already decided elsewhere: the error shows and nothing else changes', async () => {
+    const inspection = await seedInspection(e2e.api);
+    const { page } = await openReport(inspection.shareToken);
+    const shown = async () => (await page.locator('main').innerHTML()).replace(/<button[^>]*back-to-top.*?<\/button>/, '');
+    const before = await shown();
+    await decideElsewhere(e2e.baseUrl, 'inspections', inspection.shareToken, serviceId(inspection, 'Front brake pads'), 'approve');
+
+    await serviceCard(page, 'Front brake pads').getByRole('button', { name: 'Approve' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: "Couldn't approve the service" });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('This service has already been approved');
+    expect(await page.getByRole('status').filter({ hasText: 'Service approved' }).count()).toBe(0);
+    expect(await shown()).toBe(before);
+    await screenshot(page, 'report-already-decided');
+  });
+
+  it('offline: says a connection is needed, never shows stale data, and comes back online', async () => {
+    const inspection = await seedInspection(e2e.api);
+    const { page, context } = await openReport(inspection.shareToken);
+
+    // A decision whose call cannot reach the server: a clear error, the page unchanged.
+    await page.route('**/services/*/decline', (route) => route.abort('internetdisconnected'));
+    await serviceCard(page, 'Coolant flush').getByRole('button', { name: 'Decline' }).click();
+    await page.getByRole('alert').filter({ hasText: "You're offline - connect to the internet and try again." }).waitFor();
+    expect(await serviceCard(page, 'Coolant flush').getByRole('button').count()).toBe(2);
+
+    await context.setOffline(true);
+    await page.getByText("You're offline - connect to the internet to view this page.").waitFor();
+    expect(await page.getByRole('heading', { name: 'Vehicle Inspection Report' }).count()).toBe(0);
+    await screenshot(page, 'report-offline');
+    await context.setOffline(false);
+    await page.getByRole('heading', { name: 'Vehicle Inspection Report' }).waitFor();
+
+    // A reload whose data call fails says the same.
+    await page.route('**/api/public/inspections/*', (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    await page.getByText("You're offline - connect to the internet to view this page.").waitFor();
+  });
+
+  it('print: no buttons, just the report', async () => {
+    const inspection = await seedInspection(e2e.api);
+    const { page } = await openReport(inspection.shareToken);
+    expect(await visibleButtons(page)).toContain('Approve');
+    await page.emulateMedia({ media: 'print' });
+    expect(await visibleButtons(page)).toEqual([]);
+    await screenshot(page, 'report-print');
+  });
+
+  it('is light and private: its own entry, no staff code, no service worker, noindex and no-referrer', async () => {
+    const inspection = await seedInspection(e2e.api);
+    const { page } = await e2e.open();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const response = await page.goto(`/mpi/${inspection.shareToken}`);
+    await page.getByRole('heading', { name: 'Vehicle Inspection Report' }).waitFor();
+    expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+    expect(response?.headers()['x-robots-tag']).toContain('noindex');
+    expect(await page.locator('meta[name=robots]').getAttribute('content')).toBe('noindex');
+    expect(await page.locator('meta[name=referrer]').getAttribute('content')).toBe('no-referrer');
+    const scripts = requested.filter((p) => p.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((p) => /\/assets\/main-/.test(p))).toEqual([]);
+    expect(requested.filter((p) => p.startsWith('/api/') && !p.startsWith('/api/public/'))).toEqual([]);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+    expect(await page.evaluate(() => 'React' in window || Boolean(document.querySelector('script[src*="main-"]')))).toBe(false);
+  });
+
+  it('fits a 360 px phone without sideways scrolling', async () => {
+    const inspection = await seedInspection(e2e.api);
+    const { page } = await openReport(inspection.shareToken, SMALL_PHONE);
+    expect(await overflowsHorizontally(page)).toBe(false);
+    const small = await page.evaluate(() =>
+      [...document.querySelectorAll('p, dt, dd, li, span, a, button')]
+        .filter((el) => el.getClientRects().length > 0 && parseFloat(getComputedStyle(el).fontSize) < 16)
+        .map((el) => el.textContent),
+    );
+    expect(small).toEqual([]);
+    const tooSmall = await page.locator('button:visible').evaluateAll((els) =>
+      els.map((el) => el.getBoundingClientRect()).filter((r) => r.height < 44 || r.width < 44),
+    );
+    expect(tooSmall).toEqual([]);
+    await expectAccessible(page);
+    await screenshot(page, 'report-360');
+  });
+});

@@ -1,0 +1,120 @@
+import { useCallback, useEffect } from 'react';
+import type { InspectionStatus } from '../../../shared/constants';
+import { decideInspectionService, type Decision } from '../api/decide-inspection-service';
+import { getPublicInspection, type PublicInspection } from '../api/get-public-inspection';
+import { BackToTop } from '../components/back-to-top';
+import type { BadgeTone } from '../components/badge';
+import { ContactBlock } from '../components/contact-block';
+import { InspectionFindings } from '../components/inspection-findings';
+import { Letterhead } from '../components/letterhead';
+import { NotesList } from '../components/notes-list';
+import { PageHeader } from '../components/page-header';
+import { ErrorState, LoadingState, NotFoundState, OfflineState } from '../components/page-states';
+import { ServiceList, type DecisionProps } from '../components/service-list';
+import { StatusBanner } from '../components/status-banner';
+import { SummaryRows } from '../components/summary-rows';
+import { Toaster, useToaster } from '../components/toast';
+import { formatDate, shortId, vehicleName } from '../lib/format';
+import { useDecisions } from '../lib/use-decisions';
+import { useShareData } from '../lib/use-share-data';
+
+const BANNERS: Record<InspectionStatus, { badge: string; text: string; tone: BadgeTone }> = {
+  in_progress: { badge: 'Live', text: 'Inspection in progress - Updates will appear in real-time', tone: 'info' },
+  completed: { badge: 'Complete', text: 'Inspection completed - Please review and approve services below', tone: 'good' },
+  approved: { badge: 'Approved', text: 'Services approved - Thank you! We will be in touch to schedule the work', tone: 'good' },
+  declined: { badge: 'Declined', text: 'Services declined - Contact us if you have any questions', tone: 'neutral' },
+};
+
+// A live inspection refreshes while the customer watches, so 'real-time' holds.
+const LIVE_REFRESH_MS = 15_000;
+
+export function ReportPage({ token }: { token: string }) {
+  const load = useCallback(() => getPublicInspection(token), [token]);
+  const { state, refresh, retry } = useShareData(load, {
+    pollMs: (data) => (data.status === 'in_progress' ? LIVE_REFRESH_MS : null),
+  });
+  const toaster = useToaster();
+  const decide = useCallback((serviceId: string, decision: Decision) => decideInspectionService(token, serviceId, decision), [token]);
+  const decisions = useDecisions(decide, refresh, toaster.show);
+
+  useEffect(() => {
+    document.title = 'Inspection Report';
+  }, []);
+
+  let content;
+  if (state.status === 'loading') content = <LoadingState text="Loading inspection report..." />;
+  else if (state.status === 'not-found')
+    content = <NotFoundState title="Inspection Not Found" text="The inspection link you're looking for doesn't exist or has expired." />;
+  else if (state.status === 'offline') content = <OfflineState onRetry={retry} />;
+  else if (state.status === 'error') content = <ErrorState onRetry={retry} />;
+  else content = <Report data={state.data} decisions={{ pending: decisions.pending, onDecide: (id, d) => void decisions.run(id, d) }} />;
+
+  return (
+    <>
+      {content}
+      <Toaster toast={toaster.toast} dismiss={toaster.dismiss} />
+    </>
+  );
+}
+
+function Report({ data, decisions }: { data: PublicInspection; decisions: DecisionProps }) {
+  const notes = [
+    ...(data.notes ? [{ id: 'inspection-notes', note: data.notes }] : []),
+    ...data.inspectionNotes,
+  ];
+  return (
+    <main className="sheet">
+      <Letterhead shop={data.shop} />
+      <PageHeader
+        title="Vehicle Inspection Report"
+        number={`Inspection #${shortId(data.id)}`}
+        facts={[
+          { label: 'Customer', value: data.customer.name },
+          { label: 'Vehicle', value: vehicleName(data.vehicle) },
+          ...(data.vehicle.licensePlate ? [{ label: 'License plate', value: data.vehicle.licensePlate }] : []),
+          { label: 'Date', value: formatDate(data.createdAt) },
+          ...(data.technician ? [{ label: 'Technician', value: data.technician.username }] : []),
+        ]}
+      >
+        <StatusBanner {...BANNERS[data.status]} />
+      </PageHeader>
+
+      <section className="card" aria-labelledby="results-heading">
+        <h2 id="results-heading">Inspection Results</h2>
+        <InspectionFindings inspection={data} />
+      </section>
+
+      <section className="card" aria-labelledby="notes-heading">
+        <h2 id="notes-heading">Technician Notes</h2>
+        <NotesList notes={notes} empty="No notes from the technician." />
+      </section>
+
+      <section className="card" aria-labelledby="services-heading">
+        <h2 id="services-heading">Recommended Services</h2>
+        {data.services.length > 0 ? (
+          <ServiceList services={data.services} decisions={decisions} />
+        ) : (
+          <p className="muted">No services recommended at this time.</p>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="estimate-heading">
+        <h2 id="estimate-heading">Estimated Total</h2>
+        <p className="muted">For the services awaiting your approval.</p>
+        <SummaryRows
+          testId="estimate"
+          rows={[
+            { label: 'Subtotal', amount: data.estimate.subtotal },
+            { label: 'Tax (8.5%)', amount: data.estimate.tax },
+            { label: 'Estimated Total', amount: data.estimate.total, total: true },
+          ]}
+        />
+      </section>
+
+      <ContactBlock shop={data.shop} heading="Questions? Contact Your Technician" />
+
+      <p className="footnote">This report is valid for 30 days from the inspection date.</p>
+      <BackToTop />
+    </main>
+  );
+}

@@ -1,0 +1,48 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Debian's Chromium, headless; Playwright gives each launch a fresh temporary profile. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const PHONE = { width: 390, height: 844 } as const;
+export const SMALL_PHONE = { width: 360, height: 780 } as const;
+
+export interface PhonePage {
+  context: BrowserContext;
+  page: Page;
+}
+
+/** A fresh context (no cookies, no cache) sized like a phone. */
+export async function openPhone(browser: Browser, baseUrl: string, viewport: { width: number; height: number } = PHONE): Promise<PhonePage> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+  });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Whether the page is wider than the screen (sideways scrolling on a phone). */
+export function overflowsHorizontally(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}

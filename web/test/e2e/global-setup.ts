@@ -1,0 +1,22 @@
+import type { TestProject } from 'vitest/node';
+import './provided';
+import { ADMIN_EMAIL } from './provided';
+import { buildWeb, startServer } from './server';
+import { registerAdmin } from './staff-api';
+
+/**
+ * Once per e2e run: build the web app, start the real server on a fresh database (as `npm start`
+ * does), register the shop's admin, and hand the address and session to the test files.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  await buildWeb();
+  const server = await startServer(ADMIN_EMAIL);
+  try {
+    project.provide('baseUrl', server.baseUrl);
+    project.provide('adminCookie', await registerAdmin(server.baseUrl));
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
+  return () => server.stop();
+}

@@ -1,0 +1,89 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { seriousA11yViolations } from './axe';
+import { launchBrowser, openPhone, PHONE, type PhonePage } from './browser';
+import './provided';
+import { StaffApi } from './staff-api';
+
+/** Per test file: one browser, a fresh phone-sized context per test, the staff API for seeding. */
+export function useE2E() {
+  const baseUrl = inject('baseUrl');
+  const api = new StaffApi(baseUrl, inject('adminCookie'));
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function open(viewport: { width: number; height: number } = PHONE): Promise<PhonePage> {
+    if (!browser) throw new Error('browser not started');
+    const phone = await openPhone(browser, baseUrl, viewport);
+    contexts.push(phone.context);
+    return phone;
+  }
+
+  return { baseUrl, api, open };
+}
+
+/** The visible text of the first match, whitespace collapsed. */
+export async function textOf(page: Page, selector: string): Promise<string> {
+  const text = (await page.locator(selector).first().textContent()) ?? '';
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Label → value of a summary block (subtotal, tax, total rows). */
+export async function summaryOf(page: Page, testId: string): Promise<Record<string, string>> {
+  const block = page.getByTestId(testId);
+  await block.waitFor();
+  return block.evaluate((dl) =>
+    Object.fromEntries(
+      [...dl.querySelectorAll(':scope > div')].map((row) => [row.querySelector('dt')?.textContent ?? '', row.querySelector('dd')?.textContent ?? '']),
+    ),
+  );
+}
+
+export async function expectAccessible(page: Page): Promise<void> {
+  expect(await seriousA11yViolations(page)).toEqual([]);
+}
+
+/** The buttons a person could see and press (print hides them all). */
+export function visibleButtons(page: Page): Promise<string[]> {
+  return page.locator('button').evaluateAll((buttons) =>
+    buttons
+      .filter((b) => b.getClientRects().length > 0 && getComputedStyle(b).visibility !== 'hidden')
+      .map((b) => b.textContent?.trim() || b.getAttribute('aria-label') || ''),
+  );
+}
+
+/** Makes the next matching API call wait until `release` is called (to see in-flight states). */
+export async function holdRequests(page: Page, pattern: string | RegExp): Promise<() => void> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The shown date, as the pages format it (same locale and time zone as the browser). */
+export const shownDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(iso));
+
+/** The status banner's badge word (without its mark) and sentence. */
+export async function bannerOf(page: Page): Promise<{ badge: string; text: string }> {
+  const banner = page.getByTestId('status-banner');
+  const badge = (await banner.locator('.badge').textContent()) ?? '';
+  return { badge: badge.slice(1), text: (await banner.locator('p').textContent()) ?? '' };
+}
+
+/** One service card, found by its description. */
+export const serviceCard = (page: Page, description: string) =>
+  page.getByTestId('service').filter({ has: page.getByRole('heading', { name: description, exact: true }) });
