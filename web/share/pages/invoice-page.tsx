@@ -2,7 +2,7 @@ import { useCallback, useEffect } from 'react';
 import { getPublicInvoice, type PublicInvoice } from '../api/get-public-invoice';
 import { ContactBlock } from '../components/contact-block';
 import { Letterhead } from '../components/letterhead';
-import { Money } from '../components/money';
+import { LineItemList } from '../components/line-item-list';
 import { PageHeader } from '../components/page-header';
 import { ErrorState, LoadingState, NotFoundState, OfflineState } from '../components/page-states';
 import { ServiceList } from '../components/service-list';
@@ -52,14 +52,7 @@ function Invoice({ data }: { data: PublicInvoice }) {
         {data.lineItems.length > 0 ? (
           <>
             <h3 className="subheading">Additional Services</h3>
-            <ul className="line-items">
-              {data.lineItems.map((item) => (
-                <li key={item.id}>
-                  <span>{item.description}</span>
-                  <Money amount={item.amount} />
-                </li>
-              ))}
-            </ul>
+            <LineItemList items={data.lineItems} />
           </>
         ) : null}
         {services.length === 0 && data.lineItems.length === 0 ? <p className="muted">No services on this invoice.</p> : null}

@@ -9,7 +9,7 @@ import { ContactBlock } from '../components/contact-block';
 import { Facts } from '../components/facts';
 import { InspectionFindings } from '../components/inspection-findings';
 import { Letterhead } from '../components/letterhead';
-import { Money } from '../components/money';
+import { LineItemList } from '../components/line-item-list';
 import { NotesList } from '../components/notes-list';
 import { PageHeader } from '../components/page-header';
 import { ErrorState, LoadingState, NotFoundState, OfflineState } from '../components/page-states';
@@ -104,14 +104,7 @@ function Receipt({ data, decisions }: { data: PublicInvoice; decisions: Decision
       {data.lineItems.length > 0 ? (
         <section className="card" aria-labelledby="additional-heading">
           <h2 id="additional-heading">Additional Services</h2>
-          <ul className="line-items">
-            {data.lineItems.map((item) => (
-              <li key={item.id}>
-                <span>{item.description}</span>
-                <Money amount={item.amount} />
-              </li>
-            ))}
-          </ul>
+          <LineItemList items={data.lineItems} />
         </section>
       ) : null}
 
