@@ -105,11 +105,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       root: webRoot,
       wildcard: false,
       index: false,
-      // Built assets carry a content hash in their name, so they never change.
+      cacheControl: false,
+      // Built assets carry a content hash in their name, so they never change; the rest revalidates.
       setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        }
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
