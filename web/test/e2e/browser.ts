@@ -21,20 +21,29 @@ export function launchBrowser(): Promise<Browser> {
 
 export const PHONE = { width: 390, height: 844 } as const;
 export const SMALL_PHONE = { width: 360, height: 780 } as const;
+/** The staff app's main targets (tablet first), and a desktop for the large-screen layout. */
+export const TABLET_LANDSCAPE = { width: 1024, height: 768 } as const;
+export const TABLET_PORTRAIT = { width: 768, height: 1024 } as const;
+export const DESKTOP = { width: 1440, height: 900 } as const;
 
 export interface PhonePage {
   context: BrowserContext;
   page: Page;
 }
 
-/** A fresh context (no cookies, no cache) sized like a phone. */
-export async function openPhone(browser: Browser, baseUrl: string, viewport: { width: number; height: number } = PHONE): Promise<PhonePage> {
+/** A fresh context (no cookies, no cache) sized like a phone (or the given touch screen / desktop). */
+export async function openPhone(
+  browser: Browser,
+  baseUrl: string,
+  viewport: { width: number; height: number } = PHONE,
+  { touch = true }: { touch?: boolean } = {},
+): Promise<PhonePage> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
+    deviceScaleFactor: touch ? 2 : 1,
+    isMobile: touch,
+    hasTouch: touch,
     locale: 'en-US',
   });
   context.setDefaultTimeout(10_000);

@@ -22,9 +22,13 @@ export function useE2E() {
     await browser?.close();
   });
 
-  async function open(viewport: { width: number; height: number } = PHONE): Promise<PhonePage> {
+  /** A fresh context; `touch: false` for a desktop with a mouse. `url` for a second server. */
+  async function open(
+    viewport: { width: number; height: number } = PHONE,
+    options: { touch?: boolean; url?: string } = {},
+  ): Promise<PhonePage> {
     if (!browser) throw new Error('browser not started');
-    const phone = await openPhone(browser, baseUrl, viewport);
+    const phone = await openPhone(browser, options.url ?? baseUrl, viewport, options);
     contexts.push(phone.context);
     return phone;
   }

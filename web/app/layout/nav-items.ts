@@ -1,0 +1,22 @@
+import { Car, LayoutDashboard, Mail, Receipt, UserCog, Users, type LucideIcon } from 'lucide-react';
+import type { Section } from '../../config/paths';
+
+export interface NavItem {
+  section: Section;
+  label: string;
+  icon: LucideIcon;
+}
+
+/** Spec §2: for everyone. */
+export const MAIN_NAV: readonly NavItem[] = [
+  { section: 'dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { section: 'customers', label: 'Customers', icon: Users },
+  { section: 'vehicles', label: 'Vehicles', icon: Car },
+  { section: 'invoices', label: 'Invoices', icon: Receipt },
+];
+
+/** The 'Admin' group: admins only. */
+export const ADMIN_NAV: readonly NavItem[] = [
+  { section: 'users', label: 'User Management', icon: UserCog },
+  { section: 'email-templates', label: 'Email Templates', icon: Mail },
+];

@@ -1,0 +1,24 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { FullScreenSpinner } from '../components/ui/spinner';
+import { paths } from '../config/paths';
+import { RedirectSignedIn, RequireUser } from './auth-gate';
+import { NotFoundPage } from './routes/not-found';
+
+// Route modules load on first visit: /auth never downloads the shell, and the reverse.
+const AuthRoute = lazy(() => import('./routes/auth').then((m) => ({ default: m.AuthRoute })));
+const HomeRoute = lazy(() => import('./routes/home').then((m) => ({ default: m.HomeRoute })));
+const UserRoute = lazy(() => import('./routes/user').then((m) => ({ default: m.UserRoute })));
+
+const page = (node: ReactNode) => <Suspense fallback={<FullScreenSpinner />}>{node}</Suspense>;
+
+const router = createBrowserRouter([
+  { path: paths.auth, element: <RedirectSignedIn>{page(<AuthRoute />)}</RedirectSignedIn> },
+  { path: '/', element: <RequireUser>{page(<HomeRoute />)}</RequireUser> },
+  { path: '/users/:id', element: <RequireUser>{page(<UserRoute />)}</RequireUser> },
+  { path: '*', element: <NotFoundPage /> },
+]);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,86 @@
+import { ClipboardPlus, Mail, MapPin, Pencil, Phone, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import type { Customer } from '../../../../shared/schemas/customer';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../../../components/ui/collapsible';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { shortId } from '../../../lib/format';
+import { useInspectionDialog } from '../../../lib/inspection-dialog-context';
+import { useCustomerInspections } from '../api/get-customer-inspections';
+import { CustomerDetails } from './customer-details';
+import styles from './customers.module.css';
+
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  return words.slice(0, 2).map((w) => w.charAt(0).toUpperCase()).join('') || '?';
+}
+
+export interface CustomerCardProps {
+  customer: Customer;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+export function CustomerCard({ customer, onEdit, onDelete }: CustomerCardProps) {
+  const { openInspectionDialog } = useInspectionDialog();
+  const [open, setOpen] = useState(false);
+  // Loaded when the card is first opened, then kept (and refreshed) from the cache.
+  const inspections = useCustomerInspections(customer.id, open);
+  const count = inspections.data?.length;
+  const pending = inspections.data?.flatMap((i) => i.services).filter((s) => s.status === 'recommended').length;
+
+  return (
+    <Card data-testid="customer-card" aria-label={customer.name} role="article">
+      <CardHeader actions={<StatusBadge family="customer" status={customer.status} />}>
+        <div className={styles.identity}>
+          <span className={styles.initials} aria-hidden="true">
+            {initialsOf(customer.name)}
+          </span>
+          <div>
+            <CardTitle as="h2">{customer.name}</CardTitle>
+            <span className={styles.shortId}>#{shortId(customer.id)}</span>
+          </div>
+        </div>
+      </CardHeader>
+      <CardContent>
+        <ul className={styles.contact}>
+          <li>
+            <Mail aria-hidden="true" />
+            <span>{customer.email}</span>
+          </li>
+          <li>
+            <Phone aria-hidden="true" />
+            <span>{customer.phone}</span>
+          </li>
+          {customer.address ? (
+            <li>
+              <MapPin aria-hidden="true" />
+              <span>{customer.address}</span>
+            </li>
+          ) : null}
+        </ul>
+        <Collapsible open={open} onOpenChange={setOpen}>
+          <CollapsibleTrigger>
+            Inspections{count === undefined ? '' : ` (${count})`}
+            {pending ? ` · ${pending} pending` : ''}
+          </CollapsibleTrigger>
+          <CollapsibleContent>
+            <CustomerDetails customer={customer} inspections={inspections.data} inspectionsFailed={inspections.isError} />
+          </CollapsibleContent>
+        </Collapsible>
+      </CardContent>
+      <CardFooter className={styles.actions}>
+        <Button onClick={() => openInspectionDialog({ customerId: customer.id })}>
+          <ClipboardPlus aria-hidden="true" /> Create Inspection
+        </Button>
+        <Button variant="secondary" onClick={onEdit} aria-label={`Edit ${customer.name}`}>
+          <Pencil aria-hidden="true" /> Edit
+        </Button>
+        <Button variant="ghost" onClick={onDelete} aria-label={`Delete ${customer.name}`}>
+          <Trash2 aria-hidden="true" /> Delete
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,139 @@
+import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import type { Customer } from '../../../../shared/schemas/customer';
+import type { Inspection } from '../../../../shared/schemas/inspection';
+import { paths } from '../../../config/paths';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { useToast } from '../../../components/ui/toast';
+import { formatDate, vehicleName } from '../../../lib/format';
+import { useInspectionDialog } from '../../../lib/inspection-dialog-context';
+import { useVehicleDialog } from '../../../lib/vehicle-dialog-context';
+import { useDeleteVehicle } from '../api/delete-vehicle';
+import { useCustomerVehicles } from '../api/get-customer-vehicles';
+import { ServiceRows } from './service-rows';
+import styles from './customers.module.css';
+
+export interface CustomerDetailsProps {
+  customer: Customer;
+  inspections: Inspection[] | undefined;
+  inspectionsFailed: boolean;
+}
+
+/** The open part of a card: vehicles, approvals and inspections (loaded only while open). */
+export function CustomerDetails({ customer, inspections, inspectionsFailed }: CustomerDetailsProps) {
+  const { toast } = useToast();
+  const { openInspectionDialog } = useInspectionDialog();
+  const { openVehicleDialog } = useVehicleDialog();
+  const vehicles = useCustomerVehicles(customer.id, true);
+  const removeVehicle = useDeleteVehicle();
+  const [deleting, setDeleting] = useState<string | null>(null);
+
+  const services = (inspections ?? []).flatMap((inspection) => inspection.services.map((service) => ({ service, inspection })));
+  const pending = services.filter((s) => s.service.status === 'recommended');
+  const approved = services.filter((s) => s.service.status === 'approved');
+
+  return (
+    <div className={styles.details}>
+      <section className={styles.block} aria-label="Vehicles">
+        <h3 className={styles.blockTitle}>Vehicles{vehicles.data ? ` (${vehicles.data.length})` : ''}</h3>
+        {vehicles.isPending ? (
+          <LoadingBlock text="Loading vehicles..." />
+        ) : (
+          <ul className={styles.rows}>
+            {(vehicles.data ?? []).map((vehicle) => {
+              const name = vehicleName(vehicle);
+              return (
+                <li key={vehicle.id} className={styles.row} data-testid="customer-vehicle">
+                  <div className={styles.rowText}>
+                    <strong>{name}</strong>
+                    <span className={styles.muted}>{[vehicle.licensePlate, vehicle.vin].filter(Boolean).join(' · ') || 'No plate or VIN'}</span>
+                  </div>
+                  <div className={styles.actions}>
+                    <Button variant="ghost" size="icon" aria-label={`Edit ${name}`} onClick={() => openVehicleDialog({ vehicleId: vehicle.id })}>
+                      <Pencil aria-hidden="true" />
+                    </Button>
+                    <Button variant="ghost" size="icon" aria-label={`Delete ${name}`} onClick={() => setDeleting(vehicle.id)}>
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <div>
+          <Button variant="secondary" size="sm" onClick={() => openVehicleDialog({ customerId: customer.id, customerName: customer.name })}>
+            <Plus aria-hidden="true" /> Add Vehicle
+          </Button>
+        </div>
+      </section>
+
+      {inspectionsFailed ? (
+        <p role="alert">Inspections could not be loaded.</p>
+      ) : !inspections ? (
+        <LoadingBlock text="Loading inspections..." />
+      ) : (
+        <>
+          <ServiceRows kind="pending" items={pending} />
+          <ServiceRows kind="approved" items={approved} />
+          <section className={styles.block} aria-label="Inspections" data-testid="customer-inspections">
+            <h3 className={styles.blockTitle}>Inspections ({inspections.length})</h3>
+            {inspections.length === 0 ? <p className={styles.muted}>No inspections yet.</p> : null}
+            <ul className={styles.rows}>
+              {inspections.map((inspection) => (
+                <li key={inspection.id} className={styles.row} data-testid="inspection-row">
+                  <div className={styles.rowText}>
+                    <strong>{vehicleName(inspection.vehicle)}</strong>
+                    <span className={styles.muted}>
+                      {formatDate(inspection.createdAt)} · {inspection.technician?.username ?? 'Unknown'}
+                    </span>
+                    <span>
+                      <StatusBadge family="inspection" status={inspection.status} />
+                    </span>
+                  </div>
+                  <div className={styles.actions}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Edit inspection of ${formatDate(inspection.createdAt)}`}
+                      onClick={() => openInspectionDialog({ inspectionId: inspection.id, customerId: customer.id })}
+                    >
+                      <Pencil aria-hidden="true" />
+                    </Button>
+                    <a
+                      className={buttonClass('ghost', 'icon')}
+                      href={paths.report(inspection.shareToken)}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={`Open the report of ${formatDate(inspection.createdAt)} (new tab)`}
+                    >
+                      <ExternalLink aria-hidden="true" />
+                    </a>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Are you sure you want to delete this vehicle?"
+        description="Its inspections are deleted with it."
+        pending={removeVehicle.isPending}
+        onConfirm={() => {
+          if (!deleting) return;
+          removeVehicle.mutate(deleting, {
+            onSuccess: () => toast({ title: 'Vehicle deleted' }),
+            onError: () => toast({ title: 'Error', description: 'Failed to delete vehicle', variant: 'destructive' }),
+            onSettled: () => setDeleting(null),
+          });
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { useState, type FormEvent } from 'react';
+import { CUSTOMER_STATUSES } from '../../../../shared/constants';
+import { createCustomerBody, type Customer } from '../../../../shared/schemas/customer';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { Textarea } from '../../../components/ui/textarea';
+import { useToast } from '../../../components/ui/toast';
+import { humanize } from '../../../lib/format';
+import { useCreateCustomer } from '../api/create-customer';
+import { useUpdateCustomer } from '../api/update-customer';
+import styles from './customers.module.css';
+
+const FIELDS = ['name', 'email', 'phone', 'address', 'status'] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
+
+const STATUS_OPTIONS = CUSTOMER_STATUSES.map((value) => ({ value, label: humanize(value) }));
+
+export interface CustomerFormProps {
+  /** The customer being edited; none to add one. */
+  customer: Customer | undefined;
+  onClose: () => void;
+}
+
+/** Add / edit customer; messages come from the shared schema. An edit sends only what changed. */
+export function CustomerForm({ customer, onClose }: CustomerFormProps) {
+  const { toast } = useToast();
+  const create = useCreateCustomer();
+  const update = useUpdateCustomer();
+  const [initial] = useState<Values>(() => ({
+    name: customer?.name ?? '',
+    email: customer?.email ?? '',
+    phone: customer?.phone ?? '',
+    address: customer?.address ?? '',
+    status: customer?.status ?? 'active',
+  }));
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const pending = create.isPending || update.isPending;
+
+  const set = (field: Field, value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = createCustomerBody.safeParse(values);
+    if (!parsed.success) {
+      const found: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    const body = { ...values, status: values.status as Customer['status'] };
+    if (customer) {
+      const changes = Object.fromEntries(FIELDS.filter((f) => values[f] !== initial[f]).map((f) => [f, body[f]]));
+      update.mutate(
+        { id: customer.id, changes },
+        {
+          onSuccess: () => {
+            toast({ title: 'Customer updated' });
+            onClose();
+          },
+          onError: () => toast({ title: 'Error', description: 'Failed to update customer', variant: 'destructive' }),
+        },
+      );
+    } else {
+      create.mutate(body, {
+        onSuccess: () => {
+          toast({ title: 'Customer created' });
+          onClose();
+        },
+        onError: () => toast({ title: 'Error', description: 'Failed to create customer', variant: 'destructive' }),
+      });
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={customer ? 'Edit Customer' : 'Add Customer'}
+      onSubmit={submit}
+      footer={
+        <>
+          <DialogClose asChild>
+            <Button variant="secondary">Cancel</Button>
+          </DialogClose>
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Saving…' : customer ? 'Update Customer' : 'Create Customer'}
+          </Button>
+        </>
+      }
+    >
+      <div className={styles.form}>
+        <FormField label="Name" required error={errors.name}>
+          <Input name="name" autoComplete="off" value={values.name} onChange={(e) => set('name', e.target.value)} />
+        </FormField>
+        <FormField label="Email" required error={errors.email}>
+          <Input name="email" type="email" inputMode="email" autoComplete="off" value={values.email} onChange={(e) => set('email', e.target.value)} />
+        </FormField>
+        <FormField label="Phone" required error={errors.phone}>
+          <Input name="phone" type="tel" inputMode="tel" autoComplete="off" value={values.phone} onChange={(e) => set('phone', e.target.value)} />
+        </FormField>
+        <FormField label="Address" error={errors.address}>
+          <Textarea name="address" rows={2} value={values.address} onChange={(e) => set('address', e.target.value)} />
+        </FormField>
+        <FormField label="Status" error={errors.status}>
+          <Select options={STATUS_OPTIONS} value={values.status} onValueChange={(status) => set('status', status)} />
+        </FormField>
+      </div>
+    </Dialog>
+  );
+}

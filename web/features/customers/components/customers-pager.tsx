@@ -1,0 +1,32 @@
+import { Button } from '../../../components/ui/button';
+import styles from './customers.module.css';
+
+export interface CustomersPagerProps {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+}
+
+/** 'Showing 1–20 of N customers' with Previous / Next. */
+export function CustomersPager({ page, pageSize, total, onPage }: CustomersPagerProps) {
+  const first = total === 0 ? 0 : page * pageSize + 1;
+  const last = Math.min(total, (page + 1) * pageSize);
+  return (
+    <nav className={styles.pager} aria-label="Pages of customers">
+      <p aria-live="polite">
+        Showing {first}–{last} of {total} customers
+      </p>
+      {total > pageSize ? (
+        <div className={styles.actions}>
+          <Button variant="secondary" disabled={page === 0} onClick={() => onPage(page - 1)}>
+            Previous
+          </Button>
+          <Button variant="secondary" disabled={last >= total} onClick={() => onPage(page + 1)}>
+            Next
+          </Button>
+        </div>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,140 @@
+import { Plus, Users } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { Customer } from '../../../../shared/schemas/customer';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { useToast } from '../../../components/ui/toast';
+import { useDeleteCustomer } from '../api/delete-customer';
+import { CUSTOMERS_PAGE_SIZE, useCustomers, type CustomerListParams } from '../api/get-customers';
+import { CustomerCard } from './customer-card';
+import { CustomerForm } from './customer-form';
+import { CustomersPager } from './customers-pager';
+import styles from './customers.module.css';
+
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'All Status' },
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+];
+const SORT_OPTIONS = [
+  { value: 'name', label: 'Name A-Z' },
+  { value: 'recent', label: 'Recently Added' },
+  { value: 'updated', label: 'Last Updated' },
+];
+
+type Editing = { customer: Customer | undefined } | null;
+
+export function CustomersSection() {
+  const { toast } = useToast();
+  const remove = useDeleteCustomer();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<CustomerListParams['status']>('all');
+  const [sort, setSort] = useState<CustomerListParams['sort']>('name');
+  const [params, setParams] = useState<CustomerListParams>({ q: '', status: 'all', sort: 'name', page: 0 });
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const customers = useCustomers(params);
+
+  // Choices apply at once (search a moment after typing); 'Apply Filters' applies them all now.
+  useEffect(() => {
+    const timer = setTimeout(() => setParams((p) => (p.q === search ? p : { ...p, q: search, page: 0 })), 250);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setParams({ q: search, status, sort, page: 0 });
+  };
+
+  const items = customers.data?.items ?? [];
+  const filtered = params.q !== '' || params.status !== 'all';
+  const addButton = (
+    <Button onClick={() => setEditing({ customer: undefined })}>
+      <Plus aria-hidden="true" /> Add Customer
+    </Button>
+  );
+
+  return (
+    <section className={styles.section} aria-labelledby="customers-heading">
+      <div className={styles.header}>
+        <h1 id="customers-heading" className={styles.heading}>
+          Customers
+        </h1>
+        {addButton}
+      </div>
+      <form className={styles.toolbar} onSubmit={apply} role="search" aria-label="Filter customers">
+        <FormField label="Search">
+          <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search customers..." />
+        </FormField>
+        <FormField label="Status">
+          <Select options={STATUS_OPTIONS} value={status} onValueChange={(v) => {
+              setStatus(v as CustomerListParams['status']);
+              setParams((p) => ({ ...p, status: v as CustomerListParams['status'], page: 0 }));
+            }} />
+        </FormField>
+        <FormField label="Sort by">
+          <Select options={SORT_OPTIONS} value={sort} onValueChange={(v) => {
+              setSort(v as CustomerListParams['sort']);
+              setParams((p) => ({ ...p, sort: v as CustomerListParams['sort'], page: 0 }));
+            }} />
+        </FormField>
+        <Button type="submit" variant="secondary">
+          Apply Filters
+        </Button>
+      </form>
+      {customers.isPending ? (
+        <LoadingBlock text="Loading customers..." />
+      ) : customers.isError ? (
+        <p role="alert">Customers could not be loaded. Check the connection and try again.</p>
+      ) : items.length === 0 ? (
+        <EmptyState
+          icon={Users}
+          title="No customers found"
+          description={filtered ? 'Try a different search or filter.' : 'Add your first customer to get started.'}
+          action={addButton}
+        />
+      ) : (
+        <>
+          <ul className={styles.grid} aria-label="Customers">
+            {items.map((customer) => (
+              <li key={customer.id}>
+                <CustomerCard
+                  customer={customer}
+                  onEdit={() => setEditing({ customer })}
+                  onDelete={() => setDeleting(customer.id)}
+                />
+              </li>
+            ))}
+          </ul>
+          <CustomersPager
+            page={params.page}
+            pageSize={CUSTOMERS_PAGE_SIZE}
+            total={customers.data?.total ?? 0}
+            onPage={(page) => setParams((p) => ({ ...p, page }))}
+          />
+        </>
+      )}
+      {editing ? <CustomerForm customer={editing.customer} onClose={() => setEditing(null)} /> : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Are you sure you want to delete this customer?"
+        description="Their vehicles and inspections are deleted with them."
+        pending={remove.isPending}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting, {
+            onSuccess: () => toast({ title: 'Customer deleted' }),
+            onError: () => toast({ title: 'Error', description: 'Failed to delete customer', variant: 'destructive' }),
+            onSettled: () => setDeleting(null),
+          });
+        }}
+      />
+    </section>
+  );
+}

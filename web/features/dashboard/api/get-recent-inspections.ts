@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Inspection } from '../../../../shared/schemas/inspection';
+import { api } from '../../../lib/api-client';
+
+/** Spec §2: the dashboard lists the first 3 inspections returned. */
+export const RECENT_INSPECTIONS = 3;
+
+/** GET /api/inspections?limit=3 (newest first). */
+export const getRecentInspections = () =>
+  api.get<Inspection[]>('/api/inspections', { query: { limit: RECENT_INSPECTIONS } });
+
+export const recentInspectionsQueryOptions = () =>
+  queryOptions({
+    // Starts with 'inspections': every inspection write refreshes it.
+    queryKey: ['inspections', 'dashboard-recent', RECENT_INSPECTIONS] as const,
+    queryFn: getRecentInspections,
+    staleTime: 0,
+  });
+
+export function useRecentInspections() {
+  return useQuery(recentInspectionsQueryOptions());
+}

@@ -1,0 +1,106 @@
+import { useEffect, useState } from 'react';
+import { INSPECTION_STATUSES, type InspectionStatus } from '../../../../shared/constants';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { statusText } from '../../../lib/format';
+import { INSPECTIONS_PAGE_SIZE, useInspectionsPage } from '../api/get-inspections-page';
+import styles from './dashboard.module.css';
+import { InspectionRow } from './inspection-row';
+
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'All Statuses' },
+  ...INSPECTION_STATUSES.map((status) => ({ value: status, label: statusText(status) })),
+];
+
+/** Waits until typing pauses before searching. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** 'View All': every inspection, 10 a page, with search and a status filter. */
+export function AllInspectionsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<InspectionStatus | 'all'>('all');
+  const [page, setPage] = useState(0);
+  const q = useDebounced(search, 300);
+  const result = useInspectionsPage({ q, status, page }, open);
+
+  // A new search or filter starts on the first page.
+  useEffect(() => setPage(0), [q, status]);
+
+  const total = result.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / INSPECTIONS_PAGE_SIZE));
+  const items = result.data?.items ?? [];
+  const first = total === 0 ? 0 : page * INSPECTIONS_PAGE_SIZE + 1;
+  const last = Math.min(total, (page + 1) * INSPECTIONS_PAGE_SIZE);
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="All Inspections" wide>
+      <div className={styles.filters}>
+        <Input
+          type="search"
+          aria-label="Search inspections"
+          placeholder="Search customer, vehicle, plate or VIN"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <Select
+          aria-label="Filter by status"
+          options={STATUS_OPTIONS}
+          value={status}
+          onValueChange={(v) => setStatus(v as InspectionStatus | 'all')}
+        />
+      </div>
+      {result.isPending ? (
+        <LoadingBlock text="Loading inspections..." />
+      ) : result.isError ? (
+        <p className={styles.error} role="alert">
+          The inspections could not be loaded.
+          <Button variant="secondary" size="sm" onClick={() => void result.refetch()}>
+            Try again
+          </Button>
+        </p>
+      ) : items.length === 0 ? (
+        <EmptyState
+          title="No inspections found"
+          description={q || status !== 'all' ? 'Try a different search or status' : 'Start by creating your first inspection'}
+        />
+      ) : (
+        <>
+          <ul className={styles.list} aria-busy={result.isPlaceholderData}>
+            {items.map((inspection) => (
+              <li key={inspection.id}>
+                <InspectionRow inspection={inspection} />
+              </li>
+            ))}
+          </ul>
+          <nav className={styles.pager} aria-label="Pages">
+            <p className={styles.muted} aria-live="polite">
+              Showing {first}–{last} of {total} inspections
+            </p>
+            <div className={styles.pagerButtons}>
+              <Button variant="secondary" size="sm" disabled={page === 0} onClick={() => setPage(page - 1)}>
+                Previous
+              </Button>
+              <span className={styles.muted}>
+                Page {page + 1} of {pages}
+              </span>
+              <Button variant="secondary" size="sm" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
+                Next
+              </Button>
+            </div>
+          </nav>
+        </>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,27 @@
+import { useState } from 'react';
+import { useCurrentUser } from '../../../lib/current-user';
+import { AllInspectionsDialog } from './all-inspections-dialog';
+import styles from './dashboard.module.css';
+import { QuickActions } from './quick-actions';
+import { RecentInspections } from './recent-inspections';
+import { StatCards } from './stat-cards';
+
+/** The dashboard: greeting, figures, recent inspections and quick actions. */
+export function DashboardSection() {
+  const user = useCurrentUser();
+  const [viewAll, setViewAll] = useState(false);
+  return (
+    <section aria-labelledby="section-heading">
+      <h1 id="section-heading" className={styles.heading}>
+        Welcome back, {user?.username}
+      </h1>
+      <p className={styles.lead}>Here&apos;s what&apos;s happening in your shop.</p>
+      <StatCards />
+      <div className={styles.columns}>
+        <RecentInspections onViewAll={() => setViewAll(true)} />
+        <QuickActions />
+      </div>
+      <AllInspectionsDialog open={viewAll} onOpenChange={setViewAll} />
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Inspection } from '../../../../shared/schemas/inspection';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { paths } from '../../../config/paths';
+import { formatDate, vehicleName } from '../../../lib/format';
+import styles from './dashboard.module.css';
+
+/** One inspection: customer, status, vehicle (and plate), date and technician; opens the report. */
+export function InspectionRow({ inspection }: { inspection: Inspection }) {
+  const { customer, vehicle, technician } = inspection as Partial<Pick<Inspection, 'customer' | 'vehicle'>> &
+    Pick<Inspection, 'technician'>;
+  return (
+    <a
+      className={styles.row}
+      href={paths.report(inspection.shareToken)}
+      target="_blank"
+      rel="noopener noreferrer"
+      data-testid="inspection-row"
+    >
+      <span className={styles.rowTop}>
+        <span className={styles.rowName}>{customer?.name || 'Unknown Customer'}</span>
+        <StatusBadge family="inspection" status={inspection.status} />
+      </span>
+      <span className={styles.rowMeta}>
+        {vehicle ? (
+          <span>
+            {vehicleName(vehicle)}
+            {vehicle.licensePlate ? ` (${vehicle.licensePlate})` : ''}
+          </span>
+        ) : null}
+        <span>{formatDate(inspection.createdAt)}</span>
+        <span>Technician: {technician?.username || 'Unknown'}</span>
+      </span>
+    </a>
+  );
+}

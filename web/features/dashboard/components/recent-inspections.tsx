@@ -1,0 +1,52 @@
+import { ClipboardList } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { useRecentInspections } from '../api/get-recent-inspections';
+import styles from './dashboard.module.css';
+import { InspectionRow } from './inspection-row';
+
+/** The first 3 inspections, and 'View All'. */
+export function RecentInspections({ onViewAll }: { onViewAll: () => void }) {
+  const recent = useRecentInspections();
+  return (
+    <Card aria-labelledby="recent-inspections-title" role="region">
+      <CardHeader
+        actions={
+          <Button variant="secondary" size="sm" onClick={onViewAll}>
+            View All
+          </Button>
+        }
+      >
+        <CardTitle id="recent-inspections-title">Recent Inspections</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {recent.isPending ? (
+          <LoadingBlock text="Loading inspections..." />
+        ) : recent.isError ? (
+          <p className={styles.error} role="alert">
+            The inspections could not be loaded.
+            <Button variant="secondary" size="sm" onClick={() => void recent.refetch()}>
+              Try again
+            </Button>
+          </p>
+        ) : recent.data.length === 0 ? (
+          <EmptyState
+            icon={ClipboardList}
+            title="No inspections found"
+            description="Start by creating your first inspection"
+          />
+        ) : (
+          <ul className={styles.list}>
+            {recent.data.map((inspection) => (
+              <li key={inspection.id}>
+                <InspectionRow inspection={inspection} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,57 @@
+import { CalendarCheck, ClipboardList, Users, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { formatGrowth, formatNumber } from '../../../lib/format';
+import { useDashboardStats } from '../api/get-dashboard-stats';
+import styles from './dashboard.module.css';
+
+function StatCard({ label, icon: Icon, value, children }: { label: string; icon: LucideIcon; value: number | undefined; children?: ReactNode }) {
+  return (
+    <Card className={styles.stat} data-testid="stat-card">
+      <div className={styles.statTop}>
+        <h2 className={styles.statLabel}>{label}</h2>
+        <Icon className={styles.statIcon} aria-hidden="true" />
+      </div>
+      <p className={styles.statValue}>{value === undefined ? '—' : formatNumber(value)}</p>
+      <div className={styles.statFoot}>{children}</div>
+    </Card>
+  );
+}
+
+function Growth({ percent }: { percent: number }) {
+  return (
+    <>
+      <Badge variant={percent < 0 ? 'destructive' : 'success'}>{formatGrowth(percent)}</Badge>
+      <span>vs previous 30 days</span>
+    </>
+  );
+}
+
+/** Total Customers, Total Inspections and Inspections Today (with the in-progress count). */
+export function StatCards() {
+  const stats = useDashboardStats();
+  const data = stats.data;
+  return (
+    <div className={styles.stats} aria-busy={stats.isPending}>
+      <StatCard label="Total Customers" icon={Users} value={data?.totalCustomers}>
+        {data ? <Growth percent={data.customerGrowth} /> : null}
+      </StatCard>
+      <StatCard label="Total Inspections" icon={ClipboardList} value={data?.totalInspections}>
+        {data ? <Growth percent={data.inspectionGrowth} /> : null}
+      </StatCard>
+      <StatCard label="Inspections Today" icon={CalendarCheck} value={data?.inspectionsToday}>
+        {data ? <Badge variant="warning">{data.pendingInspections} Pending</Badge> : null}
+      </StatCard>
+      {stats.isError ? (
+        <p className={styles.error} role="alert">
+          The figures could not be loaded.
+          <Button variant="secondary" size="sm" onClick={() => void stats.refetch()}>
+            Try again
+          </Button>
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Vehicle } from '../../../../shared/schemas/vehicle';
+import { api } from '../../../lib/api-client';
+import { inspectionKeys } from './inspection-keys';
+
+export const getCustomerVehicles = (customerId: string, signal?: AbortSignal): Promise<Vehicle[]> =>
+  api.get<Vehicle[]>(`/api/customers/${customerId}/vehicles`, { signal });
+
+export const customerVehiclesQueryOptions = (customerId: string) =>
+  queryOptions({
+    queryKey: inspectionKeys.customerVehicles(customerId),
+    queryFn: ({ signal }) => getCustomerVehicles(customerId, signal),
+  });
+
+/** The chosen customer's vehicles; nothing until a customer is chosen. */
+export const useCustomerVehicles = (customerId: string) =>
+  useQuery({ ...customerVehiclesQueryOptions(customerId), enabled: Boolean(customerId) });

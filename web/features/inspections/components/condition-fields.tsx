@@ -1,0 +1,76 @@
+import {
+  FILTER_CONDITIONS,
+  FLUID_LEVELS,
+  OIL_CONDITIONS,
+  SUSPENSION_CONDITIONS,
+} from '../../../../shared/constants';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { Textarea } from '../../../components/ui/textarea';
+import { humanize } from '../../../lib/format';
+import { NO_CONDITION, type ConditionField, type InspectionDraft } from './inspection-form-model';
+import styles from './inspection-form.module.css';
+
+const CONDITIONS: { field: ConditionField; label: string; options: readonly string[] }[] = [
+  { field: 'cabinFilterCondition', label: 'Cabin Filter', options: FILTER_CONDITIONS },
+  { field: 'engineFilterCondition', label: 'Engine Filter', options: FILTER_CONDITIONS },
+  { field: 'oilCondition', label: 'Oil Condition', options: OIL_CONDITIONS },
+  { field: 'oilLevel', label: 'Oil Level', options: FLUID_LEVELS },
+  { field: 'coolantLevel', label: 'Coolant Level', options: FLUID_LEVELS },
+  { field: 'suspensionCondition', label: 'Suspension', options: SUSPENSION_CONDITIONS },
+];
+
+const optionsOf = (values: readonly string[]) => [
+  { value: NO_CONDITION, label: 'Not checked' },
+  ...values.map((value) => ({ value, label: humanize(value) })),
+];
+
+export interface ConditionFieldsProps {
+  draft: InspectionDraft;
+  errors: Record<string, string>;
+  onChange: (patch: Partial<InspectionDraft>) => void;
+}
+
+export function ConditionFields({ draft, errors, onChange }: ConditionFieldsProps) {
+  return (
+    <>
+      <fieldset className={styles.section}>
+        <legend className={styles.sectionTitle}>Fluids, Filters and Suspension</legend>
+        <div className={styles.grid}>
+          {CONDITIONS.map(({ field, label, options }) => (
+            <FormField key={field} label={label} error={errors[field]}>
+              <Select
+                options={optionsOf(options)}
+                value={draft.conditions[field]}
+                onValueChange={(value) => onChange({ conditions: { ...draft.conditions, [field]: value } })}
+              />
+            </FormField>
+          ))}
+          <FormField label="Check Engine Light" error={errors.checkEngineLight}>
+            <Select
+              options={[
+                { value: 'off', label: 'Off' },
+                { value: 'on', label: 'On' },
+              ]}
+              value={draft.checkEngineLight}
+              onValueChange={(value) => onChange({ checkEngineLight: value === 'on' ? 'on' : 'off' })}
+            />
+          </FormField>
+        </div>
+      </fieldset>
+      <fieldset className={styles.section}>
+        <legend className={styles.sectionTitle}>Leaks, Codes and Notes</legend>
+        <FormField label="Leaks" hint="Separate leaks with commas, e.g. Oil pan gasket, Coolant hose" error={errors.leaks}>
+          <Input value={draft.leaks} onChange={(e) => onChange({ leaks: e.target.value })} />
+        </FormField>
+        <FormField label="Diagnostic Codes" error={errors.diagnosticCodes}>
+          <Input value={draft.diagnosticCodes} onChange={(e) => onChange({ diagnosticCodes: e.target.value })} />
+        </FormField>
+        <FormField label="Notes" error={errors.notes}>
+          <Textarea value={draft.notes} onChange={(e) => onChange({ notes: e.target.value })} />
+        </FormField>
+      </fieldset>
+    </>
+  );
+}

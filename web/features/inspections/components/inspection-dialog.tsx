@@ -1,0 +1,44 @@
+import { Dialog } from '../../../components/ui/dialog';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import type { InspectionDialogOptions } from '../../../lib/inspection-dialog-context';
+import { useCustomer } from '../api/get-customer';
+import { useInspection } from '../api/get-inspection';
+import { useSignedInUser } from '../api/get-signed-in-user';
+import { InspectionForm } from './inspection-form';
+
+export interface InspectionDialogProps {
+  /** What to open; null when closed. */
+  options: InspectionDialogOptions | null;
+  onClose: () => void;
+}
+
+/** The create/edit inspection dialog: loads what the form needs, then shows it. */
+export function InspectionDialog({ options, onClose }: InspectionDialogProps) {
+  const inspection = useInspection(options?.inspectionId);
+  const customer = useCustomer(options?.customerId);
+  const user = useSignedInUser();
+  if (!options) return null;
+
+  const failed = inspection.isError || customer.isError || user.isError;
+  // An edit waits for its own fresh fetch once; later refetches never swap the form out.
+  const ready =
+    user.data &&
+    (!options.inspectionId || (inspection.data && inspection.isFetchedAfterMount)) &&
+    (!options.customerId || customer.data);
+  if (!ready) {
+    return (
+      <Dialog open onOpenChange={(open) => !open && onClose()} wide title={options.inspectionId ? 'Edit Inspection' : 'Create Inspection'}>
+        {failed ? <p role="alert">This inspection could not be loaded. Check the connection and try again.</p> : <LoadingBlock />}
+      </Dialog>
+    );
+  }
+  return (
+    <InspectionForm
+      key={`${options.inspectionId ?? 'new'}:${options.customerId ?? ''}`}
+      inspection={inspection.data}
+      lockedCustomer={customer.data ? { id: customer.data.id, name: customer.data.name } : undefined}
+      signedInUser={user.data}
+      onClose={onClose}
+    />
+  );
+}

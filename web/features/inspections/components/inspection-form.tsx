@@ -1,0 +1,132 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { createInspectionBody, TECHNICIAN_REQUIRED, type Inspection } from '../../../../shared/schemas/inspection';
+import type { User } from '../../../../shared/schemas/user';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose } from '../../../components/ui/dialog';
+import { useToast } from '../../../components/ui/toast';
+import { newClientId } from '../../../lib/api-client';
+import { useSaveInspection } from '../api/save-inspection';
+import { ConditionFields } from './condition-fields';
+import { EstimateSummary } from './estimate-summary';
+import { draftFrom, emptyDraft, estimate, toBody, type InspectionDraft } from './inspection-form-model';
+import styles from './inspection-form.module.css';
+import { MeasurementFields } from './measurement-fields';
+import { PeopleFields } from './people-fields';
+import { ServicesEditor } from './services-editor';
+
+export interface InspectionFormProps {
+  /** The inspection being edited; none for a new one. */
+  inspection: Inspection | undefined;
+  /** Locks the customer (opened from a customer card). */
+  lockedCustomer: { id: string; name: string } | undefined;
+  signedInUser: User;
+  onClose: () => void;
+}
+
+/** Field errors keyed by path ('customerId', 'services.0.parts.1.partName'), first message wins. */
+function validate(draft: InspectionDraft): Record<string, string> {
+  const body = toBody(draft, null);
+  const result = createInspectionBody.safeParse(body);
+  const errors: Record<string, string> = {};
+  if (!draft.technicianId) errors.technicianId = TECHNICIAN_REQUIRED;
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const key = issue.path.join('.');
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+export function InspectionForm({ inspection, lockedCustomer, signedInUser, onClose }: InspectionFormProps) {
+  const { toast } = useToast();
+  const save = useSaveInspection();
+  const initial = useMemo(
+    () => (inspection ? draftFrom(inspection) : emptyDraft(lockedCustomer?.id ?? '', signedInUser.id)),
+    [inspection, lockedCustomer, signedInUser],
+  );
+  // The id of a new inspection is made once, so a retried save cannot create a second one.
+  const [newId] = useState(newClientId);
+  const [draft, setDraft] = useState<InspectionDraft>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const totals = estimate(draft);
+
+  const change = (patch: Partial<InspectionDraft>) => {
+    const next = { ...draft, ...patch };
+    setDraft(next);
+    if (submitted) setErrors(validate(next));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = validate(draft);
+    setErrors(found);
+    const messages = [...new Set(Object.values(found))];
+    if (messages.length > 0) {
+      toast({ title: 'Validation Error', description: messages.join(', ') || 'Please check all required fields', variant: 'destructive' });
+      return;
+    }
+    const editing = Boolean(inspection);
+    const body = toBody(draft, inspection ? initial : null);
+    save.mutate(
+      inspection ? { mode: 'update', id: inspection.id, body } : { mode: 'create', id: newId, body },
+      {
+        onSuccess: () => {
+          toast({ title: editing ? 'Inspection updated' : 'Inspection created' });
+          onClose();
+        },
+        onError: () =>
+          toast({
+            title: 'Error',
+            description: editing ? 'Failed to update inspection' : 'Failed to create inspection',
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
+  const customerName = lockedCustomer?.name ?? inspection?.customer.name;
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      wide
+      title={inspection ? 'Edit Inspection' : 'Create Inspection'}
+      description={inspection ? `${customerName ?? ''} · ${inspection.vehicle.year} ${inspection.vehicle.make} ${inspection.vehicle.model}` : 'Record measurements, conditions and recommended services.'}
+      onSubmit={submit}
+      footer={
+        <>
+          <DialogClose asChild>
+            <Button variant="secondary">Cancel</Button>
+          </DialogClose>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : inspection ? 'Save Changes' : 'Save & Complete'}
+          </Button>
+        </>
+      }
+    >
+      <div className={styles.form} data-testid="inspection-form">
+        <PeopleFields
+          draft={draft}
+          errors={errors}
+          onChange={change}
+          customerLocked={Boolean(lockedCustomer)}
+          customerName={customerName}
+          signedInUser={signedInUser}
+          currentTechnician={inspection?.technician ?? null}
+        />
+        <MeasurementFields
+          values={draft.measurements}
+          errors={errors}
+          onChange={(field, value) => change({ measurements: { ...draft.measurements, [field]: value } })}
+        />
+        <ConditionFields draft={draft} errors={errors} onChange={change} />
+        <ServicesEditor services={draft.services} errors={errors} onChange={(services) => change({ services })} />
+        <EstimateSummary totals={totals} />
+      </div>
+    </Dialog>
+  );
+}

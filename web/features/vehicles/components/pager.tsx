@@ -1,0 +1,33 @@
+import { Button } from '../../../components/ui/button';
+import styles from './vehicles.module.css';
+
+export interface PagerProps {
+  page: number;
+  pageSize: number;
+  total: number;
+  noun: string;
+  onPage: (page: number) => void;
+}
+
+/** 'Showing 1–20 of N vehicles' with Previous / Next. */
+export function Pager({ page, pageSize, total, noun, onPage }: PagerProps) {
+  const first = total === 0 ? 0 : page * pageSize + 1;
+  const last = Math.min(total, (page + 1) * pageSize);
+  return (
+    <nav className={styles.pager} aria-label={`Pages of ${noun}`}>
+      <p aria-live="polite">
+        Showing {first}–{last} of {total} {noun}
+      </p>
+      {total > pageSize ? (
+        <div className={styles.actions}>
+          <Button variant="secondary" disabled={page === 0} onClick={() => onPage(page - 1)}>
+            Previous
+          </Button>
+          <Button variant="secondary" disabled={last >= total} onClick={() => onPage(page + 1)}>
+            Next
+          </Button>
+        </div>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,33 @@
+import { Dialog } from '../../../components/ui/dialog';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import type { VehicleDialogOptions } from '../../../lib/vehicle-dialog-context';
+import { useVehicle } from '../api/get-vehicle';
+import { VehicleForm } from './vehicle-form';
+
+export interface VehicleDialogProps {
+  /** What to open; null when closed. */
+  options: VehicleDialogOptions | null;
+  onClose: () => void;
+}
+
+/** Add or edit a vehicle; an edit loads the vehicle first. */
+export function VehicleDialog({ options, onClose }: VehicleDialogProps) {
+  const vehicle = useVehicle(options?.vehicleId);
+  if (!options) return null;
+  if (options.vehicleId && !vehicle.data) {
+    return (
+      <Dialog open onOpenChange={(open) => !open && onClose()} title="Edit Vehicle">
+        {vehicle.isError ? <p role="alert">This vehicle could not be loaded.</p> : <LoadingBlock />}
+      </Dialog>
+    );
+  }
+  const customer = options.customerId ? { id: options.customerId, name: options.customerName ?? '' } : undefined;
+  return (
+    <VehicleForm
+      key={options.vehicleId ?? `new:${options.customerId ?? ''}`}
+      vehicle={vehicle.data}
+      customer={customer}
+      onClose={onClose}
+    />
+  );
+}

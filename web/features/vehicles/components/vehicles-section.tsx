@@ -1,0 +1,131 @@
+import { Car, Plus } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { useToast } from '../../../components/ui/toast';
+import { useVehicleDialog } from '../../../lib/vehicle-dialog-context';
+import { useDeleteVehicle } from '../api/delete-vehicle';
+import { useVehicles, VEHICLES_PAGE_SIZE, type VehicleListParams } from '../api/get-vehicles';
+import { ALL_CUSTOMERS, CustomerSelect } from './customer-select';
+import { Pager } from './pager';
+import { VehicleCard } from './vehicle-card';
+import styles from './vehicles.module.css';
+
+const SORT_OPTIONS = [
+  { value: 'year', label: 'Year Newest' },
+  { value: 'make', label: 'Make A-Z' },
+  { value: 'mileage', label: 'Mileage Low-High' },
+];
+
+export function VehiclesSection() {
+  const { toast } = useToast();
+  const { openVehicleDialog } = useVehicleDialog();
+  const remove = useDeleteVehicle();
+  const [search, setSearch] = useState('');
+  const [customer, setCustomer] = useState({ id: ALL_CUSTOMERS, name: '' });
+  const [params, setParams] = useState<VehicleListParams>({ q: '', customerId: null, sort: 'year', page: 0 });
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const vehicles = useVehicles(params);
+
+  // Search as you type, a moment after the last key.
+  useEffect(() => {
+    const timer = setTimeout(() => setParams((p) => (p.q === search ? p : { ...p, q: search, page: 0 })), 250);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const total = vehicles.data?.total ?? 0;
+  const items = vehicles.data?.items ?? [];
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting, {
+      onSuccess: () => toast({ title: 'Vehicle deleted' }),
+      onError: () => toast({ title: 'Error', description: 'Failed to delete vehicle', variant: 'destructive' }),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby="vehicles-heading">
+      <div className={styles.header}>
+        <h1 id="vehicles-heading" className={styles.heading}>
+          Vehicles
+        </h1>
+        <Button onClick={() => openVehicleDialog({})}>
+          <Plus aria-hidden="true" /> Add Vehicle
+        </Button>
+      </div>
+      <div className={styles.toolbar}>
+        <FormField label="Search">
+          <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Make, model, VIN, plate or customer" />
+        </FormField>
+        <CustomerSelect
+          label="Customer"
+          allowAll
+          value={customer.id}
+          selectedName={customer.name}
+          onChange={(id, name) => {
+            setCustomer({ id, name });
+            setParams((p) => ({ ...p, customerId: id === ALL_CUSTOMERS ? null : id, page: 0 }));
+          }}
+        />
+        <FormField label="Sort by">
+          <Select
+            options={SORT_OPTIONS}
+            value={params.sort}
+            onValueChange={(sort) => setParams((p) => ({ ...p, sort: sort as VehicleListParams['sort'], page: 0 }))}
+          />
+        </FormField>
+      </div>
+      {vehicles.isPending ? (
+        <LoadingBlock text="Loading vehicles..." />
+      ) : vehicles.isError ? (
+        <p role="alert">Vehicles could not be loaded. Check the connection and try again.</p>
+      ) : items.length === 0 ? (
+        <EmptyState
+          icon={Car}
+          title="No vehicles found"
+          description={params.q || params.customerId ? 'Try a different search or customer.' : 'Add the first vehicle to get started.'}
+          action={
+            <Button onClick={() => openVehicleDialog({})}>
+              <Plus aria-hidden="true" /> Add Vehicle
+            </Button>
+          }
+        />
+      ) : (
+        <>
+          <ul className={styles.grid} aria-label="Vehicles">
+            {items.map((vehicle) => (
+              <li key={vehicle.id}>
+                <VehicleCard
+                  vehicle={vehicle}
+                  onEdit={() => openVehicleDialog({ vehicleId: vehicle.id })}
+                  onDelete={() => setDeleting(vehicle.id)}
+                />
+              </li>
+            ))}
+          </ul>
+          <Pager
+            page={params.page}
+            pageSize={VEHICLES_PAGE_SIZE}
+            total={total}
+            noun="vehicles"
+            onPage={(page) => setParams((p) => ({ ...p, page }))}
+          />
+        </>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Are you sure you want to delete this vehicle?"
+        description="Its inspections are deleted with it."
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </section>
+  );
+}
