@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       ADMIN_EMAIL: 'Owner@Shop.example',
       SESSION_SECRET: 's'.repeat(40),
       TRUST_PROXY: 'true',
+      WEB_DIR: '/srv/baywise-web',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -42,6 +43,7 @@ describe('loadConfig', () => {
       supportEmail: 'owner@shop.example',
       sessionSecret: 's'.repeat(40),
       trustProxy: true,
+      webDir: '/srv/baywise-web',
     });
     expect(loadConfig({ DATA_DIR: freshDir(), SUPPORT_EMAIL: 'help@shop.example' }).supportEmail).toBe(
       'help@shop.example',

@@ -9,6 +9,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  WEB_DIR: z.string().optional().or(z.literal('').transform(() => undefined)),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')
@@ -28,6 +29,8 @@ export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** The built web app to serve; `dist/web` when not set. */
+  webDir: string | undefined;
   databaseUrl: string | undefined;
   adminEmail: string;
   supportEmail: string;
@@ -49,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
     databaseUrl: e.DATABASE_URL,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     supportEmail: (e.SUPPORT_EMAIL ?? e.ADMIN_EMAIL).toLowerCase(),

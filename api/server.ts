@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     db,
-    webRoot: path.join(root, 'dist', 'web'),
+    webRoot: config.webDir ?? path.join(root, 'dist', 'web'),
     logger: { level: config.logLevel },
   });
 

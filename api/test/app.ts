@@ -15,6 +15,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     port: 0,
     host: '127.0.0.1',
     dataDir: '/nonexistent',
+    webDir: undefined,
     databaseUrl: undefined,
     adminEmail: TEST_ADMIN_EMAIL,
     supportEmail: 'help@shop.test',

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import './provided';
 import { ADMIN_EMAIL } from './provided';
@@ -9,14 +10,18 @@ import { registerAdmin } from './staff-api';
  * does), register the shop's admin, and hand the address and session to the test files.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  await buildWeb();
-  const server = await startServer(ADMIN_EMAIL);
+  const webDir = await buildWeb();
+  const server = await startServer(ADMIN_EMAIL, webDir);
   try {
+    project.provide('webDir', webDir);
     project.provide('baseUrl', server.baseUrl);
     project.provide('adminCookie', await registerAdmin(server.baseUrl));
   } catch (err) {
     await server.stop();
     throw err;
   }
-  return () => server.stop();
+  return async () => {
+    await server.stop();
+    rmSync(webDir, { recursive: true, force: true });
+  };
 }

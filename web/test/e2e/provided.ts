@@ -5,6 +5,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** Session cookie of the admin registered once for the whole run ("name=value"). */
     adminCookie: string;
+    /** This run's own build of the web app, so parallel runs never rebuild each other's files. */
+    webDir: string;
   }
 }
 

@@ -18,9 +18,19 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv = pr
   });
 }
 
-/** `vite build`, as `npm start` does before serving. */
-export function buildWeb(): Promise<void> {
-  return run(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
+/** `vite build`, as `npm start` does before serving, into a folder of this run's own. */
+export async function buildWeb(): Promise<string> {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'baywise-e2e-web-'));
+  await run(process.execPath, [
+    path.join(ROOT, 'node_modules/vite/bin/vite.js'),
+    'build',
+    '--logLevel',
+    'warn',
+    '--outDir',
+    outDir,
+    '--emptyOutDir',
+  ]);
+  return outDir;
 }
 
 function freePort(): Promise<number> {
@@ -42,7 +52,7 @@ export interface RunningServer {
 }
 
 /** Starts the real server (`tsx api/server.ts`) on a free port with a fresh SQLite data folder. */
-export async function startServer(adminEmail: string): Promise<RunningServer> {
+export async function startServer(adminEmail: string, webDir: string): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'baywise-e2e-'));
   // The developer's own settings must not leak in (a DATABASE_URL would point at their database).
@@ -54,6 +64,7 @@ export async function startServer(adminEmail: string): Promise<RunningServer> {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      WEB_DIR: webDir,
       ADMIN_EMAIL: adminEmail,
       TRUST_PROXY: 'false',
       LOG_LEVEL: 'warn',

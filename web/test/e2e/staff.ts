@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { Role } from '../../../shared/constants';
 import { ADMIN_EMAIL } from './provided';
 import { startServer, type RunningServer } from './server';
@@ -71,7 +71,7 @@ export async function signInThroughUi(page: Page, username: string, password: st
 export function useFreshServer(): { baseUrl: () => string; adminEmail: string } {
   let server: RunningServer | undefined;
   beforeAll(async () => {
-    server = await startServer(ADMIN_EMAIL);
+    server = await startServer(ADMIN_EMAIL, inject('webDir'));
   });
   afterAll(async () => {
     await server?.stop();
