@@ -13,7 +13,7 @@ import { useDeleteCustomer } from '../api/delete-customer';
 import { CUSTOMERS_PAGE_SIZE, useCustomers, type CustomerListParams } from '../api/get-customers';
 import { CustomerCard } from './customer-card';
 import { CustomerForm } from './customer-form';
-import { CustomersPager } from './customers-pager';
+import { Pager } from '../../../components/ui/pager';
 import styles from './customers.module.css';
 
 const STATUS_OPTIONS = [
@@ -111,10 +111,11 @@ export function CustomersSection() {
               </li>
             ))}
           </ul>
-          <CustomersPager
+          <Pager
             page={params.page}
             pageSize={CUSTOMERS_PAGE_SIZE}
             total={customers.data?.total ?? 0}
+            noun="customers"
             onPage={(page) => setParams((p) => ({ ...p, page }))}
           />
         </>

@@ -12,7 +12,7 @@ import { useVehicleDialog } from '../../../lib/vehicle-dialog-context';
 import { useDeleteVehicle } from '../api/delete-vehicle';
 import { useVehicles, VEHICLES_PAGE_SIZE, type VehicleListParams } from '../api/get-vehicles';
 import { ALL_CUSTOMERS, CustomerSelect } from './customer-select';
-import { Pager } from './pager';
+import { Pager } from '../../../components/ui/pager';
 import { VehicleCard } from './vehicle-card';
 import styles from './vehicles.module.css';
 

@@ -1,15 +1,17 @@
-import { Button } from '../../../components/ui/button';
-import styles from './vehicles.module.css';
+import { Button } from './button';
+import styles from './pager.module.css';
 
 export interface PagerProps {
+  /** Zero-based page number. */
   page: number;
   pageSize: number;
   total: number;
+  /** What is counted, plural: 'Showing 1–20 of 45 customers'. */
   noun: string;
   onPage: (page: number) => void;
 }
 
-/** 'Showing 1–20 of N vehicles' with Previous / Next. */
+/** 'Showing 1–20 of N {noun}' with Previous / Next, for every paged list. */
 export function Pager({ page, pageSize, total, noun, onPage }: PagerProps) {
   const first = total === 0 ? 0 : page * pageSize + 1;
   const last = Math.min(total, (page + 1) * pageSize);
@@ -19,7 +21,7 @@ export function Pager({ page, pageSize, total, noun, onPage }: PagerProps) {
         Showing {first}–{last} of {total} {noun}
       </p>
       {total > pageSize ? (
-        <div className={styles.actions}>
+        <div className={styles.buttons}>
           <Button variant="secondary" disabled={page === 0} onClick={() => onPage(page - 1)}>
             Previous
           </Button>
