@@ -33,17 +33,33 @@ async function errorFrom(response: Response): Promise<ShareApiError> {
   return new ShareApiError('server', message, response.status);
 }
 
+declare global {
+  interface Window {
+    /** The first data call, started by share.html before this code arrived. */
+    __shareFirstLoad?: { url: string; response: Promise<Response> };
+  }
+}
+
+/** The call share.html already started for this URL, used once; later loads fetch afresh. */
+function takeFirstLoad(method: string, url: string): Promise<Response> | undefined {
+  const early = typeof window === 'undefined' ? undefined : window.__shareFirstLoad;
+  if (!early || method !== 'GET' || early.url !== url) return undefined;
+  window.__shareFirstLoad = undefined;
+  return early.response;
+}
+
 /** Sends one call; never served from a cache, never retried. */
 export async function request<T>(method: 'GET' | 'PUT', url: string): Promise<T> {
   if (isOffline()) throw new ShareApiError('offline', OFFLINE_MESSAGE);
   let response: Response;
   try {
-    response = await fetch(url, {
-      method,
-      cache: 'no-store',
-      credentials: 'omit',
-      headers: { Accept: 'application/json' },
-    });
+    response = await (takeFirstLoad(method, url) ??
+      fetch(url, {
+        method,
+        cache: 'no-store',
+        credentials: 'omit',
+        headers: { Accept: 'application/json' },
+      }));
   } catch {
     // fetch only rejects when no answer came back at all.
     throw new ShareApiError('offline', OFFLINE_MESSAGE);

@@ -217,6 +217,8 @@ describe('/mpi/{shareToken}', () => {
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((p) => /\/assets\/main-/.test(p))).toEqual([]);
     expect(requested.filter((p) => p.startsWith('/api/') && !p.startsWith('/api/public/'))).toEqual([]);
+    // The data call starts from the HTML, before the code arrives, and is not made twice.
+    expect(requested.filter((p) => p.startsWith('/api/public/'))).toEqual([`/api/public/inspections/${inspection.shareToken}`]);
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
     expect(await page.evaluate(() => 'React' in window || Boolean(document.querySelector('script[src*="main-"]')))).toBe(false);
   });
