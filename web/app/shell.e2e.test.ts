@@ -129,9 +129,9 @@ describe('sections', () => {
     await screenshot(page, 'shell-access-denied');
   });
 
-  it('shows an admin the /users/{id} placeholder with a way back to the users section', async () => {
+  it('shows an admin the /users/{id} data view with a way back to the users section', async () => {
     const page = await openSignedIn(`/users/${technician.id}`);
-    await page.getByText('Coming soon').waitFor();
+    await page.getByRole('heading', { name: technician.username, level: 1 }).waitFor();
     await page.getByRole('link', { name: 'Back to Users' }).click();
     await page.getByRole('heading', { name: 'User Management', level: 1 }).waitFor();
     expect(search(page)).toBe('?section=users');

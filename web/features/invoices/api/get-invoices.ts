@@ -1,0 +1,38 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { INVOICE_SORTS, InvoiceStatus } from '../../../../shared/constants';
+import type { Invoice } from '../../../../shared/schemas/invoice';
+import { api, type ListResult } from '../../../lib/api-client';
+import { invoiceKeys } from './invoice-keys';
+
+/** decisions.md: real paging, 10 a page. */
+export const INVOICES_PAGE_SIZE = 10;
+
+export interface InvoiceListParams {
+  q: string;
+  status: 'all' | InvoiceStatus;
+  sort: (typeof INVOICE_SORTS)[number];
+  page: number;
+}
+
+export function getInvoices(params: InvoiceListParams, signal?: AbortSignal): Promise<ListResult<Invoice>> {
+  return api.list<Invoice>(
+    '/api/invoices',
+    {
+      q: params.q.trim(),
+      status: params.status,
+      sort: params.sort,
+      limit: INVOICES_PAGE_SIZE,
+      offset: params.page * INVOICES_PAGE_SIZE,
+    },
+    { signal },
+  );
+}
+
+export const invoicesQueryOptions = (params: InvoiceListParams) =>
+  queryOptions({
+    queryKey: invoiceKeys.list(params),
+    queryFn: ({ signal }) => getInvoices(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useInvoices = (params: InvoiceListParams) => useQuery(invoicesQueryOptions(params));

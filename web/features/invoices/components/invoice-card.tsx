@@ -1,0 +1,65 @@
+import { ExternalLink, Trash2 } from 'lucide-react';
+import type { Invoice } from '../../../../shared/schemas/invoice';
+import { paths } from '../../../config/paths';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Money } from '../../../components/ui/money';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { formatDate, shortId, vehicleName } from '../../../lib/format';
+import styles from './invoices.module.css';
+
+export interface InvoiceCardProps {
+  invoice: Invoice;
+  onDelete: () => void;
+}
+
+/** One invoice: short id, customer, vehicle, date, status and total; open the receipt or delete. */
+export function InvoiceCard({ invoice, onDelete }: InvoiceCardProps) {
+  const number = `#${shortId(invoice.id)}`;
+  return (
+    <Card data-testid="invoice-card" data-invoice-id={invoice.id} role="article" aria-label={`Invoice ${number}`}>
+      <CardHeader actions={<StatusBadge family="invoice" status={invoice.status} />}>
+        <CardTitle as="h2" className={styles.number}>
+          Invoice {number}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className={styles.facts}>
+          <div>
+            <dt>Customer</dt>
+            <dd data-testid="invoice-customer">{invoice.customer.name}</dd>
+          </div>
+          <div>
+            <dt>Vehicle</dt>
+            <dd>{invoice.vehicle ? vehicleName(invoice.vehicle) : 'No vehicle'}</dd>
+          </div>
+          <div>
+            <dt>Date</dt>
+            <dd>{formatDate(invoice.createdAt)}</dd>
+          </div>
+          <div className={styles.totalRow}>
+            <dt>Total</dt>
+            <dd data-testid="invoice-total">
+              <Money amount={invoice.total} />
+            </dd>
+          </div>
+        </dl>
+      </CardContent>
+      <CardFooter>
+        <div className={styles.cardActions}>
+          <a
+            className={buttonClass('secondary', 'sm')}
+            href={paths.receipt(invoice.shareToken)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            <ExternalLink aria-hidden="true" /> Open Receipt
+          </a>
+          <Button variant="ghost" size="sm" onClick={onDelete}>
+            <Trash2 aria-hidden="true" /> Delete
+          </Button>
+        </div>
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,151 @@
+import { Plus, Receipt, WifiOff } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { useToast } from '../../../components/ui/toast';
+import { useDeleteInvoice } from '../api/delete-invoice';
+import { INVOICES_PAGE_SIZE, useInvoices, type InvoiceListParams } from '../api/get-invoices';
+import { InvoiceCard } from './invoice-card';
+import { ReceiptDialog } from './receipt-dialog';
+import { useOnline } from './use-online';
+import styles from './invoices.module.css';
+import { Pager } from '../../../components/ui/pager';
+
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'All Status' },
+  { value: 'draft', label: 'Draft' },
+  { value: 'sent', label: 'Sent' },
+  { value: 'paid', label: 'Paid' },
+];
+const SORT_OPTIONS = [
+  { value: 'date', label: 'Date Created' },
+  { value: 'amount', label: 'Amount High-Low' },
+  { value: 'customer', label: 'Customer Name' },
+];
+
+/** Receipts (menu 'Invoices'): search, status filter, sort, pages of 10, create and delete. */
+export function InvoicesSection() {
+  const { toast } = useToast();
+  const online = useOnline();
+  const remove = useDeleteInvoice();
+  const [search, setSearch] = useState('');
+  const [params, setParams] = useState<InvoiceListParams>({ q: '', status: 'all', sort: 'date', page: 0 });
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const invoices = useInvoices(params);
+
+  // Search as you type, a moment after the last key.
+  useEffect(() => {
+    const timer = setTimeout(() => setParams((p) => (p.q === search ? p : { ...p, q: search, page: 0 })), 250);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  // A page emptied by deletes falls back to the last page that still has invoices.
+  const data = invoices.data;
+  useEffect(() => {
+    if (data && data.items.length === 0 && data.total > 0 && params.page > 0) {
+      setParams((p) => ({ ...p, page: Math.floor((data.total - 1) / INVOICES_PAGE_SIZE) }));
+    }
+  }, [data, params.page]);
+
+  const items = invoices.data?.items ?? [];
+  const total = invoices.data?.total ?? 0;
+  const filtered = params.q.trim() !== '' || params.status !== 'all';
+  const createButton = (
+    <Button onClick={() => setCreating(true)} disabled={!online}>
+      <Plus aria-hidden="true" /> Create Receipt
+    </Button>
+  );
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting, {
+      onSuccess: () => toast({ title: 'Invoice deleted' }),
+      onError: () => toast({ title: 'Error', description: 'Failed to delete invoice', variant: 'destructive' }),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby="invoices-heading">
+      <div className={styles.header}>
+        <h1 id="invoices-heading" className={styles.heading}>
+          Receipts
+        </h1>
+        {createButton}
+      </div>
+      {online ? null : (
+        <p className={styles.offline} role="status">
+          <WifiOff aria-hidden="true" /> Receipts need a connection. Reconnect to see, create or delete receipts.
+        </p>
+      )}
+      <div className={styles.toolbar} role="search" aria-label="Filter invoices">
+        <FormField label="Search">
+          <Input
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Customer, make, model or id"
+          />
+        </FormField>
+        <FormField label="Status">
+          <Select
+            options={STATUS_OPTIONS}
+            value={params.status}
+            onValueChange={(v) => setParams((p) => ({ ...p, status: v as InvoiceListParams['status'], page: 0 }))}
+          />
+        </FormField>
+        <FormField label="Sort by">
+          <Select
+            options={SORT_OPTIONS}
+            value={params.sort}
+            onValueChange={(v) => setParams((p) => ({ ...p, sort: v as InvoiceListParams['sort'], page: 0 }))}
+          />
+        </FormField>
+      </div>
+      {invoices.isPending ? (
+        <LoadingBlock text="Loading invoices..." />
+      ) : invoices.isError && items.length === 0 ? (
+        <p role="alert">Invoices could not be loaded. Check the connection and try again.</p>
+      ) : items.length === 0 ? (
+        <EmptyState
+          icon={Receipt}
+          title="No invoices found"
+          description={filtered ? 'Try a different search or filter.' : 'Create your first receipt to get started.'}
+          action={filtered ? undefined : createButton}
+        />
+      ) : (
+        <>
+          <ul className={styles.grid} aria-label="Invoices" aria-busy={invoices.isFetching}>
+            {items.map((invoice) => (
+              <li key={invoice.id}>
+                <InvoiceCard invoice={invoice} onDelete={() => setDeleting(invoice.id)} />
+              </li>
+            ))}
+          </ul>
+          <Pager
+            page={params.page}
+            pageSize={INVOICES_PAGE_SIZE}
+            total={total}
+            noun="invoices"
+            onPage={(page) => setParams((p) => ({ ...p, page }))}
+          />
+        </>
+      )}
+      {creating ? <ReceiptDialog onClose={() => setCreating(false)} /> : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Are you sure you want to delete this invoice?"
+        description="This action cannot be undone."
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </section>
+  );
+}

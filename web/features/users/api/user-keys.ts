@@ -1,0 +1,7 @@
+// Every key starts with 'users', so a write invalidates one root and every view of users refreshes
+// (the inspection dialog's technician list, ['users', 'list'], included).
+export const userKeys = {
+  all: ['users'] as const,
+  directory: () => [...userKeys.all, 'directory'] as const,
+  data: (userId: string) => [...userKeys.all, 'data', userId] as const,
+};

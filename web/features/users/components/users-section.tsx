@@ -1,0 +1,86 @@
+import { UserPlus, Users } from 'lucide-react';
+import { useState } from 'react';
+import type { User } from '../../../../shared/schemas/user';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { useToast } from '../../../components/ui/toast';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useDeleteUser } from '../api/delete-user';
+import { useUsers } from '../api/get-users';
+import { RoleCounts } from './role-counts';
+import { UserCard } from './user-card';
+import { UserForm } from './user-form';
+import styles from './users.module.css';
+
+type Editing = { user: User | undefined } | null;
+
+/** User management (admins only; the shell shows 'Access Denied' to everyone else). */
+export function UsersSection() {
+  const { toast } = useToast();
+  const me = useCurrentUser();
+  const users = useUsers();
+  const remove = useDeleteUser();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const items = users.data ?? [];
+
+  return (
+    <section className={styles.section} aria-labelledby="users-heading">
+      <div className={styles.header}>
+        <div>
+          <h1 id="users-heading" className={styles.heading}>
+            User Management
+          </h1>
+          <p className={styles.lead}>Manage the accounts of your shop&apos;s staff.</p>
+        </div>
+        <Button onClick={() => setEditing({ user: undefined })}>
+          <UserPlus aria-hidden="true" /> Add User
+        </Button>
+      </div>
+      {users.isPending ? (
+        <LoadingBlock text="Loading users..." />
+      ) : users.isError ? (
+        <p role="alert">Users could not be loaded. User management needs a connection; check it and try again.</p>
+      ) : items.length === 0 ? (
+        <EmptyState icon={Users} title="No users found" />
+      ) : (
+        <>
+          <RoleCounts users={items} />
+          <ul className={styles.grid} aria-label="Users">
+            {items.map((user) => (
+              <li key={user.id}>
+                <UserCard
+                  user={user}
+                  isSelf={user.id === me?.id}
+                  onEdit={() => setEditing({ user })}
+                  onDelete={() => setDeleting(user.id)}
+                  onDeleteSelf={() =>
+                    toast({ title: 'Cannot delete', description: 'You cannot delete your own account', variant: 'destructive' })
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {editing ? <UserForm user={editing.user} onClose={() => setEditing(null)} /> : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Are you sure you want to delete this user?"
+        description="They can no longer sign in. The customers, vehicles and inspections they added stay."
+        pending={remove.isPending}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting, {
+            onSuccess: () => toast({ title: 'User deleted' }),
+            onError: () => toast({ title: 'Error', description: 'Failed to delete user', variant: 'destructive' }),
+            onSettled: () => setDeleting(null),
+          });
+        }}
+      />
+    </section>
+  );
+}
