@@ -3,7 +3,6 @@ import { LoadingBlock } from '../components/ui/spinner';
 import type { Section } from '../config/paths';
 import { useCurrentUser } from '../features/auth/api/use-current-user';
 import { AccessDenied } from './routes/access-denied';
-import { ComingSoon } from './routes/coming-soon';
 
 // Each section is its own chunk, loaded when first opened.
 const DashboardSection = lazy(() =>
@@ -16,10 +15,20 @@ const VehiclesSection = lazy(() =>
   import('../features/vehicles/components/vehicles-section').then((m) => ({ default: m.VehiclesSection })),
 );
 
-const InvoicesSection = () => <ComingSoon title="Receipts" what="Receipts and invoices" />;
-const UsersSection = () => <ComingSoon title="User Management" what="User management" />;
-const EmailTemplatesSection = () => <ComingSoon title="Email Templates" what="Email templates" />;
-const SettingsSection = () => <ComingSoon title="Settings" what="Contact information and password settings" />;
+const InvoicesSection = lazy(() =>
+  import('../features/invoices/components/invoices-section').then((m) => ({ default: m.InvoicesSection })),
+);
+const UsersSection = lazy(() =>
+  import('../features/users/components/users-section').then((m) => ({ default: m.UsersSection })),
+);
+const EmailTemplatesSection = lazy(() =>
+  import('../features/email-templates/components/email-templates-section').then((m) => ({
+    default: m.EmailTemplatesSection,
+  })),
+);
+const SettingsSection = lazy(() =>
+  import('../features/settings/components/settings-section').then((m) => ({ default: m.SettingsSection })),
+);
 
 const SECTION_VIEWS: Record<Section, ComponentType> = {
   dashboard: DashboardSection,

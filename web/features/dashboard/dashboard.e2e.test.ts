@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TABLET_LANDSCAPE, TABLET_PORTRAIT } from '../../test/e2e/browser';
+import { overflowsHorizontally, SMALL_PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT } from '../../test/e2e/browser';
 import { screenshot } from '../../test/e2e/screenshot';
 import { addSession, useFreshServer } from '../../test/e2e/staff';
 import { registerAdmin, StaffApi } from '../../test/e2e/staff-api';
@@ -125,8 +125,11 @@ describe('the dashboard', () => {
     await expect.poll(() => rows.count()).toBe(10);
     expect(await dialog.getByText('Showing 1–10 of 12 inspections').isVisible()).toBe(true);
     expect(await dialog.getByText('Page 1 of 2').isVisible()).toBe(true);
-    expect(await rows.first().getAttribute('target')).toBe('_blank');
-    expect(await rows.first().getAttribute('rel')).toBe('noopener noreferrer');
+    const [newest] = await admin.call<Listed[]>('GET', '/api/inspections?limit=1');
+    const report = dialog.getByTestId('inspection-report-link').first();
+    expect(await report.getAttribute('href')).toBe(`/mpi/${newest?.shareToken}`);
+    expect(await report.getAttribute('target')).toBe('_blank');
+    expect(await report.getAttribute('rel')).toBe('noopener noreferrer');
     await expectAccessible(page);
     await screenshot(page, 'dashboard-view-all');
 
@@ -148,6 +151,37 @@ describe('the dashboard', () => {
 
     await dialog.getByLabel('Search inspections').fill('Nobody Here');
     await dialog.getByText('No inspections found').waitFor();
+  });
+
+  it('opens a row of the View All list in the inspection dialog, and comes back to the list', async () => {
+    const [newest] = await admin.call<Listed[]>('GET', '/api/inspections?limit=1');
+    const page = await openDashboard(TABLET_PORTRAIT);
+    await page.getByRole('button', { name: 'View All' }).click();
+    const list = page.getByRole('dialog', { name: 'All Inspections' });
+    const first = list.getByTestId('inspection-row').first();
+    await first.waitFor();
+    expect((await first.innerText()).startsWith(newest?.customer.name ?? '?')).toBe(true);
+    await first.click();
+    const edit = page.getByRole('dialog', { name: 'Edit Inspection' });
+    await edit.waitFor();
+    await edit.getByText(newest?.customer.name ?? '?').first().waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'dashboard-view-all-edit');
+    await page.keyboard.press('Escape');
+    await edit.waitFor({ state: 'detached' });
+    await list.getByText('Showing 1–10 of 12 inspections').waitFor();
+    await first.focus();
+    await page.keyboard.press('Enter');
+    await edit.waitFor();
+  });
+
+  it('fits the View All list on a 360 px wide screen', async () => {
+    const page = await openDashboard(SMALL_PHONE);
+    await page.getByRole('button', { name: 'View All' }).click();
+    await page.getByRole('dialog', { name: 'All Inspections' }).getByTestId('inspection-row').first().waitFor();
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await expectAccessible(page);
+    await screenshot(page, 'dashboard-view-all-360');
   });
 
   it('switches to the customers section from Create a Customer', async () => {

@@ -9,7 +9,7 @@ import { LoadingBlock } from '../../../components/ui/spinner';
 import { statusText } from '../../../lib/format';
 import { INSPECTIONS_PAGE_SIZE, useInspectionsPage } from '../api/get-inspections-page';
 import styles from './dashboard.module.css';
-import { InspectionRow } from './inspection-row';
+import { AllInspectionsRow } from './all-inspections-row';
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All Statuses' },
@@ -26,7 +26,10 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-/** 'View All': every inspection, 10 a page, with search and a status filter. */
+/**
+ * 'View All': every inspection, 10 a page, with search and a status filter. A row opens the inspection
+ * dialog on top of this list (closing it comes back here); 'Report' opens the report in a new tab.
+ */
 export function AllInspectionsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<InspectionStatus | 'all'>('all');
@@ -79,7 +82,7 @@ export function AllInspectionsDialog({ open, onOpenChange }: { open: boolean; on
           <ul className={styles.list} aria-busy={result.isPlaceholderData}>
             {items.map((inspection) => (
               <li key={inspection.id}>
-                <InspectionRow inspection={inspection} />
+                <AllInspectionsRow inspection={inspection} />
               </li>
             ))}
           </ul>

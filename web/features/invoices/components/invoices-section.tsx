@@ -12,7 +12,7 @@ import { useDeleteInvoice } from '../api/delete-invoice';
 import { INVOICES_PAGE_SIZE, useInvoices, type InvoiceListParams } from '../api/get-invoices';
 import { InvoiceCard } from './invoice-card';
 import { ReceiptDialog } from './receipt-dialog';
-import { useOnline } from './use-online';
+import { useOnline } from '../../../lib/use-online';
 import styles from './invoices.module.css';
 import { Pager } from '../../../components/ui/pager';
 

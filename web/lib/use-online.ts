@@ -9,5 +9,7 @@ function subscribe(onChange: () => void) {
   };
 }
 
-/** Whether the browser thinks it has a network (receipts are online-only, decisions.md). */
-export const useOnline = (): boolean => useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+/** Whether the browser believes it is online; sections that need a connection say so when not. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+}
