@@ -167,4 +167,48 @@ describe('inspection dialog from a customer card', () => {
     await expectAccessible(page);
     await screenshot(page, 'inspection-validation-error');
   });
+
+  it('without a card: the customer is required, and changing it clears the vehicle and swaps the list', async () => {
+    const first = `${tag} Ana Ruiz`;
+    const second = `${tag} Ben Ortiz`;
+    await seedCustomer(first);
+    const other = await api.call<{ id: string }>('POST', '/api/customers', {
+      name: second,
+      email: `${second.replace(/\W/g, '')}@mail.test`,
+      phone: '555-0151',
+    });
+    await api.call('POST', '/api/vehicles', { customerId: other.id, year: 2020, make: 'Kia', model: 'Soul' });
+
+    const { context, page } = await open(LANDSCAPE);
+    const at = api.cookie.indexOf('=');
+    await context.addCookies([{ name: api.cookie.slice(0, at), value: api.cookie.slice(at + 1), url: baseUrl }]);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Create Inspection' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Inspection' });
+    await dialog.getByTestId('inspection-form').waitFor();
+    const vehicle = dialog.getByRole('combobox', { name: 'Vehicle' });
+    expect(await vehicle.textContent()).toBe('Select a customer first');
+
+    await dialog.getByRole('button', { name: 'Save & Complete' }).click();
+    await toast(page).getByText('Validation Error', { exact: true }).waitFor();
+    await dialog.getByText('Customer is required', { exact: true }).waitFor();
+
+    const pickCustomer = async (name: string) => {
+      await dialog.getByLabel('Find customer').fill(name);
+      await dialog.getByRole('combobox', { name: 'Customer', exact: true }).click();
+      await page.getByRole('option', { name: new RegExp(`^${name} `) }).click();
+    };
+    await pickCustomer(first);
+    await vehicle.click();
+    expect(await page.getByRole('option').allTextContents()).toEqual(['2018 Mazda CX-5 (MZ 518)', '2012 Volvo V60']);
+    await page.getByRole('option', { name: '2012 Volvo V60' }).click();
+    expect(await vehicle.textContent()).toBe('2012 Volvo V60');
+
+    await pickCustomer(second);
+    await expect.poll(() => vehicle.textContent()).toBe('Select a vehicle');
+    await vehicle.click();
+    expect(await page.getByRole('option').allTextContents()).toEqual(['2020 Kia Soul']);
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'inspection-unlocked-customer');
+  });
 });
