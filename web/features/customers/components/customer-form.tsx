@@ -9,6 +9,7 @@ import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { useToast } from '../../../components/ui/toast';
 import { humanize } from '../../../lib/format';
+import { validate } from '../../../lib/form-errors';
 import { useCreateCustomer } from '../api/create-customer';
 import { useUpdateCustomer } from '../api/update-customer';
 import styles from './customers.module.css';
@@ -45,11 +46,9 @@ export function CustomerForm({ customer, onClose }: CustomerFormProps) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = createCustomerBody.safeParse(values);
+    const parsed = validate<typeof createCustomerBody, Field>(createCustomerBody, values);
     if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
-      setErrors(found);
+      setErrors(parsed.errors);
       return;
     }
     setErrors({});

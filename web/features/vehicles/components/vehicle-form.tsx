@@ -5,6 +5,7 @@ import { Dialog, DialogClose } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
+import { validate } from '../../../lib/form-errors';
 import { useCreateVehicle } from '../api/create-vehicle';
 import { useUpdateVehicle } from '../api/update-vehicle';
 import { CustomerSelect } from './customer-select';
@@ -46,11 +47,9 @@ export function VehicleForm({ vehicle, customer, onClose }: VehicleFormProps) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = createVehicleBody.safeParse(values);
+    const parsed = validate<typeof createVehicleBody, Field>(createVehicleBody, values);
     if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
-      setErrors(found);
+      setErrors(parsed.errors);
       return;
     }
     setErrors({});
