@@ -1,22 +1,19 @@
-import { useState, type FormEvent } from 'react';
 import { CUSTOMER_STATUSES } from '../../../../shared/constants';
-import { createCustomerBody, type Customer } from '../../../../shared/schemas/customer';
+import { createCustomerBody, type Customer, type UpdateCustomerBody } from '../../../../shared/schemas/customer';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
-import { useToast } from '../../../components/ui/toast';
 import { humanize } from '../../../lib/format';
-import { validate } from '../../../lib/form-errors';
+import { useEntityForm } from '../../../lib/use-entity-form';
 import { useCreateCustomer } from '../api/create-customer';
 import { useUpdateCustomer } from '../api/update-customer';
 import styles from './customers.module.css';
 
 const FIELDS = ['name', 'email', 'phone', 'address', 'status'] as const;
 type Field = (typeof FIELDS)[number];
-type Values = Record<Field, string>;
 
 const STATUS_OPTIONS = CUSTOMER_STATUSES.map((value) => ({ value, label: humanize(value) }));
 
@@ -28,53 +25,30 @@ export interface CustomerFormProps {
 
 /** Add / edit customer; messages come from the shared schema. An edit sends only what changed. */
 export function CustomerForm({ customer, onClose }: CustomerFormProps) {
-  const { toast } = useToast();
   const create = useCreateCustomer();
   const update = useUpdateCustomer();
-  const [initial] = useState<Values>(() => ({
-    name: customer?.name ?? '',
-    email: customer?.email ?? '',
-    phone: customer?.phone ?? '',
-    address: customer?.address ?? '',
-    status: customer?.status ?? 'active',
-  }));
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const pending = create.isPending || update.isPending;
-
-  const set = (field: Field, value: string) => setValues((v) => ({ ...v, [field]: value }));
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = validate<typeof createCustomerBody, Field>(createCustomerBody, values);
-    if (!parsed.success) {
-      setErrors(parsed.errors);
-      return;
-    }
-    setErrors({});
-    const body = { ...values, status: values.status as Customer['status'] };
-    if (customer) {
-      const changes = Object.fromEntries(FIELDS.filter((f) => values[f] !== initial[f]).map((f) => [f, body[f]]));
-      update.mutate(
-        { id: customer.id, changes },
-        {
-          onSuccess: () => {
-            toast({ title: 'Customer updated' });
-            onClose();
-          },
-          onError: () => toast({ title: 'Error', description: 'Failed to update customer', variant: 'destructive' }),
-        },
-      );
-    } else {
-      create.mutate(body, {
-        onSuccess: () => {
-          toast({ title: 'Customer created' });
-          onClose();
-        },
-        onError: () => toast({ title: 'Error', description: 'Failed to create customer', variant: 'destructive' }),
-      });
-    }
-  };
+  const { values, set, errors, pending, submit } = useEntityForm<Field>({
+    fields: FIELDS,
+    initial: () => ({
+      name: customer?.name ?? '',
+      email: customer?.email ?? '',
+      phone: customer?.phone ?? '',
+      address: customer?.address ?? '',
+      status: customer?.status ?? 'active',
+    }),
+    schema: createCustomerBody,
+    create: (body) => create.mutateAsync({ ...body, status: body.status as Customer['status'] }),
+    update: customer
+      ? (changes) => update.mutateAsync({ id: customer.id, changes: changes as UpdateCustomerBody })
+      : undefined,
+    messages: {
+      created: 'Customer created',
+      updated: 'Customer updated',
+      createFailed: 'Failed to create customer',
+      updateFailed: 'Failed to update customer',
+    },
+    onDone: onClose,
+  });
 
   return (
     <Dialog

@@ -1,22 +1,23 @@
-import { useState, type FormEvent } from 'react';
 import { TEMPLATE_STATUSES } from '../../../../shared/constants';
-import { createEmailTemplateBody, type EmailTemplate } from '../../../../shared/schemas/email-template';
+import {
+  createEmailTemplateBody,
+  type EmailTemplate,
+  type UpdateEmailTemplateBody,
+} from '../../../../shared/schemas/email-template';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
-import { useToast } from '../../../components/ui/toast';
-import { validate, type FieldErrors } from '../../../lib/form-errors';
 import { humanize } from '../../../lib/format';
+import { useEntityForm } from '../../../lib/use-entity-form';
 import { useCreateEmailTemplate } from '../api/create-email-template';
 import { useUpdateEmailTemplate } from '../api/update-email-template';
 import styles from './email-templates.module.css';
 
 const FIELDS = ['name', 'description', 'subject', 'body', 'status'] as const;
 type Field = (typeof FIELDS)[number];
-type Values = Record<Field, string>;
 
 const STATUS_OPTIONS = TEMPLATE_STATUSES.map((value) => ({ value, label: humanize(value) }));
 
@@ -28,52 +29,30 @@ export interface TemplateFormProps {
 
 /** Create / edit a template (admins); messages come from the shared schema. An edit sends only what changed. */
 export function TemplateForm({ template, onClose }: TemplateFormProps) {
-  const { toast } = useToast();
   const create = useCreateEmailTemplate();
   const update = useUpdateEmailTemplate();
-  const [initial] = useState<Values>(() => ({
-    name: template?.name ?? '',
-    description: template?.description ?? '',
-    subject: template?.subject ?? '',
-    body: template?.body ?? '',
-    status: template?.status ?? 'active',
-  }));
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const pending = create.isPending || update.isPending;
-  const set = (field: Field, value: string) => setValues((v) => ({ ...v, [field]: value }));
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = validate<typeof createEmailTemplateBody, Field>(createEmailTemplateBody, values);
-    if (!parsed.success) {
-      setErrors(parsed.errors);
-      return;
-    }
-    setErrors({});
-    const body = { ...values, status: values.status as EmailTemplate['status'] };
-    if (template) {
-      const changes = Object.fromEntries(FIELDS.filter((f) => values[f] !== initial[f]).map((f) => [f, body[f]]));
-      update.mutate(
-        { id: template.id, changes },
-        {
-          onSuccess: () => {
-            toast({ title: 'Template updated' });
-            onClose();
-          },
-          onError: () => toast({ title: 'Error', description: 'Failed to update template', variant: 'destructive' }),
-        },
-      );
-    } else {
-      create.mutate(body, {
-        onSuccess: () => {
-          toast({ title: 'Template created' });
-          onClose();
-        },
-        onError: () => toast({ title: 'Error', description: 'Failed to create template', variant: 'destructive' }),
-      });
-    }
-  };
+  const { values, set, errors, pending, submit } = useEntityForm<Field>({
+    fields: FIELDS,
+    initial: () => ({
+      name: template?.name ?? '',
+      description: template?.description ?? '',
+      subject: template?.subject ?? '',
+      body: template?.body ?? '',
+      status: template?.status ?? 'active',
+    }),
+    schema: createEmailTemplateBody,
+    create: (body) => create.mutateAsync({ ...body, status: body.status as EmailTemplate['status'] }),
+    update: template
+      ? (changes) => update.mutateAsync({ id: template.id, changes: changes as UpdateEmailTemplateBody })
+      : undefined,
+    messages: {
+      created: 'Template created',
+      updated: 'Template updated',
+      createFailed: 'Failed to create template',
+      updateFailed: 'Failed to update template',
+    },
+    onDone: onClose,
+  });
 
   return (
     <Dialog

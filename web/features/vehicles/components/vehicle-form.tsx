@@ -1,11 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { createVehicleBody, type Vehicle } from '../../../../shared/schemas/vehicle';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { useToast } from '../../../components/ui/toast';
-import { validate } from '../../../lib/form-errors';
+import { useEntityForm } from '../../../lib/use-entity-form';
 import { useCreateVehicle } from '../api/create-vehicle';
 import { useUpdateVehicle } from '../api/update-vehicle';
 import { CustomerSelect } from './customer-select';
@@ -33,48 +32,24 @@ export interface VehicleFormProps {
 }
 
 export function VehicleForm({ vehicle, customer, onClose }: VehicleFormProps) {
-  const { toast } = useToast();
   const create = useCreateVehicle();
   const update = useUpdateVehicle();
-  const [initial] = useState(() => valuesOf(vehicle, customer?.id ?? ''));
-  const [values, setValues] = useState(initial);
+  const { values, set, errors, pending, submit } = useEntityForm<Field>({
+    fields: FIELDS,
+    initial: () => valuesOf(vehicle, customer?.id ?? ''),
+    schema: createVehicleBody,
+    create: (body) => create.mutateAsync(body),
+    update: vehicle ? (changes) => update.mutateAsync({ id: vehicle.id, changes }) : undefined,
+    messages: {
+      created: 'Vehicle added',
+      updated: 'Vehicle updated',
+      createFailed: 'Failed to add vehicle',
+      updateFailed: 'Failed to update vehicle',
+    },
+    onDone: onClose,
+  });
   const [customerName, setCustomerName] = useState(vehicle?.customerName ?? customer?.name);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const pending = create.isPending || update.isPending;
   const locked = Boolean(customer) && !vehicle;
-
-  const set = (field: Field, value: string) => setValues((v) => ({ ...v, [field]: value }));
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = validate<typeof createVehicleBody, Field>(createVehicleBody, values);
-    if (!parsed.success) {
-      setErrors(parsed.errors);
-      return;
-    }
-    setErrors({});
-    if (vehicle) {
-      const changes = Object.fromEntries(FIELDS.filter((f) => values[f] !== initial[f]).map((f) => [f, values[f]]));
-      update.mutate(
-        { id: vehicle.id, changes },
-        {
-          onSuccess: () => {
-            toast({ title: 'Vehicle updated' });
-            onClose();
-          },
-          onError: () => toast({ title: 'Error', description: 'Failed to update vehicle', variant: 'destructive' }),
-        },
-      );
-    } else {
-      create.mutate(values, {
-        onSuccess: () => {
-          toast({ title: 'Vehicle added' });
-          onClose();
-        },
-        onError: () => toast({ title: 'Error', description: 'Failed to add vehicle', variant: 'destructive' }),
-      });
-    }
-  };
 
   const input = (field: Field, label: string, props: Record<string, string> = {}, required = false) => (
     <FormField label={label} required={required} error={errors[field]}>
