@@ -23,6 +23,11 @@ export interface DialogProps {
    * a footer button with type="submit" submits.
    */
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+  /**
+   * A loading stand-in that another dialog replaces: leaving must not hand focus back to the
+   * opener, or it would steal focus (and keystrokes) from the dialog that takes its place.
+   */
+  placeholder?: boolean;
 }
 
 /** Full-screen on phones, centred and scrollable from tablets; closes on Escape and the X button. */
@@ -37,6 +42,7 @@ export function Dialog({
   children,
   className,
   onSubmit,
+  placeholder,
 }: DialogProps) {
   const main = (
     <>
@@ -51,6 +57,7 @@ export function Dialog({
         <DialogPrimitive.Overlay className={styles.overlay} />
         <DialogPrimitive.Content
           className={cn(styles.content, wide && styles.wide, className)}
+          {...(placeholder ? { onCloseAutoFocus: (event: Event) => event.preventDefault() } : {})}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className={styles.header}>

@@ -16,7 +16,7 @@ export function VehicleDialog({ options, onClose }: VehicleDialogProps) {
   if (!options) return null;
   if (options.vehicleId && !vehicle.data) {
     return (
-      <Dialog open onOpenChange={(open) => !open && onClose()} title="Edit Vehicle">
+      <Dialog open placeholder onOpenChange={(open) => !open && onClose()} title="Edit Vehicle">
         {vehicle.isError ? <p role="alert">This vehicle could not be loaded.</p> : <LoadingBlock />}
       </Dialog>
     );
