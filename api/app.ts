@@ -8,6 +8,7 @@ import type { AppConfig } from './config';
 import type { Db } from './db/database';
 import { requireUser } from './plugins/auth';
 import { apiNotFound, registerErrorHandling } from './plugins/errors';
+import { makeWritesIdempotent, registerRequestDb, scheduleSyncPrunes } from './plugins/idempotency';
 import { registerOriginCheck } from './plugins/origin-check';
 import { registerSessions } from './plugins/session';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -18,6 +19,7 @@ import { inspectionRoutes } from './modules/inspections/inspection.routes';
 import { invoiceRoutes } from './modules/invoices/invoice.routes';
 import { publicRoutes } from './modules/public/public.routes';
 import { serviceRoutes } from './modules/services/service.routes';
+import { syncRoutes } from './modules/sync/sync.routes';
 import { userRoutes } from './modules/users/user.routes';
 import { vehicleRoutes } from './modules/vehicles/vehicle.routes';
 
@@ -75,6 +77,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerOriginCheck(app);
   await registerSessions(app, { db, secret: config.sessionSecret });
+  registerRequestDb(app, db);
+  scheduleSyncPrunes(app, db);
 
   // API answers are never cached by browsers, proxies or the service worker.
   app.addHook('onSend', async (request, reply) => {
@@ -86,6 +90,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (staff) => {
       staff.addHook('onRequest', requireUser(db));
+      // Before the routes: it wraps each write route as it is added.
+      makeWritesIdempotent(staff, db);
       await staff.register(customerRoutes);
       await staff.register(vehicleRoutes);
       await staff.register(inspectionRoutes);
@@ -94,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await staff.register(userRoutes);
       await staff.register(emailTemplateRoutes);
       await staff.register(dashboardRoutes);
+      await staff.register(syncRoutes);
     },
     { prefix: '/api' },
   );

@@ -225,8 +225,19 @@ describe('seedDemo', () => {
     }
   });
 
+  it('puts the demo shop in the change feed, so offline devices pull it', async () => {
+    const feed = await db.selectFrom('syncChanges').select(['entity', 'deleted']).execute();
+    const live = (entity: string) => feed.filter((r) => r.entity === entity && r.deleted === 0).length;
+    expect([live('customer'), live('vehicle'), live('inspection')]).toEqual([
+      first.counts.customers,
+      first.counts.vehicles,
+      first.counts.inspections,
+    ]);
+  });
+
   it('with force, erases what was there and loads the same demo again', async () => {
     const before = await content(db);
+    const erasedIds = (await db.selectFrom('customers').select('id').execute()).map((r) => r.id);
     const stranger = await createUser(db, { username: 'stranger' });
     await createCustomer(db, { name: 'Left Over', createdBy: stranger.id });
     const again = await seedDemo(db, { adminEmail: 'owner@shop.test', force: true, now: NOW, hashParams: FAST_HASH });
@@ -235,6 +246,9 @@ describe('seedDemo', () => {
     expect(await db.selectFrom('users').select('id').where('username', '=', 'stranger').executeTakeFirst()).toBeUndefined();
     expect(await db.selectFrom('customers').select('id').where('name', '=', 'Left Over').executeTakeFirst()).toBeUndefined();
     expect(await content(db)).toEqual(before);
+    // Devices drop the erased rows on their next pull.
+    const erased = await db.selectFrom('syncChanges').select('deleted').where('entity', '=', 'customer').where('entityId', 'in', erasedIds).execute();
+    expect(erased.map((r) => r.deleted)).toEqual(erasedIds.map(() => 1));
   });
 });
 

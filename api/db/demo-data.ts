@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import { invoiceTotals, approvedServicesCents } from '../modules/invoices/invoice-totals';
 import { hashPassword, type HashParams } from '../lib/password';
+import { changed, deleted, recordChanges, type Change } from '../modules/sync/change-log';
 import type { Db } from './database';
 import { DemoClock, iso } from './demo/clock';
 import { buildInspections } from './demo/inspections';
@@ -83,6 +84,18 @@ async function insertAll<T extends keyof Database & string>(
   }
 }
 
+/** Every row the change feed carries, as deletions: what offline devices must drop on a wipe. */
+async function syncedRows(db: Db): Promise<Change[]> {
+  const ids = async (table: 'customers' | 'vehicles' | 'inspections' | 'services') =>
+    (await db.selectFrom(table).select('id').execute()).map((r) => r.id);
+  return [
+    ...deleted('customer', await ids('customers')),
+    ...deleted('vehicle', await ids('vehicles')),
+    ...deleted('inspection', await ids('inspections')),
+    ...deleted('service', await ids('services')),
+  ];
+}
+
 /** Fills the database with a believable independent shop (see the README of `npm run db:seed`). */
 export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<SeedDemoResult> {
   if (!options.force && (await hasUsersOrCustomers(db))) throw new DatabaseNotEmptyError();
@@ -100,7 +113,9 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<SeedDe
   const templates = buildTemplates(iso(new Date(clock.now.getTime() - 90 * 86_400_000)));
 
   await db.transaction().execute(async (trx) => {
+    let erased: Change[] = [];
     if (options.force) {
+      erased = await syncedRows(trx);
       for (const table of TABLES_IN_DELETE_ORDER) await trx.deleteFrom(table).execute();
     } else if (await hasUsersOrCustomers(trx)) {
       throw new DatabaseNotEmptyError();
@@ -122,6 +137,13 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<SeedDe
     await insertAll(trx, 'invoices', withTotals);
     await insertAll(trx, 'invoiceLineItems', lineItems);
     await insertAll(trx, 'emailTemplates', templates);
+    // Offline devices drop what was erased and pull the demo shop like any other change.
+    await recordChanges(trx, [
+      ...erased,
+      ...changed('customer', customers.map((c) => c.id)),
+      ...changed('vehicle', vehicles.map((v) => v.row.id)),
+      ...changed('inspection', work.inspections.map((i) => i.id)),
+    ]);
   });
 
   return {

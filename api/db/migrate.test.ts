@@ -19,6 +19,7 @@ describe('migrations', () => {
     expect(await tableNames()).toEqual([
       'customers',
       'email_templates',
+      'idempotency_keys',
       'inspection_notes',
       'inspections',
       'invoice_line_items',
@@ -27,6 +28,8 @@ describe('migrations', () => {
       'service_parts',
       'services',
       'sessions',
+      'sync_changes',
+      'sync_state',
       'users',
       'vehicles',
     ]);
@@ -40,7 +43,28 @@ describe('migrations', () => {
     for (let i = 0; i < Object.keys(migrations).length; i++) await migrateDown(db, schema);
     expect(await tableNames()).toEqual([]);
     await migrateToLatest(db, schema);
-    expect((await tableNames()).length).toBe(12);
+    expect((await tableNames()).length).toBe(15);
+  });
+
+  it('put the rows that existed before the change feed into it, parents first', async () => {
+    await migrateDown(db, schema);
+    const at = (minute: number) => `2026-11-30T10:0${minute}:00.000Z`;
+    await db.insertInto('customers').values([
+      { id: 'bc2', name: 'B', email: 'b@x.io', phone: '1', address: null, status: 'active', createdBy: null, createdAt: at(2), updatedAt: at(2) },
+      { id: 'bc1', name: 'A', email: 'a@x.io', phone: '1', address: null, status: 'active', createdBy: null, createdAt: at(1), updatedAt: at(1) },
+    ]).execute();
+    await db.insertInto('vehicles').values({ id: 'bv1', customerId: 'bc1', year: 2020, make: 'Ford', model: 'F-150', vin: null, licensePlate: null, mileage: 1, color: null, createdBy: null, createdAt: at(0), updatedAt: at(0) }).execute();
+    await migrateToLatest(db, schema);
+
+    const feed = await db.selectFrom('syncChanges').select(['entity', 'entityId', 'seq', 'deleted']).orderBy('seq').execute();
+    expect(feed.map((r) => ({ ...r, seq: Number(r.seq) }))).toEqual([
+      { entity: 'customer', entityId: 'bc1', seq: 1, deleted: 0 },
+      { entity: 'customer', entityId: 'bc2', seq: 2, deleted: 0 },
+      { entity: 'vehicle', entityId: 'bv1', seq: 3, deleted: 0 },
+    ]);
+    const state = await db.selectFrom('syncState').selectAll().executeTakeFirstOrThrow();
+    expect({ id: state.id, seq: Number(state.seq), tombstoneHorizon: Number(state.tombstoneHorizon) }).toEqual({ id: 1, seq: 3, tombstoneHorizon: 0 });
+    await db.deleteFrom('customers').execute();
   });
 
   it('cascade a customer delete to vehicles, inspections, services, parts, notes and invoices', async () => {

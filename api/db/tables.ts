@@ -159,6 +159,34 @@ export interface EmailTemplatesTable {
   updatedAt: Timestamp;
 }
 
+export interface IdempotencyKeysTable {
+  userId: string;
+  key: string;
+  /** sha256 of the method, path and canonical JSON body. */
+  fingerprint: string;
+  statusCode: number;
+  /** The response body as sent (JSON text); null for a 204. */
+  body: string | null;
+  createdAt: Timestamp;
+}
+
+export interface SyncStateTable {
+  id: number;
+  /** The last change sequence handed out. */
+  seq: number;
+  /** The highest sequence of a pruned deletion: an older cursor must resync. */
+  tombstoneHorizon: number;
+}
+
+export interface SyncChangesTable {
+  /** customer | vehicle | inspection, or service (deletions only, never sent). */
+  entity: string;
+  entityId: string;
+  seq: number;
+  deleted: Flag;
+  changedAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -172,6 +200,9 @@ export interface Database {
   invoices: InvoicesTable;
   invoiceLineItems: InvoiceLineItemsTable;
   emailTemplates: EmailTemplatesTable;
+  idempotencyKeys: IdempotencyKeysTable;
+  syncState: SyncStateTable;
+  syncChanges: SyncChangesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -186,3 +217,5 @@ export type ServicePartRow = Selectable<ServicePartsTable>;
 export type InvoiceRow = Selectable<InvoicesTable>;
 export type InvoiceLineItemRow = Selectable<InvoiceLineItemsTable>;
 export type EmailTemplateRow = Selectable<EmailTemplatesTable>;
+export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
+export type SyncChangeRow = Selectable<SyncChangesTable>;

@@ -39,6 +39,13 @@ function codeForStatus(status: number): ErrorCode {
   return 'bad_request';
 }
 
+/** The body an HttpError is answered with (also what an idempotent retry gets back). */
+export function httpErrorBody(error: HttpError): ApiErrorBody {
+  const body: ApiErrorBody = { error: error.code, message: error.message };
+  if (error.issues) body.issues = error.issues;
+  return body;
+}
+
 /** The one error handler: every failure leaves as `{ error, message }` JSON, never internals. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -46,8 +53,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     let body: ApiErrorBody;
     if (error instanceof HttpError) {
       status = error.statusCode;
-      body = { error: error.code, message: error.message };
-      if (error.issues) body.issues = error.issues;
+      body = httpErrorBody(error);
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       status = 400;
       const issues = error.validation.map((v) => ({

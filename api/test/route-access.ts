@@ -51,6 +51,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'DELETE /api/invoices/:p/line-items/:p': 'user',
   'GET /api/email-templates': 'user',
   'GET /api/email-templates/:p': 'user',
+  'GET /api/sync/changes': 'user',
 
   'POST /api/email-templates': 'admin',
   'PUT /api/email-templates/:p': 'admin',

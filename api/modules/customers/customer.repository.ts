@@ -13,6 +13,11 @@ export function findCustomerById(db: Db, id: string): Promise<CustomerRow | unde
   return db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+export function findCustomersByIds(db: Db, ids: readonly string[]): Promise<CustomerRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('customers').selectAll().where('id', 'in', [...ids]).execute();
+}
+
 export async function insertCustomer(db: Db, row: Insertable<CustomersTable>): Promise<void> {
   await db.insertInto('customers').values(row).execute();
 }

@@ -36,23 +36,25 @@ export async function customerRoutes(fastify: FastifyInstance): Promise<void> {
     '/customers',
     { schema: { body: createCustomerBody, response: { 201: customerResponse, ...errors, 409: errorResponse } } },
     async (request, reply) => {
-      const customer = await createCustomer(app.db, request.user.id, request.body);
-      return reply.status(201).send(customer);
+      const customer = await createCustomer(request.db, request.user.id, request.body);
+      reply.status(201);
+      return customer;
     },
   );
 
   app.put(
     '/customers/:id',
     { schema: { params: idParams, body: updateCustomerBody, response: { 200: customerResponse, ...withNotFound } } },
-    async (request) => updateCustomer(app.db, request.params.id, request.body),
+    async (request) => updateCustomer(request.db, request.params.id, request.body),
   );
 
   app.delete(
     '/customers/:id',
     { schema: { params: idParams, response: { 204: z.null(), ...withNotFound } } },
     async (request, reply) => {
-      await deleteCustomer(app.db, request.params.id);
-      return reply.status(204).send(null);
+      await deleteCustomer(request.db, request.params.id);
+      reply.status(204);
+      return null;
     },
   );
 }

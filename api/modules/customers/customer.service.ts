@@ -9,8 +9,18 @@ import type {
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import type { CustomerRow } from '../../db/tables';
+import { inTransaction } from '../../db/transaction';
 import { conflict, notFound } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/tokens';
+import {
+  assertNotDeleted,
+  changed,
+  customerDependents,
+  deleted,
+  inspectionDeletions,
+  missingRow,
+  recordChanges,
+} from '../sync/change-log';
 import {
   countCustomers,
   deleteCustomer as deleteCustomerRow,
@@ -68,31 +78,61 @@ export async function createCustomer(
 ): Promise<Customer> {
   const { id: clientId, ...fields } = body;
   const id = clientId ?? newId();
-  if (clientId && (await findCustomerById(db, clientId))) throw conflict(CUSTOMER_EXISTS);
-  const now = nowIso();
-  try {
-    await insertCustomer(db, { ...fields, id, createdBy: userId, createdAt: now, updatedAt: now });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(CUSTOMER_EXISTS);
-    throw err;
-  }
-  return getCustomer(db, id);
+  return inTransaction(db, async (trx) => {
+    if (clientId) {
+      await assertNotDeleted(trx, 'customer', clientId);
+      if (await findCustomerById(trx, clientId)) throw conflict(CUSTOMER_EXISTS);
+    }
+    const now = nowIso();
+    try {
+      await insertCustomer(trx, { ...fields, id, createdBy: userId, createdAt: now, updatedAt: now });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(CUSTOMER_EXISTS);
+      throw err;
+    }
+    await recordChanges(trx, changed('customer', [id]), now);
+    return getCustomer(trx, id);
+  });
 }
 
-/** Partial update: only the fields sent change; nothing sent changes nothing. */
+/**
+ * Partial update: only the fields sent change; nothing sent changes nothing. The customer's
+ * vehicles and inspections show it nested, so they are recorded as changed too.
+ */
 export async function updateCustomer(
   db: Db,
   id: string,
   body: z.output<typeof updateCustomerBody>,
 ): Promise<Customer> {
   const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
-  if (Object.keys(changes).length > 0) {
-    const updated = await updateCustomerRow(db, id, { ...changes, updatedAt: nowIso() });
-    if (!updated) throw notFound(CUSTOMER_NOT_FOUND);
-  }
-  return getCustomer(db, id);
+  return inTransaction(db, async (trx) => {
+    if (Object.keys(changes).length > 0) {
+      const now = nowIso();
+      const updated = await updateCustomerRow(trx, id, { ...changes, updatedAt: now });
+      if (!updated) throw await missingRow(trx, 'customer', id, notFound(CUSTOMER_NOT_FOUND));
+      const { vehicleIds, inspectionIds } = await customerDependents(trx, id);
+      await recordChanges(
+        trx,
+        [...changed('customer', [id]), ...changed('vehicle', vehicleIds), ...changed('inspection', inspectionIds)],
+        now,
+      );
+    } else if (!(await findCustomerById(trx, id))) {
+      throw await missingRow(trx, 'customer', id, notFound(CUSTOMER_NOT_FOUND));
+    }
+    return getCustomer(trx, id);
+  });
 }
 
+/** Vehicles and inspections go by cascade, so they are recorded as deleted with the customer. */
 export async function deleteCustomer(db: Db, id: string): Promise<void> {
-  if (!(await deleteCustomerRow(db, id))) throw notFound(CUSTOMER_NOT_FOUND);
+  await inTransaction(db, async (trx) => {
+    const { vehicleIds, inspectionIds } = await customerDependents(trx, id);
+    const deletions = [
+      ...deleted('customer', [id]),
+      ...deleted('vehicle', vehicleIds),
+      ...(await inspectionDeletions(trx, inspectionIds)),
+    ];
+    if (!(await deleteCustomerRow(trx, id))) throw await missingRow(trx, 'customer', id, notFound(CUSTOMER_NOT_FOUND));
+    await recordChanges(trx, deletions);
+  });
 }

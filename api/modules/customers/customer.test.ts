@@ -252,3 +252,30 @@ describe('signed out', () => {
     expect(res.json()).toMatchObject({ error: 'unauthorized' });
   });
 });
+
+describe('a deleted customer', () => {
+  const gone = { error: 'gone', message: 'This customer was deleted' };
+
+  it('answers 410 to an update, a repeated delete and a create with its id; an id never seen stays 404', async () => {
+    const customer = await createCustomer(t.db);
+    const url = `/api/customers/${customer.id}`;
+    expect((await advisor.inject({ method: 'DELETE', url })).statusCode).toBe(204);
+
+    for (const payload of [{ phone: '555-0142' }, {}]) {
+      const put = await advisor.inject({ method: 'PUT', url, payload });
+      expect(put.statusCode).toBe(410);
+      expect(put.json()).toEqual(gone);
+    }
+    const again = await advisor.inject({ method: 'DELETE', url });
+    expect(again.statusCode).toBe(410);
+    expect(again.json()).toEqual(gone);
+    const recreate = await post({ ...valid, id: customer.id });
+    expect(recreate.statusCode).toBe(410);
+    expect(recreate.json()).toEqual(gone);
+    expect(await t.db.selectFrom('customers').select('id').where('id', '=', customer.id).execute()).toEqual([]);
+
+    const unknown = await advisor.inject({ method: 'PUT', url: `/api/customers/${randomUUID()}`, payload: { phone: '1' } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: 'not_found', message: 'Customer not found' });
+  });
+});

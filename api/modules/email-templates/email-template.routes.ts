@@ -47,7 +47,10 @@ export async function emailTemplateRoutes(fastify: FastifyInstance): Promise<voi
       onRequest: adminOnly,
       schema: { body: createEmailTemplateBody, response: { 201: emailTemplateResponse, ...errors, 403: errorResponse, 409: errorResponse } },
     },
-    async (request, reply) => reply.status(201).send(await createEmailTemplate(app.db, request.body)),
+    async (request, reply) => {
+      reply.status(201);
+      return createEmailTemplate(request.db, request.body);
+    },
   );
 
   app.put(
@@ -56,15 +59,16 @@ export async function emailTemplateRoutes(fastify: FastifyInstance): Promise<voi
       onRequest: adminOnly,
       schema: { params: idParams, body: updateEmailTemplateBody, response: { 200: emailTemplateResponse, ...writeErrors } },
     },
-    async (request) => updateEmailTemplate(app.db, request.params.id, request.body),
+    async (request) => updateEmailTemplate(request.db, request.params.id, request.body),
   );
 
   app.delete(
     '/email-templates/:id',
     { onRequest: adminOnly, schema: { params: idParams, response: { 204: z.null(), ...writeErrors } } },
     async (request, reply) => {
-      await removeEmailTemplate(app.db, request.params.id);
-      return reply.status(204).send(null);
+      await removeEmailTemplate(request.db, request.params.id);
+      reply.status(204);
+      return null;
     },
   );
 }

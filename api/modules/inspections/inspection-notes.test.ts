@@ -57,3 +57,22 @@ describe('notes', () => {
     expect(await t.app.inject({ method: 'DELETE', url: `/api/inspections/${inspection.id}/notes/${note.json().id}` })).toMatchObject({ statusCode: 401 });
   });
 });
+
+describe('notes of a deleted inspection', () => {
+  it('answer 410 to adding or removing a note; an inspection never seen stays 404', async () => {
+    const inspection = await createInspection(t.db);
+    const note = await tech.inject({ method: 'POST', url: `/api/inspections/${inspection.id}/notes`, payload: { note: 'kept' } });
+    expect(note.statusCode).toBe(201);
+    expect((await tech.inject({ method: 'DELETE', url: `/api/customers/${inspection.customerId}` })).statusCode).toBe(204);
+
+    const gone = { error: 'gone', message: 'This inspection was deleted' };
+    const add = await tech.inject({ method: 'POST', url: `/api/inspections/${inspection.id}/notes`, payload: { note: 'late' } });
+    expect(add.statusCode).toBe(410);
+    expect(add.json()).toEqual(gone);
+    const remove = await tech.inject({ method: 'DELETE', url: `/api/inspections/${inspection.id}/notes/${note.json().id}` });
+    expect(remove.statusCode).toBe(410);
+    expect(remove.json()).toEqual(gone);
+    const unknown = await tech.inject({ method: 'POST', url: `/api/inspections/${randomUUID()}/notes`, payload: { note: 'x' } });
+    expect(unknown.statusCode).toBe(404);
+  });
+});

@@ -20,6 +20,7 @@ import {
   updatePartRow,
   updateServiceRow,
 } from '../services/service.repository';
+import { deletedIds } from '../sync/change-log';
 
 // "Services keep their identity": a save upserts by id and removes only what was left out, and
 // never changes the status of a service that already exists (offline-sync.md).
@@ -86,26 +87,35 @@ function newPartRows(serviceId: string, parts: readonly PartInput[], now: string
 
 /**
  * Makes the inspection's services match the full list sent, in one transaction the caller owns.
- * Parts follow the same rule inside each service whose `parts` was sent.
+ * Parts follow the same rule inside each service whose `parts` was sent. Returns the ids of the
+ * services it removed, for the caller to record.
  */
 export async function saveInspectionServices(
   db: Db,
   inspectionId: string,
-  inputs: readonly InspectionServiceInput[],
+  sent: readonly InspectionServiceInput[],
   now: string,
   creating = false,
-): Promise<void> {
-  assertNoDuplicates(inputs.map((s) => s.id), 'Service');
-  assertNoDuplicates(inputs.flatMap((s) => (s.parts ?? []).map((p) => p.id)), 'Part');
+): Promise<string[]> {
+  assertNoDuplicates(sent.map((s) => s.id), 'Service');
+  assertNoDuplicates(sent.flatMap((s) => (s.parts ?? []).map((p) => p.id)), 'Part');
 
   const existing = creating ? [] : await findServicesOfInspection(db, inspectionId);
   const own = new Map(existing.map((s) => [s.id, s]));
+  // Deletes win: a list edited before a service was deleted elsewhere does not bring it back.
+  const deletedElsewhere = await deletedIds(
+    db,
+    'service',
+    sent.flatMap((s) => (s.id && !own.has(s.id) ? [s.id] : [])),
+  );
+  const inputs = sent.filter((s) => !s.id || !deletedElsewhere.has(s.id));
   const existingParts = await findPartsOfServices(db, [...own.keys()]);
   const ownParts = new Map(existingParts.map((p) => [p.id, p]));
   await assertOwnIds(db, inputs, own, ownParts, creating);
 
   const keptIds = new Set(inputs.map((s) => s.id).filter((id): id is string => !!id && own.has(id)));
-  await deleteServices(db, existing.filter((s) => !keptIds.has(s.id)).map((s) => s.id));
+  const removedIds = existing.filter((s) => !keptIds.has(s.id)).map((s) => s.id);
+  await deleteServices(db, removedIds);
 
   const newServices: ServiceRow[] = [];
   const newParts: ServicePartRow[] = [];
@@ -176,4 +186,5 @@ export async function saveInspectionServices(
   }
   await insertServices(db, newServices);
   await insertParts(db, newParts);
+  return removedIds;
 }

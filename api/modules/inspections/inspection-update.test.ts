@@ -247,3 +247,54 @@ describe('PUT /api/inspections/:id: services keep their identity', () => {
     expect([invoice.subtotalCents, invoice.taxCents, invoice.totalCents]).toEqual([20000, 1600, 21600]);
   });
 });
+
+describe('deleted rows and inspection saves', () => {
+  it('answers 410 to a save of an inspection that went with its vehicle; an id never seen stays 404', async () => {
+    const inspection = await createInspection(t.db);
+    expect((await tech.inject({ method: 'DELETE', url: `/api/vehicles/${inspection.vehicleId}` })).statusCode).toBe(204);
+    for (const method of ['PUT', 'PATCH'] as const) {
+      const res = await save(inspection.id, { notes: 'too late' }, method);
+      expect(res.statusCode).toBe(410);
+      expect(res.json()).toEqual({ error: 'gone', message: 'This inspection was deleted' });
+    }
+    const unknown = await save(randomUUID(), { notes: 'x' });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('answers 410 to a new inspection for a deleted vehicle or customer, or with a deleted id', async () => {
+    const customer = await createCustomer(t.db);
+    const vehicle = await createVehicle(t.db, customer.id);
+    const inspection = await createInspection(t.db, { customerId: customer.id, vehicleId: vehicle.id });
+    const otherVehicle = await createVehicle(t.db, customer.id);
+    expect((await tech.inject({ method: 'DELETE', url: `/api/vehicles/${vehicle.id}` })).statusCode).toBe(204);
+    const create = (payload: object) => tech.inject({ method: 'POST', url: '/api/inspections', payload });
+
+    const forVehicle = await create({ customerId: customer.id, vehicleId: vehicle.id });
+    expect(forVehicle.statusCode).toBe(410);
+    expect(forVehicle.json()).toEqual({ error: 'gone', message: 'This vehicle was deleted' });
+    const sameId = await create({ id: inspection.id, customerId: customer.id, vehicleId: otherVehicle.id });
+    expect(sameId.statusCode).toBe(410);
+    expect(sameId.json()).toEqual({ error: 'gone', message: 'This inspection was deleted' });
+
+    expect((await tech.inject({ method: 'DELETE', url: `/api/customers/${customer.id}` })).statusCode).toBe(204);
+    const other = await createCustomer(t.db);
+    const forCustomer = await create({ customerId: customer.id, vehicleId: (await createVehicle(t.db, other.id)).id });
+    expect(forCustomer.statusCode).toBe(410);
+    expect(forCustomer.json()).toEqual({ error: 'gone', message: 'This customer was deleted' });
+  });
+
+  it('does not bring back a service deleted elsewhere that an older edit still lists (deletes win)', async () => {
+    const inspection = await createInspection(t.db, {}, [{ description: 'Brakes' }, { description: 'Wipers' }]);
+    const [brakes, wipers] = inspection.services;
+    expect((await tech.inject({ method: 'DELETE', url: `/api/services/${wipers!.id}` })).statusCode).toBe(204);
+    const body = await saved(inspection.id, {
+      services: [
+        { id: brakes!.id, description: 'Brakes, front' },
+        { id: wipers!.id, description: 'Wipers, edited offline' },
+        { description: 'Cabin filter' },
+      ],
+    });
+    expect(body.services.map((s) => s.description)).toEqual(['Brakes, front', 'Cabin filter']);
+    expect(await t.db.selectFrom('services').select('id').where('id', '=', wipers!.id).execute()).toEqual([]);
+  });
+});

@@ -45,7 +45,10 @@ export async function inspectionRoutes(fastify: FastifyInstance): Promise<void> 
   app.post(
     '/inspections',
     { schema: { body: createInspectionBody, response: { 201: inspectionResponse, ...errors, 409: errorResponse } } },
-    async (request, reply) => reply.status(201).send(await createInspection(app.db, request.user, request.body)),
+    async (request, reply) => {
+      reply.status(201);
+      return createInspection(request.db, request.user, request.body);
+    },
   );
 
   for (const method of ['PUT', 'PATCH'] as const) {
@@ -57,7 +60,7 @@ export async function inspectionRoutes(fastify: FastifyInstance): Promise<void> 
         body: updateInspectionBody,
         response: { 200: inspectionResponse, ...errors, 404: errorResponse, 409: errorResponse },
       },
-      handler: async (request) => updateInspection(app.db, request.params.id, request.body),
+      handler: async (request) => updateInspection(request.db, request.params.id, request.body),
     });
   }
 
@@ -70,15 +73,19 @@ export async function inspectionRoutes(fastify: FastifyInstance): Promise<void> 
         response: { 201: inspectionNoteResponse, ...errors, 404: errorResponse, 409: errorResponse },
       },
     },
-    async (request, reply) => reply.status(201).send(await addNote(app.db, request.params.id, request.body)),
+    async (request, reply) => {
+      reply.status(201);
+      return addNote(request.db, request.params.id, request.body);
+    },
   );
 
   app.delete(
     '/inspections/:id/notes/:noteId',
     { schema: { params: noteParams, response: { 204: z.null(), ...errors, 404: errorResponse } } },
     async (request, reply) => {
-      await removeNote(app.db, request.params.id, request.params.noteId);
-      return reply.status(204).send(null);
+      await removeNote(request.db, request.params.id, request.params.noteId);
+      reply.status(204);
+      return null;
     },
   );
 }

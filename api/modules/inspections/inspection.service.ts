@@ -9,9 +9,11 @@ import type {
 import type { Db } from '../../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import type { InspectionRow, InspectionsTable, UserRow } from '../../db/tables';
+import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { newId, newShareToken, nowIso } from '../../lib/tokens';
 import { recalculateInvoiceTotals } from '../invoices/invoice-totals';
+import { assertNotDeleted, changed, deleted, missingRow, recordChanges } from '../sync/change-log';
 import { saveInspectionServices } from './inspection-services';
 import { groupBy, toInspection, toNote } from './inspection.mapper';
 import * as repo from './inspection.repository';
@@ -19,7 +21,7 @@ import * as repo from './inspection.repository';
 const INSPECTION_NOT_FOUND = 'Inspection not found';
 
 /** Nests customer, vehicle, technician, services, parts and notes: six queries for any count. */
-async function assemble(db: Db, rows: readonly InspectionRow[]): Promise<Inspection[]> {
+export async function assembleInspections(db: Db, rows: readonly InspectionRow[]): Promise<Inspection[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [customers, vehicles, technicians, services, parts, notes] = await Promise.all([
@@ -46,7 +48,7 @@ export async function getInspectionsByIds(db: Db, ids: readonly string[]): Promi
   const rows = await repo.findInspectionRows(db, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const ordered = [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
-  return assemble(db, ordered);
+  return assembleInspections(db, ordered);
 }
 
 export async function getInspection(db: Db, id: string): Promise<Inspection> {
@@ -70,7 +72,7 @@ export async function listInspections(
     repo.listInspectionRows(db, filters, query.sort ?? 'recent', query),
     repo.countInspections(db, filters),
   ]);
-  return { items: await assemble(db, rows), total };
+  return { items: await assembleInspections(db, rows), total };
 }
 
 /** Checks the customer, vehicle and technician exist and that the vehicle is the customer's. */
@@ -83,8 +85,9 @@ async function assertLinks(
     repo.findVehicle(db, links.vehicleId),
     links.technicianId ? repo.findUser(db, links.technicianId) : Promise.resolve({ id: '' }),
   ]);
-  if (!customer) throw badRequest('Customer not found');
-  if (!vehicle) throw badRequest('Vehicle not found');
+  // A customer or vehicle deleted elsewhere is 410, one never seen 400.
+  if (!customer) throw await missingRow(db, 'customer', links.customerId, badRequest('Customer not found'));
+  if (!vehicle) throw await missingRow(db, 'vehicle', links.vehicleId, badRequest('Vehicle not found'));
   if (vehicle.customerId !== customer.id) throw badRequest('Vehicle does not belong to this customer');
   if (!technician) throw badRequest('Technician not found');
 }
@@ -113,8 +116,9 @@ async function guarded<T>(existsMessage: string, write: () => Promise<T>): Promi
 
 export async function createInspection(db: Db, user: UserRow, body: CreateInspectionBody): Promise<Inspection> {
   const id = body.id ?? newId();
-  await guarded('Inspection already exists', () =>
-    db.transaction().execute(async (trx) => {
+  return guarded('Inspection already exists', () =>
+    inTransaction(db, async (trx) => {
+      if (body.id) await assertNotDeleted(trx, 'inspection', body.id);
       if (await repo.findInspectionRow(trx, id)) throw conflict('Inspection already exists');
       await assertLinks(trx, body);
       const now = nowIso();
@@ -134,16 +138,17 @@ export async function createInspection(db: Db, user: UserRow, body: CreateInspec
         await saveInspectionServices(trx, id, body.services, now, true);
         await recalculateInvoiceTotals(trx, { inspectionId: id });
       }
+      await recordChanges(trx, changed('inspection', [id]), now);
+      return getInspection(trx, id);
     }),
   );
-  return getInspection(db, id);
 }
 
 export async function updateInspection(db: Db, id: string, body: UpdateInspectionBody): Promise<Inspection> {
-  await guarded('Service or part already exists', () =>
-    db.transaction().execute(async (trx) => {
+  return guarded('Service or part already exists', () =>
+    inTransaction(db, async (trx) => {
       const current = await repo.findInspectionRow(trx, id);
-      if (!current) throw notFound(INSPECTION_NOT_FOUND);
+      if (!current) throw await missingRow(trx, 'inspection', id, notFound(INSPECTION_NOT_FOUND));
       if (body.customerId || body.vehicleId || body.technicianId) {
         await assertLinks(trx, {
           customerId: body.customerId ?? current.customerId,
@@ -153,13 +158,20 @@ export async function updateInspection(db: Db, id: string, body: UpdateInspectio
       }
       const now = nowIso();
       await repo.updateInspectionRow(trx, id, { ...columnsOf(body), updatedAt: now });
+      let removedServiceIds: string[] = [];
       if (body.services) {
-        await saveInspectionServices(trx, id, body.services, now);
+        removedServiceIds = await saveInspectionServices(trx, id, body.services, now);
         await recalculateInvoiceTotals(trx, { inspectionId: id });
       }
+      await recordChanges(trx, [...changed('inspection', [id]), ...deleted('service', removedServiceIds)], now);
+      return getInspection(trx, id);
     }),
   );
-  return getInspection(db, id);
+}
+
+/** 404 for an inspection never seen; 410 for one deleted elsewhere. */
+async function assertInspectionExists(db: Db, id: string): Promise<void> {
+  if (!(await repo.findInspectionRow(db, id))) throw await missingRow(db, 'inspection', id, notFound(INSPECTION_NOT_FOUND));
 }
 
 export async function addNote(
@@ -169,16 +181,20 @@ export async function addNote(
 ): Promise<InspectionNote> {
   const row = { id: body.id ?? newId(), inspectionId, note: body.note, createdAt: nowIso() };
   await guarded('Note already exists', () =>
-    db.transaction().execute(async (trx) => {
-      if (!(await repo.findInspectionRow(trx, inspectionId))) throw notFound(INSPECTION_NOT_FOUND);
+    inTransaction(db, async (trx) => {
+      await assertInspectionExists(trx, inspectionId);
       if (await repo.findNoteById(trx, row.id)) throw conflict('Note already exists');
       await repo.insertNote(trx, row);
+      await recordChanges(trx, changed('inspection', [inspectionId]), row.createdAt);
     }),
   );
   return toNote(row);
 }
 
 export async function removeNote(db: Db, inspectionId: string, noteId: string): Promise<void> {
-  if (!(await repo.findInspectionRow(db, inspectionId))) throw notFound(INSPECTION_NOT_FOUND);
-  if ((await repo.deleteNote(db, inspectionId, noteId)) === 0) throw notFound('Note not found');
+  await inTransaction(db, async (trx) => {
+    await assertInspectionExists(trx, inspectionId);
+    if ((await repo.deleteNote(trx, inspectionId, noteId)) === 0) throw notFound('Note not found');
+    await recordChanges(trx, changed('inspection', [inspectionId]));
+  });
 }

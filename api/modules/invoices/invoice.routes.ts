@@ -47,21 +47,25 @@ export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/invoices',
     { schema: { body: createInvoiceBody, response: { 201: invoiceResponse, ...errors, 409: errorResponse } } },
-    async (request, reply) => reply.status(201).send(await createInvoice(app.db, request.user, request.body)),
+    async (request, reply) => {
+      reply.status(201);
+      return createInvoice(request.db, request.user, request.body);
+    },
   );
 
   app.patch(
     '/invoices/:id',
     { schema: { params: idParams, body: updateInvoiceBody, response: { 200: invoiceResponse, ...withNotFound } } },
-    async (request) => updateInvoice(app.db, request.params.id, request.body),
+    async (request) => updateInvoice(request.db, request.params.id, request.body),
   );
 
   app.delete(
     '/invoices/:id',
     { schema: { params: idParams, response: { 204: z.null(), ...withNotFound } } },
     async (request, reply) => {
-      await deleteInvoice(app.db, request.params.id);
-      return reply.status(204).send(null);
+      await deleteInvoice(request.db, request.params.id);
+      reply.status(204);
+      return null;
     },
   );
 
@@ -74,15 +78,19 @@ export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 201: lineItemResponse, ...withNotFound, 409: errorResponse },
       },
     },
-    async (request, reply) => reply.status(201).send(await addLineItem(app.db, request.params.id, request.body)),
+    async (request, reply) => {
+      reply.status(201);
+      return addLineItem(request.db, request.params.id, request.body);
+    },
   );
 
   app.delete(
     '/invoices/:id/line-items/:itemId',
     { schema: { params: lineItemParams, response: { 204: z.null(), ...withNotFound } } },
     async (request, reply) => {
-      await removeLineItem(app.db, request.params.id, request.params.itemId);
-      return reply.status(204).send(null);
+      await removeLineItem(request.db, request.params.id, request.params.itemId);
+      reply.status(204);
+      return null;
     },
   );
 }

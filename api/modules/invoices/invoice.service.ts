@@ -10,6 +10,7 @@ import type {
 import type { Db } from '../../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import type { InvoiceLineItemRow, InvoiceRow, InvoicesTable, UserRow } from '../../db/tables';
+import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { newId, newShareToken, nowIso } from '../../lib/tokens';
 import { getInspectionsByIds } from '../inspections/inspection.service';
@@ -115,7 +116,7 @@ export async function createInvoice(db: Db, user: UserRow, body: CreateInvoiceBo
   const id = body.id ?? newId();
   const items = body.lineItems ?? [];
   await guarded(INVOICE_EXISTS, () => badRequest(INSPECTION_NOT_FOUND), () =>
-    db.transaction().execute(async (trx) => {
+    inTransaction(db, async (trx) => {
       // A repeated create with the same client id never makes a second invoice.
       if (await repo.findInvoiceById(trx, id)) throw conflict(INVOICE_EXISTS);
       const inspection = await repo.findInspectionLinks(trx, body.inspectionId);
@@ -150,7 +151,7 @@ export async function updateInvoice(db: Db, id: string, body: UpdateInvoiceBody)
   if (body.status !== undefined) changes.status = body.status;
   if (body.notes !== undefined) changes.notes = body.notes;
   if (Object.keys(changes).length === 0) return getInvoice(db, id);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const current = await repo.findInvoiceById(trx, id);
     if (!current) throw notFound(INVOICE_NOT_FOUND);
     await repo.updateInvoiceRow(trx, id, { ...changes, updatedAt: nowIso() });
@@ -168,7 +169,7 @@ export async function deleteInvoice(db: Db, id: string): Promise<void> {
 export async function addLineItem(db: Db, invoiceId: string, body: LineItemBody): Promise<InvoiceLineItem> {
   const id = body.id ?? newId();
   await guarded(LINE_ITEM_EXISTS, () => notFound(INVOICE_NOT_FOUND), () =>
-    db.transaction().execute(async (trx) => {
+    inTransaction(db, async (trx) => {
       if (!(await repo.findInvoiceById(trx, invoiceId))) throw notFound(INVOICE_NOT_FOUND);
       await assertNewLineItemIds(trx, [id]);
       const existing = await repo.lineItemsByInvoiceIds(trx, [invoiceId]);
@@ -182,7 +183,7 @@ export async function addLineItem(db: Db, invoiceId: string, body: LineItemBody)
 }
 
 export async function removeLineItem(db: Db, invoiceId: string, itemId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     if (!(await repo.findInvoiceById(trx, invoiceId))) throw notFound(INVOICE_NOT_FOUND);
     if (!(await repo.deleteLineItemRow(trx, invoiceId, itemId))) throw notFound(LINE_ITEM_NOT_FOUND);
     await recalculateInvoiceTotals(trx, { invoiceId });

@@ -21,21 +21,25 @@ export async function serviceRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/services',
     { schema: { body: createServiceBody, response: { 201: serviceResponse, ...errors, 409: errorResponse } } },
-    async (request, reply) => reply.status(201).send(await createService(app.db, request.body)),
+    async (request, reply) => {
+      reply.status(201);
+      return createService(request.db, request.body);
+    },
   );
 
   app.put(
     '/services/:id',
     { schema: { params: idParams, body: updateServiceBody, response: { 200: serviceResponse, ...errors } } },
-    async (request) => updateService(app.db, request.params.id, request.body),
+    async (request) => updateService(request.db, request.params.id, request.body),
   );
 
   app.delete(
     '/services/:id',
     { schema: { params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await deleteService(app.db, request.params.id);
-      return reply.status(204).send(null);
+      await deleteService(request.db, request.params.id);
+      reply.status(204);
+      return null;
     },
   );
 
@@ -48,15 +52,19 @@ export async function serviceRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 201: partResponse, ...errors, 409: errorResponse },
       },
     },
-    async (request, reply) => reply.status(201).send(await addPart(app.db, request.params.id, request.body)),
+    async (request, reply) => {
+      reply.status(201);
+      return addPart(request.db, request.params.id, request.body);
+    },
   );
 
   app.delete(
     '/services/:id/parts/:partId',
     { schema: { params: partParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await deletePart(app.db, request.params.id, request.params.partId);
-      return reply.status(204).send(null);
+      await deletePart(request.db, request.params.id, request.params.partId);
+      reply.status(204);
+      return null;
     },
   );
 }

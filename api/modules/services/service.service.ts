@@ -9,14 +9,23 @@ import type {
 import type { Db } from '../../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import type { ServicesTable } from '../../db/tables';
+import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/tokens';
 import { recalculateInvoiceTotals } from '../invoices/invoice-totals';
 import { sumParts } from '../inspections/inspection-services';
 import { toPart, toService } from '../inspections/inspection.mapper';
+import { assertNotDeleted, changed, deleted, missingRow, recordChanges, type Change } from '../sync/change-log';
 import * as repo from './service.repository';
 
 const SERVICE_NOT_FOUND = 'Service not found';
+
+/** The service for a staff write: 404 for one never seen, 410 for one deleted. */
+async function serviceForWrite(db: Db, id: string) {
+  const row = await repo.findServiceRow(db, id);
+  if (!row) throw await missingRow(db, 'service', id, notFound(SERVICE_NOT_FOUND));
+  return row;
+}
 
 async function loadService(db: Db, id: string): Promise<Service> {
   const row = await repo.findServiceRow(db, id);
@@ -35,10 +44,14 @@ async function guarded<T>(existsMessage: string, missingMessage: string, write: 
   }
 }
 
-/** After any change to a service or its parts: the inspection moves on and unpaid invoices follow. */
-async function afterChange(db: Db, inspectionId: string, now: string): Promise<void> {
+/**
+ * After any change to a service or its parts: the inspection moves on, unpaid invoices follow and
+ * the inspection enters the change feed (last, see recordChanges).
+ */
+async function afterChange(db: Db, inspectionId: string, now: string, also: readonly Change[] = []): Promise<void> {
   await repo.touchInspection(db, inspectionId, now);
   await recalculateInvoiceTotals(db, { inspectionId });
+  await recordChanges(db, [...changed('inspection', [inspectionId]), ...also], now);
 }
 
 /**
@@ -49,7 +62,7 @@ export async function decideRecommendedService(
   db: Db,
   args: { inspectionId: string; serviceId: string; status: 'approved' | 'declined' },
 ): Promise<Service> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const current = await repo.findServiceRow(trx, args.serviceId);
     if (!current || current.inspectionId !== args.inspectionId) throw notFound(SERVICE_NOT_FOUND);
     const now = nowIso();
@@ -67,13 +80,14 @@ export async function decideRecommendedService(
 export async function createService(db: Db, body: CreateServiceBody): Promise<Service> {
   const id = body.id ?? newId();
   await guarded('Service already exists', 'Inspection not found', () =>
-    db.transaction().execute(async (trx) => {
+    inTransaction(db, async (trx) => {
       const inspection = await trx
         .selectFrom('inspections')
         .select('id')
         .where('id', '=', body.inspectionId)
         .executeTakeFirst();
-      if (!inspection) throw badRequest('Inspection not found');
+      if (!inspection) throw await missingRow(trx, 'inspection', body.inspectionId, badRequest('Inspection not found'));
+      if (body.id) await assertNotDeleted(trx, 'service', body.id);
       if (await repo.findServiceRow(trx, id)) throw conflict('Service already exists');
       const parts = body.parts ?? [];
       const partIds = parts.flatMap((p) => (p.id ? [p.id] : []));
@@ -115,9 +129,8 @@ export async function createService(db: Db, body: CreateServiceBody): Promise<Se
 
 /** The staff edit and status change (approve, unapprove, decline); only fields sent change. */
 export async function updateService(db: Db, id: string, body: UpdateServiceBody): Promise<Service> {
-  return db.transaction().execute(async (trx) => {
-    const current = await repo.findServiceRow(trx, id);
-    if (!current) throw notFound(SERVICE_NOT_FOUND);
+  return inTransaction(db, async (trx) => {
+    const current = await serviceForWrite(trx, id);
     const now = nowIso();
     const changes: Updateable<ServicesTable> = { updatedAt: now };
     if (body.status !== undefined) changes.status = body.status;
@@ -134,11 +147,10 @@ export async function updateService(db: Db, id: string, body: UpdateServiceBody)
 }
 
 export async function deleteService(db: Db, id: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const current = await repo.findServiceRow(trx, id);
-    if (!current) throw notFound(SERVICE_NOT_FOUND);
+  await inTransaction(db, async (trx) => {
+    const current = await serviceForWrite(trx, id);
     await repo.deleteServices(trx, [id]);
-    await afterChange(trx, current.inspectionId, nowIso());
+    await afterChange(trx, current.inspectionId, nowIso(), deleted('service', [id]));
   });
 }
 
@@ -146,9 +158,8 @@ export async function addPart(db: Db, serviceId: string, body: PartInput): Promi
   const now = nowIso();
   const id = body.id ?? newId();
   await guarded('Part already exists', SERVICE_NOT_FOUND, () =>
-    db.transaction().execute(async (trx) => {
-      const service = await repo.findServiceRow(trx, serviceId);
-      if (!service) throw notFound(SERVICE_NOT_FOUND);
+    inTransaction(db, async (trx) => {
+      const service = await serviceForWrite(trx, serviceId);
       if ((await repo.findPartRows(trx, [id])).length > 0) throw conflict('Part already exists');
       await repo.insertParts(trx, [
         {
@@ -172,9 +183,8 @@ export async function addPart(db: Db, serviceId: string, body: PartInput): Promi
 }
 
 export async function deletePart(db: Db, serviceId: string, partId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const service = await repo.findServiceRow(trx, serviceId);
-    if (!service) throw notFound(SERVICE_NOT_FOUND);
+  await inTransaction(db, async (trx) => {
+    const service = await serviceForWrite(trx, serviceId);
     const [part] = await repo.findPartRows(trx, [partId]);
     if (!part || part.serviceId !== serviceId) throw notFound('Part not found');
     await repo.deleteParts(trx, [partId]);

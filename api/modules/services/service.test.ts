@@ -166,7 +166,7 @@ describe('PUT /api/services/:id (staff status change and edits)', () => {
 });
 
 describe('DELETE /api/services/:id and parts', () => {
-  it('deletes a service with its parts (204), then 404', async () => {
+  it('deletes a service with its parts (204); deleting it again is 410, an unknown id 404', async () => {
     const inspection = await createInspection(t.db, {}, [{ description: 'x', status: 'approved', laborCostCents: 100, parts: [{ partName: 'p' }] }]);
     const totals = await invoiceFor(inspection);
     const url = `/api/services/${inspection.services[0]!.id}`;
@@ -177,7 +177,11 @@ describe('DELETE /api/services/:id and parts', () => {
     expect(res.body).toBe('');
     expect(await totals()).toEqual([0, 0, 0]);
     expect(await t.db.selectFrom('serviceParts').select('id').where('serviceId', '=', inspection.services[0]!.id).execute()).toEqual([]);
-    expect((await staff.inject({ method: 'DELETE', url })).statusCode).toBe(404);
+    // Anything addressed to a deleted row, a repeated delete included, is 410: the client drops it.
+    const again = await staff.inject({ method: 'DELETE', url });
+    expect(again.statusCode).toBe(410);
+    expect(again.json()).toEqual({ error: 'gone', message: 'This service was deleted' });
+    expect((await staff.inject({ method: 'DELETE', url: `/api/services/${randomUUID()}` })).statusCode).toBe(404);
     expect((await staff.inject({ method: 'DELETE', url: '/api/services/nope' })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
   });
@@ -261,5 +265,41 @@ describe('decideRecommendedService', () => {
       statusCode: 409,
       message: 'This service has already been declined',
     });
+  });
+});
+
+describe('writes to a deleted service or inspection', () => {
+  const serviceGone = { error: 'gone', message: 'This service was deleted' };
+
+  it('answer 410 for a deleted service: edit, status change, parts, and a create with its id', async () => {
+    const inspection = await createInspection(t.db, {}, [{ description: 'Brakes', parts: [{ partName: 'Pads' }] }]);
+    const service = inspection.services[0]!;
+    expect((await staff.inject({ method: 'DELETE', url: `/api/services/${service.id}` })).statusCode).toBe(204);
+    const writes = [
+      staff.inject({ method: 'PUT', url: `/api/services/${service.id}`, payload: { description: 'x' } }),
+      staff.inject({ method: 'PUT', url: `/api/services/${service.id}`, payload: { status: 'approved' } }),
+      staff.inject({ method: 'POST', url: `/api/services/${service.id}/parts`, payload: { partName: 'p' } }),
+      staff.inject({ method: 'DELETE', url: `/api/services/${service.id}/parts/${service.parts[0]!.id}` }),
+      staff.inject({ method: 'POST', url: '/api/services', payload: { id: service.id, inspectionId: inspection.id, description: 'again' } }),
+    ];
+    for (const res of await Promise.all(writes)) {
+      expect(res.statusCode, res.body).toBe(410);
+      expect(res.json()).toEqual(serviceGone);
+    }
+  });
+
+  it('answer 410 for the services of an inspection deleted by cascade, and for a new service on it', async () => {
+    const inspection = await createInspection(t.db, {}, [{ description: 'Brakes' }]);
+    expect((await staff.inject({ method: 'DELETE', url: `/api/vehicles/${inspection.vehicleId}` })).statusCode).toBe(204);
+    const edit = await staff.inject({ method: 'PUT', url: `/api/services/${inspection.services[0]!.id}`, payload: { status: 'approved' } });
+    expect(edit.statusCode).toBe(410);
+    expect(edit.json()).toEqual(serviceGone);
+    const create = await staff.inject({ method: 'POST', url: '/api/services', payload: { inspectionId: inspection.id, description: 'x' } });
+    expect(create.statusCode).toBe(410);
+    expect(create.json()).toEqual({ error: 'gone', message: 'This inspection was deleted' });
+
+    const unknown = await staff.inject({ method: 'PUT', url: `/api/services/${randomUUID()}`, payload: { status: 'approved' } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: 'not_found', message: 'Service not found' });
   });
 });

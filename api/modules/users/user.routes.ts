@@ -66,8 +66,9 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
       schema: { body: createUserBody, response: { 201: userResponse, ...denied, 409: errorResponse } },
     },
     async (request, reply) => {
-      const user = await createUser(app.db, app.config, request.body);
-      return reply.status(201).send(user);
+      const user = await createUser(request.db, app.config, request.body);
+      reply.status(201);
+      return user;
     },
   );
 
@@ -81,7 +82,7 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: userResponse, ...denied, 404: errorResponse, 409: errorResponse },
       },
     },
-    async (request) => updateUserById(app.db, app.config, actor(request), request.params.id, request.body),
+    async (request) => updateUserById(request.db, app.config, actor(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -91,8 +92,9 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
       schema: { params: idParams, response: { 204: z.null(), ...denied, 404: errorResponse, 409: errorResponse } },
     },
     async (request, reply) => {
-      await deleteUserById(app.db, actor(request), request.params.id);
-      return reply.status(204).send(null);
+      await deleteUserById(request.db, actor(request), request.params.id);
+      reply.status(204);
+      return null;
     },
   );
 }

@@ -10,6 +10,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import type { UserUpdate } from '../../db/tables';
 import { isUniqueViolation } from '../../db/errors';
+import { inTransaction } from '../../db/transaction';
 import { conflict, notFound } from '../../lib/http-error';
 import { hashPassword } from '../../lib/password';
 import { newId, nowIso } from '../../lib/tokens';
@@ -27,6 +28,7 @@ import {
   type UserFilters,
 } from './user.repository';
 import { toCustomer } from '../customers/customer.service';
+import { changed, inspectionIdsOfTechnician, recordChanges } from '../sync/change-log';
 import {
   assertAdminEmail,
   assertUnique,
@@ -36,6 +38,7 @@ import {
 } from './user.rules';
 
 const USER_NOT_FOUND = 'User not found';
+
 
 /** Who is asking: the admin and the session they are using. */
 export interface Actor {
@@ -109,13 +112,17 @@ export async function updateUserById(
   if (Object.keys(changes).length > 0) {
     changes.updatedAt = nowIso();
     await withUniqueUser(db, body, id, () =>
-      db.transaction().execute(async (trx) => {
+      inTransaction(db, async (trx) => {
         await updateUser(trx, id, changes);
         if (user.role === 'admin' && changes.role && changes.role !== 'admin' && (await countAdmins(trx)) === 0) {
           throw conflict(LAST_ADMIN_MESSAGE);
         }
         // A new password signs the user out everywhere (the admin's own session stays).
         if (changes.passwordHash) await deleteUserSessions(trx, id, actor.sessionId);
+        // Inspections nest their technician's name, email and role.
+        if (changes.username || changes.email || changes.role) {
+          await recordChanges(trx, changed('inspection', await inspectionIdsOfTechnician(trx, id)));
+        }
       }),
     );
   }
@@ -124,12 +131,15 @@ export async function updateUserById(
 
 export async function deleteUserById(db: Db, actor: Actor, id: string): Promise<void> {
   if (id === actor.userId) throw conflict(DELETE_SELF_MESSAGE);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const user = await findUserById(trx, id);
     if (!user) throw notFound(USER_NOT_FOUND);
+    const inspectionIds = await inspectionIdsOfTechnician(trx, id);
     // Sessions go with the user (cascade); their customers and inspections stay, unassigned.
     await deleteUser(trx, id);
     if (user.role === 'admin' && (await countAdmins(trx)) === 0) throw conflict(LAST_ADMIN_MESSAGE);
+    // Their inspections now show no technician.
+    await recordChanges(trx, changed('inspection', inspectionIds));
   });
 }
 

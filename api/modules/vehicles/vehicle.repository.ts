@@ -31,6 +31,15 @@ export function findVehicleById(db: Db, id: string): Promise<VehicleWithCustomer
     .executeTakeFirst();
 }
 
+export function findVehiclesByIds(db: Db, ids: readonly string[]): Promise<VehicleWithCustomerRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return vehiclesWithCustomer(db)
+    .selectAll('vehicles')
+    .select('customers.name as customerName')
+    .where('vehicles.id', 'in', [...ids])
+    .execute();
+}
+
 export async function vehicleIdTaken(db: Db, id: string): Promise<boolean> {
   const row = await db.selectFrom('vehicles').select('id').where('id', '=', id).executeTakeFirst();
   return row !== undefined;

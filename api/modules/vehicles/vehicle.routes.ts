@@ -55,8 +55,9 @@ export async function vehicleRoutes(fastify: FastifyInstance): Promise<void> {
     '/vehicles',
     { schema: { body: createVehicleBody, response: { 201: vehicleResponse, ...errors, 409: errorResponse } } },
     async (request, reply) => {
-      const vehicle = await createVehicle(app.db, request.user.id, request.body);
-      return reply.status(201).send(vehicle);
+      const vehicle = await createVehicle(request.db, request.user.id, request.body);
+      reply.status(201);
+      return vehicle;
     },
   );
 
@@ -65,15 +66,16 @@ export async function vehicleRoutes(fastify: FastifyInstance): Promise<void> {
     method: ['PATCH', 'PUT'],
     url: '/vehicles/:id',
     schema: { params: idParams, body: updateVehicleBody, response: { 200: vehicleResponse, ...withNotFound } },
-    handler: async (request) => updateVehicle(app.db, request.params.id, request.body),
+    handler: async (request) => updateVehicle(request.db, request.params.id, request.body),
   });
 
   app.delete(
     '/vehicles/:id',
     { schema: { params: idParams, response: { 204: z.null(), ...withNotFound } } },
     async (request, reply) => {
-      await deleteVehicle(app.db, request.params.id);
-      return reply.status(204).send(null);
+      await deleteVehicle(request.db, request.params.id);
+      reply.status(204);
+      return null;
     },
   );
 }

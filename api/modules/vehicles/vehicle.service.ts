@@ -9,9 +9,19 @@ import type {
 import type { Db } from '../../db/database';
 import type { VehicleRow } from '../../db/tables';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
+import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/tokens';
 import { findCustomerById } from '../customers/customer.repository';
+import {
+  assertNotDeleted,
+  changed,
+  deleted,
+  inspectionDeletions,
+  inspectionIdsOfVehicles,
+  missingRow,
+  recordChanges,
+} from '../sync/change-log';
 import {
   countVehicles,
   deleteVehicle as deleteVehicleRow,
@@ -79,8 +89,11 @@ export async function getVehicle(db: Db, id: string): Promise<Vehicle> {
   return toVehicle(row);
 }
 
+/** 400 for a customer never seen; 410 for one deleted (the vehicle cannot follow it). */
 async function assertCustomerExists(db: Db, customerId: string): Promise<void> {
-  if (!(await findCustomerById(db, customerId))) throw badRequest(CUSTOMER_NOT_FOUND);
+  if (!(await findCustomerById(db, customerId))) {
+    throw await missingRow(db, 'customer', customerId, badRequest(CUSTOMER_NOT_FOUND));
+  }
 }
 
 /** Runs a write; a customer deleted between the check and the write is a 400, not an FK crash. */
@@ -102,33 +115,55 @@ export async function createVehicle(
 ): Promise<Vehicle> {
   const { id: clientId, ...fields } = body;
   const id = clientId ?? newId();
-  if (clientId && (await vehicleIdTaken(db, clientId))) throw conflict(VEHICLE_EXISTS);
-  await assertCustomerExists(db, fields.customerId);
-  const now = nowIso();
-  await withCustomer(() =>
-    insertVehicle(db, { ...fields, id, createdBy: userId, createdAt: now, updatedAt: now }),
-  );
-  return getVehicle(db, id);
+  return inTransaction(db, async (trx) => {
+    if (clientId) {
+      await assertNotDeleted(trx, 'vehicle', clientId);
+      if (await vehicleIdTaken(trx, clientId)) throw conflict(VEHICLE_EXISTS);
+    }
+    await assertCustomerExists(trx, fields.customerId);
+    const now = nowIso();
+    await withCustomer(() =>
+      insertVehicle(trx, { ...fields, id, createdBy: userId, createdAt: now, updatedAt: now }),
+    );
+    await recordChanges(trx, changed('vehicle', [id]), now);
+    return getVehicle(trx, id);
+  });
 }
 
-/** Partial update; moving the vehicle to another customer needs that customer to exist. */
+/**
+ * Partial update; moving the vehicle to another customer needs that customer to exist. The
+ * vehicle's inspections show it nested, so they are recorded as changed too.
+ */
 export async function updateVehicle(
   db: Db,
   id: string,
   body: z.output<typeof updateVehicleBody>,
 ): Promise<Vehicle> {
-  const existing = await findVehicleById(db, id);
-  if (!existing) throw notFound(VEHICLE_NOT_FOUND);
-  const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
-  if (Object.keys(changes).length === 0) return toVehicle(existing);
-  if (body.customerId && body.customerId !== existing.customerId) {
-    await assertCustomerExists(db, body.customerId);
-  }
-  const updated = await withCustomer(() => updateVehicleRow(db, id, { ...changes, updatedAt: nowIso() }));
-  if (!updated) throw notFound(VEHICLE_NOT_FOUND);
-  return getVehicle(db, id);
+  return inTransaction(db, async (trx) => {
+    const existing = await findVehicleById(trx, id);
+    if (!existing) throw await missingRow(trx, 'vehicle', id, notFound(VEHICLE_NOT_FOUND));
+    const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+    if (Object.keys(changes).length === 0) return toVehicle(existing);
+    if (body.customerId && body.customerId !== existing.customerId) {
+      await assertCustomerExists(trx, body.customerId);
+    }
+    const now = nowIso();
+    const updated = await withCustomer(() => updateVehicleRow(trx, id, { ...changes, updatedAt: now }));
+    if (!updated) throw notFound(VEHICLE_NOT_FOUND);
+    const inspectionIds = await inspectionIdsOfVehicles(trx, [id]);
+    await recordChanges(trx, [...changed('vehicle', [id]), ...changed('inspection', inspectionIds)], now);
+    return getVehicle(trx, id);
+  });
 }
 
+/** The vehicle's inspections go by cascade, so they are recorded as deleted with it. */
 export async function deleteVehicle(db: Db, id: string): Promise<void> {
-  if (!(await deleteVehicleRow(db, id))) throw notFound(VEHICLE_NOT_FOUND);
+  await inTransaction(db, async (trx) => {
+    const deletions = [
+      ...deleted('vehicle', [id]),
+      ...(await inspectionDeletions(trx, await inspectionIdsOfVehicles(trx, [id]))),
+    ];
+    if (!(await deleteVehicleRow(trx, id))) throw await missingRow(trx, 'vehicle', id, notFound(VEHICLE_NOT_FOUND));
+    await recordChanges(trx, deletions);
+  });
 }

@@ -249,3 +249,46 @@ describe('signed out', () => {
     expect(res.json()).toMatchObject({ error: 'unauthorized' });
   });
 });
+
+describe('a deleted vehicle or customer', () => {
+  const vehicleGone = { error: 'gone', message: 'This vehicle was deleted' };
+  const customerGone = { error: 'gone', message: 'This customer was deleted' };
+
+  it('answers 410 to an update or a repeated delete of a deleted vehicle, and to a create with its id', async () => {
+    const vehicle = await createVehicle(t.db, owner.id);
+    const url = `/api/vehicles/${vehicle.id}`;
+    expect((await tech.inject({ method: 'DELETE', url })).statusCode).toBe(204);
+    for (const method of ['PATCH', 'PUT'] as const) {
+      const res = await tech.inject({ method, url, payload: { mileage: 1 } });
+      expect(res.statusCode).toBe(410);
+      expect(res.json()).toEqual(vehicleGone);
+    }
+    expect((await tech.inject({ method: 'DELETE', url })).json()).toEqual(vehicleGone);
+    const recreate = await post({ ...valid, id: vehicle.id });
+    expect(recreate.statusCode).toBe(410);
+    expect(recreate.json()).toEqual(vehicleGone);
+  });
+
+  it('answers 410 for a vehicle that went with its customer, and for a vehicle given to a deleted customer', async () => {
+    const customer = await createCustomer(t.db);
+    const vehicle = await createVehicle(t.db, customer.id);
+    const keeper = await createVehicle(t.db, owner.id);
+    expect((await tech.inject({ method: 'DELETE', url: `/api/customers/${customer.id}` })).statusCode).toBe(204);
+
+    const edit = await tech.inject({ method: 'PATCH', url: `/api/vehicles/${vehicle.id}`, payload: { color: 'Red' } });
+    expect(edit.statusCode).toBe(410);
+    expect(edit.json()).toEqual(vehicleGone);
+    const created = await post({ ...valid, customerId: customer.id });
+    expect(created.statusCode).toBe(410);
+    expect(created.json()).toEqual(customerGone);
+    const moved = await tech.inject({ method: 'PATCH', url: `/api/vehicles/${keeper.id}`, payload: { customerId: customer.id } });
+    expect(moved.statusCode).toBe(410);
+    expect(moved.json()).toEqual(customerGone);
+
+    const unknown = await tech.inject({ method: 'PATCH', url: `/api/vehicles/${randomUUID()}`, payload: { color: 'Red' } });
+    expect(unknown.statusCode).toBe(404);
+    const unknownCustomer = await post({ ...valid, customerId: randomUUID() });
+    expect(unknownCustomer.statusCode).toBe(400);
+    expect(unknownCustomer.json().message).toBe('Customer not found');
+  });
+});

@@ -1,0 +1,184 @@
+import type { SyncEntity } from '../../../shared/schemas/sync';
+import { TOMBSTONE_RETENTION_DAYS } from '../../../shared/schemas/sync';
+import type { Db } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
+import { gone, type HttpError } from '../../lib/http-error';
+import { nowIso } from '../../lib/tokens';
+
+// The change log behind `GET /api/sync/changes`: every write to a customer, vehicle or inspection
+// (services, parts and notes count as their inspection's) records the row here in the same
+// transaction. Services also leave a deletion record, so a later write to one answers 410; those
+// are never sent to clients.
+
+export type ChangeEntity = SyncEntity | 'service';
+
+export interface Change {
+  entity: ChangeEntity;
+  id: string;
+  deleted?: boolean;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+// Five columns a row: far below both drivers' bound-parameter limits.
+const CHUNK = 500;
+
+const GONE_MESSAGES: Record<ChangeEntity, string> = {
+  customer: 'This customer was deleted',
+  vehicle: 'This vehicle was deleted',
+  inspection: 'This inspection was deleted',
+  service: 'This service was deleted',
+};
+
+/**
+ * Gives each changed row the next sequence number. Call it last in the transaction: the sequence
+ * row stays locked until commit (on PostgreSQL), so sequence order is commit order and a cursor
+ * never skips a row that commits later with a lower number.
+ */
+export async function recordChanges(db: Db, changes: readonly Change[], now = nowIso()): Promise<void> {
+  // One row per entity: the last mention wins (a delete after an update is a delete).
+  const unique = new Map<string, Change>();
+  for (const change of changes) unique.set(`${change.entity}:${change.id}`, change);
+  if (unique.size === 0) return;
+  const { seq } = await db
+    .updateTable('syncState')
+    .set((eb) => ({ seq: eb('seq', '+', unique.size) }))
+    .returning('seq')
+    .executeTakeFirstOrThrow();
+  let next = Number(seq) - unique.size + 1;
+  const rows = [...unique.values()].map((change) => ({
+    entity: change.entity,
+    entityId: change.id,
+    seq: next++,
+    deleted: change.deleted ? 1 : 0,
+    changedAt: now,
+  }));
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    await db
+      .insertInto('syncChanges')
+      .values(rows.slice(start, start + CHUNK))
+      .onConflict((oc) =>
+        oc.columns(['entity', 'entityId']).doUpdateSet((eb) => ({
+          seq: eb.ref('excluded.seq'),
+          deleted: eb.ref('excluded.deleted'),
+          changedAt: eb.ref('excluded.changedAt'),
+        })),
+      )
+      .execute();
+  }
+}
+
+/** Live changes of one entity kind. */
+export const changed = (entity: ChangeEntity, ids: readonly string[]): Change[] => ids.map((id) => ({ entity, id }));
+
+/** Deletions of one entity kind. */
+export const deleted = (entity: ChangeEntity, ids: readonly string[]): Change[] =>
+  ids.map((id) => ({ entity, id, deleted: true }));
+
+/** The ids among `ids` that were deleted (and whose deletion is still remembered). */
+export async function deletedIds(db: Db, entity: ChangeEntity, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('syncChanges')
+    .select('entityId')
+    .where('entity', '=', entity)
+    .where('entityId', 'in', [...ids])
+    .where('deleted', '=', 1)
+    .execute();
+  return new Set(rows.map((r) => r.entityId));
+}
+
+export async function isDeleted(db: Db, entity: ChangeEntity, id: string): Promise<boolean> {
+  return (await deletedIds(db, entity, [id])).has(id);
+}
+
+export function goneError(entity: ChangeEntity): HttpError {
+  return gone(GONE_MESSAGES[entity]);
+}
+
+/** For a row that is not there: 410 when it was deleted, else `otherwise` (an id never seen). */
+export async function missingRow(db: Db, entity: ChangeEntity, id: string, otherwise: HttpError): Promise<HttpError> {
+  return (await isDeleted(db, entity, id)) ? goneError(entity) : otherwise;
+}
+
+/** A create with a client id of a deleted row answers 410: a deleted row never comes back. */
+export async function assertNotDeleted(db: Db, entity: ChangeEntity, id: string): Promise<void> {
+  if (await isDeleted(db, entity, id)) throw goneError(entity);
+}
+
+async function serviceIdsOf(db: Db, inspectionIds: readonly string[]): Promise<string[]> {
+  if (inspectionIds.length === 0) return [];
+  const rows = await db.selectFrom('services').select('id').where('inspectionId', 'in', [...inspectionIds]).execute();
+  return rows.map((r) => r.id);
+}
+
+/** The inspections that show (or go with) the vehicles: their nested vehicle changes with them. */
+export async function inspectionIdsOfVehicles(db: Db, vehicleIds: readonly string[]): Promise<string[]> {
+  if (vehicleIds.length === 0) return [];
+  const rows = await db.selectFrom('inspections').select('id').where('vehicleId', 'in', [...vehicleIds]).execute();
+  return rows.map((r) => r.id);
+}
+
+/** The inspections that show the user as their technician. */
+export async function inspectionIdsOfTechnician(db: Db, technicianId: string): Promise<string[]> {
+  const rows = await db.selectFrom('inspections').select('id').where('technicianId', '=', technicianId).execute();
+  return rows.map((r) => r.id);
+}
+
+/** A customer's vehicles, and the inspections of the customer or of those vehicles. */
+export async function customerDependents(
+  db: Db,
+  customerId: string,
+): Promise<{ vehicleIds: string[]; inspectionIds: string[] }> {
+  const vehicles = await db.selectFrom('vehicles').select('id').where('customerId', '=', customerId).execute();
+  const inspections = await db
+    .selectFrom('inspections')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb('customerId', '=', customerId),
+        eb('vehicleId', 'in', eb.selectFrom('vehicles').select('id').where('customerId', '=', customerId)),
+      ]),
+    )
+    .execute();
+  return { vehicleIds: vehicles.map((v) => v.id), inspectionIds: inspections.map((i) => i.id) };
+}
+
+/** Deletions for inspections about to go by cascade, with their services. */
+export async function inspectionDeletions(db: Db, inspectionIds: readonly string[]): Promise<Change[]> {
+  return [...deleted('inspection', inspectionIds), ...deleted('service', await serviceIdsOf(db, inspectionIds))];
+}
+
+/**
+ * Forgets deletions older than TOMBSTONE_RETENTION_DAYS and raises the horizon to the highest
+ * sequence forgotten, so a client whose cursor is older is told to resync.
+ */
+export async function pruneTombstones(db: Db, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - TOMBSTONE_RETENTION_DAYS * DAY_MS).toISOString();
+  return inTransaction(db, async (trx) => {
+    const { max } = await trx
+      .selectFrom('syncChanges')
+      .select((eb) => eb.fn.max('seq').as('max'))
+      .where('deleted', '=', 1)
+      .where('changedAt', '<', cutoff)
+      .executeTakeFirstOrThrow();
+    if (max === null || max === undefined) return 0;
+    const horizon = Number(max);
+    await trx
+      .updateTable('syncState')
+      .set((eb) => ({
+        tombstoneHorizon: eb
+          .case()
+          .when('tombstoneHorizon', '<', horizon)
+          .then(horizon)
+          .else(eb.ref('tombstoneHorizon'))
+          .end(),
+      }))
+      .execute();
+    const result = await trx
+      .deleteFrom('syncChanges')
+      .where('deleted', '=', 1)
+      .where('changedAt', '<', cutoff)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  });
+}

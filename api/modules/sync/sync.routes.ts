@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponse } from '../../../shared/schemas/common';
+import { syncChangesQuery, syncChangesResponse } from '../../../shared/schemas/sync';
+import { changesSince } from './sync.service';
+
+/** The change feed the offline app pulls; every signed-in role may read it. */
+export async function syncRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/sync/changes',
+    {
+      schema: {
+        querystring: syncChangesQuery,
+        response: { 200: syncChangesResponse, 400: errorResponse, 401: errorResponse },
+      },
+    },
+    async (request) => changesSince(app.db, request.query),
+  );
+}

@@ -1,0 +1,88 @@
+import type { Inspection } from '../../../shared/schemas/inspection';
+import {
+  SYNC_ENTITIES,
+  SYNC_INSPECTION_WINDOW_DAYS,
+  SYNC_PAGE_DEFAULT,
+  type SyncChangesQuery,
+  type SyncChangesResponse,
+  type SyncDeletion,
+  type SyncEntity,
+} from '../../../shared/schemas/sync';
+import type { Db } from '../../db/database';
+import type { InspectionRow, SyncChangeRow } from '../../db/tables';
+import { findCustomersByIds } from '../customers/customer.repository';
+import { toCustomer } from '../customers/customer.service';
+import { findInspectionRows } from '../inspections/inspection.repository';
+import { assembleInspections } from '../inspections/inspection.service';
+import { findVehiclesByIds } from '../vehicles/vehicle.repository';
+import { toVehicle } from '../vehicles/vehicle.service';
+import { changesAfter, readSyncState } from './sync.repository';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const isSyncEntity = (entity: string): entity is SyncEntity => (SYNC_ENTITIES as readonly string[]).includes(entity);
+
+const resync = (): SyncChangesResponse => ({
+  resync: true,
+  cursor: '0',
+  hasMore: true,
+  customers: [],
+  vehicles: [],
+  inspections: [],
+  deleted: [],
+});
+
+/** The offline app keeps inspections in progress or changed within the window; it is sent no others. */
+function inWindow(row: InspectionRow, now: Date): boolean {
+  const cutoff = new Date(now.getTime() - SYNC_INSPECTION_WINDOW_DAYS * DAY_MS).toISOString();
+  return row.status === 'in_progress' || row.updatedAt >= cutoff;
+}
+
+/** The ids of one kind's live rows, in feed order. */
+function liveIds(rows: readonly SyncChangeRow[], entity: SyncEntity): string[] {
+  return rows.filter((r) => r.entity === entity && r.deleted !== 1).map((r) => r.entityId);
+}
+
+function inOrder<T extends { id: string }>(ids: readonly string[], items: readonly T[]): T[] {
+  const byId = new Map(items.map((item) => [item.id, item]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * One page of the change feed after `since`. The cursor moves past every row read, including
+ * ones left out (inspections outside the window, internal records), so the next page starts after.
+ */
+export async function changesSince(db: Db, query: SyncChangesQuery, now = new Date()): Promise<SyncChangesResponse> {
+  const since = Number(query.since ?? '0');
+  const limit = query.limit ?? SYNC_PAGE_DEFAULT;
+  const rows = await changesAfter(db, since, limit + 1);
+  // Read after the page: a prune that ran meanwhile raised the horizon, and is seen here.
+  const state = await readSyncState(db);
+  // Deletions after the cursor were forgotten, or the sequence went back (a restored backup).
+  if (since !== 0 && (since < state.tombstoneHorizon || since > state.seq)) return resync();
+
+  const page = rows.slice(0, limit);
+  const customerIds = liveIds(page, 'customer');
+  const vehicleIds = liveIds(page, 'vehicle');
+  const inspectionIds = liveIds(page, 'inspection');
+  // One batched read per kind (plus the inspections' six), whatever the page size.
+  const [customers, vehicles, inspectionRows] = await Promise.all([
+    findCustomersByIds(db, customerIds),
+    findVehiclesByIds(db, vehicleIds),
+    findInspectionRows(db, inspectionIds),
+  ]);
+  const kept = inOrder(inspectionIds, inspectionRows.filter((row) => inWindow(row, now)));
+  const inspections: Inspection[] = await assembleInspections(db, kept);
+  const deleted: SyncDeletion[] = page.flatMap((r) =>
+    r.deleted === 1 && isSyncEntity(r.entity) ? [{ entity: r.entity, id: r.entityId }] : [],
+  );
+  const last = page.at(-1);
+  return {
+    resync: false,
+    cursor: String(last ? last.seq : since),
+    hasMore: rows.length > limit,
+    customers: inOrder(customerIds, customers).map(toCustomer),
+    vehicles: inOrder(vehicleIds, vehicles).map(toVehicle),
+    inspections,
+    deleted,
+  };
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { customerResponse } from './customer';
+import { inspectionResponse } from './inspection';
+import { vehicleResponse } from './vehicle';
+
+/** Rows the offline app keeps and the change feed sends. */
+export const SYNC_ENTITIES = ['customer', 'vehicle', 'inspection'] as const;
+export type SyncEntity = (typeof SYNC_ENTITIES)[number];
+
+/** Inspections the offline app keeps: in progress, or changed within this many days. */
+export const SYNC_INSPECTION_WINDOW_DAYS = 14;
+/** Deletions are remembered at least this long; an older cursor must resync from scratch. */
+export const TOMBSTONE_RETENTION_DAYS = 90;
+/** Idempotency keys and their stored responses are kept at least this long. */
+export const IDEMPOTENCY_RETENTION_DAYS = 30;
+export const SYNC_PAGE_DEFAULT = 500;
+export const SYNC_PAGE_MAX = 1000;
+
+/** `since` is an opaque cursor: the string of the last change sequence seen ('0' or absent: everything). */
+export const syncChangesQuery = z.object({
+  since: z
+    .string()
+    .regex(/^\d{1,18}$/, 'since must be a cursor returned by this call')
+    .optional(),
+  limit: z.coerce
+    .number('limit must be a number')
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(SYNC_PAGE_MAX, `limit must be at most ${SYNC_PAGE_MAX}`)
+    .optional(),
+});
+export type SyncChangesQuery = z.output<typeof syncChangesQuery>;
+
+export const syncDeletion = z.object({ entity: z.enum(SYNC_ENTITIES), id: z.string() });
+export type SyncDeletion = z.output<typeof syncDeletion>;
+
+/**
+ * One page of changes after `since`, oldest first. Rows are the same shapes the REST calls return
+ * (inspections with services, parts and notes). `resync: true` means the cursor is older than the
+ * remembered deletions: drop the local copies (never the outbox) and pull again from '0'.
+ */
+export const syncChangesResponse = z.object({
+  resync: z.boolean(),
+  cursor: z.string(),
+  hasMore: z.boolean(),
+  customers: z.array(customerResponse),
+  vehicles: z.array(vehicleResponse),
+  inspections: z.array(inspectionResponse),
+  deleted: z.array(syncDeletion),
+});
+export type SyncChangesResponse = z.output<typeof syncChangesResponse>;
+
+/** Header that makes a write safe to retry; the web app sends the outbox entry's UUID. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** Set on a response replayed from the idempotency store. */
+export const IDEMPOTENT_REPLAY_HEADER = 'idempotent-replayed';
