@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { postgresReachable, TEST_DATABASE_URL } from './api/test/database';
 
 // The API suite runs twice: on SQLite and on PostgreSQL. Outside CI a missing PostgreSQL server
@@ -21,6 +21,17 @@ export default defineConfig(async () => {
             include: [...api, 'shared/**/*.test.ts'],
             environment: 'node',
             env: { TEST_DB: 'sqlite' },
+          },
+        },
+        {
+          // The offline engine (outbox, merge, sync loop, chaos) over an in-memory IndexedDB.
+          test: {
+            name: 'offline',
+            include: ['web/offline/**/*.test.ts'],
+            exclude: [...configDefaults.exclude, 'web/**/*.e2e.test.ts'],
+            environment: 'node',
+            env: { TEST_DB: 'sqlite' },
+            setupFiles: ['web/offline/test-setup.ts'],
           },
         },
         {

@@ -1,0 +1,39 @@
+import Dexie, { type EntityTable } from 'dexie';
+import type { Customer } from '../../shared/schemas/customer';
+import type { Inspection } from '../../shared/schemas/inspection';
+import type { User } from '../../shared/schemas/user';
+import type { Vehicle } from '../../shared/schemas/vehicle';
+import type { OutboxEntry } from './types';
+
+/** Key/value rows of the `meta` table. */
+export interface MetaRow {
+  key: 'cursor' | 'currentUser' | 'lastPulledAt';
+  value: unknown;
+}
+
+/**
+ * The browser's copy of the shop's working data, and the outbox. Rows are the REST shapes with
+ * pending local changes already applied on top. Every write uses strict durability, so a write the
+ * user saw acknowledged survives a crash.
+ */
+export class LocalDb extends Dexie {
+  customers!: EntityTable<Customer, 'id'>;
+  vehicles!: EntityTable<Vehicle, 'id'>;
+  inspections!: EntityTable<Inspection, 'id'>;
+  users!: EntityTable<User, 'id'>;
+  meta!: EntityTable<MetaRow, 'key'>;
+  outbox!: EntityTable<OutboxEntry, 'seq'>;
+
+  constructor(name = 'baywise') {
+    super(name, { chromeTransactionDurability: 'strict' });
+    // Version 1. A later version adds `.version(2).stores(...)` with an upgrade; the outbox is never cleared.
+    this.version(1).stores({
+      customers: 'id, name, status, createdAt, updatedAt',
+      vehicles: 'id, customerId, year, make, mileage, updatedAt',
+      inspections: 'id, customerId, vehicleId, technicianId, status, createdAt, updatedAt',
+      users: 'id, username, role',
+      meta: 'key',
+      outbox: '++seq, &id, state, entityId',
+    });
+  }
+}

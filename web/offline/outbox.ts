@@ -1,0 +1,89 @@
+import Dexie from 'dexie';
+import { applyWrite, dependsOnOf, entityOf, isCreateWrite } from './apply-write';
+import { diffStates } from './local-rows';
+import type { LocalDb } from './local-db';
+import { loadState, loadTechnicians, saveChanges, scopeOfWrite, writeTables } from './local-state';
+import type { SyncEntity } from '../../shared/schemas/sync';
+import type { LocalWrite, OutboxEntry } from './types';
+
+// The outbox: every change to an offline-capable row, kept until the server has it. Entries are
+// sent in `seq` order by one sync loop; the local tables already show their effect.
+
+type EnqueueListener = (entry: OutboxEntry, changed: SyncEntity[]) => void;
+const listeners = new WeakMap<LocalDb, Set<EnqueueListener>>();
+
+/** Called after each enqueue on this database in this page (the sync engine listens). */
+export function onEnqueued(db: LocalDb, listener: EnqueueListener): () => void {
+  let set = listeners.get(db);
+  if (!set) listeners.set(db, (set = new Set()));
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
+/**
+ * Applies `write` to the local tables and appends the outbox entry, in ONE rw transaction (strict
+ * durability). Returns the entry. Throws only for programmer errors: input the forms' own schemas
+ * refuse, or a new row whose customer or vehicle is not on this device; then nothing is written.
+ */
+export async function enqueue(db: LocalDb, userId: string, write: LocalWrite, label: string): Promise<OutboxEntry> {
+  const entry: OutboxEntry = {
+    id: crypto.randomUUID(),
+    userId,
+    write,
+    ...entityOf(write),
+    dependsOn: dependsOnOf(write),
+    label,
+    state: 'pending',
+    attempts: 0,
+    createdAt: new Date().toISOString(),
+  };
+  const changed = await db.transaction('rw', writeTables(db), async () => {
+    const before = await loadState(db, scopeOfWrite(write));
+    const after = applyWrite(before, write, { now: entry.createdAt, userId, technicians: await loadTechnicians(db) });
+    const entities = await saveChanges(db, diffStates(before, after));
+    entry.seq = await db.outbox.add(entry);
+    return entities;
+  });
+  // Outside any caller's transaction: listeners start their own work.
+  Dexie.ignoreTransaction(() => {
+    for (const listener of listeners.get(db) ?? []) listener(entry, changed);
+  });
+  return entry;
+}
+
+/** Entity ids with unsent entries (for pending marks). */
+export async function pendingEntityIds(db: LocalDb): Promise<Set<string>> {
+  return new Set((await db.outbox.orderBy('entityId').uniqueKeys()) as string[]);
+}
+
+export const isCreate = (entry: OutboxEntry) => isCreateWrite(entry.write);
+
+/**
+ * The entry and the later ones that cannot apply without it. Only a create has such dependents:
+ * changes to the row it makes and rows made under it (vehicles, inspections), and so on.
+ */
+export function withDependents(entries: readonly OutboxEntry[], entryId: string): OutboxEntry[] {
+  const index = entries.findIndex((e) => e.id === entryId);
+  const target = entries[index];
+  if (!target) return [];
+  if (!isCreate(target)) return [target];
+  const made = new Set([target.entityId]);
+  const dropped = [target];
+  for (const entry of entries.slice(index + 1)) {
+    if (made.has(entry.entityId) || entry.dependsOn.some((id) => made.has(id))) {
+      dropped.push(entry);
+      if (isCreate(entry)) made.add(entry.entityId);
+    }
+  }
+  return dropped;
+}
+
+/**
+ * Whether an entry has to wait: an earlier entry on one of its rows needs attention (or waits
+ * itself). `blocked` holds the rows of such entries and grows as the loop walks the outbox.
+ */
+export function mustWait(entry: OutboxEntry, blocked: Set<string>): boolean {
+  const waits = entry.state === 'attention' || blocked.has(entry.entityId) || entry.dependsOn.some((id) => blocked.has(id));
+  if (waits) blocked.add(entry.entityId);
+  return waits;
+}

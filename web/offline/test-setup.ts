@@ -1,0 +1,2 @@
+// IndexedDB for the offline tests, which run in Node: an in-memory implementation.
+import 'fake-indexeddb/auto';
