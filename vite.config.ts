@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const entry = (file: string) => fileURLToPath(new URL(`./web/${file}`, import.meta.url));
 
@@ -47,13 +48,108 @@ function sharePagesInDev(): Plugin {
   };
 }
 
+/**
+ * The files only the share pages load (their HTML and the chunks reachable from the share entry
+ * alone), found from the bundle graph so a renamed or newly split chunk is still caught. The
+ * service worker precaches the staff shell only: share pages stay online-only.
+ */
+function sharePagesOnlyFiles(): { plugin: Plugin; files: Set<string> } {
+  const files = new Set<string>();
+  const plugin: Plugin = {
+    name: 'baywise:share-pages-only-files',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const reachable = (facade: string) => {
+        const seen = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (seen.has(fileName) || chunk?.type !== 'chunk') return;
+          seen.add(fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) seen.add(css);
+          for (const asset of chunk.viteMetadata?.importedAssets ?? []) seen.add(asset);
+          [...chunk.imports, ...chunk.dynamicImports].forEach(visit);
+        };
+        const start = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId === facade);
+        if (!start) throw new Error(`no entry chunk for ${facade}`);
+        visit(start.fileName);
+        return seen;
+      };
+      const staff = reachable(entry('index.html'));
+      files.clear();
+      files.add('share.html');
+      for (const file of reachable(entry('share.html'))) if (!staff.has(file)) files.add(file);
+    },
+  };
+  return { plugin, files };
+}
+
+/** The PWA plugin links the manifest from every page; the share pages are not part of the app. */
+function noManifestOnSharePages(): Plugin {
+  return {
+    name: 'baywise:no-manifest-on-share-pages',
+    enforce: 'post',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, ctx) => (ctx.filename === entry('share.html') ? html.replace(/<link rel="manifest"[^>]*>/, '') : html),
+    },
+  };
+}
+
+const shareOnly = sharePagesOnlyFiles();
+
 // The web app lives in web/, its static files in public/; the build goes to dist/web, which
 // `npm start` serves together with the API. Two entries: the staff app (index.html) and the light,
 // online-only customer share pages (share.html), which share no code with the staff app.
 export default defineConfig({
   root: 'web',
   publicDir: '../public',
-  plugins: [preactForSharePages(), sharePagesInDev(), react()],
+  plugins: [
+    preactForSharePages(),
+    sharePagesInDev(),
+    react(),
+    shareOnly.plugin,
+    // Registered by web/app/pwa/register-sw.ts (workbox-window); a new version waits for the user.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      strategies: 'generateSW',
+      // Workbox's production runtime even when a build runs with NODE_ENV set (test runners).
+      mode: 'production',
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
+      manifest: {
+        id: '/',
+        name: 'Baywise',
+        short_name: 'Baywise',
+        description: 'Vehicle inspections, estimates and invoices for the shop floor, online or offline.',
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        // --color-brand and --color-bg of web/styles/tokens.css.
+        theme_color: '#1d4ed8',
+        background_color: '#f4f5f7',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html}'],
+        manifestTransforms: [(entries) => ({ manifest: entries.filter((e) => !shareOnly.files.has(e.url)), warnings: [] })],
+        navigateFallback: '/index.html',
+        // API calls and share pages always go to the network (share pages are online-only).
+        navigateFallbackDenylist: [/^\/api\//, /^\/(mpi|invoice|receipt)\//, /^\/share\.html$/],
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+        clientsClaim: false,
+        skipWaiting: false,
+      },
+      devOptions: { enabled: false },
+    }),
+    noManifestOnSharePages(),
+  ],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -29,7 +29,8 @@ export async function buildWeb(): Promise<string> {
     '--outDir',
     outDir,
     '--emptyOutDir',
-  ]);
+    // Vitest sets NODE_ENV=test; the browser tests must run the production build `npm start` serves.
+  ], { ...process.env, NODE_ENV: 'production' });
   return outDir;
 }
 
