@@ -1,5 +1,8 @@
 /** Creates one customer's worth of data through the real HTTP API and returns the share tokens. */
 
+/** The shop admin every bench step signs in as. */
+export const BENCH_ADMIN = { username: 'bench-admin', password: 'bench-password' } as const;
+
 export interface ShareTokens {
   inspection: string;
   invoice: string;
@@ -37,7 +40,7 @@ function field(row: Record<string, unknown>, name: string): string {
 /** A realistic report: several services with parts, measurements, and an invoice with line items. */
 export async function seedShareData(baseUrl: string, adminEmail: string): Promise<ShareTokens> {
   const api = apiClient(baseUrl);
-  await api.post('/api/register', { username: 'bench-admin', email: adminEmail, password: 'bench-password', role: 'admin' });
+  await api.post('/api/register', { ...BENCH_ADMIN, email: adminEmail, role: 'admin' });
 
   const customer = await api.post('/api/customers', {
     name: 'Dana Whitfield',

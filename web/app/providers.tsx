@@ -3,15 +3,20 @@ import { useState, type ReactNode } from 'react';
 import { Toaster } from '../components/ui/toast';
 import { TooltipProvider } from '../components/ui/tooltip';
 import { createQueryClient } from '../lib/query-client';
+import { UpdatePrompt } from './pwa/update-prompt';
+import { OfflineProvider } from '../offline/react';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        {children}
-        <Toaster />
-      </TooltipProvider>
+      <OfflineProvider>
+        <TooltipProvider>
+          {children}
+          <Toaster />
+          <UpdatePrompt />
+        </TooltipProvider>
+      </OfflineProvider>
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { toast } from '../components/ui/toast';
+import { useBlockReload } from '../app/pwa/reload-guard';
 import { validate, type FieldErrors } from './form-errors';
 
 export interface EntityFormOptions<F extends string> {
@@ -28,6 +29,8 @@ export function useEntityForm<F extends string>(options: EntityFormOptions<F>) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors<F>>({});
   const [pending, setPending] = useState(false);
+  // An app update must not reload away typed values or a save in flight.
+  useBlockReload(pending || fields.some((f) => values[f] !== initial[f]));
 
   const set = (field: F, value: string) => setValues((v) => ({ ...v, [field]: value }));
 

@@ -1,8 +1,10 @@
-import { Bell, LogOut, Menu } from 'lucide-react';
+import { Bell, Menu } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { Tooltip } from '../../components/ui/tooltip';
-import { useLogout } from '../../features/auth/api/logout';
+import { SignOutButton } from '../../features/auth/components/sign-out-button';
+import { SyncStatusControl } from '../../features/sync/components/sync-status';
+import { InstallButton } from '../pwa/install-button';
 import styles from './shell.module.css';
 
 export interface AppHeaderProps {
@@ -10,9 +12,8 @@ export interface AppHeaderProps {
   menuOpen: boolean;
 }
 
-/** Mobile menu button (below 1024 px), notifications and logout. */
+/** Mobile menu button (below 1024 px), the sync state, notifications and logout. */
 export function AppHeader({ onOpenMenu, menuOpen }: AppHeaderProps) {
-  const logout = useLogout();
   return (
     <header className={styles.header}>
       <Button
@@ -27,6 +28,8 @@ export function AppHeader({ onOpenMenu, menuOpen }: AppHeaderProps) {
         <Menu aria-hidden="true" />
       </Button>
       <div className={styles.headerSpacer} />
+      <InstallButton />
+      <SyncStatusControl />
       <Tooltip content="Notifications">
         <Button
           variant="ghost"
@@ -37,12 +40,7 @@ export function AppHeader({ onOpenMenu, menuOpen }: AppHeaderProps) {
           <Bell aria-hidden="true" />
         </Button>
       </Tooltip>
-      <Tooltip content="Log out">
-        <Button variant="ghost" onClick={() => logout.mutate()} disabled={logout.isPending} aria-label="Logout">
-          <LogOut aria-hidden="true" />
-          <span className={styles.logoutText}>Logout</span>
-        </Button>
-      </Tooltip>
+      <SignOutButton textClassName={styles.logoutText} />
     </header>
   );
 }

@@ -63,7 +63,10 @@ describe('customers section', () => {
     expect(text).toContain('555-0101');
     expect(text).toContain('4 Dock Street');
     expect(text).toContain('active');
-    const [created] = await api.call<{ id: string; name: string }[]>('GET', `/api/customers?q=${tag}`);
+    // Saved on the device first; the sync loop sends it with the id made there.
+    const fromServer = () => api.call<{ id: string; name: string }[]>('GET', `/api/customers?q=${tag}`);
+    await expect.poll(async () => (await fromServer()).length, { timeout: 15_000 }).toBe(1);
+    const [created] = await fromServer();
     expect(text).toContain(`#${created?.id.slice(0, 8)}`);
 
     await card.getByRole('button', { name: `Edit ${tag} Maria Lopez` }).click();
@@ -128,5 +131,16 @@ describe('customers section', () => {
     await page.getByText(/Showing|No customers found/).first().waitFor();
     expect(await overflowsHorizontally(page)).toBe(false);
     await screenshot(page, 'customers-360');
+  });
+
+  it('wraps a long name without spaces inside its card instead of widening the page', async () => {
+    const name = `${tag}-${'x'.repeat(80)}`;
+    await api.call('POST', '/api/customers', { name, email: `long@${tag}.test`, phone: '555-0199' });
+    for (const viewport of [{ width: 1024, height: 768 }, SMALL_PHONE]) {
+      const page = await openCustomers(viewport);
+      await search(page, `${tag}-x`);
+      await page.getByRole('heading', { name, level: 2 }).waitFor();
+      expect(await overflowsHorizontally(page)).toBe(false);
+    }
   });
 });

@@ -1,15 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Vehicle } from '../../../../shared/schemas/vehicle';
 import { api } from '../../../lib/api-client';
+import { listLocalCustomerVehicles } from '../../../offline/local-queries';
+import { LOCAL_NETWORK_MODE, readLocalFirst } from '../../../offline/local-queries-source';
 import { customerKeys } from './customer-keys';
 
 export const getCustomerVehicles = (customerId: string, signal?: AbortSignal): Promise<Vehicle[]> =>
-  api.get<Vehicle[]>(`/api/customers/${customerId}/vehicles`, { signal });
+  readLocalFirst(
+    (db) => listLocalCustomerVehicles(db, customerId),
+    () => api.get<Vehicle[]>(`/api/customers/${customerId}/vehicles`, { signal }),
+    signal,
+  );
 
 export const customerVehiclesQueryOptions = (customerId: string) =>
   queryOptions({
     queryKey: customerKeys.vehicles(customerId),
     queryFn: ({ signal }) => getCustomerVehicles(customerId, signal),
+    networkMode: LOCAL_NETWORK_MODE,
   });
 
 /** Loaded only while the card's details are open (`enabled`). */

@@ -10,6 +10,7 @@ import { useInspectionDialog } from '../../../lib/inspection-dialog-context';
 import { useCustomerInspections } from '../api/get-customer-inspections';
 import { CustomerDetails } from './customer-details';
 import styles from './customers.module.css';
+import { NotSyncedBadge } from './not-synced-badge';
 
 export function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -18,11 +19,13 @@ export function initialsOf(name: string): string {
 
 export interface CustomerCardProps {
   customer: Customer;
+  /** Ids of rows with changes not yet on the server. */
+  unsent: ReadonlySet<string>;
   onEdit: () => void;
   onDelete: () => void;
 }
 
-export function CustomerCard({ customer, onEdit, onDelete }: CustomerCardProps) {
+export function CustomerCard({ customer, unsent, onEdit, onDelete }: CustomerCardProps) {
   const { openInspectionDialog } = useInspectionDialog();
   const [open, setOpen] = useState(false);
   // Loaded when the card is first opened, then kept (and refreshed) from the cache.
@@ -32,7 +35,14 @@ export function CustomerCard({ customer, onEdit, onDelete }: CustomerCardProps) 
 
   return (
     <Card data-testid="customer-card" aria-label={customer.name} role="article">
-      <CardHeader actions={<StatusBadge family="customer" status={customer.status} />}>
+      <CardHeader
+        actions={
+          <div className={styles.badges}>
+            {unsent.has(customer.id) ? <NotSyncedBadge /> : null}
+            <StatusBadge family="customer" status={customer.status} />
+          </div>
+        }
+      >
         <div className={styles.identity}>
           <span className={styles.initials} aria-hidden="true">
             {initialsOf(customer.name)}
@@ -66,7 +76,12 @@ export function CustomerCard({ customer, onEdit, onDelete }: CustomerCardProps) 
             {pending ? ` · ${pending} pending` : ''}
           </CollapsibleTrigger>
           <CollapsibleContent>
-            <CustomerDetails customer={customer} inspections={inspections.data} inspectionsFailed={inspections.isError} />
+            <CustomerDetails
+              customer={customer}
+              inspections={inspections.data}
+              inspectionsFailed={inspections.isError}
+              unsent={unsent}
+            />
           </CollapsibleContent>
         </Collapsible>
       </CardContent>

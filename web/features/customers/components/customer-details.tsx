@@ -2,6 +2,7 @@ import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { Customer } from '../../../../shared/schemas/customer';
 import type { Inspection } from '../../../../shared/schemas/inspection';
+import type { Vehicle } from '../../../../shared/schemas/vehicle';
 import { paths } from '../../../config/paths';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -13,6 +14,7 @@ import { useInspectionDialog } from '../../../lib/inspection-dialog-context';
 import { useVehicleDialog } from '../../../lib/vehicle-dialog-context';
 import { useDeleteVehicle } from '../api/delete-vehicle';
 import { useCustomerVehicles } from '../api/get-customer-vehicles';
+import { NotSyncedBadge } from './not-synced-badge';
 import { ServiceRows } from './service-rows';
 import styles from './customers.module.css';
 
@@ -20,16 +22,18 @@ export interface CustomerDetailsProps {
   customer: Customer;
   inspections: Inspection[] | undefined;
   inspectionsFailed: boolean;
+  /** Ids of rows with changes not yet on the server. */
+  unsent: ReadonlySet<string>;
 }
 
 /** The open part of a card: vehicles, approvals and inspections (loaded only while open). */
-export function CustomerDetails({ customer, inspections, inspectionsFailed }: CustomerDetailsProps) {
+export function CustomerDetails({ customer, inspections, inspectionsFailed, unsent }: CustomerDetailsProps) {
   const { toast } = useToast();
   const { openInspectionDialog } = useInspectionDialog();
   const { openVehicleDialog } = useVehicleDialog();
   const vehicles = useCustomerVehicles(customer.id, true);
   const removeVehicle = useDeleteVehicle();
-  const [deleting, setDeleting] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Vehicle | null>(null);
 
   const services = (inspections ?? []).flatMap((inspection) => inspection.services.map((service) => ({ service, inspection })));
   const pending = services.filter((s) => s.service.status === 'recommended');
@@ -50,12 +54,17 @@ export function CustomerDetails({ customer, inspections, inspectionsFailed }: Cu
                   <div className={styles.rowText}>
                     <strong>{name}</strong>
                     <span className={styles.muted}>{[vehicle.licensePlate, vehicle.vin].filter(Boolean).join(' · ') || 'No plate or VIN'}</span>
+                    {unsent.has(vehicle.id) ? (
+                      <span>
+                        <NotSyncedBadge />
+                      </span>
+                    ) : null}
                   </div>
                   <div className={styles.actions}>
                     <Button variant="ghost" size="icon" aria-label={`Edit ${name}`} onClick={() => openVehicleDialog({ vehicleId: vehicle.id })}>
                       <Pencil aria-hidden="true" />
                     </Button>
-                    <Button variant="ghost" size="icon" aria-label={`Delete ${name}`} onClick={() => setDeleting(vehicle.id)}>
+                    <Button variant="ghost" size="icon" aria-label={`Delete ${name}`} onClick={() => setDeleting(vehicle)}>
                       <Trash2 aria-hidden="true" />
                     </Button>
                   </div>
@@ -90,8 +99,9 @@ export function CustomerDetails({ customer, inspections, inspectionsFailed }: Cu
                     <span className={styles.muted}>
                       {formatDate(inspection.createdAt)} · {inspection.technician?.username ?? 'Unknown'}
                     </span>
-                    <span>
+                    <span className={styles.rowBadges}>
                       <StatusBadge family="inspection" status={inspection.status} />
+                      {unsent.has(inspection.id) ? <NotSyncedBadge /> : null}
                     </span>
                   </div>
                   <div className={styles.actions}>

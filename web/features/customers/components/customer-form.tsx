@@ -39,7 +39,7 @@ export function CustomerForm({ customer, onClose }: CustomerFormProps) {
     schema: createCustomerBody,
     create: (body) => create.mutateAsync({ ...body, status: body.status as Customer['status'] }),
     update: customer
-      ? (changes) => update.mutateAsync({ id: customer.id, changes: changes as UpdateCustomerBody })
+      ? (changes) => update.mutateAsync({ customer, changes: changes as UpdateCustomerBody })
       : undefined,
     messages: {
       created: 'Customer created',

@@ -9,6 +9,7 @@ import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
+import { usePendingIds } from '../../../offline/react';
 import { useDeleteCustomer } from '../api/delete-customer';
 import { CUSTOMERS_PAGE_SIZE, useCustomers, type CustomerListParams } from '../api/get-customers';
 import { CustomerCard } from './customer-card';
@@ -37,8 +38,9 @@ export function CustomersSection() {
   const [sort, setSort] = useState<CustomerListParams['sort']>('name');
   const [params, setParams] = useState<CustomerListParams>({ q: '', status: 'all', sort: 'name', page: 0 });
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Customer | null>(null);
   const customers = useCustomers(params);
+  const unsent = usePendingIds();
 
   // Choices apply at once (search a moment after typing); 'Apply Filters' applies them all now.
   useEffect(() => {
@@ -105,8 +107,9 @@ export function CustomersSection() {
               <li key={customer.id}>
                 <CustomerCard
                   customer={customer}
+                  unsent={unsent}
                   onEdit={() => setEditing({ customer })}
-                  onDelete={() => setDeleting(customer.id)}
+                  onDelete={() => setDeleting(customer)}
                 />
               </li>
             ))}

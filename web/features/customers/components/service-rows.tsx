@@ -27,9 +27,9 @@ export function ServiceRows({ kind, items }: { kind: 'pending' | 'approved'; ite
   const pending = kind === 'pending';
   const title = pending ? 'Pending Approvals' : 'Approved Services';
 
-  const act = (service: Service) =>
+  const act = (service: Service, inspection: Inspection) =>
     change.mutate(
-      { serviceId: service.id, status: pending ? 'approved' : 'recommended' },
+      { inspection, service, status: pending ? 'approved' : 'recommended' },
       {
         onSuccess: () =>
           pending
@@ -65,8 +65,8 @@ export function ServiceRows({ kind, items }: { kind: 'pending' | 'approved'; ite
               <Button
                 variant={pending ? 'primary' : 'secondary'}
                 size="sm"
-                disabled={change.isPending && change.variables?.serviceId === service.id}
-                onClick={() => act(service)}
+                disabled={change.isPending && change.variables?.service.id === service.id}
+                onClick={() => act(service, inspection)}
                 aria-label={`${pending ? 'Approve' : 'Unapprove'} ${service.description}`}
               >
                 {pending ? 'Approve' : 'Unapprove'}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useCurrentUser } from '../../../lib/current-user';
+import { useOnline } from '../../../lib/use-online';
 import { AllInspectionsDialog } from './all-inspections-dialog';
 import styles from './dashboard.module.css';
 import { QuickActions } from './quick-actions';
@@ -9,6 +10,7 @@ import { StatCards } from './stat-cards';
 /** The dashboard: greeting, figures, recent inspections and quick actions. */
 export function DashboardSection() {
   const user = useCurrentUser();
+  const online = useOnline();
   const [viewAll, setViewAll] = useState(false);
   return (
     <section aria-labelledby="section-heading">
@@ -16,6 +18,12 @@ export function DashboardSection() {
         Welcome back, {user?.username}
       </h1>
       <p className={styles.lead}>Here&apos;s what&apos;s happening in your shop.</p>
+      {online ? null : (
+        <p role="status" className={styles.offline}>
+          You&apos;re offline. The figures and recent inspections need a connection; customers, vehicles and
+          inspections still work.
+        </p>
+      )}
       <StatCards />
       <div className={styles.columns}>
         <RecentInspections onViewAll={() => setViewAll(true)} />

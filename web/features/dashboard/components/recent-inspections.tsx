@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadingBlock } from '../../../components/ui/spinner';
+import { useOnline } from '../../../lib/use-online';
 import { useRecentInspections } from '../api/get-recent-inspections';
 import styles from './dashboard.module.css';
 import { InspectionRow } from './inspection-row';
@@ -10,6 +11,7 @@ import { InspectionRow } from './inspection-row';
 /** The first 3 inspections, and 'View All'. */
 export function RecentInspections({ onViewAll }: { onViewAll: () => void }) {
   const recent = useRecentInspections();
+  const online = useOnline();
   return (
     <Card aria-labelledby="recent-inspections-title" role="region">
       <CardHeader
@@ -22,7 +24,9 @@ export function RecentInspections({ onViewAll }: { onViewAll: () => void }) {
         <CardTitle id="recent-inspections-title">Recent Inspections</CardTitle>
       </CardHeader>
       <CardContent>
-        {recent.isPending ? (
+        {!online && !recent.data ? (
+          <p className={styles.muted}>Recent inspections need a connection.</p>
+        ) : recent.isPending ? (
           <LoadingBlock text="Loading inspections..." />
         ) : recent.isError ? (
           <p className={styles.error} role="alert">

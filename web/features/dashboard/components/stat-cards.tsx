@@ -4,6 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { formatGrowth, formatNumber } from '../../../lib/format';
+import { useOnline } from '../../../lib/use-online';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 import styles from './dashboard.module.css';
 
@@ -32,9 +33,11 @@ function Growth({ percent }: { percent: number }) {
 /** Total Customers, Total Inspections and Inspections Today (with the in-progress count). */
 export function StatCards() {
   const stats = useDashboardStats();
+  // Offline the section says the figures need a connection; a failed fetch is not news then.
+  const online = useOnline();
   const data = stats.data;
   return (
-    <div className={styles.stats} aria-busy={stats.isPending}>
+    <div className={styles.stats} aria-busy={stats.isPending && online}>
       <StatCard label="Total Customers" icon={Users} value={data?.totalCustomers}>
         {data ? <Growth percent={data.customerGrowth} /> : null}
       </StatCard>
@@ -44,7 +47,7 @@ export function StatCards() {
       <StatCard label="Inspections Today" icon={CalendarCheck} value={data?.inspectionsToday}>
         {data ? <Badge variant="warning">{data.pendingInspections} Pending</Badge> : null}
       </StatCard>
-      {stats.isError ? (
+      {stats.isError && online ? (
         <p className={styles.error} role="alert">
           The figures could not be loaded.
           <Button variant="secondary" size="sm" onClick={() => void stats.refetch()}>

@@ -1,15 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '../../../../shared/schemas/user';
-import { api } from '../../../lib/api-client';
+import { useCurrentUserQuery } from '../../../lib/current-user';
 
-// The dialog's own read of the signed-in user (features do not import the auth feature).
-export const getSignedInUser = (signal?: AbortSignal): Promise<User> => api.get<User>('/api/user', { signal });
-
-export const signedInUserQueryOptions = () =>
-  queryOptions({
-    queryKey: ['users', 'signed-in'] as const,
-    queryFn: ({ signal }) => getSignedInUser(signal),
-    staleTime: 5 * 60_000,
-  });
-
-export const useSignedInUser = () => useQuery(signedInUserQueryOptions());
+/** The signed-in user the app already holds (offline, the last one known), for the technician field. */
+export function useSignedInUser(): { data: User | undefined; isError: boolean } {
+  const query = useCurrentUserQuery();
+  return { data: query.data ?? undefined, isError: query.isError };
+}

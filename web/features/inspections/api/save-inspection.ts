@@ -1,25 +1,43 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Inspection } from '../../../../shared/schemas/inspection';
-import { api } from '../../../lib/api-client';
+import { getOffline } from '../../../offline';
+import { keepParents, keepRow, LOCAL_NETWORK_MODE, saveLocally } from '../../../offline/local-queries-source';
+import type { CreateInspectionInput, UpdateInspectionInput } from '../../../offline/types';
 import { inspectionKeys } from './inspection-keys';
 
-/** The body as the dialog sends it: the whole inspection, services (with ids) and their parts. */
-export type InspectionPayload = Record<string, unknown> & { services: unknown[] };
-
-/** Create (`id` is client-made) or update in ONE call; service and part ids stay stable. */
+/**
+ * Create (the id is made by the dialog once) or update with only what changed. Either is applied
+ * on this device at once and queued for the server; service and part ids stay stable.
+ */
 export type SaveInspectionInput =
-  | { mode: 'create'; id: string; body: InspectionPayload }
-  | { mode: 'update'; id: string; body: InspectionPayload };
+  | { mode: 'create'; id: string; body: Omit<CreateInspectionInput, 'id'>; customerName: string }
+  | { mode: 'update'; inspection: Inspection; changes: UpdateInspectionInput; customerName: string };
 
-export const saveInspection = (input: SaveInspectionInput): Promise<Inspection> =>
-  input.mode === 'create'
-    ? api.post<Inspection>('/api/inspections', { id: input.id, ...input.body })
-    : api.put<Inspection>(`/api/inspections/${input.id}`, input.body);
+/** The row as this device now holds it (undefined when an edit changed nothing). */
+export async function saveInspection(input: SaveInspectionInput): Promise<Inspection | undefined> {
+  const { db } = getOffline();
+  if (input.mode === 'create') {
+    const { body } = input;
+    const parents = await keepParents({ customerId: body.customerId, vehicleId: body.vehicleId });
+    await saveLocally({ kind: 'inspection.create', id: input.id, body }, `Create inspection for ${input.customerName}`, parents);
+    return db.inspections.get(input.id);
+  }
+  const { inspection, changes } = input;
+  if (Object.keys(changes).length === 0) return undefined;
+  const parents = await keepParents({ customerId: changes.customerId, vehicleId: changes.vehicleId });
+  await saveLocally({ kind: 'inspection.update', id: inspection.id, changes }, `Edit inspection for ${input.customerName}`, async (local) => {
+    // An inspection older than the window was read from the server; keep it so the edit shows here.
+    await keepRow({ table: 'inspections', row: inspection })(local);
+    await parents(local);
+  });
+  return db.inspections.get(inspection.id);
+}
 
 export function useSaveInspection() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveInspection,
+    networkMode: LOCAL_NETWORK_MODE,
     onSettled: () => queryClient.invalidateQueries({ queryKey: inspectionKeys.all }),
   });
 }

@@ -9,13 +9,13 @@ export interface CustomerPickerProps {
   value: string;
   /** The chosen customer's name when it may not be among the search results. */
   selectedName: string | undefined;
-  onChange: (customerId: string) => void;
+  onChange: (customerId: string, name: string) => void;
   /** Opened from a customer card: the customer cannot change. */
   locked: boolean;
   error: string | undefined;
 }
 
-/** Search-as-you-type (first 20 matches from the server), then pick from the list. */
+/** Search-as-you-type (the first 20 matches), then pick from the list. */
 export function CustomerPicker({ value, selectedName, onChange, locked, error }: CustomerPickerProps) {
   const [q, setQ] = useState('');
   const search = useCustomerSearch(q, !locked);
@@ -37,7 +37,7 @@ export function CustomerPicker({ value, selectedName, onChange, locked, error }:
         <Select
           options={options}
           value={value}
-          onValueChange={onChange}
+          onValueChange={(id) => onChange(id, search.data?.find((c) => c.id === id)?.name ?? selectedName ?? '')}
           placeholder={search.isFetching ? 'Searching…' : 'Select a customer'}
         />
       </FormField>

@@ -25,7 +25,7 @@ export function InspectionDialog({ options, onClose }: InspectionDialogProps) {
     user.data &&
     (!options.inspectionId || (inspection.data && inspection.isFetchedAfterMount)) &&
     (!options.customerId || customer.data);
-  if (!ready) {
+  if (!ready || !user.data) {
     return (
       <Dialog open placeholder onOpenChange={(open) => !open && onClose()} wide title={options.inspectionId ? 'Edit Inspection' : 'Create Inspection'}>
         {failed ? <p role="alert">This inspection could not be loaded. Check the connection and try again.</p> : <LoadingBlock />}

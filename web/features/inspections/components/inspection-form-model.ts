@@ -5,7 +5,8 @@ import {
   type MeasurementField,
 } from '../../../../shared/constants';
 import { parseCents, serviceTotalCents, totalsWithTax, type Totals } from '../../../../shared/money';
-import type { Inspection } from '../../../../shared/schemas/inspection';
+import type { z } from 'zod';
+import type { createInspectionBody, Inspection, updateInspectionBody } from '../../../../shared/schemas/inspection';
 import { newClientId } from '../../../lib/api-client';
 
 // The dialog's editable copy of an inspection: every input is text, ids are kept for every service
@@ -141,19 +142,30 @@ function fieldsBody(draft: InspectionDraft): Record<string, unknown> {
   };
 }
 
+/** What the dialog sends for a new inspection: every field and the services (wire shapes). */
+export type InspectionBody = Omit<z.input<typeof createInspectionBody>, 'id'>;
+/** What an edit sends: only the changed fields. */
+export type InspectionChanges = z.input<typeof updateInspectionBody>;
+
+/** A new inspection sends everything. */
+export function toBody(draft: InspectionDraft): InspectionBody {
+  return { ...fieldsBody(draft), services: draft.services.map(serviceBody) } as InspectionBody;
+}
+
 /**
- * The save body: a new inspection sends everything; an edit sends the fields that changed plus
- * the full services list (the server upserts by id and removes only the ones left out).
+ * An edit sends only the fields that changed, and the services (the full list: the server upserts
+ * by id and removes only the ones left out) only when any of them changed. What another device
+ * changed meanwhile in the other fields is left alone.
  */
-export function toBody(draft: InspectionDraft, initial: InspectionDraft | null): Record<string, unknown> & { services: unknown[] } {
+export function toChanges(draft: InspectionDraft, initial: InspectionDraft): InspectionChanges {
   const fields = fieldsBody(draft);
-  const services = draft.services.map(serviceBody);
-  if (!initial) return { ...fields, services };
   const before = fieldsBody(initial);
   const changed = Object.fromEntries(
     Object.entries(fields).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key])),
   );
-  return { ...changed, services };
+  const services = draft.services.map(serviceBody);
+  const servicesChanged = JSON.stringify(services) !== JSON.stringify(initial.services.map(serviceBody));
+  return (servicesChanged ? { ...changed, services } : changed) as InspectionChanges;
 }
 
 const cents = (value: string): number => parseCents(cost(value)) ?? 0;

@@ -1,14 +1,15 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { createInspectionBody, TECHNICIAN_REQUIRED, type Inspection } from '../../../../shared/schemas/inspection';
 import type { User } from '../../../../shared/schemas/user';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose } from '../../../components/ui/dialog';
 import { useToast } from '../../../components/ui/toast';
+import { useBlockReload } from '../../../app/pwa/reload-guard';
 import { newClientId } from '../../../lib/api-client';
 import { useSaveInspection } from '../api/save-inspection';
 import { ConditionFields } from './condition-fields';
 import { EstimateSummary } from './estimate-summary';
-import { draftFrom, emptyDraft, estimate, toBody, type InspectionDraft } from './inspection-form-model';
+import { draftFrom, emptyDraft, estimate, toBody, toChanges, type InspectionDraft } from './inspection-form-model';
 import styles from './inspection-form.module.css';
 import { MeasurementFields } from './measurement-fields';
 import { PeopleFields } from './people-fields';
@@ -25,7 +26,7 @@ export interface InspectionFormProps {
 
 /** Field errors keyed by path ('customerId', 'services.0.parts.1.partName'), first message wins. */
 function validate(draft: InspectionDraft): Record<string, string> {
-  const body = toBody(draft, null);
+  const body = toBody(draft);
   const result = createInspectionBody.safeParse(body);
   const errors: Record<string, string> = {};
   if (!draft.technicianId) errors.technicianId = TECHNICIAN_REQUIRED;
@@ -40,15 +41,18 @@ function validate(draft: InspectionDraft): Record<string, string> {
 export function InspectionForm({ inspection, lockedCustomer, signedInUser, onClose }: InspectionFormProps) {
   const { toast } = useToast();
   const save = useSaveInspection();
-  const initial = useMemo(
-    () => (inspection ? draftFrom(inspection) : emptyDraft(lockedCustomer?.id ?? '', signedInUser.id)),
-    [inspection, lockedCustomer, signedInUser],
-  );
+  // What the dialog opened with: an edit sends what differs from it, even if the row is
+  // refreshed behind the open form (a pull), so another device's changes are never sent back.
+  const [initial] = useState(() => (inspection ? draftFrom(inspection) : emptyDraft(lockedCustomer?.id ?? '', signedInUser.id)));
   // The id of a new inspection is made once, so a retried save cannot create a second one.
   const [newId] = useState(newClientId);
   const [draft, setDraft] = useState<InspectionDraft>(initial);
+  // Any edit (or a save in flight) holds back an app update's reload until the dialog is done.
+  useBlockReload(draft !== initial || save.isPending);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitted, setSubmitted] = useState(false);
+  // The chosen customer's name, for the description and the sync panel's label.
+  const [customerName, setCustomerName] = useState(lockedCustomer?.name ?? inspection?.customer.name);
   const totals = estimate(draft);
 
   const change = (patch: Partial<InspectionDraft>) => {
@@ -68,9 +72,10 @@ export function InspectionForm({ inspection, lockedCustomer, signedInUser, onClo
       return;
     }
     const editing = Boolean(inspection);
-    const body = toBody(draft, inspection ? initial : null);
     save.mutate(
-      inspection ? { mode: 'update', id: inspection.id, body } : { mode: 'create', id: newId, body },
+      inspection
+        ? { mode: 'update', inspection, changes: toChanges(draft, initial), customerName: customerName ?? '' }
+        : { mode: 'create', id: newId, body: toBody(draft), customerName: customerName ?? '' },
       {
         onSuccess: () => {
           toast({ title: editing ? 'Inspection updated' : 'Inspection created' });
@@ -86,7 +91,6 @@ export function InspectionForm({ inspection, lockedCustomer, signedInUser, onClo
     );
   };
 
-  const customerName = lockedCustomer?.name ?? inspection?.customer.name;
   return (
     <Dialog
       open
@@ -115,6 +119,7 @@ export function InspectionForm({ inspection, lockedCustomer, signedInUser, onClo
           onChange={change}
           customerLocked={Boolean(lockedCustomer)}
           customerName={customerName}
+          onCustomerName={setCustomerName}
           signedInUser={signedInUser}
           currentTechnician={inspection?.technician ?? null}
         />

@@ -17,13 +17,15 @@ export interface PeopleFieldsProps {
   onChange: (patch: Partial<InspectionDraft>) => void;
   customerLocked: boolean;
   customerName: string | undefined;
+  /** The name of a customer picked from the search. */
+  onCustomerName: (name: string) => void;
   signedInUser: User;
   /** The technician of the inspection being edited (may be someone else). */
   currentTechnician: { id: string; username: string } | null;
 }
 
 /** Customer, vehicle (follows the customer), technician and status. */
-export function PeopleFields({ draft, errors, onChange, customerLocked, customerName, signedInUser, currentTechnician }: PeopleFieldsProps) {
+export function PeopleFields({ draft, errors, onChange, customerLocked, customerName, onCustomerName, signedInUser, currentTechnician }: PeopleFieldsProps) {
   const vehicles = useCustomerVehicles(draft.customerId);
   const isAdmin = signedInUser.role === 'admin';
   const technicians = useTechnicians(isAdmin);
@@ -33,7 +35,7 @@ export function PeopleFields({ draft, errors, onChange, customerLocked, customer
     label: `${v.year} ${v.make} ${v.model}${v.licensePlate ? ` (${v.licensePlate})` : ''}`,
   }));
   // GET /api/users is admin-only: others can pick themselves or keep the current technician.
-  const people = isAdmin && technicians.data ? technicians.data : [signedInUser];
+  const people = isAdmin && technicians.data?.length ? technicians.data : [signedInUser];
   const technicianOptions = people.map((u) => ({ value: u.id, label: u.username }));
   if (currentTechnician && !technicianOptions.some((o) => o.value === currentTechnician.id)) {
     technicianOptions.push({ value: currentTechnician.id, label: currentTechnician.username });
@@ -49,7 +51,10 @@ export function PeopleFields({ draft, errors, onChange, customerLocked, customer
           locked={customerLocked}
           error={errors.customerId}
           // A different customer has different vehicles: the chosen one is cleared.
-          onChange={(customerId) => onChange(customerId === draft.customerId ? {} : { customerId, vehicleId: '' })}
+          onChange={(customerId, name) => {
+            onCustomerName(name);
+            onChange(customerId === draft.customerId ? {} : { customerId, vehicleId: '' });
+          }}
         />
         <FormField label="Vehicle" required error={errors.vehicleId}>
           <Select

@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { useCurrentUser } from '../../../lib/current-user';
+import { useOnline } from '../../../lib/use-online';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
 import { RoleCounts } from './role-counts';
@@ -20,6 +21,7 @@ type Editing = { user: User | undefined } | null;
 export function UsersSection() {
   const { toast } = useToast();
   const me = useCurrentUser();
+  const online = useOnline();
   const users = useUsers();
   const remove = useDeleteUser();
   const [editing, setEditing] = useState<Editing>(null);
@@ -35,12 +37,17 @@ export function UsersSection() {
           </h1>
           <p className={styles.lead}>Manage the accounts of your shop&apos;s staff.</p>
         </div>
-        <Button onClick={() => setEditing({ user: undefined })}>
+        <Button onClick={() => setEditing({ user: undefined })} disabled={!online}>
           <UserPlus aria-hidden="true" /> Add User
         </Button>
       </div>
+      {online ? null : (
+        <p role="status" className={styles.offline}>
+          You&apos;re offline. User management needs a connection.
+        </p>
+      )}
       {users.isPending ? (
-        <LoadingBlock text="Loading users..." />
+        online ? <LoadingBlock text="Loading users..." /> : null
       ) : users.isError ? (
         <p role="alert">Users could not be loaded. User management needs a connection; check it and try again.</p>
       ) : items.length === 0 ? (

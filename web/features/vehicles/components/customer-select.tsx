@@ -20,7 +20,7 @@ export interface CustomerSelectProps {
   className?: string;
 }
 
-/** Search-as-you-type over the server (first 20 matches), then pick: scales to any shop size. */
+/** Search-as-you-type (the first 20 matches), then pick: scales to any shop size. */
 export function CustomerSelect({ label, value, selectedName, onChange, allowAll, required, error, className }: CustomerSelectProps) {
   const [q, setQ] = useState('');
   const search = useCustomerSearch(q);

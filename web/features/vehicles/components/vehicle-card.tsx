@@ -3,15 +3,18 @@ import type { Vehicle } from '../../../../shared/schemas/vehicle';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
 import { formatNumber, vehicleName } from '../../../lib/format';
+import { NotSyncedBadge } from './not-synced-badge';
 import styles from './vehicles.module.css';
 
 export interface VehicleCardProps {
   vehicle: Vehicle;
+  /** It has changes not yet on the server. */
+  unsent: boolean;
   onEdit: () => void;
   onDelete: () => void;
 }
 
-export function VehicleCard({ vehicle, onEdit, onDelete }: VehicleCardProps) {
+export function VehicleCard({ vehicle, unsent, onEdit, onDelete }: VehicleCardProps) {
   const name = vehicleName(vehicle);
   const facts: [string, string][] = [
     ['VIN', vehicle.vin ?? '—'],
@@ -21,7 +24,7 @@ export function VehicleCard({ vehicle, onEdit, onDelete }: VehicleCardProps) {
   ];
   return (
     <Card data-testid="vehicle-card">
-      <CardHeader>
+      <CardHeader actions={unsent ? <NotSyncedBadge /> : undefined}>
         <CardTitle as="h2">{name}</CardTitle>
         <CardDescription>{vehicle.customerName}</CardDescription>
       </CardHeader>

@@ -39,7 +39,7 @@ export function VehicleForm({ vehicle, customer, onClose }: VehicleFormProps) {
     initial: () => valuesOf(vehicle, customer?.id ?? ''),
     schema: createVehicleBody,
     create: (body) => create.mutateAsync(body),
-    update: vehicle ? (changes) => update.mutateAsync({ id: vehicle.id, changes }) : undefined,
+    update: vehicle ? (changes) => update.mutateAsync({ vehicle, changes }) : undefined,
     messages: {
       created: 'Vehicle added',
       updated: 'Vehicle updated',

@@ -1,5 +1,6 @@
 import { Car, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import type { Vehicle } from '../../../../shared/schemas/vehicle';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -9,6 +10,7 @@ import { Select } from '../../../components/ui/select';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { useVehicleDialog } from '../../../lib/vehicle-dialog-context';
+import { usePendingIds } from '../../../offline/react';
 import { useDeleteVehicle } from '../api/delete-vehicle';
 import { useVehicles, VEHICLES_PAGE_SIZE, type VehicleListParams } from '../api/get-vehicles';
 import { ALL_CUSTOMERS, CustomerSelect } from './customer-select';
@@ -29,8 +31,9 @@ export function VehiclesSection() {
   const [search, setSearch] = useState('');
   const [customer, setCustomer] = useState({ id: ALL_CUSTOMERS, name: '' });
   const [params, setParams] = useState<VehicleListParams>({ q: '', customerId: null, sort: 'year', page: 0 });
-  const [deleting, setDeleting] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Vehicle | null>(null);
   const vehicles = useVehicles(params);
+  const unsent = usePendingIds();
 
   // Search as you type, a moment after the last key.
   useEffect(() => {
@@ -103,8 +106,9 @@ export function VehiclesSection() {
               <li key={vehicle.id}>
                 <VehicleCard
                   vehicle={vehicle}
+                  unsent={unsent.has(vehicle.id)}
                   onEdit={() => openVehicleDialog({ vehicleId: vehicle.id })}
-                  onDelete={() => setDeleting(vehicle.id)}
+                  onDelete={() => setDeleting(vehicle)}
                 />
               </li>
             ))}

@@ -1,0 +1,44 @@
+import { AlertTriangle, Cloud, CloudOff, LogIn, RefreshCw, type LucideIcon } from 'lucide-react';
+import { useState } from 'react';
+import { cn } from '../../../lib/cn';
+import { useOnline } from '../../../lib/use-online';
+import { useSyncStatus } from '../../../offline/react';
+import { statusLabel, syncTone, type SyncTone } from '../../../offline/sync-ui';
+import { SyncPanel } from './sync-panel';
+import styles from './sync.module.css';
+
+const ICONS: Record<SyncTone, LucideIcon> = {
+  online: Cloud,
+  offline: CloudOff,
+  syncing: RefreshCw,
+  attention: AlertTriangle,
+  'sign-in': LogIn,
+};
+
+/** The header's sync state (always visible); pressing it opens the sync panel. */
+export function SyncStatusControl() {
+  const online = useOnline();
+  const status = useSyncStatus();
+  const [open, setOpen] = useState(false);
+  const tone = syncTone(status, online);
+  const Icon = ICONS[tone];
+  return (
+    <>
+      {/* The live region wraps the button: a button cannot also be a status. */}
+      <div role="status" aria-live="polite" className={styles.chipRegion}>
+        <button
+          type="button"
+          className={cn(styles.chip, styles[tone])}
+          data-testid="sync-status"
+          data-tone={tone}
+          aria-haspopup="dialog"
+          onClick={() => setOpen(true)}
+        >
+          <Icon className={cn(tone === 'syncing' && status.syncing && styles.spin)} aria-hidden="true" />
+          <span className={styles.chipText}>{statusLabel(status, online)}</span>
+        </button>
+      </div>
+      {open ? <SyncPanel onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}

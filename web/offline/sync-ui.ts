@@ -1,0 +1,87 @@
+import type { SyncEntity } from '../../shared/schemas/sync';
+import type { SyncStatus } from './types';
+
+/** "1 change", "3 changes". */
+export function changesText(count: number): string {
+  return `${count} ${count === 1 ? 'change' : 'changes'}`;
+}
+
+/** Which of the header's states applies; attention wins, because only the user can clear it. */
+export type SyncTone = 'attention' | 'sign-in' | 'offline' | 'syncing' | 'online';
+
+export function syncTone(status: Pick<SyncStatus, 'pending' | 'attention' | 'needsSignIn'>, online: boolean): SyncTone {
+  if (status.attention > 0) return 'attention';
+  if (!online) return 'offline';
+  if (status.needsSignIn) return 'sign-in';
+  return status.pending > 0 ? 'syncing' : 'online';
+}
+
+/**
+ * The header chip's text: 'Online', 'Offline', 'Syncing N changes', 'N changes need attention'.
+ * Offline with changes waiting says so too, so the technician knows the work is kept; a paused
+ * loop (session expired) says what unblocks it instead of claiming to sync.
+ */
+export function statusLabel(status: Pick<SyncStatus, 'pending' | 'attention' | 'needsSignIn'>, online: boolean): string {
+  switch (syncTone(status, online)) {
+    case 'attention':
+      return `${changesText(status.attention)} ${status.attention === 1 ? 'needs' : 'need'} attention`;
+    case 'offline':
+      return status.pending > 0 ? `Offline, ${changesText(status.pending)} waiting` : 'Offline';
+    case 'sign-in':
+      return status.pending > 0 ? `Sign in to sync ${changesText(status.pending)}` : 'Sign in to sync';
+    case 'syncing':
+      return `Syncing ${changesText(status.pending)}`;
+    case 'online':
+      return 'Online';
+  }
+}
+
+/** Everything not yet on the server: what a sign-out would leave behind on this device. */
+export function unsentCount(status: Pick<SyncStatus, 'pending' | 'attention'>): number {
+  return status.pending + status.attention;
+}
+
+/** Title of the sign-out warning. */
+export function unsentTitle(count: number): string {
+  return `You have ${count} unsent ${count === 1 ? 'change' : 'changes'}`;
+}
+
+/** The sign-out warning's explanation. */
+export function unsentExplanation(count: number, username: string): string {
+  return `${count === 1 ? 'It stays' : 'They stay'} on this device and ${count === 1 ? 'is' : 'are'} sent when ${username} signs in again.`;
+}
+
+/** The discard question's explanation; `dropping` counts the entry and the ones that depend on it. */
+export function discardExplanation(dropping: number): string {
+  const dependents = Math.max(0, dropping - 1);
+  if (dependents === 0) return 'It will not be sent to the server.';
+  return `It will not be sent to the server, and neither will ${changesText(dependents)} that ${dependents === 1 ? 'depends' : 'depend'} on it.`;
+}
+
+/** The toast after a discard; `dropped` counts the discarded entry and the ones that depended on it. */
+export function discardedText(dropped: number): { title: string; description: string } {
+  const dependents = Math.max(0, dropped - 1);
+  return {
+    title: 'Change discarded',
+    description:
+      dependents === 0
+        ? 'It will not be sent to the server.'
+        : `${changesText(dependents)} that depended on it ${dependents === 1 ? 'was' : 'were'} discarded with it.`,
+  };
+}
+
+/**
+ * The query roots a local change makes stale. Rows are nested across screens (customer names in
+ * vehicles and inspections, vehicles on customer cards), so each entity refreshes its neighbours.
+ */
+const ROOTS: Record<SyncEntity, readonly string[]> = {
+  customer: ['customers', 'vehicles', 'inspections'],
+  vehicle: ['vehicles', 'customers', 'inspections'],
+  inspection: ['inspections', 'customers'],
+};
+
+export function queryRootsFor(entities: readonly SyncEntity[]): string[] {
+  const roots = new Set<string>();
+  for (const entity of entities) for (const root of ROOTS[entity]) roots.add(root);
+  return [...roots];
+}
