@@ -8,6 +8,7 @@ import { chromium, type Page } from 'playwright-core';
 import { LocalDb } from '../web/offline/local-db';
 import { enqueue } from '../web/offline/outbox';
 import { SyncEngine } from '../web/offline/sync-engine';
+import { localMeta } from '../web/test/e2e/local-db-probe';
 import { CHROMIUM } from './lighthouse';
 
 export const SHOP_CUSTOMERS = 10_000;
@@ -60,22 +61,7 @@ async function addCustomers(baseUrl: string, session: Session, count: number): P
   await Promise.all(Array.from({ length: 8 }, worker));
 }
 
-/** The local database's last-pull mark, read straight from IndexedDB in the page. */
-const lastPulledAt = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<unknown>((resolve) => {
-        const open = indexedDB.open('baywise');
-        open.onerror = () => resolve(null);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('meta')) return resolve(null);
-          const get = db.transaction('meta').objectStore('meta').get('lastPulledAt');
-          get.onsuccess = () => resolve((get.result as { value?: unknown } | undefined)?.value ?? null);
-          get.onerror = () => resolve(null);
-        };
-      }),
-  );
+const lastPulledAt = (page: Page) => localMeta(page, 'lastPulledAt');
 
 async function browserFigures(baseUrl: string, session: Session): Promise<{ firstPullMs: number; offlineOpenMs: number }> {
   const browser = await chromium.launch({

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { toast } from '../components/ui/toast';
-import { useBlockReload } from '../app/pwa/reload-guard';
 import { validate, type FieldErrors } from './form-errors';
+import { useBlockReload } from './reload-guard';
 
 export interface EntityFormOptions<F extends string> {
   fields: readonly F[];

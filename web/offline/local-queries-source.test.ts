@@ -1,7 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Customer } from '../../shared/schemas/customer';
 import type { Inspection } from '../../shared/schemas/inspection';
-import type { User } from '../../shared/schemas/user';
 import type { Vehicle } from '../../shared/schemas/vehicle';
 import { createCustomer } from '../features/customers/api/create-customer';
 import { deleteCustomer } from '../features/customers/api/delete-customer';
@@ -16,25 +14,12 @@ import { updateVehicle } from '../features/vehicles/api/update-vehicle';
 import { ApiError } from '../lib/api-client';
 import { getOffline } from './index';
 import { readLocalFirst, readLocalRow } from './local-queries-source';
+import { customerRow, userRow } from './test-rows';
 
 // The screens' side of the local copy: where reads come from before and after the first pull, and
 // what the forms' saves put on this device and in the outbox (labels, only changed fields).
 
-const USER: User = {
-  id: '00000000-0000-4000-8000-00000000a001',
-  username: 'sam',
-  email: 'sam@shop.test',
-  role: 'technician',
-  companyName: null,
-  phone: null,
-  address: null,
-  city: null,
-  state: null,
-  zipCode: null,
-  website: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+const USER = userRow(900, { username: 'sam', email: 'sam@shop.test' });
 
 let online = true;
 const serverCalls: string[] = [];
@@ -147,21 +132,12 @@ describe('saves', () => {
   });
 
   it('keeps a row read from the server before the first pull, so an edit of it shows here too', async () => {
-    const fromServer: Customer = {
-      id: '00000000-0000-4000-8000-00000000c001',
-      name: 'Ben Ortiz',
-      email: 'ben@mail.test',
-      phone: '555-0102',
-      address: null,
-      status: 'active',
-      createdAt: '2026-01-02T00:00:00.000Z',
-      updatedAt: '2026-01-02T00:00:00.000Z',
-    };
+    const fromServer = customerRow(1, { name: 'Ben Ortiz', email: 'ben@mail.test', phone: '555-0102' });
     const saved = await updateCustomer({ customer: fromServer, changes: { phone: '555-0199' } });
     expect(saved).toMatchObject({ name: 'Ben Ortiz', phone: '555-0199' });
 
     // A new vehicle for a customer only the server has yet: the customer is fetched and kept.
-    const other: Customer = { ...fromServer, id: '00000000-0000-4000-8000-00000000c002', name: 'Cara Diaz' };
+    const other = customerRow(2, { name: 'Cara Diaz' });
     serverRows.set(`/api/customers/${other.id}`, other);
     const car = await createVehicle({ customerId: other.id, year: 2020, make: 'Kia', model: 'Soul' });
     expect(car.customerName).toBe('Cara Diaz');

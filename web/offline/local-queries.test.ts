@@ -1,8 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Customer } from '../../shared/schemas/customer';
-import type { Inspection } from '../../shared/schemas/inspection';
-import type { User } from '../../shared/schemas/user';
-import type { Vehicle } from '../../shared/schemas/vehicle';
 import { LocalDb } from './local-db';
 import {
   getLocalCustomer,
@@ -17,6 +13,7 @@ import {
   mergeCustomerInspections,
   searchLocalCustomers,
 } from './local-queries';
+import { customerRow, inspectionRow, userRow, uuid, vehicleRow } from './test-rows';
 
 let db: LocalDb;
 let n = 0;
@@ -30,97 +27,17 @@ afterEach(async () => {
   await db.delete();
 });
 
-const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
-
-function customer(i: number, fields: Partial<Customer> = {}): Customer {
-  return {
-    id: id(i),
-    name: `Customer ${i}`,
-    email: `c${i}@mail.test`,
-    phone: `555-${String(i).padStart(4, '0')}`,
-    address: null,
-    status: 'active',
-    createdAt: at(i),
-    updatedAt: at(i),
-    ...fields,
-  };
-}
-
-function vehicle(i: number, owner: Customer, fields: Partial<Vehicle> = {}): Vehicle {
-  return {
-    id: id(1000 + i),
-    customerId: owner.id,
-    customerName: owner.name,
-    year: 2020,
-    make: 'Honda',
-    model: 'Civic',
-    vin: null,
-    licensePlate: null,
-    mileage: null,
-    color: null,
-    createdAt: at(i),
-    updatedAt: at(i),
-    ...fields,
-  };
-}
-
-function inspection(i: number, owner: Customer, car: Vehicle, fields: Partial<Inspection> = {}): Inspection {
-  return {
-    id: id(5000 + i),
-    customerId: owner.id,
-    vehicleId: car.id,
-    technicianId: null,
-    shareToken: `token-${i}`,
-    status: 'completed',
-    frontLeftTread: null,
-    frontRightTread: null,
-    rearLeftTread: null,
-    rearRightTread: null,
-    frontLeftBrake: null,
-    frontRightBrake: null,
-    rearLeftBrake: null,
-    rearRightBrake: null,
-    cabinFilterCondition: null,
-    engineFilterCondition: null,
-    oilCondition: null,
-    oilLevel: null,
-    coolantLevel: null,
-    suspensionCondition: null,
-    leaks: [],
-    diagnosticCodes: null,
-    notes: null,
-    checkEngineLight: false,
-    createdAt: at(i),
-    updatedAt: at(i),
-    customer: { id: owner.id, name: owner.name, email: owner.email, phone: owner.phone, address: owner.address, status: owner.status },
-    vehicle: {
-      id: car.id,
-      customerId: car.customerId,
-      year: car.year,
-      make: car.make,
-      model: car.model,
-      vin: car.vin,
-      licensePlate: car.licensePlate,
-      mileage: car.mileage,
-      color: car.color,
-    },
-    technician: null,
-    services: [],
-    inspectionNotes: [],
-    ...fields,
-  };
-}
 
 const names = (rows: { name: string }[]) => rows.map((r) => r.name);
 
 describe('customers', () => {
   it('searches name, email, phone and address without case; filters status; counts every match', async () => {
     await db.customers.bulkPut([
-      customer(1, { name: 'Maria Lopez', email: 'maria@dock.test' }),
-      customer(2, { name: 'Ben Ortiz', address: '4 MARIANA Way', status: 'inactive' }),
-      customer(3, { name: 'Ann Lee', phone: '555-MARI' }),
-      customer(4, { name: 'Zed Roe' }),
+      customerRow(1, { name: 'Maria Lopez', email: 'maria@dock.test' }),
+      customerRow(2, { name: 'Ben Ortiz', address: '4 MARIANA Way', status: 'inactive' }),
+      customerRow(3, { name: 'Ann Lee', phone: '555-MARI' }),
+      customerRow(4, { name: 'Zed Roe' }),
     ]);
     const all = await listLocalCustomers(db, { q: '  mari ' });
     expect(names(all.items)).toEqual(['Ann Lee', 'Ben Ortiz', 'Maria Lopez']);
@@ -134,21 +51,21 @@ describe('customers', () => {
 
   it('sorts by name ignoring case, by recently added and by last updated, ties by id', async () => {
     await db.customers.bulkPut([
-      customer(3, { name: 'bravo', createdAt: at(5), updatedAt: at(50) }),
-      customer(1, { name: 'Bravo', createdAt: at(5), updatedAt: at(10) }),
-      customer(2, { name: 'alpha', createdAt: at(1), updatedAt: at(60) }),
-      customer(4, { name: 'Charlie', createdAt: at(9), updatedAt: at(10) }),
+      customerRow(3, { name: 'bravo', createdAt: at(5), updatedAt: at(50) }),
+      customerRow(1, { name: 'Bravo', createdAt: at(5), updatedAt: at(10) }),
+      customerRow(2, { name: 'alpha', createdAt: at(1), updatedAt: at(60) }),
+      customerRow(4, { name: 'Charlie', createdAt: at(9), updatedAt: at(10) }),
     ]);
     const ids = async (sort: 'name' | 'recent' | 'updated') =>
       (await listLocalCustomers(db, { sort })).items.map((c) => c.id);
     // "Bravo" before "bravo": lower() ties, then the raw name.
-    expect(await ids('name')).toEqual([id(2), id(1), id(3), id(4)]);
-    expect(await ids('recent')).toEqual([id(4), id(1), id(3), id(2)]);
-    expect(await ids('updated')).toEqual([id(2), id(3), id(1), id(4)]);
+    expect(await ids('name')).toEqual([uuid(2), uuid(1), uuid(3), uuid(4)]);
+    expect(await ids('recent')).toEqual([uuid(4), uuid(1), uuid(3), uuid(2)]);
+    expect(await ids('updated')).toEqual([uuid(2), uuid(3), uuid(1), uuid(4)]);
   });
 
   it('pages with limit and offset, the total counting every match', async () => {
-    await db.customers.bulkPut(Array.from({ length: 45 }, (_, i) => customer(i + 1, { name: `P ${String(i + 1).padStart(2, '0')}` })));
+    await db.customers.bulkPut(Array.from({ length: 45 }, (_, i) => customerRow(i + 1, { name: `P ${String(i + 1).padStart(2, '0')}` })));
     const second = await listLocalCustomers(db, { sort: 'name', limit: 20, offset: 20 });
     expect(second.total).toBe(45);
     expect(names(second.items)).toEqual(Array.from({ length: 20 }, (_, i) => `P ${String(i + 21).padStart(2, '0')}`));
@@ -157,16 +74,16 @@ describe('customers', () => {
   });
 
   it('finds the first customers by name for the pickers, and one by id', async () => {
-    await db.customers.bulkPut([customer(1, { name: 'Dana C' }), customer(2, { name: 'Dana A' }), customer(3, { name: 'Dana B' }), customer(4, { name: 'Eve' })]);
+    await db.customers.bulkPut([customerRow(1, { name: 'Dana C' }), customerRow(2, { name: 'Dana A' }), customerRow(3, { name: 'Dana B' }), customerRow(4, { name: 'Eve' })]);
     expect(names(await searchLocalCustomers(db, 'dana', 2))).toEqual(['Dana A', 'Dana B']);
-    expect((await getLocalCustomer(db, id(4)))?.name).toBe('Eve');
-    expect(await getLocalCustomer(db, id(99))).toBeUndefined();
+    expect((await getLocalCustomer(db, uuid(4)))?.name).toBe('Eve');
+    expect(await getLocalCustomer(db, uuid(99))).toBeUndefined();
   });
 
   it('answers over 10 000 customers the same as a plain filter and sort', async () => {
     const words = ['Lopez', 'Ortiz', 'Nguyen', 'Smith', 'Okafor'];
     const rows = Array.from({ length: 10_000 }, (_, i) =>
-      customer(i + 1, { name: `${words[i % 5]} ${i}`, status: i % 3 === 0 ? 'inactive' : 'active', updatedAt: at((i * 7919) % 10_000) }),
+      customerRow(i + 1, { name: `${words[i % 5]} ${i}`, status: i % 3 === 0 ? 'inactive' : 'active', updatedAt: at((i * 7919) % 10_000) }),
     );
     await db.customers.bulkPut(rows);
     const result = await listLocalCustomers(db, { q: 'ortiz 1', status: 'active', sort: 'updated', limit: 20, offset: 20 });
@@ -183,13 +100,13 @@ describe('customers', () => {
 
 describe('vehicles', () => {
   it("searches make, model, VIN, plate and the owner's name; filters by owner", async () => {
-    const ann = customer(1, { name: 'Ann Able' });
-    const bob = customer(2, { name: 'Bob Baker' });
+    const ann = customerRow(1, { name: 'Ann Able' });
+    const bob = customerRow(2, { name: 'Bob Baker' });
     await db.customers.bulkPut([ann, bob]);
     await db.vehicles.bulkPut([
-      vehicle(1, ann, { make: 'Toyota', model: 'Corolla', vin: 'JT2AE09W', licensePlate: 'ANN 1' }),
-      vehicle(2, ann, { make: 'Ford', model: 'Focus' }),
-      vehicle(3, bob, { make: 'Audi', model: 'A4', licensePlate: 'BAKER' }),
+      vehicleRow(1001, ann, { make: 'Toyota', model: 'Corolla', vin: 'JT2AE09W', licensePlate: 'ANN 1' }),
+      vehicleRow(1002, ann, { make: 'Ford', model: 'Focus' }),
+      vehicleRow(1003, bob, { make: 'Audi', model: 'A4', licensePlate: 'BAKER' }),
     ]);
     const models = async (q: string, customerId: string | null = null) =>
       (await listLocalVehicles(db, { q, customerId })).items.map((v) => v.model);
@@ -204,13 +121,13 @@ describe('vehicles', () => {
   });
 
   it('sorts by year (newest), make A-Z and mileage (unknown last), pages, and lists an owner’s', async () => {
-    const ann = customer(1);
+    const ann = customerRow(1);
     await db.customers.put(ann);
     await db.vehicles.bulkPut([
-      vehicle(1, ann, { year: 2010, make: 'toyota', model: 'Yaris', mileage: 150_000 }),
-      vehicle(2, ann, { year: 2022, make: 'Ford', model: 'Kuga', mileage: null }),
-      vehicle(3, ann, { year: 2015, make: 'Audi', model: 'A4', mileage: 70_000 }),
-      vehicle(4, ann, { year: 2022, make: 'audi', model: 'Q5', mileage: 9_000 }),
+      vehicleRow(1001, ann, { year: 2010, make: 'toyota', model: 'Yaris', mileage: 150_000 }),
+      vehicleRow(1002, ann, { year: 2022, make: 'Ford', model: 'Kuga', mileage: null }),
+      vehicleRow(1003, ann, { year: 2015, make: 'Audi', model: 'A4', mileage: 70_000 }),
+      vehicleRow(1004, ann, { year: 2022, make: 'audi', model: 'Q5', mileage: 9_000 }),
     ]);
     const models = async (sort: 'year' | 'make' | 'mileage') => (await listLocalVehicles(db, { sort })).items.map((v) => v.model);
     expect(await models('year')).toEqual(['Q5', 'Kuga', 'A4', 'Yaris']);
@@ -218,24 +135,24 @@ describe('vehicles', () => {
     expect(await models('mileage')).toEqual(['Q5', 'A4', 'Yaris', 'Kuga']);
     expect((await listLocalVehicles(db, { sort: 'year', limit: 2, offset: 2 })).items.map((v) => v.model)).toEqual(['A4', 'Yaris']);
     expect((await listLocalCustomerVehicles(db, ann.id)).map((v) => v.model)).toEqual(['Q5', 'Kuga', 'A4', 'Yaris']);
-    expect(await listLocalCustomerVehicles(db, id(77))).toEqual([]);
-    expect((await getLocalVehicle(db, id(1003)))?.model).toBe('A4');
+    expect(await listLocalCustomerVehicles(db, uuid(77))).toEqual([]);
+    expect((await getLocalVehicle(db, uuid(1003)))?.model).toBe('A4');
   });
 });
 
 describe('inspections', () => {
   it("lists a customer's inspections most recent first and finds one by id", async () => {
-    const ann = customer(1);
-    const bob = customer(2);
-    const car = vehicle(1, ann);
+    const ann = customerRow(1);
+    const bob = customerRow(2);
+    const car = vehicleRow(1001, ann);
     await db.inspections.bulkPut([
-      inspection(1, ann, car, { createdAt: at(10) }),
-      inspection(2, ann, car, { createdAt: at(30) }),
-      inspection(3, bob, vehicle(2, bob), { createdAt: at(20) }),
-      inspection(4, ann, car, { createdAt: at(30) }),
+      inspectionRow(5001, ann, car, { createdAt: at(10) }),
+      inspectionRow(5002, ann, car, { createdAt: at(30) }),
+      inspectionRow(5003, bob, vehicleRow(1002, bob), { createdAt: at(20) }),
+      inspectionRow(5004, ann, car, { createdAt: at(30) }),
     ]);
-    expect((await listLocalCustomerInspections(db, ann.id)).map((i) => i.id)).toEqual([id(5004), id(5002), id(5001)]);
-    expect((await getLocalInspection(db, id(5003)))?.customerId).toBe(bob.id);
+    expect((await listLocalCustomerInspections(db, ann.id)).map((i) => i.id)).toEqual([uuid(5004), uuid(5002), uuid(5001)]);
+    expect((await getLocalInspection(db, uuid(5003)))?.customerId).toBe(bob.id);
   });
 
   it('keeps in-progress inspections and those changed within 14 days on the device', () => {
@@ -247,49 +164,34 @@ describe('inspections', () => {
 
   it("merges the server's older history under the local rows", async () => {
     const now = Date.parse('2026-03-20T12:00:00.000Z');
-    const ann = customer(1);
-    const kept = vehicle(1, ann);
-    const gone = vehicle(2, ann);
+    const ann = customerRow(1);
+    const kept = vehicleRow(1001, ann);
+    const gone = vehicleRow(1002, ann);
     await db.vehicles.put(kept);
-    const local = [
-      inspection(1, ann, kept, { createdAt: '2026-03-19T00:00:00.000Z', updatedAt: '2026-03-19T00:00:00.000Z', notes: 'edited here' }),
-    ];
+    // Completed rows: only their age decides whether this device keeps them.
+    const completed = (on: string) => ({ status: 'completed' as const, createdAt: on, updatedAt: on });
+    const local = [inspectionRow(5001, ann, kept, { ...completed('2026-03-19T00:00:00.000Z'), notes: 'edited here' })];
     const server = [
       // The same row as the local one, without the unsent change: the local one wins.
-      inspection(1, ann, kept, { createdAt: '2026-03-19T00:00:00.000Z', updatedAt: '2026-03-19T00:00:00.000Z', notes: null }),
+      inspectionRow(5001, ann, kept, { ...completed('2026-03-19T00:00:00.000Z'), notes: null }),
       // Older than the window: only the server has it.
-      inspection(2, ann, kept, { createdAt: '2025-06-01T00:00:00.000Z', updatedAt: '2025-06-01T00:00:00.000Z' }),
+      inspectionRow(5002, ann, kept, completed('2025-06-01T00:00:00.000Z')),
       // Recent but not here: deleted on this device, not sent yet.
-      inspection(3, ann, kept, { createdAt: '2026-03-18T00:00:00.000Z', updatedAt: '2026-03-18T00:00:00.000Z' }),
+      inspectionRow(5003, ann, kept, completed('2026-03-18T00:00:00.000Z')),
       // Old, but its vehicle was deleted here.
-      inspection(4, ann, gone, { createdAt: '2025-05-01T00:00:00.000Z', updatedAt: '2025-05-01T00:00:00.000Z' }),
+      inspectionRow(5004, ann, gone, completed('2025-05-01T00:00:00.000Z')),
     ];
     const merged = await mergeCustomerInspections(db, local, server, now);
     expect(merged.map((i) => [i.id, i.notes])).toEqual([
-      [id(5001), 'edited here'],
-      [id(5002), null],
+      [uuid(5001), 'edited here'],
+      [uuid(5002), null],
     ]);
   });
 });
 
 describe('users', () => {
   it('lists the technicians to pick by name, ignoring case', async () => {
-    const user = (i: number, username: string): User => ({
-      id: id(9000 + i),
-      username,
-      email: `${username}@shop.test`,
-      role: 'technician',
-      companyName: null,
-      phone: null,
-      address: null,
-      city: null,
-      state: null,
-      zipCode: null,
-      website: null,
-      createdAt: at(i),
-      updatedAt: at(i),
-    });
-    await db.users.bulkPut([user(1, 'zoe'), user(2, 'Adam'), user(3, 'bea')]);
+    await db.users.bulkPut([userRow(9001, { username: 'zoe' }), userRow(9002, { username: 'Adam' }), userRow(9003, { username: 'bea' })]);
     expect((await listLocalUsers(db)).map((u) => u.username)).toEqual(['Adam', 'bea', 'zoe']);
   });
 });

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLET_LANDSCAPE, TABLET_PORTRAIT } from '../test/e2e/browser';
+import { reloadUnderWorker, syncChip, waitForFirstPull } from '../test/e2e/offline';
 import { screenshot } from '../test/e2e/screenshot';
 import { addSession, createStaffUser, signInThroughUi, uniqueName, type StaffUser } from '../test/e2e/staff';
 import { decideElsewhere } from '../test/e2e/staff-api';
@@ -65,46 +66,9 @@ beforeAll(async () => {
   seeded = { customerId: customer.id, inspection };
 });
 
-/** Whether the device's first full pull has finished (its copy answers the screens from then on). */
-const firstPullDone = (page: Page) =>
-  page.evaluate(async () => {
-    if (!(await indexedDB.databases()).some((d) => d.name === 'baywise')) return false;
-    return new Promise<boolean>((resolve) => {
-      const request = indexedDB.open('baywise');
-      request.onerror = () => resolve(false);
-      request.onsuccess = () => {
-        const db = request.result;
-        if (!db.objectStoreNames.contains('meta')) {
-          db.close();
-          resolve(false);
-          return;
-        }
-        const read = db.transaction('meta', 'readonly').objectStore('meta').get('lastPulledAt');
-        read.onsuccess = () => {
-          db.close();
-          resolve(read.result !== undefined);
-        };
-        read.onerror = () => {
-          db.close();
-          resolve(false);
-        };
-      };
-    });
-  });
-
-/** Reloads once the worker is active, so it controls the page (it never claims the installing load). */
-async function underServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.reload();
-  await page.locator('main#main').waitFor();
-  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toBe(`${baseUrl}/sw.js`);
-  await expect.poll(() => firstPullDone(page), { timeout: 20_000 }).toBe(true);
-}
-
 const toastShown = (page: Page, title: string) =>
   page.locator('[data-toast-title]').getByText(title, { exact: true }).last().waitFor();
 
-const syncChip = (page: Page) => page.getByTestId('sync-status');
 const notSynced = (scope: Locator) => scope.getByTestId('not-synced');
 
 async function showCustomers(page: Page, name: string): Promise<Locator> {
@@ -140,12 +104,14 @@ describe('working offline', () => {
       await addSession(other.context, baseUrl, advisor.cookie);
       await other.page.goto('/');
       await other.page.locator('main#main').waitFor();
-      await underServiceWorker(other.page);
+      await reloadUnderWorker(other.page, baseUrl);
+      await waitForFirstPull(other.page);
 
       // The technician's tablet: signs in, gets the worker and its first copy of the shop.
       const { context, page: first } = await open(TABLET_LANDSCAPE);
       await signInThroughUi(first, technician.username, technician.password);
-      await underServiceWorker(first);
+      await reloadUnderWorker(first, baseUrl);
+      await waitForFirstPull(first);
       await expect.poll(() => syncChip(first).textContent(), { timeout: 10_000 }).toBe('Online');
 
       // The network drops; a reload still opens the shell and every offline section.

@@ -1,5 +1,6 @@
 import type { Customer } from '../../shared/schemas/customer';
 import type { Inspection, Service } from '../../shared/schemas/inspection';
+import type { User } from '../../shared/schemas/user';
 import type { Vehicle } from '../../shared/schemas/vehicle';
 import { customerSummary, vehicleSummary } from './local-rows';
 
@@ -18,6 +19,25 @@ export function customerRow(n: number, fields: Partial<Customer> = {}): Customer
     phone: '555-0100',
     address: null,
     status: 'active',
+    createdAt: T0,
+    updatedAt: T0,
+    ...fields,
+  };
+}
+
+export function userRow(n: number, fields: Partial<User> = {}): User {
+  return {
+    id: uuid(n),
+    username: `user${n}`,
+    email: `user${n}@shop.test`,
+    role: 'technician',
+    companyName: null,
+    phone: null,
+    address: null,
+    city: null,
+    state: null,
+    zipCode: null,
+    website: null,
     createdAt: T0,
     updatedAt: T0,
     ...fields,

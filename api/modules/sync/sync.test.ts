@@ -10,6 +10,17 @@ const tech = await t.signIn('technician');
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The whole answer to a client that must drop its copy and pull again from the start. */
+const RESYNC: SyncChangesResponse = {
+  resync: true,
+  cursor: '0',
+  hasMore: true,
+  customers: [],
+  vehicles: [],
+  inspections: [],
+  deleted: [],
+};
+
 async function pull(since?: string, limit?: number): Promise<SyncChangesResponse> {
   const query = new URLSearchParams();
   if (since !== undefined) query.set('since', since);
@@ -243,15 +254,7 @@ describe('GET /api/sync/changes', () => {
 
   it('tells a client ahead of the server (a restored backup) to resync', async () => {
     const ahead = String(Number(await latestCursor()) + 1000);
-    expect(await pull(ahead)).toEqual({
-      resync: true,
-      cursor: '0',
-      hasMore: true,
-      customers: [],
-      vehicles: [],
-      inspections: [],
-      deleted: [],
-    });
+    expect(await pull(ahead)).toEqual(RESYNC);
   });
 
   // Last: pruning forgets every deletion made in this file.
@@ -265,15 +268,7 @@ describe('GET /api/sync/changes', () => {
     expect((await pull(beforeDelete)).deleted).toEqual([{ entity: 'customer', id: gone.id }]);
 
     expect(await pruneTombstones(t.db, new Date(Date.now() + 91 * DAY_MS))).toBeGreaterThan(0);
-    expect(await pull(beforeDelete)).toEqual({
-      resync: true,
-      cursor: '0',
-      hasMore: true,
-      customers: [],
-      vehicles: [],
-      inspections: [],
-      deleted: [],
-    });
+    expect(await pull(beforeDelete)).toEqual(RESYNC);
     // A client that had seen the deletion, or one starting from scratch, carries on.
     expect((await pull(afterDelete)).resync).toBe(false);
     const fresh = await pull('0', 1000);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PHONE, TABLET_LANDSCAPE } from '../../test/e2e/browser';
+import { controllerUrl, reloadUnderWorker } from '../../test/e2e/offline';
 import { screenshot } from '../../test/e2e/screenshot';
 import { seedInspection } from '../../test/e2e/seed';
 import { addSession, createStaffUser, type StaffUser } from '../../test/e2e/staff';
@@ -26,7 +27,6 @@ const ICONS = [
 const brand = (page: Page) => textOf(page, 'aside[aria-label="Sidebar"] > div > div:first-child');
 const sidebarLinks = (page: Page) =>
   page.locator('aside[aria-label="Sidebar"] nav a').evaluateAll((links) => links.map((a) => a.textContent?.trim() ?? ''));
-const controllerUrl = (page: Page) => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null);
 
 /** The decoded size of an image, as the browser sees it. */
 const imageSize = (page: Page, src: string) =>
@@ -43,13 +43,7 @@ async function openControlled(cookie: string, url = '/', viewport = TABLET_LANDS
   await addSession(context, baseUrl, cookie);
   await page.goto(url);
   await page.locator('main#main').waitFor();
-  // Installing precaches the shell; the worker is active only once that finished.
-  expect(await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.active?.scriptURL))).toBe(`${baseUrl}/sw.js`);
-  // It does not claim the page that installed it: the next load is the first it controls.
-  expect(await controllerUrl(page)).toBeNull();
-  await page.reload();
-  await page.locator('main#main').waitFor();
-  expect(await controllerUrl(page)).toBe(`${baseUrl}/sw.js`);
+  await reloadUnderWorker(page, baseUrl);
   return { page, context };
 }
 

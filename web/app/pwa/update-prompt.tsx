@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button';
+import { useBlockReload, useReloadBlocked } from '../../lib/reload-guard';
 import { useSyncStatus } from '../../offline/react';
 import { applyUpdate, useUpdateAvailable } from './register-sw';
-import { useBlockReload, useReloadBlocked } from './reload-guard';
 import styles from './pwa.module.css';
 
 /** The outbox sending right now holds the reload back (watched only while an update waits). */

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { overflowsHorizontally, SMALL_PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT } from '../../test/e2e/browser';
+import { syncChip, waitForFirstPull } from '../../test/e2e/offline';
 import { screenshot } from '../../test/e2e/screenshot';
 import { addSession, createStaffUser, signInThroughUi, toastTitled, uniqueName, type StaffUser } from '../../test/e2e/staff';
 import { expectAccessible, holdRequests, useE2E } from '../../test/e2e/use-e2e';
@@ -20,43 +21,14 @@ beforeAll(async () => {
   ]);
 });
 
-const syncChip = (page: Page) => page.getByTestId('sync-status');
 const chipText = (page: Page) => syncChip(page).textContent();
-
-/** Whether this page's sync loop has finished a pull (its copy of the shop is complete). */
-const pulled = (page: Page) =>
-  page.evaluate(
-    async () =>
-      (await indexedDB.databases()).some((d) => d.name === 'baywise') &&
-      new Promise<boolean>((resolve) => {
-        const request = indexedDB.open('baywise');
-        request.onerror = () => resolve(false);
-        request.onsuccess = () => {
-          const db = request.result;
-          if (!db.objectStoreNames.contains('meta')) {
-            db.close();
-            resolve(false);
-            return;
-          }
-          const read = db.transaction('meta', 'readonly').objectStore('meta').get('lastPulledAt');
-          read.onsuccess = () => {
-            db.close();
-            resolve(read.result !== undefined);
-          };
-          read.onerror = () => {
-            db.close();
-            resolve(false);
-          };
-        };
-      }),
-  );
 
 /** Signs in and opens the customers section (its code is loaded while the network is there). */
 async function openCustomers(page: Page, user: StaffUser): Promise<void> {
   await signInThroughUi(page, user.username, user.password);
   await page.goto('/?section=customers');
   await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
-  await expect.poll(() => pulled(page), { timeout: 20_000 }).toBe(true);
+  await waitForFirstPull(page);
   await expect.poll(() => chipText(page)).toBe('Online');
 }
 

@@ -4,13 +4,13 @@ import type { Customer } from '../../../../shared/schemas/customer';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../../../components/ui/collapsible';
+import { NotSyncedBadge } from '../../../components/ui/not-synced-badge';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { shortId } from '../../../lib/format';
 import { useInspectionDialog } from '../../../lib/inspection-dialog-context';
 import { useCustomerInspections } from '../api/get-customer-inspections';
 import { CustomerDetails } from './customer-details';
 import styles from './customers.module.css';
-import { NotSyncedBadge } from './not-synced-badge';
 
 export function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);

@@ -6,6 +6,7 @@ import type { Vehicle } from '../../../../shared/schemas/vehicle';
 import { paths } from '../../../config/paths';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { NotSyncedBadge } from '../../../components/ui/not-synced-badge';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { useToast } from '../../../components/ui/toast';
@@ -14,7 +15,6 @@ import { useInspectionDialog } from '../../../lib/inspection-dialog-context';
 import { useVehicleDialog } from '../../../lib/vehicle-dialog-context';
 import { useDeleteVehicle } from '../api/delete-vehicle';
 import { useCustomerVehicles } from '../api/get-customer-vehicles';
-import { NotSyncedBadge } from './not-synced-badge';
 import { ServiceRows } from './service-rows';
 import styles from './customers.module.css';
 

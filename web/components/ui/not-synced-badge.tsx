@@ -1,5 +1,5 @@
 import { CloudUpload } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
+import { Badge } from './badge';
 
 /** Marks a row whose changes are saved on this device but not yet on the server. */
 export function NotSyncedBadge() {
