@@ -143,8 +143,12 @@ export async function benchOffline(
 
 export function printOfflineReport(figures: OfflineFigures): void {
   const shop = figures.customers.toLocaleString('en-US');
+  const rows: [string, number][] = [
+    [`first full pull, ${shop} customers (page load to the pull's end)`, figures.firstPullMs],
+    ['open the app offline after a reload (to the first customer card)', figures.offlineOpenMs],
+    [`drain ${figures.queuedWrites} queued writes (one sync pass, then the pull)`, figures.drainMs],
+  ];
+  const width = Math.max(...rows.map(([label]) => label.length));
   console.log('\nOffline (Chromium and the sync engine against the real server)');
-  console.log(`  first full pull, ${shop} customers (from page load to the pull's end)  ${Math.round(figures.firstPullMs)} ms`);
-  console.log(`  open the app offline after a reload (to the first customer card)      ${Math.round(figures.offlineOpenMs)} ms`);
-  console.log(`  drain ${figures.queuedWrites} queued writes (one sync pass, then the pull)        ${Math.round(figures.drainMs)} ms`);
+  for (const [label, ms] of rows) console.log(`  ${label.padEnd(width)}  ${Math.round(ms)} ms`);
 }

@@ -6,22 +6,26 @@ import type { Page } from 'playwright-core';
  * always closes its connection, which would otherwise block the app's version upgrade.
  */
 export function localMeta(page: Page, key: string): Promise<unknown> {
+  // No named helpers inside: the function runs in the page as its source text, and a runner that
+  // keeps function names (tsx) would wrap them in a helper the page does not have.
   return page.evaluate(async (metaKey) => {
     if (!(await indexedDB.databases()).some((d) => d.name === 'baywise')) return null;
-    return new Promise<unknown>((resolve) => {
+    const db = await new Promise<IDBDatabase | null>((resolve) => {
       const open = indexedDB.open('baywise');
+      open.onsuccess = () => resolve(open.result);
       open.onerror = () => resolve(null);
-      open.onsuccess = () => {
-        const db = open.result;
-        const done = (value: unknown) => {
-          db.close();
-          resolve(value);
-        };
-        if (!db.objectStoreNames.contains('meta')) return done(null);
-        const read = db.transaction('meta', 'readonly').objectStore('meta').get(metaKey);
-        read.onsuccess = () => done((read.result as { value?: unknown } | undefined)?.value ?? null);
-        read.onerror = () => done(null);
-      };
     });
+    if (!db) return null;
+    try {
+      if (!db.objectStoreNames.contains('meta')) return null;
+      const read = db.transaction('meta', 'readonly').objectStore('meta').get(metaKey);
+      const row = await new Promise<unknown>((resolve) => {
+        read.onsuccess = () => resolve(read.result);
+        read.onerror = () => resolve(undefined);
+      });
+      return (row as { value?: unknown } | undefined)?.value ?? null;
+    } finally {
+      db.close();
+    }
   }, key);
 }
