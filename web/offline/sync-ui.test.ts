@@ -4,6 +4,7 @@ import {
   discardExplanation,
   discardedText,
   queryRootsFor,
+  statusDetail,
   statusLabel,
   syncTone,
   unsentCount,
@@ -21,8 +22,11 @@ describe('the header status', () => {
 
   it('says Offline, and how many changes wait when some do', () => {
     expect(statusLabel(status(0), false)).toBe('Offline');
-    expect(statusLabel(status(1), false)).toBe('Offline, 1 change waiting');
-    expect(statusLabel(status(4), false)).toBe('Offline, 4 changes waiting');
+    expect(statusDetail(status(0), false)).toBeNull();
+    expect(statusLabel(status(1), false)).toBe('Offline');
+    expect(statusDetail(status(1), false)).toBe('1 change waiting');
+    expect(statusDetail(status(4), false)).toBe('4 changes waiting');
+    expect(statusDetail(status(4), true)).toBeNull();
     expect(syncTone(status(4), false)).toBe('offline');
   });
 
@@ -44,7 +48,8 @@ describe('the header status', () => {
     expect(statusLabel(status(0, 0, true), true)).toBe('Sign in to sync');
     expect(syncTone(status(2, 0, true), true)).toBe('sign-in');
     // Offline is what the user can act on first.
-    expect(statusLabel(status(2, 0, true), false)).toBe('Offline, 2 changes waiting');
+    expect(statusLabel(status(2, 0, true), false)).toBe('Offline');
+    expect(statusDetail(status(2, 0, true), false)).toBe('2 changes waiting');
   });
 });
 

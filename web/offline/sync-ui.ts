@@ -17,16 +17,16 @@ export function syncTone(status: Pick<SyncStatus, 'pending' | 'attention' | 'nee
 }
 
 /**
- * The header chip's text: 'Online', 'Offline', 'Syncing N changes', 'N changes need attention'.
- * Offline with changes waiting says so too, so the technician knows the work is kept; a paused
- * loop (session expired) says what unblocks it instead of claiming to sync.
+ * The header chip's state, exactly one of 'Online', 'Offline', 'Syncing N changes' and
+ * 'N changes need attention'; a paused loop (session expired) says what unblocks it instead of
+ * claiming to sync.
  */
 export function statusLabel(status: Pick<SyncStatus, 'pending' | 'attention' | 'needsSignIn'>, online: boolean): string {
   switch (syncTone(status, online)) {
     case 'attention':
       return `${changesText(status.attention)} ${status.attention === 1 ? 'needs' : 'need'} attention`;
     case 'offline':
-      return status.pending > 0 ? `Offline, ${changesText(status.pending)} waiting` : 'Offline';
+      return 'Offline';
     case 'sign-in':
       return status.pending > 0 ? `Sign in to sync ${changesText(status.pending)}` : 'Sign in to sync';
     case 'syncing':
@@ -34,6 +34,11 @@ export function statusLabel(status: Pick<SyncStatus, 'pending' | 'attention' | '
     case 'online':
       return 'Online';
   }
+}
+
+/** Said after 'Offline' when changes wait, so the technician knows the work is kept: '2 changes waiting'. */
+export function statusDetail(status: Pick<SyncStatus, 'pending' | 'attention' | 'needsSignIn'>, online: boolean): string | null {
+  return syncTone(status, online) === 'offline' && status.pending > 0 ? `${changesText(status.pending)} waiting` : null;
 }
 
 /** Everything not yet on the server: what a sign-out would leave behind on this device. */

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { useOnline } from '../../../lib/use-online';
 import { useSyncStatus } from '../../../offline/react';
-import { statusLabel, syncTone, type SyncTone } from '../../../offline/sync-ui';
+import { statusDetail, statusLabel, syncTone, type SyncTone } from '../../../offline/sync-ui';
 import { SyncPanel } from './sync-panel';
 import styles from './sync.module.css';
 
@@ -22,6 +22,7 @@ export function SyncStatusControl() {
   const [open, setOpen] = useState(false);
   const tone = syncTone(status, online);
   const Icon = ICONS[tone];
+  const detail = statusDetail(status, online);
   return (
     <>
       {/* The live region wraps the button: a button cannot also be a status. */}
@@ -35,7 +36,10 @@ export function SyncStatusControl() {
           onClick={() => setOpen(true)}
         >
           <Icon className={cn(tone === 'syncing' && status.syncing && styles.spin)} aria-hidden="true" />
-          <span className={styles.chipText}>{statusLabel(status, online)}</span>
+          <span className={styles.chipText}>
+            <span data-testid="sync-status-label">{statusLabel(status, online)}</span>
+            {detail ? <span>, {detail}</span> : null}
+          </span>
         </button>
       </div>
       {open ? <SyncPanel onClose={() => setOpen(false)} /> : null}
