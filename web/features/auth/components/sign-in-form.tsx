@@ -1,44 +1,22 @@
-import { useState, type FormEvent } from 'react';
 import { loginBody } from '../../../../shared/schemas/user';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { validate, type FieldErrors } from '../../../lib/form-errors';
 import { useAppConfig } from '../api/get-app-config';
 import { useLogin } from '../api/login';
 import styles from './auth.module.css';
+import { useAuthForm } from './use-auth-form';
 
 type Field = 'username' | 'password';
 
+const EMPTY: Record<Field, string> = { username: '', password: '' };
+
 export function SignInForm() {
-  const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [submitted, setSubmitted] = useState(false);
   const login = useLogin();
   const config = useAppConfig();
   const supportEmail = config.data?.supportEmail ?? '';
-
-  const change = (field: Field, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted) {
-      const result = validate<typeof loginBody, Field>(loginBody, next);
-      setErrors(result.success ? {} : result.errors);
-    }
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const result = validate<typeof loginBody, Field>(loginBody, values);
-    if (!result.success) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    login.mutate(result.data);
-  };
+  const { values, errors, change, submit } = useAuthForm(loginBody, EMPTY, (data) => login.mutate(data));
 
   return (
     <Card>

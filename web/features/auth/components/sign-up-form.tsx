@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { ROLE_LABELS, ROLES, type Role } from '../../../../shared/constants';
 import { registerForm } from '../../../../shared/schemas/user';
 import { Button } from '../../../components/ui/button';
@@ -6,9 +5,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { validate, type FieldErrors } from '../../../lib/form-errors';
 import { useRegister } from '../api/register';
 import styles from './auth.module.css';
+import { useAuthForm } from './use-auth-form';
 
 type Field = 'username' | 'email' | 'role' | 'password' | 'confirmPassword';
 
@@ -23,33 +22,11 @@ const EMPTY: Record<Field, string> = {
 };
 
 export function SignUpForm() {
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [submitted, setSubmitted] = useState(false);
   const register = useRegister();
-
-  const change = (field: Field, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted) {
-      const result = validate<typeof registerForm, Field>(registerForm, next);
-      setErrors(result.success ? {} : result.errors);
-    }
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const result = validate<typeof registerForm, Field>(registerForm, values);
-    if (!result.success) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    // The confirmation is checked here and never sent (spec §5).
-    const { confirmPassword: _confirm, ...body } = result.data;
-    register.mutate(body);
-  };
+  // The confirmation is checked here and never sent (spec §5).
+  const { values, errors, change, submit } = useAuthForm(registerForm, EMPTY, ({ confirmPassword: _confirm, ...body }) =>
+    register.mutate(body),
+  );
 
   return (
     <Card>
