@@ -4,7 +4,6 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { toast } from '../components/ui/toast';
 import { useCurrentUser } from '../lib/current-user';
 import { getOffline } from './index';
-import type { LocalDb } from './local-db';
 import { pendingEntityIds } from './outbox';
 import { queryRootsFor } from './sync-ui';
 import type { LocalWrite, OutboxEntry, SyncStatus } from './types';
@@ -57,31 +56,18 @@ export function OfflineProvider({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** The changes of one user still on this device (another user's wait for that user's sign-in). */
-async function ownEntries(db: LocalDb, userId: string | null): Promise<OutboxEntry[]> {
-  if (!userId) return [];
-  return (await db.outbox.orderBy('seq').toArray()).filter((entry) => entry.userId === userId);
-}
-
-function countsOf(entries: readonly OutboxEntry[]): Pick<SyncStatus, 'pending' | 'attention'> {
-  const attention = entries.filter((entry) => entry.state === 'attention').length;
-  return { pending: entries.length - attention, attention };
-}
-
 /**
  * The loop's state for the header and the sync panel, kept live. The counts are the signed-in
  * user's: what they can send, and what a sign-out would leave behind.
  */
 export function useSyncStatus(): SyncStatus {
-  const { db, engine } = getOffline();
-  const userId = useCurrentUser()?.id ?? null;
+  const { engine } = getOffline();
   const [status, setStatus] = useState(() => engine.getStatus());
   useEffect(() => {
     setStatus(engine.getStatus());
     return engine.subscribe(setStatus);
   }, [engine]);
-  const counts = useLiveQuery(async () => countsOf(await ownEntries(db, userId)), [db, userId]);
-  return counts ? { ...status, ...counts } : status;
+  return status;
 }
 
 const NO_IDS: ReadonlySet<string> = new Set();
@@ -94,14 +80,14 @@ export function usePendingIds(): ReadonlySet<string> {
 
 /** The signed-in user's changes that need them, oldest first (live); undefined while loading. */
 export function useAttentionEntries(): OutboxEntry[] | undefined {
-  const { db } = getOffline();
+  const { engine } = getOffline();
   const userId = useCurrentUser()?.id ?? null;
-  return useLiveQuery(async () => (await ownEntries(db, userId)).filter((entry) => entry.state === 'attention'), [db, userId]);
+  return useLiveQuery(() => engine.attentionEntries(), [engine, userId]);
 }
 
 /** The sync loop's actions, for the panel and the sign-out warning. */
 export function syncActions() {
-  const { db, engine } = getOffline();
+  const { engine } = getOffline();
   return {
     syncNow: () => engine.syncNow(),
     /** Back to pending (with the user's corrections, if any) and a sync. */
@@ -111,8 +97,8 @@ export function syncActions() {
     /** Drops the entry and its dependents; resolves to how many went. */
     discard: (entryId: string) => engine.discard(entryId),
     /** What a sign-out of this user would leave unsent right now. */
-    unsent: async (userId: string) => {
-      const counts = countsOf(await ownEntries(db, userId));
+    unsent: async () => {
+      const counts = await engine.unsentCounts();
       return counts.pending + counts.attention;
     },
   };

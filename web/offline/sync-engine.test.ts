@@ -318,6 +318,9 @@ describe('pushing the outbox', () => {
     await sync.syncNow();
     expect(writes().map((c) => (c.body as { id: string }).id)).toEqual([uuid(2)]);
     expect((await db.outbox.orderBy('seq').toArray()).map((e) => e.label)).toEqual(['theirs', 'mine on theirs']);
+    // The counts are this user's: their own waiting change, not the other user's.
+    expect(await sync.unsentCounts()).toEqual({ pending: 1, attention: 0 });
+    expect(sync.getStatus()).toMatchObject({ pending: 1, attention: 0 });
   });
 
   it('finishes the work after a stop and restart in the middle of a pass', async () => {

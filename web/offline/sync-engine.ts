@@ -131,7 +131,7 @@ export class SyncEngine {
     }, this.intervalMs);
     this.teardown.push(() => clearInterval(interval));
     // Counts also change in other tabs (their enqueues, this loop's sends seen from there).
-    const counts = liveQuery(() => this.countEntries()).subscribe({
+    const counts = liveQuery(() => this.unsentCounts()).subscribe({
       next: (value) => this.setStatus(value),
       error: () => undefined,
     });
@@ -200,8 +200,15 @@ export class SyncEngine {
   // ---- The sync panel ----
 
   /** Needs-attention entries, oldest first. */
-  attentionEntries(): Promise<OutboxEntry[]> {
-    return this.db.outbox.where('state').equals('attention').sortBy('seq');
+  async attentionEntries(): Promise<OutboxEntry[]> {
+    return (await this.ownEntries()).filter((entry) => entry.state === 'attention');
+  }
+
+  /** The signed-in user's unsent changes: what the header counts and a sign-out would leave behind. */
+  async unsentCounts(): Promise<Pick<SyncStatus, 'pending' | 'attention'>> {
+    const entries = await this.ownEntries();
+    const attention = entries.filter((entry) => entry.state === 'attention').length;
+    return { pending: entries.length - attention, attention };
   }
 
   /** What discard(entryId) would drop: the entry and the later entries that need it. */
@@ -382,17 +389,16 @@ export class SyncEngine {
 
   // ---- Plumbing ----
 
-  private async countEntries(): Promise<Pick<SyncStatus, 'pending' | 'attention'>> {
-    const [pending, attention] = await Promise.all([
-      this.db.outbox.where('state').equals('pending').count(),
-      this.db.outbox.where('state').equals('attention').count(),
-    ]);
-    return { pending, attention };
+  /** The signed-in user's entries, oldest first; another user's wait for that user's sign-in. */
+  private async ownEntries(): Promise<OutboxEntry[]> {
+    const userId = this.currentUserId();
+    if (!userId) return [];
+    return (await this.db.outbox.orderBy('seq').toArray()).filter((entry) => entry.userId === userId);
   }
 
   private async refreshCounts(): Promise<void> {
     try {
-      this.setStatus(await this.countEntries());
+      this.setStatus(await this.unsentCounts());
     } catch {
       // The database is closing (sign-out, tests): the counts are not needed any more.
     }

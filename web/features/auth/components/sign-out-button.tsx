@@ -36,7 +36,7 @@ export function SignOutButton({ textClassName }: { textClassName?: string }) {
 
   // Counted from the outbox at the press, so a count still loading never skips the question.
   const start = () => {
-    void (user ? syncActions().unsent(user.id) : Promise.resolve(0)).then((count) => {
+    void (user ? syncActions().unsent() : Promise.resolve(0)).then((count) => {
       if (count === 0) {
         logout.mutate();
         return;
@@ -52,7 +52,7 @@ export function SignOutButton({ textClassName }: { textClassName?: string }) {
     setSyncing(true);
     void actions
       .syncNow()
-      .then(() => (user ? actions.unsent(user.id) : 0))
+      .then(() => (user ? actions.unsent() : 0))
       .then((left) => {
         if (left === 0) signOut();
         else setLeftOver(true);
