@@ -4,6 +4,8 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { migrateToLatest } from './db/migrate';
 import { openConfiguredDatabase } from './db/open';
+import { countUsers } from './modules/users/user.repository';
+import { displayUrl, welcomeText } from './welcome';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -31,6 +33,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.logLevel !== 'silent') {
+    const hasUsers = (await countUsers(db, {})) > 0;
+    console.log(welcomeText({ url: displayUrl(config.host, config.port), adminEmail: config.adminEmail, hasUsers }));
+  }
 }
 
 main().catch((err: unknown) => {

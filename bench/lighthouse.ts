@@ -1,10 +1,9 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
+import { resolveChromium } from '../test/chromium';
 import { freePort, startBackground, waitForHttp } from './processes';
-
-export const CHROMIUM = '/usr/bin/chromium';
 
 export interface LighthouseRun {
   score: number;
@@ -28,24 +27,17 @@ async function runOnce(url: string, port: number): Promise<LighthouseRun> {
   return { score, lcpMs: lcp };
 }
 
-/** Starts a fresh headless Debian Chromium, runs Lighthouse `runs` times, and stops it again. */
+/** Starts a fresh headless Chromium, runs Lighthouse `runs` times, and stops it again. */
 export async function lighthouseMedian(url: string, runs = 3): Promise<{ median: LighthouseRun; runs: LighthouseRun[] }> {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install chromium)`);
+  const { executablePath, args, env } = await resolveChromium();
   const port = await freePort();
   const profile = mkdtempSync(path.join(tmpdir(), 'bench-chromium-'));
-  const chromium = startBackground(CHROMIUM, [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    `--remote-debugging-port=${port}`,
-    `--user-data-dir=${profile}`,
-    'about:blank',
-  ], process.env, () => rmSync(profile, { recursive: true, force: true }));
+  const chromium = startBackground(
+    executablePath,
+    [...args, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+    env,
+    () => rmSync(profile, { recursive: true, force: true }),
+  );
   try {
     await waitForHttp(`http://127.0.0.1:${port}/json/version`, chromium);
     const results: LighthouseRun[] = [];

@@ -9,7 +9,7 @@ import { LocalDb } from '../web/offline/local-db';
 import { enqueue } from '../web/offline/outbox';
 import { SyncEngine } from '../web/offline/sync-engine';
 import { localMeta } from '../web/test/e2e/local-db-probe';
-import { CHROMIUM } from './lighthouse';
+import { resolveChromium } from '../test/chromium';
 
 export const SHOP_CUSTOMERS = 10_000;
 export const QUEUED_WRITES = 500;
@@ -64,10 +64,8 @@ async function addCustomers(baseUrl: string, session: Session, count: number): P
 const lastPulledAt = (page: Page) => localMeta(page, 'lastPulledAt');
 
 async function browserFigures(baseUrl: string, session: Session): Promise<{ firstPullMs: number; offlineOpenMs: number }> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const { executablePath, args, env } = await resolveChromium();
+  const browser = await chromium.launch({ executablePath, args, env });
   try {
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1024, height: 768 } });
     const at = session.cookie.indexOf('=');

@@ -1,22 +1,10 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { resolveChromium } from '../../../test/chromium';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Debian's Chromium, headless; Playwright gives each launch a fresh temporary profile. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+/** Headless Chromium (see `test/chromium.ts`); Playwright gives each launch a fresh temporary profile. */
+export async function launchBrowser(): Promise<Browser> {
+  const { executablePath, args, env } = await resolveChromium();
+  return chromium.launch({ executablePath, args, env });
 }
 
 export const PHONE = { width: 390, height: 844 } as const;
@@ -47,6 +35,7 @@ export async function openPhone(
     locale: 'en-US',
   });
   context.setDefaultTimeout(10_000);
+  keepOfflineAcrossDocuments(context);
   const page = await context.newPage();
   return { context, page };
 }
@@ -54,4 +43,35 @@ export async function openPhone(
 /** Whether the page is wider than the screen (sideways scrolling on a phone). */
 export function overflowsHorizontally(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
+
+/**
+ * `context.setOffline(true)` cuts the network, but the headless-shell Chromium of the npm package
+ * reports `navigator.onLine === true` again in every document loaded afterwards (a reload, a new
+ * tab), unlike a real tablet with its Wi-Fi off. While offline, each new document gets the value
+ * it would have on a device, kept in step with the online/offline events.
+ */
+function keepOfflineAcrossDocuments(context: BrowserContext): void {
+  const setOffline = context.setOffline.bind(context);
+  let shim: { dispose(): Promise<void> } | undefined;
+  context.setOffline = async (offline: boolean) => {
+    await setOffline(offline);
+    if (offline && !shim) {
+      shim = await context.addInitScript(() => {
+        let online = false;
+        window.addEventListener('online', () => (online = true), { capture: true });
+        window.addEventListener('offline', () => (online = false), { capture: true });
+        Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => online });
+      });
+    } else if (!offline && shim) {
+      await shim.dispose();
+      shim = undefined;
+      // Documents loaded while offline never saw the network leave, so nothing tells them it is back.
+      await Promise.all(
+        context.pages().map((page) =>
+          page.evaluate(() => (navigator.onLine ? undefined : void window.dispatchEvent(new Event('online')))).catch(() => undefined),
+        ),
+      );
+    }
+  };
 }

@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
+import { resolveChromium } from '../../../test/chromium';
 import './provided';
 import { ADMIN_EMAIL } from './provided';
 import { buildWeb, startServer } from './server';
@@ -10,7 +11,8 @@ import { registerAdmin } from './staff-api';
  * does), register the shop's admin, and hand the address and session to the test files.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const webDir = await buildWeb();
+  // Unpacking the npm Chromium (first run only) overlaps the build; test files then reuse it.
+  const [webDir] = await Promise.all([buildWeb(), resolveChromium()]);
   const server = await startServer(ADMIN_EMAIL, webDir);
   try {
     project.provide('webDir', webDir);

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../../test/free-port';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -32,19 +32,6 @@ export async function buildWeb(): Promise<string> {
     // Vitest sets NODE_ENV=test; the browser tests must run the production build `npm start` serves.
   ], { ...process.env, NODE_ENV: 'production' });
   return outDir;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export interface RunningServer {
