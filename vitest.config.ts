@@ -7,11 +7,17 @@ const api = ['api/**/*.test.ts'];
 
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is a single worker; the browser tests mostly wait on Chromium and
+    // the server, so the API and offline suites run beside them.
+    maxWorkers: 3,
     projects: [
       {
         test: {
           name: 'sqlite',
           include: [...api, 'shared/**/*.test.ts'],
+          // Each file makes its own database and app; sharing loaded modules between files saves
+          // most of the run's import time.
+          isolate: false,
           environment: 'node',
           env: { TEST_DB: 'sqlite' },
         },
@@ -36,6 +42,8 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['web/test/e2e/global-setup.ts'],
           fileParallelism: false,
+          // One worker runs every file in turn, so Playwright and the helpers load once.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -45,6 +53,7 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: api,
+          isolate: false,
           environment: 'node',
           env: { TEST_DB: 'postgres' },
           globalSetup: ['test/postgres-setup.ts'],

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,7 @@ const app = await buildApp({ config: testConfig(), db: database.db, webRoot });
 afterAll(async () => {
   await app.close();
   await database.drop();
+  rmSync(webRoot, { recursive: true, force: true });
 });
 
 describe('serving the web app with the API', () => {

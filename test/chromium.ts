@@ -34,6 +34,11 @@ const UNWANTED = new Set([
   '--allow-running-insecure-content',
   '--disable-site-isolation-trials',
   '--single-process',
+  '--use-gl=angle',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--in-process-gpu',
+  '--ignore-gpu-blocklist',
 ]);
 
 /**

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -7,7 +7,8 @@ import { createDatabase } from './database';
 
 describe('SQLite settings', () => {
   it('runs with WAL, foreign keys, a busy timeout and full sync', async () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'baywise-db-')), 'nested', 'baywise.sqlite');
+    const dir = mkdtempSync(path.join(tmpdir(), 'baywise-db-'));
+    const file = path.join(dir, 'nested', 'baywise.sqlite');
     const db = createDatabase({ sqliteFile: file });
     const pragma = async (name: string) =>
       Object.values((await sql.raw(`pragma ${name}`).execute(db)).rows[0] as object)[0];
@@ -16,5 +17,6 @@ describe('SQLite settings', () => {
     expect(await pragma('busy_timeout')).toBe(5000);
     expect(await pragma('synchronous')).toBe(2); // FULL
     await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
   });
 });

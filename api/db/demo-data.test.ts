@@ -1,9 +1,7 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CUSTOMER_STATUSES,
   FILTER_CONDITIONS,
@@ -21,7 +19,7 @@ import {
 import { serviceTotalCents, totalsWithTax } from '../../shared/money';
 import { TEMPLATE_PLACEHOLDERS } from '../../shared/schemas/email-template';
 import { verifyPassword } from '../lib/password';
-import { createTestDatabase, testDatabaseKind } from '../test/database';
+import { createCommandDatabase, createTestDatabase } from '../test/database';
 import { createCustomer, createUser } from '../test/factories';
 import type { Db } from './database';
 import { DatabaseNotEmptyError, DEMO_PASSWORD, NOT_EMPTY_MESSAGE, seedDemo } from './demo-data';
@@ -265,12 +263,16 @@ async function seedCommand(args: string[], env: Record<string, string>) {
   }
 }
 
-// The command itself is the same on both databases (seedDemo is tested on both above), so it runs
-// once, on a SQLite file in a fresh DATA_DIR.
-describe.skipIf(testDatabaseKind() !== 'sqlite')('npm run db:seed', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'baywise-seed-'));
-  const env = { DATA_DIR: dataDir, ADMIN_EMAIL: 'boss@shop.test', DATABASE_URL: '' };
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+// The command on a database of its own: a SQLite file in a fresh DATA_DIR, or a fresh PostgreSQL database.
+describe('npm run db:seed', () => {
+  let env: Record<string, string> = {};
+  let drop = async () => {};
+  beforeAll(async () => {
+    const database = await createCommandDatabase();
+    env = { ...database.env, ADMIN_EMAIL: 'boss@shop.test' };
+    drop = database.drop;
+  });
+  afterAll(() => drop());
 
   it('prints its usage and exits 1 without --demo', async () => {
     const results = await Promise.all([[], ['--force'], ['--demo', '--wipe']].map((args) => seedCommand(args, env)));

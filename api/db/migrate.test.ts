@@ -10,7 +10,8 @@ const { db } = database;
 const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(db).catch(() => null))?.rows[0]?.s;
 
 async function tableNames(): Promise<string[]> {
-  const tables = await db.introspection.getTables();
+  // On PostgreSQL only this file's schema: other files' schemas live on the same server.
+  const tables = (await db.introspection.getTables()).filter((t) => schema === undefined || t.schema === schema);
   return tables.map((t) => t.name).filter((n) => !n.startsWith('kysely_')).sort();
 }
 

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createDatabase, type Db } from '../db/database';
@@ -37,6 +40,34 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       await client.query(`DROP SCHEMA ${schema} CASCADE`);
+      await client.end();
+    },
+  };
+}
+
+/**
+ * Settings for a command run as a child process (e.g. `npm run db:seed`) on a database of its own:
+ * a fresh DATA_DIR, holding the SQLite file, or with `DATABASE_URL` naming a fresh PostgreSQL database.
+ */
+export async function createCommandDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'baywise-command-'));
+  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
+  if (testDatabaseKind() === 'sqlite') return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, drop: async () => removeDir() };
+  const name = `command_${randomBytes(6).toString('hex')}`;
+  const server = postgresUrl();
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    async drop() {
+      removeDir();
+      const client = new pg.Client({ connectionString: server });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     },
   };

@@ -1,0 +1,98 @@
+/**
+ * `npm test`: every check on two lanes at once, because the browser tests spend most of their time
+ * waiting on Chromium and the server while the rest is CPU work:
+ *   browser lane: the browser tests (`vitest run --project e2e`)
+ *   checks lane:  typecheck, lint, then the API suite on SQLite and PostgreSQL and the offline engine
+ * Each line is prefixed with its lane; the run ends with one summary line and fails if any step did.
+ * With arguments (`npm test -- web/share`), it is plain `vitest run` with them.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
+
+interface Step {
+  command: string;
+  args: string[];
+}
+
+function runStep(lane: string, { command, args }: Step): Promise<number> {
+  return new Promise((resolve) => {
+    // Colours survive the prefixing on a terminal; logs (CI) get plain text.
+    const colour = process.stdout.isTTY ? { FORCE_COLOR: '1' } : { NO_COLOR: '1' };
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...colour } });
+    const prefix = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) => {
+      let rest = '';
+      stream.on('data', (chunk: Buffer) => {
+        const lines = (rest + chunk.toString()).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) out.write(`[${lane}] ${line}\n`);
+      });
+      stream.on('end', () => rest && out.write(`[${lane}] ${rest}\n`));
+    };
+    prefix(child.stdout, process.stdout);
+    prefix(child.stderr, process.stderr);
+    child.on('error', (err) => {
+      process.stderr.write(`[${lane}] ${command}: ${err.message}\n`);
+      resolve(1);
+    });
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
+async function runLane(lane: string, steps: Step[]): Promise<{ lane: string; failed: string | undefined; seconds: number }> {
+  const started = Date.now();
+  for (const step of steps) {
+    const code = await runStep(lane, step);
+    if (code !== 0) return { lane, failed: `${path.basename(step.command)} exited ${code}`, seconds: (Date.now() - started) / 1000 };
+  }
+  return { lane, failed: undefined, seconds: (Date.now() - started) / 1000 };
+}
+
+function counts(report: string): { passed: number; failed: number; skipped: number } {
+  try {
+    const json = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+    return { passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests + json.numTodoTests };
+  } catch {
+    return { passed: 0, failed: 0, skipped: 0 };
+  }
+}
+
+async function main(args: string[]): Promise<number> {
+  if (args.length > 0) return runStep('vitest', { command: bin('vitest'), args: ['run', ...args] });
+
+  const reports = mkdtempSync(path.join(tmpdir(), 'baywise-test-reports-'));
+  const vitest = (name: string, projects: string[], extra: string[] = []): Step => ({
+    command: bin('vitest'),
+    args: ['run', ...projects.flatMap((p) => ['--project', p]), ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${name}.json`)}`],
+  });
+  const started = Date.now();
+  try {
+    const lanes = await Promise.all([
+      runLane('browser 1', [vitest('browser-1', ['e2e'], ['--shard=1/2'])]),
+      runLane('browser 2', [vitest('browser-2', ['e2e'], ['--shard=2/2'])]),
+      runLane('checks', [
+        { command: bin('tsc'), args: ['--noEmit'] },
+        { command: bin('eslint'), args: ['.'] },
+        vitest('checks', ['sqlite', 'postgres', 'offline']),
+      ]),
+    ]);
+    const total = ['browser-1', 'browser-2', 'checks'].map((name) => counts(path.join(reports, `${name}.json`))).reduce((a, b) => ({
+      passed: a.passed + b.passed,
+      failed: a.failed + b.failed,
+      skipped: a.skipped + b.skipped,
+    }));
+    console.log('');
+    for (const { lane, failed, seconds } of lanes) console.log(`${lane} lane: ${failed ? `FAILED (${failed})` : 'passed'} in ${seconds.toFixed(0)} s`);
+    console.log(`npm test took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+    return lanes.some((l) => l.failed) ? 1 : 0;
+  } finally {
+    rmSync(reports, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));
