@@ -10,6 +10,7 @@ import { requireUser } from './plugins/auth';
 import { apiNotFound, registerErrorHandling } from './plugins/errors';
 import { makeWritesIdempotent, registerRequestDb, scheduleSyncPrunes } from './plugins/idempotency';
 import { registerOriginCheck } from './plugins/origin-check';
+import { registerSecurityHeaders, SHARE_PAGE } from './plugins/security-headers';
 import { registerSessions } from './plugins/session';
 import { authRoutes } from './modules/auth/auth.routes';
 import { customerRoutes } from './modules/customers/customer.routes';
@@ -42,9 +43,6 @@ export interface BuildAppOptions {
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** The customers' share pages, served by their own light entry. */
-const SHARE_PAGE = /^\/(mpi|invoice|receipt)\/[^/]+\/?$/;
-
 /** Builds the app without listening: server.ts listens, tests use `app.inject`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
@@ -65,6 +63,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandling(app);
+  const webRoot = options.webRoot && existsSync(path.join(options.webRoot, 'index.html')) ? options.webRoot : undefined;
+  registerSecurityHeaders(app, { webRoot, trustProxy: config.trustProxy });
   // Phones on mobile data get the app and the JSON gzip- or brotli-compressed.
   await app.register(fastifyCompress, { threshold: 1024 });
   // An empty JSON body (as an approve button may send) is no body, not a parse error.
@@ -105,7 +105,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api' },
   );
 
-  const webRoot = options.webRoot && existsSync(path.join(options.webRoot, 'index.html')) ? options.webRoot : undefined;
   const hasSharePages = Boolean(webRoot && existsSync(path.join(webRoot, 'share.html')));
   if (webRoot) {
     await app.register(fastifyStatic, {
@@ -127,8 +126,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
     reply.header('Cache-Control', 'no-cache');
     if (SHARE_PAGE.test(url) && hasSharePages) {
-      // Share links must not leak their token to other sites nor be indexed.
-      reply.header('Referrer-Policy', 'no-referrer').header('X-Robots-Tag', 'noindex, nofollow');
+      // Share links must not be indexed (their Referrer-Policy is set with the other security headers).
+      reply.header('X-Robots-Tag', 'noindex, nofollow');
       return reply.type('text/html; charset=utf-8').sendFile('share.html');
     }
     // Client-side routes (and the 404 page) are drawn by the staff app.

@@ -14,6 +14,9 @@ export const TABLET_LANDSCAPE = { width: 1024, height: 768 } as const;
 export const TABLET_PORTRAIT = { width: 768, height: 1024 } as const;
 export const DESKTOP = { width: 1440, height: 900 } as const;
 
+/** Every Content-Security-Policy violation any test page reported; `useE2E` fails a test that caused one. */
+export const cspViolations: string[] = [];
+
 export interface PhonePage {
   context: BrowserContext;
   page: Page;
@@ -36,6 +39,9 @@ export async function openPhone(
   });
   context.setDefaultTimeout(10_000);
   keepOfflineAcrossDocuments(context);
+  context.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) cspViolations.push(`${message.location().url}: ${message.text()}`);
+  });
   const page = await context.newPage();
   return { context, page };
 }

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { seriousA11yViolations } from './axe';
-import { launchBrowser, openPhone, PHONE, type PhonePage } from './browser';
+import { cspViolations, launchBrowser, openPhone, PHONE, type PhonePage } from './browser';
 import './provided';
 import { StaffApi } from './staff-api';
 
@@ -17,6 +17,8 @@ export function useE2E() {
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close()));
+    // The pages must run under the server's Content-Security-Policy without a single refusal.
+    expect(cspViolations.splice(0)).toEqual([]);
   });
   afterAll(async () => {
     await browser?.close();
