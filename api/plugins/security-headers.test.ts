@@ -29,7 +29,7 @@ afterAll(async () => {
   rmSync(webRoot, { recursive: true, force: true });
 });
 
-const directives = (csp: string) => Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+const directives = (csp: string): Record<string, string[]> => Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
 
 describe('security headers', () => {
   const urls = ['/', '/?section=customers', '/mpi/some-token', '/receipt/tok', '/api/user', '/api/config', '/api/public/inspections/nope', '/api/nope', '/robots.txt'];
