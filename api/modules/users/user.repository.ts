@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database';
+import { isPostgres, type Db } from '../../db/database';
 import type { NewUserRow, UserRow, UserUpdate } from '../../db/tables';
 import { matchesAny, paginate, type Page } from '../../lib/list';
 
@@ -69,6 +69,15 @@ export async function countUsers(db: Db, filters: UserFilters): Promise<number> 
 
 export async function countAdmins(db: Db): Promise<number> {
   return countUsers(db, { role: 'admin' });
+}
+
+/**
+ * Serialises changes that can remove an administrator: on PostgreSQL two such transactions would
+ * each count the other's admin as still there. SQLite runs one write transaction at a time anyway.
+ */
+export async function lockAdmins(db: Db): Promise<void> {
+  if (!isPostgres(db)) return;
+  await db.selectFrom('users').select('id').where('role', '=', 'admin').orderBy('id').forUpdate().execute();
 }
 
 /** Ends a user's sessions, except the one given (the caller's own). */

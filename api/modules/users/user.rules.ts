@@ -1,6 +1,7 @@
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
+import { underSavepoint } from '../../db/savepoint';
 import { conflict, forbidden } from '../../lib/http-error';
 import { findUserByEmail, findUserByUsername } from './user.repository';
 
@@ -33,7 +34,7 @@ export async function withUniqueUser<T>(
 ): Promise<T> {
   await assertUnique(db, fields, exceptUserId);
   try {
-    return await write();
+    return await underSavepoint(db, write);
   } catch (err) {
     if (isUniqueViolation(err)) {
       await assertUnique(db, fields, exceptUserId);

@@ -10,6 +10,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import type { UserUpdate } from '../../db/tables';
 import { isUniqueViolation } from '../../db/errors';
+import { underSavepoint } from '../../db/savepoint';
 import { inTransaction } from '../../db/transaction';
 import { conflict, notFound } from '../../lib/http-error';
 import { hashPassword } from '../../lib/password';
@@ -24,6 +25,7 @@ import {
   findUserById,
   insertUser,
   listUsers,
+  lockAdmins,
   updateUser,
   type UserFilters,
 } from './user.repository';
@@ -71,15 +73,17 @@ export async function createUser(
   const passwordHash = await hashPassword(body.password);
   const now = nowIso();
   try {
-    const row = await insertUser(db, {
-      id: body.id ?? newId(),
-      username: body.username,
-      email: body.email,
-      role: body.role,
-      passwordHash,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const row = await underSavepoint(db, () =>
+      insertUser(db, {
+        id: body.id ?? newId(),
+        username: body.username,
+        email: body.email,
+        role: body.role,
+        passwordHash,
+        createdAt: now,
+        updatedAt: now,
+      }),
+    );
     return toUser(row);
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
@@ -113,6 +117,7 @@ export async function updateUserById(
     changes.updatedAt = nowIso();
     await withUniqueUser(db, body, id, () =>
       inTransaction(db, async (trx) => {
+        if (user.role === 'admin' && changes.role && changes.role !== 'admin') await lockAdmins(trx);
         await updateUser(trx, id, changes);
         if (user.role === 'admin' && changes.role && changes.role !== 'admin' && (await countAdmins(trx)) === 0) {
           throw conflict(LAST_ADMIN_MESSAGE);
@@ -132,6 +137,7 @@ export async function updateUserById(
 export async function deleteUserById(db: Db, actor: Actor, id: string): Promise<void> {
   if (id === actor.userId) throw conflict(DELETE_SELF_MESSAGE);
   await inTransaction(db, async (trx) => {
+    await lockAdmins(trx);
     const user = await findUserById(trx, id);
     if (!user) throw notFound(USER_NOT_FOUND);
     const inspectionIds = await inspectionIdsOfTechnician(trx, id);
