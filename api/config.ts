@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { PASSWORD_HASH_PARAMS, type HashParams } from './lib/password';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@baywise.local';
 
@@ -37,6 +38,8 @@ export interface AppConfig {
   sessionSecret: string;
   trustProxy: boolean;
   logLevel: string;
+  /** scrypt parameters for new hashes; older hashes are made again at the next sign-in. */
+  passwordHashParams: HashParams;
 }
 
 /** Reads and validates the environment once at start; fails with every problem listed. */
@@ -59,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecret: e.SESSION_SECRET ?? persistentSecret(dataDir),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    passwordHashParams: PASSWORD_HASH_PARAMS,
   };
 }
 

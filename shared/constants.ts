@@ -75,6 +75,6 @@ export const INSPECTION_SORTS = ['recent', 'oldest'] as const;
 
 export const VIN_MAX_LENGTH = 17;
 export const MIN_VEHICLE_YEAR = 1900;
-export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MIN_LENGTH = 8;
 export const SHORT_ID_LENGTH = 8;
 export const MAX_PAGE_SIZE = 500;

@@ -20,6 +20,8 @@ export interface UsersTable {
   state: string | null;
   zipCode: string | null;
   website: string | null;
+  /** 1 when the password predates today's rules: the user is asked to choose a new one. */
+  passwordChangeRequired: Flag;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

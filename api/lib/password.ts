@@ -36,10 +36,18 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
-let dummyHash: Promise<string> | undefined;
+/** Whether a stored hash was made with other parameters than today's, and should be made again. */
+export function needsRehash(stored: string, params: HashParams = PASSWORD_HASH_PARAMS): boolean {
+  const [scheme, log2N, r, p] = stored.split('$');
+  return scheme !== 'scrypt' || Number(log2N) !== params.log2N || Number(r) !== params.r || Number(p) !== params.p;
+}
+
+const dummyHashes = new Map<string, Promise<string>>();
 
 /** Spends the same time as a real check, so unknown usernames cannot be told apart by timing. */
-export async function verifyAgainstDummy(password: string): Promise<void> {
-  dummyHash ??= hashPassword('dummy-password-for-timing');
-  await verifyPassword(password, await dummyHash);
+export async function verifyAgainstDummy(password: string, params: HashParams = PASSWORD_HASH_PARAMS): Promise<void> {
+  const key = `${params.log2N}$${params.r}$${params.p}`;
+  let hash = dummyHashes.get(key);
+  if (!hash) dummyHashes.set(key, (hash = hashPassword('dummy-password-for-timing', params)));
+  await verifyPassword(password, await hash);
 }

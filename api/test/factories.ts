@@ -17,7 +17,9 @@ export const TEST_PASSWORD = 'correct horse battery';
 // Factory users get a cheap hash (its parameters travel with it), so sign-ins in tests stay fast;
 // the production parameters are tested on their own in the auth tests.
 let cheapHash: Promise<string> | undefined;
-const testPasswordHash = () => (cheapHash ??= hashPassword(TEST_PASSWORD, { log2N: 10, r: 8, p: 1 }));
+/** A cheap scrypt cost for test users; test apps hash with it too (see `testConfig`). */
+export const TEST_HASH_PARAMS = { log2N: 10, r: 8, p: 1 } as const;
+const testPasswordHash = () => (cheapHash ??= hashPassword(TEST_PASSWORD, TEST_HASH_PARAMS));
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
@@ -40,6 +42,7 @@ export async function createUser(
     state: null,
     zipCode: null,
     website: null,
+    passwordChangeRequired: 0,
     createdAt: nowIso(),
     updatedAt: nowIso(),
     ...fields,

@@ -53,6 +53,11 @@ export const userResponse = z.object({
   state: z.string().nullable(),
   zipCode: z.string().nullable(),
   website: z.string().nullable(),
+  /**
+   * The password predates today's rules (e.g. shorter than 8 characters): ask for a new one. The
+   * API always sends it; optional so users kept on a device by an older version still read.
+   */
+  passwordChangeRequired: z.boolean().optional(),
   createdAt: timestamp,
   updatedAt: timestamp,
 });

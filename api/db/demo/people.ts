@@ -46,6 +46,7 @@ export function buildStaff(clock: DemoClock, adminEmail: string, hashes: string[
     state: null,
     zipCode: null,
     website: null,
+    passwordChangeRequired: 0,
     createdAt: created,
     updatedAt: created,
     ...extra,

@@ -62,7 +62,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     '/login',
     { schema: { body: loginBody, response: { 200: userResponse, ...errors, 429: errorResponse } } },
     async (request) => {
-      const user = await login(app.db, request.body);
+      const user = await login(app.db, app.config, request.body);
       await startSession(request, user);
       return user;
     },
@@ -93,7 +93,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     '/user/password',
     { onRequest: signedIn, schema: { body: changePasswordBody, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await changePassword(app.db, request.user.id, request.session.sessionId, request.body);
+      await changePassword(app.db, app.config, request.user.id, request.session.sessionId, request.body);
       return reply.status(204).send(null);
     },
   );

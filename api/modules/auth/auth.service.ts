@@ -10,7 +10,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import type { UserUpdate } from '../../db/tables';
 import { badRequest, tooManyRequests, unauthorized } from '../../lib/http-error';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/password';
 import { nowIso } from '../../lib/tokens';
 import { toUser } from '../users/user.mapper';
 import {
@@ -22,6 +22,7 @@ import {
 import { withUniqueUser } from '../users/user.rules';
 import { createUser } from '../users/user.service';
 import { clearFailedLogins, lockedForMinutes, recordFailedLogin } from './login-throttle';
+import { assertPasswordAllowed, meetsPasswordRules } from './password-rules';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
@@ -31,7 +32,7 @@ export function register(db: Db, config: AppConfig, body: z.output<typeof regist
   return createUser(db, config, body);
 }
 
-export async function login(db: Db, body: z.output<typeof loginBody>): Promise<User> {
+export async function login(db: Db, config: AppConfig, body: z.output<typeof loginBody>): Promise<User> {
   const minutes = await lockedForMinutes(db, body.username);
   if (minutes > 0) {
     throw tooManyRequests(
@@ -42,17 +43,28 @@ export async function login(db: Db, body: z.output<typeof loginBody>): Promise<U
   // Unknown usernames cost the same time as wrong passwords, so they cannot be told apart.
   const valid = user
     ? await verifyPassword(body.password, user.passwordHash)
-    : (await verifyAgainstDummy(body.password), false);
+    : (await verifyAgainstDummy(body.password, config.passwordHashParams), false);
   if (!user || !valid) {
     await recordFailedLogin(db, body.username);
     throw unauthorized(INVALID_CREDENTIALS);
   }
   await clearFailedLogins(db, body.username);
-  return toUser(user);
+  // The one moment the password is known: hashes from older parameters are made again, and a
+  // password from before today's rules signs in but asks for a new one.
+  const changes: UserUpdate = {};
+  if (needsRehash(user.passwordHash, config.passwordHashParams)) {
+    changes.passwordHash = await hashPassword(body.password, config.passwordHashParams);
+  }
+  const required = meetsPasswordRules(body.password) ? 0 : 1;
+  if (required !== user.passwordChangeRequired) changes.passwordChangeRequired = required;
+  if (Object.keys(changes).length === 0) return toUser(user);
+  await updateUser(db, user.id, changes);
+  return toUser({ ...user, ...changes } as typeof user);
 }
 
 export async function changePassword(
   db: Db,
+  config: AppConfig,
   userId: string,
   currentSessionId: string,
   body: z.output<typeof changePasswordBody>,
@@ -62,9 +74,10 @@ export async function changePassword(
   if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
     throw badRequest(CURRENT_PASSWORD_INCORRECT);
   }
-  const passwordHash = await hashPassword(body.newPassword);
+  assertPasswordAllowed(body.newPassword, 'newPassword');
+  const passwordHash = await hashPassword(body.newPassword, config.passwordHashParams);
   await db.transaction().execute(async (trx) => {
-    await updateUser(trx, userId, { passwordHash, updatedAt: nowIso() });
+    await updateUser(trx, userId, { passwordHash, passwordChangeRequired: 0, updatedAt: nowIso() });
     // Every other signed-in device has to sign in again with the new password.
     await deleteUserSessions(trx, userId, currentSessionId);
   });

@@ -1,15 +1,18 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { sessionCookie, TEST_ADMIN_EMAIL, useTestApp } from '../../test/app';
+import { COMMON_PASSWORD_MESSAGE } from '../../lib/common-passwords';
+import { hashPassword, PASSWORD_HASH_PARAMS, verifyPassword } from '../../lib/password';
+import { sessionCookie, TEST_ADMIN_EMAIL, useTestApp, withoutPasswordFlag } from '../../test/app';
 import { createUser, TEST_PASSWORD } from '../../test/factories';
 
-const t = await useTestApp();
+// The production scrypt cost, so the stored hashes can be checked against it.
+const t = await useTestApp({ passwordHashParams: PASSWORD_HASH_PARAMS });
 // Tests that hash or verify at the production scrypt cost (about a second each on a small machine).
 const SLOW = { timeout: 30_000 };
 
 /** No password, hash or hash prefix anywhere in the raw body. */
 function expectNoSecrets(res: LightMyRequestResponse): void {
-  expect(res.body).not.toMatch(/password|scrypt|hash/i);
+  expect(withoutPasswordFlag(res.body)).not.toMatch(/password|scrypt|hash/i);
   expect(res.body).not.toContain(TEST_PASSWORD);
 }
 
@@ -32,13 +35,13 @@ describe('GET /api/config', () => {
 
 describe('POST /api/register', () => {
   it('creates a technician by default with the production hash and signs them in', SLOW, async () => {
-    const res = await register({ username: 'newtech', email: ' NewTech@Shop.test ', password: 'secret1' });
+    const res = await register({ username: 'newtech', email: ' NewTech@Shop.test ', password: 'secret-pass1' });
     expect(res.statusCode).toBe(201);
     expectNoSecrets(res);
     const body = res.json();
     expect(body).toMatchObject({ username: 'newtech', email: 'newtech@shop.test', role: 'technician', website: null });
     expect(Object.keys(body).sort()).toEqual(
-      ['address', 'city', 'companyName', 'createdAt', 'email', 'id', 'phone', 'role', 'state', 'updatedAt', 'username', 'website', 'zipCode'],
+      ['address', 'city', 'companyName', 'createdAt', 'email', 'id', 'passwordChangeRequired', 'phone', 'role', 'state', 'updatedAt', 'username', 'website', 'zipCode'],
     );
     const row = await t.db.selectFrom('users').selectAll().where('id', '=', body.id).executeTakeFirstOrThrow();
     expect(row.passwordHash.startsWith('scrypt$17$8$1$')).toBe(true);
@@ -49,7 +52,7 @@ describe('POST /api/register', () => {
   });
 
   it('allows the admin role only with ADMIN_EMAIL (any case)', SLOW, async () => {
-    const refused = await register({ username: 'wannabe', email: 'boss@shop.test', password: 'secret1', role: 'admin' });
+    const refused = await register({ username: 'wannabe', email: 'boss@shop.test', password: 'secret-pass1', role: 'admin' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({
       error: 'forbidden',
@@ -59,17 +62,17 @@ describe('POST /api/register', () => {
     const none = await t.db.selectFrom('users').select('id').where('username', '=', 'wannabe').execute();
     expect(none).toEqual([]);
 
-    const res = await register({ username: 'owner', email: 'Owner@Shop.TEST', password: 'secret1', role: 'admin' });
+    const res = await register({ username: 'owner', email: 'Owner@Shop.TEST', password: 'secret-pass1', role: 'admin' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ username: 'owner', email: TEST_ADMIN_EMAIL, role: 'admin' });
   });
 
   it('says which of username or email is taken (ignoring case), before any hashing', async () => {
     const existing = await createUser(t.db, { username: 'Taken_Name', email: 'taken@shop.test' });
-    const byName = await register({ username: 'taken_name', email: 'other@shop.test', password: 'secret1' });
+    const byName = await register({ username: 'taken_name', email: 'other@shop.test', password: 'secret-pass1' });
     expect(byName.statusCode).toBe(409);
     expect(byName.json()).toEqual({ error: 'conflict', message: 'Username already exists' });
-    const byEmail = await register({ username: 'someone_else', email: 'TAKEN@shop.test', password: 'secret1' });
+    const byEmail = await register({ username: 'someone_else', email: 'TAKEN@shop.test', password: 'secret-pass1' });
     expect(byEmail.statusCode).toBe(409);
     expect(byEmail.json()).toEqual({ error: 'conflict', message: 'Email already exists' });
     const rows = await t.db.selectFrom('users').select('id').where('email', '=', existing.email).execute();
@@ -77,14 +80,14 @@ describe('POST /api/register', () => {
   });
 
   it.each([
-    [{ email: 'a@shop.test', password: 'secret1' }, 'username', 'Username is required'],
-    [{ username: '   ', email: 'a@shop.test', password: 'secret1' }, 'username', 'Username is required'],
-    [{ username: 'abc', email: 'not-an-email', password: 'secret1' }, 'email', 'Please enter a valid email'],
-    [{ username: 'abc', password: 'secret1' }, 'email', 'Please enter a valid email'],
-    [{ username: 'abc', email: 'a@shop.test', password: '12345' }, 'password', 'Password must be at least 6 characters'],
+    [{ email: 'a@shop.test', password: 'secret-pass1' }, 'username', 'Username is required'],
+    [{ username: '   ', email: 'a@shop.test', password: 'secret-pass1' }, 'username', 'Username is required'],
+    [{ username: 'abc', email: 'not-an-email', password: 'secret-pass1' }, 'email', 'Please enter a valid email'],
+    [{ username: 'abc', password: 'secret-pass1' }, 'email', 'Please enter a valid email'],
+    [{ username: 'abc', email: 'a@shop.test', password: '12345' }, 'password', 'Password must be at least 8 characters'],
     [{ username: 'abc', email: 'a@shop.test' }, 'password', 'Password is required'],
     [
-      { username: 'abc', email: 'a@shop.test', password: 'secret1', role: 'owner' },
+      { username: 'abc', email: 'a@shop.test', password: 'secret-pass1', role: 'owner' },
       'role',
       'Role must be Administrator, Technician or Service Advisor',
     ],
@@ -168,7 +171,7 @@ describe('POST /api/login', () => {
     expect(left).toEqual([]);
   });
 
-  it('forgets earlier failures after a successful sign-in', async () => {
+  it('forgets earlier failures after a successful sign-in', SLOW, async () => {
     const user = await createUser(t.db);
     for (let i = 0; i < 9; i++) await login({ username: user.username, password: 'nope' });
     expect((await login({ username: user.username, password: TEST_PASSWORD })).statusCode).toBe(200);
@@ -192,7 +195,7 @@ describe('POST /api/login', () => {
 
   it('registering while signed in also replaces the old session', SLOW, async () => {
     const first = await t.signIn('technician');
-    const res = await register({ username: 'second_account', email: 'second@shop.test', password: 'secret1' }, first.cookie);
+    const res = await register({ username: 'second_account', email: 'second@shop.test', password: 'secret-pass1' }, first.cookie);
     expect(res.statusCode).toBe(201);
     expect(sidOf(sessionCookie(res))).not.toBe(sidOf(first.cookie));
     expect((await currentUser(first.cookie)).statusCode).toBe(401);
@@ -251,5 +254,62 @@ describe('POST /api/logout and GET /api/user', () => {
     expect(res.statusCode).toBe(204);
     expect(res.cookies.filter((c) => c.value !== '')).toEqual([]);
     expect(await sessionRows()).toHaveLength(before);
+  });
+});
+
+describe('password rules', () => {
+  it('refuses a password shorter than 8 characters with the spec message in the new number', async () => {
+    const res = await register({ username: 'shorty', email: 'shorty@shop.test', password: 'seven77' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toEqual([{ path: 'password', message: 'Password must be at least 8 characters' }]);
+  });
+
+  it.each(['password', 'PASSWORD1', '12345678', 'qwertyuiop', 'baseball'])('refuses %s, one of the 10,000 most common passwords', async (password) => {
+    const res = await register({ username: `common_${password.toLowerCase()}`, email: `${password.toLowerCase()}@shop.test`, password });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'validation_error', issues: [{ path: 'password', message: COMMON_PASSWORD_MESSAGE }] });
+    expect(await t.db.selectFrom('users').select('id').where('username', '=', `common_${password.toLowerCase()}`).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('accepts 64 characters and more', async () => {
+    const res = await register({ username: 'long_pass', email: 'long@shop.test', password: 'x'.repeat(40) + 'a quite long passphrase' });
+    expect(res.statusCode).toBe(201);
+  }, 30_000);
+
+  it('signs in an older 6-character password, then asks for a new one until it is changed', SLOW, async () => {
+    const oldHash = await hashPassword('abc123', { log2N: 14, r: 8, p: 1 });
+    const user = await createUser(t.db, { passwordHash: oldHash });
+    const res = await login({ username: user.username, password: 'abc123' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().passwordChangeRequired).toBe(true);
+    const cookie = sessionCookie(res);
+    expect((await currentUser(cookie)).json().passwordChangeRequired).toBe(true);
+
+    // Made again with today's parameters at that sign-in.
+    const row = await t.db.selectFrom('users').select('passwordHash').where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row.passwordHash.startsWith('scrypt$17$8$1$')).toBe(true);
+    expect(await verifyPassword('abc123', row.passwordHash)).toBe(true);
+
+    const change = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user/password',
+      headers: { cookie },
+      payload: { currentPassword: 'abc123', newPassword: 'a much better one', confirmPassword: 'a much better one' },
+    });
+    expect(change.statusCode, change.body).toBe(204);
+    expect((await currentUser(cookie)).json().passwordChangeRequired).toBe(false);
+  });
+
+  it('refuses a common password as the new one when changing it', SLOW, async () => {
+    const user = await createUser(t.db);
+    const cookie = sessionCookie(await login({ username: user.username, password: TEST_PASSWORD }));
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user/password',
+      headers: { cookie },
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'iloveyou', confirmPassword: 'iloveyou' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toEqual([{ path: 'newPassword', message: COMMON_PASSWORD_MESSAGE }]);
   });
 });

@@ -1,7 +1,7 @@
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { clientFor, sessionCookie, testConfig, useTestApp, type Client } from '../../test/app';
+import { clientFor, sessionCookie, testConfig, type Client, useTestApp, withoutPasswordFlag } from '../../test/app';
 import { createCustomer, createInspection, createUser, createVehicle, TEST_PASSWORD } from '../../test/factories';
 
 const t = await useTestApp();
@@ -47,7 +47,7 @@ describe('GET /api/users/:id/data', () => {
 
     const res = await admin.inject({ method: 'GET', url: `/api/users/${tech.id}/data` });
     expect(res.statusCode).toBe(200);
-    expect(res.body).not.toMatch(/password|scrypt|hash|shareToken/i);
+    expect(withoutPasswordFlag(res.body)).not.toMatch(/password|scrypt|hash|shareToken/i);
     const body = res.json();
     expect(body.user).toMatchObject({ id: tech.id, username: 'data_tech', role: 'technician' });
     expect(body.customers).toEqual([

@@ -16,6 +16,7 @@ export function toUser(row: UserRow): User {
     state: row.state,
     zipCode: row.zipCode,
     website: row.website,
+    passwordChangeRequired: row.passwordChangeRequired === 1,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

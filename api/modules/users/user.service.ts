@@ -14,6 +14,7 @@ import { underSavepoint } from '../../db/savepoint';
 import { inTransaction } from '../../db/transaction';
 import { conflict, notFound } from '../../lib/http-error';
 import { hashPassword } from '../../lib/password';
+import { assertPasswordAllowed } from '../auth/password-rules';
 import { newId, nowIso } from '../../lib/tokens';
 import { customersCreatedBy, inspectionsByTechnician, vehiclesCreatedBy } from './user-data.repository';
 import { toUser } from './user.mapper';
@@ -70,7 +71,8 @@ export async function createUser(
   if (body.id && (await findUserById(db, body.id))) throw conflict('User already exists');
   // Checked before the (deliberately slow) hash, so a taken name costs no hashing.
   await assertUnique(db, body);
-  const passwordHash = await hashPassword(body.password);
+  assertPasswordAllowed(body.password, 'password');
+  const passwordHash = await hashPassword(body.password, config.passwordHashParams);
   const now = nowIso();
   try {
     const row = await underSavepoint(db, () =>
@@ -80,6 +82,7 @@ export async function createUser(
         email: body.email,
         role: body.role,
         passwordHash,
+        passwordChangeRequired: 0,
         createdAt: now,
         updatedAt: now,
       }),
@@ -112,7 +115,11 @@ export async function updateUserById(
   if (body.username !== undefined) changes.username = body.username;
   if (body.email !== undefined) changes.email = body.email;
   if (body.role !== undefined) changes.role = body.role;
-  if (body.password) changes.passwordHash = await hashPassword(body.password);
+  if (body.password) {
+    assertPasswordAllowed(body.password, 'password');
+    changes.passwordHash = await hashPassword(body.password, config.passwordHashParams);
+    changes.passwordChangeRequired = 0;
+  }
   if (Object.keys(changes).length > 0) {
     changes.updatedAt = nowIso();
     await withUniqueUser(db, body, id, () =>

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN_EMAIL, useTestApp, type Client } from '../../test/app';
+import { TEST_ADMIN_EMAIL, type Client, useTestApp, withoutPasswordFlag } from '../../test/app';
 import { createUser, TEST_PASSWORD } from '../../test/factories';
 
 const t = await useTestApp();
@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 
 function expectNoSecrets(res: LightMyRequestResponse): void {
-  expect(res.body).not.toMatch(/password|scrypt|hash/i);
+  expect(withoutPasswordFlag(res.body)).not.toMatch(/password|scrypt|hash/i);
 }
 
 const login = (username: string, password: string) =>
@@ -125,6 +125,7 @@ describe('GET /api/users/:id', () => {
       state: null,
       zipCode: null,
       website: null,
+      passwordChangeRequired: false,
       createdAt: user.createdAt,
       updatedAt: user.updatedAt,
     });
@@ -201,7 +202,7 @@ describe('POST /api/users', () => {
   it.each([
     [{ email: 'a@shop.test', password: 'secret12' }, 'username', 'Username is required'],
     [{ username: 'x', email: 'nope', password: 'secret12' }, 'email', 'Please enter a valid email'],
-    [{ username: 'x', email: 'a@shop.test', password: 'short' }, 'password', 'Password must be at least 6 characters'],
+    [{ username: 'x', email: 'a@shop.test', password: 'short' }, 'password', 'Password must be at least 8 characters'],
     [{ username: 'x', email: 'a@shop.test', password: 'secret12', role: 'boss' }, 'role', 'Role must be Administrator, Technician or Service Advisor'],
     [{ id: 'not-a-uuid', username: 'x', email: 'a@shop.test', password: 'secret12' }, 'id', 'Invalid id'],
   ])('refuses %j', async (payload, path, message) => {
@@ -256,7 +257,7 @@ describe('PUT /api/users/:id', () => {
   it.each([
     [{ username: '' }, 'username', 'Username is required'],
     [{ email: 'bad' }, 'email', 'Please enter a valid email'],
-    [{ password: '12345' }, 'password', 'Password must be at least 6 characters'],
+    [{ password: '12345' }, 'password', 'Password must be at least 8 characters'],
     [{ role: 'root' }, 'role', 'Role must be Administrator, Technician or Service Advisor'],
   ])('refuses %j', async (payload, path, message) => {
     const user = await createUser(t.db);

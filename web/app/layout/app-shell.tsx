@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Section } from '../../config/paths';
 import { useCurrentUser } from '../../features/auth/api/use-current-user';
+import { PasswordChangeNotice } from '../../features/auth/components/password-change-notice';
 import { AppHeader } from './app-header';
 import { MobileNav } from './mobile-nav';
 import { SidebarNav } from './sidebar-nav';
@@ -42,7 +43,10 @@ export function AppShell({ active, children }: AppShellProps) {
       <div className={styles.column}>
         <AppHeader onOpenMenu={() => setMenuOpen(true)} menuOpen={menuOpen} />
         <main id="main" ref={mainRef} tabIndex={-1} className={styles.main}>
-          <div className={styles.content}>{children}</div>
+          <div className={styles.content}>
+            <PasswordChangeNotice />
+            {children}
+          </div>
         </main>
       </div>
     </div>

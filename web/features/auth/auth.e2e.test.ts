@@ -82,7 +82,7 @@ describe('sign-up', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     expect(await textOf(page, '#register-username-error')).toBe('Username is required');
     expect(await textOf(page, '#register-email-error')).toBe('Please enter a valid email');
-    expect(await textOf(page, '#register-password-error')).toBe('Password must be at least 6 characters');
+    expect(await textOf(page, '#register-password-error')).toBe('Password must be at least 8 characters');
     expect(await page.getByLabel('Username').getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByLabel('Username').getAttribute('aria-describedby')).toBe('register-username-error');
 

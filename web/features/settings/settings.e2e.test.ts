@@ -123,4 +123,38 @@ describe('settings', () => {
     await expectAccessible(page);
     await screenshot(page, 'settings-360');
   });
+
+  it('asks for a password from before the current rules to be changed, on every screen until it is', async () => {
+    const user = await createStaffUser(api, 'technician', 'settings_old');
+    const { context, page } = await open(TABLET_LANDSCAPE, { touch: false });
+    await addSession(context, baseUrl, user.cookie);
+    // The server flags such an account at sign-in (see the API tests); here it says so until the change.
+    let changed = false;
+    await page.route('**/api/user', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), passwordChangeRequired: !changed } });
+    });
+    page.on('response', (response) => {
+      if (response.url().endsWith('/api/user/password') && response.status() === 204) changed = true;
+    });
+
+    await page.goto('/');
+    const notice = page.getByTestId('password-change-notice');
+    await notice.waitFor();
+    expect((await notice.textContent())?.replace(/\s+/g, ' ')).toContain(
+      "Your password no longer meets the shop's rules (at least 8 characters, not a common password). Please choose a new one.",
+    );
+    await expectAccessible(page);
+    await screenshot(page, 'password-change-notice');
+
+    await notice.getByRole('link', { name: 'Change password' }).click();
+    await page.waitForURL(/section=settings/);
+    const form = password(page);
+    await form.getByLabel('Current Password').fill(user.password);
+    await form.getByLabel(/^New Password/).fill('a fresh passphrase');
+    await form.getByLabel('Confirm New Password').fill('a fresh passphrase');
+    await form.getByRole('button', { name: 'Update Password' }).click();
+    await toastTitled(page, 'Password updated');
+    await notice.waitFor({ state: 'detached' });
+  });
 });

@@ -79,7 +79,7 @@ describe('users section', () => {
     await page.getByRole('button', { name: 'Add User' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add User' });
     await dialog.getByRole('button', { name: 'Create User' }).click();
-    for (const message of ['Username is required', 'Please enter a valid email', 'Password must be at least 6 characters']) {
+    for (const message of ['Username is required', 'Please enter a valid email', 'Password must be at least 8 characters']) {
       await dialog.getByText(message, { exact: true }).first().waitFor();
     }
     await dialog.getByLabel('Username').fill(username);
@@ -89,7 +89,7 @@ describe('users section', () => {
     await dialog.getByLabel('Password', { exact: true }).fill('first-password');
     await dialog.getByLabel('Confirm Password').fill('first');
     await dialog.getByRole('button', { name: 'Create User' }).click();
-    await dialog.getByText('Password must be at least 6 characters', { exact: true }).waitFor();
+    await dialog.getByText('Password must be at least 8 characters', { exact: true }).waitFor();
     await dialog.getByLabel('Confirm Password').fill('first-passw0rd');
     await dialog.getByText("Passwords don't match", { exact: true }).waitFor();
     await expectAccessible(page);
@@ -131,7 +131,7 @@ describe('users section', () => {
     await card(page, username).getByRole('button', { name: `Edit ${username}` }).click();
     await edit.getByLabel('Password', { exact: true }).fill('second-password');
     await edit.getByRole('button', { name: 'Update User' }).click();
-    await edit.getByText('Password must be at least 6 characters', { exact: true }).waitFor();
+    await edit.getByText('Password must be at least 8 characters', { exact: true }).waitFor();
     await edit.getByLabel('Confirm Password').fill('second-password');
     await edit.getByRole('button', { name: 'Update User' }).click();
     await edit.waitFor({ state: 'detached' });

@@ -1,7 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { changePasswordBody } from '../../../../shared/schemas/user';
 import { api } from '../../../lib/api-client';
+import { currentUserKey } from '../../../lib/current-user';
 
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 
@@ -9,5 +10,7 @@ export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 export const changePassword = (body: ChangePasswordBody): Promise<void> => api.patch<void>('/api/user/password', body);
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  const queryClient = useQueryClient();
+  // The user's "choose a new password" notice goes once the server has the new one.
+  return useMutation({ mutationFn: changePassword, onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserKey }) });
 }
