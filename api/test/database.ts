@@ -18,6 +18,17 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** Runs one statement on the test server (schemas and databases are made and dropped this way). */
+async function onServer(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 /** A fresh, migrated database: in-memory SQLite, or a schema of its own on PostgreSQL. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDatabaseKind() === 'sqlite') {
@@ -27,20 +38,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const url = postgresUrl();
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
+  await onServer(url, `CREATE SCHEMA ${schema}`);
   const db = createDatabase({ databaseUrl: url, pgSchema: schema });
   await migrateToLatest(db, schema);
   return {
     db,
     async drop() {
       await db.destroy();
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP SCHEMA ${schema} CASCADE`);
-      await client.end();
+      await onServer(url, `DROP SCHEMA ${schema} CASCADE`);
     },
   };
 }
@@ -55,20 +60,14 @@ export async function createCommandDatabase(): Promise<{ env: Record<string, str
   if (testDatabaseKind() === 'sqlite') return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, drop: async () => removeDir() };
   const name = `command_${randomBytes(6).toString('hex')}`;
   const server = postgresUrl();
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  await onServer(server, `CREATE DATABASE ${name}`);
   const url = new URL(server);
   url.pathname = `/${name}`;
   return {
     env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
     async drop() {
       removeDir();
-      const client = new pg.Client({ connectionString: server });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      await onServer(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
