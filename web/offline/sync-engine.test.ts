@@ -49,6 +49,9 @@ beforeEach(() => {
 
 afterEach(async () => {
   engine?.stop();
+  // A pass under way may still write to the local database: let it end before the database goes
+  // (bounded, for tests that leave a fetch hanging on purpose).
+  if (engine) await Promise.race([engine.settled(), new Promise((resolve) => setTimeout(resolve, 1000))]);
   engine = undefined;
   vi.unstubAllGlobals();
   await db.delete();

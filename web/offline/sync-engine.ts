@@ -146,6 +146,11 @@ export class SyncEngine {
     for (const undo of this.teardown.splice(0)) undo();
   }
 
+  /** Resolves once the pass under way, if any, has ended (it may still write to the local database). */
+  settled(): Promise<void> {
+    return this.running ? this.running.catch(() => undefined) : Promise.resolve();
+  }
+
   /** Push the whole outbox in order, then pull until hasMore is false. Never throws for network/HTTP failures. */
   syncNow(): Promise<void> {
     if (this.running) {
