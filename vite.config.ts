@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -96,6 +99,22 @@ function noManifestOnSharePages(): Plugin {
   };
 }
 
+/**
+ * Workbox bundles the service worker from a scratch file it writes into the OS temp folder and
+ * never removes; each build gets a temp folder of its own, removed when the build process ends.
+ */
+function privateTempFolderForBuild(): Plugin {
+  return {
+    name: 'baywise:private-temp-folder',
+    apply: 'build',
+    config() {
+      const folder = mkdtempSync(path.join(tmpdir(), 'baywise-build-'));
+      process.env.TMPDIR = folder;
+      process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+    },
+  };
+}
+
 const shareOnly = sharePagesOnlyFiles();
 
 // The web app lives in web/, its static files in public/; the build goes to dist/web, which
@@ -105,6 +124,7 @@ export default defineConfig({
   root: 'web',
   publicDir: '../public',
   plugins: [
+    privateTempFolderForBuild(),
     preactForSharePages(),
     sharePagesInDev(),
     react(),

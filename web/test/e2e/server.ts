@@ -21,8 +21,6 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv = pr
 /** `vite build`, as `npm start` does before serving, into a folder of this run's own. */
 export async function buildWeb(): Promise<string> {
   const outDir = mkdtempSync(path.join(tmpdir(), 'baywise-e2e-web-'));
-  // The service worker bundler leaves a scratch file in the temp folder; give it one to remove.
-  const scratch = mkdtempSync(path.join(tmpdir(), 'baywise-e2e-build-'));
   try {
     await run(process.execPath, [
       path.join(ROOT, 'node_modules/vite/bin/vite.js'),
@@ -33,12 +31,10 @@ export async function buildWeb(): Promise<string> {
       outDir,
       '--emptyOutDir',
       // Vitest sets NODE_ENV=test; the browser tests must run the production build `npm start` serves.
-    ], { ...process.env, NODE_ENV: 'production', TMPDIR: scratch });
+    ], { ...process.env, NODE_ENV: 'production' });
   } catch (err) {
     rmSync(outDir, { recursive: true, force: true });
     throw err;
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
   }
   return outDir;
 }
