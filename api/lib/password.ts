@@ -26,20 +26,27 @@ export async function hashPassword(
   return ['scrypt', params.log2N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/** The parts of a stored `scrypt$N$r$p$salt$key` hash, or undefined when it is not one. */
+function parseHash(stored: string): { params: HashParams; salt: string; key: string } | undefined {
   const [scheme, log2N, r, p, salt, key] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !key) return false;
   const params = { log2N: Number(log2N), r: Number(r), p: Number(p) };
-  if (![params.log2N, params.r, params.p].every((n) => Number.isInteger(n) && n > 0)) return false;
-  const expected = Buffer.from(key, 'base64');
-  const actual = await derive(password, Buffer.from(salt, 'base64'), params);
+  if (scheme !== 'scrypt' || !salt || !key) return undefined;
+  if (![params.log2N, params.r, params.p].every((n) => Number.isInteger(n) && n > 0)) return undefined;
+  return { params, salt, key };
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const hash = parseHash(stored);
+  if (!hash) return false;
+  const expected = Buffer.from(hash.key, 'base64');
+  const actual = await derive(password, Buffer.from(hash.salt, 'base64'), hash.params);
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
 /** Whether a stored hash was made with other parameters than today's, and should be made again. */
 export function needsRehash(stored: string, params: HashParams = PASSWORD_HASH_PARAMS): boolean {
-  const [scheme, log2N, r, p] = stored.split('$');
-  return scheme !== 'scrypt' || Number(log2N) !== params.log2N || Number(r) !== params.r || Number(p) !== params.p;
+  const current = parseHash(stored)?.params;
+  return !current || current.log2N !== params.log2N || current.r !== params.r || current.p !== params.p;
 }
 
 const dummyHashes = new Map<string, Promise<string>>();

@@ -22,7 +22,7 @@ import {
 import { withUniqueUser } from '../users/user.rules';
 import { createUser } from '../users/user.service';
 import { clearFailedLogins, lockedForMinutes, recordFailedLogin } from './login-throttle';
-import { assertPasswordAllowed, meetsPasswordRules } from './password-rules';
+import { assertPasswordAllowed, meetsPasswordRules } from '../../lib/password-rules';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { COMMON_PASSWORD_MESSAGE } from '../../lib/common-passwords';
+import { COMMON_PASSWORD_MESSAGE } from '../../lib/password-rules';
 import { hashPassword, PASSWORD_HASH_PARAMS, verifyPassword } from '../../lib/password';
 import { sessionCookie, TEST_ADMIN_EMAIL, useTestApp, withoutPasswordFlag } from '../../test/app';
 import { createUser, TEST_PASSWORD } from '../../test/factories';

@@ -14,7 +14,7 @@ import { underSavepoint } from '../../db/savepoint';
 import { inTransaction } from '../../db/transaction';
 import { conflict, notFound } from '../../lib/http-error';
 import { hashPassword } from '../../lib/password';
-import { assertPasswordAllowed } from '../auth/password-rules';
+import { assertPasswordAllowed } from '../../lib/password-rules';
 import { newId, nowIso } from '../../lib/tokens';
 import { customersCreatedBy, inspectionsByTechnician, vehiclesCreatedBy } from './user-data.repository';
 import { toUser } from './user.mapper';
@@ -122,13 +122,12 @@ export async function updateUserById(
   }
   if (Object.keys(changes).length > 0) {
     changes.updatedAt = nowIso();
+    const demotesAdmin = user.role === 'admin' && changes.role !== undefined && changes.role !== 'admin';
     await withUniqueUser(db, body, id, () =>
       inTransaction(db, async (trx) => {
-        if (user.role === 'admin' && changes.role && changes.role !== 'admin') await lockAdmins(trx);
+        if (demotesAdmin) await lockAdmins(trx);
         await updateUser(trx, id, changes);
-        if (user.role === 'admin' && changes.role && changes.role !== 'admin' && (await countAdmins(trx)) === 0) {
-          throw conflict(LAST_ADMIN_MESSAGE);
-        }
+        if (demotesAdmin && (await countAdmins(trx)) === 0) throw conflict(LAST_ADMIN_MESSAGE);
         // A new password signs the user out everywhere (the admin's own session stays).
         if (changes.passwordHash) await deleteUserSessions(trx, id, actor.sessionId);
         // Inspections nest their technician's name, email and role.
