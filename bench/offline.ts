@@ -9,7 +9,7 @@ import { LocalDb } from '../web/offline/local-db';
 import { enqueue } from '../web/offline/outbox';
 import { SyncEngine } from '../web/offline/sync-engine';
 import { localMeta } from '../web/test/e2e/local-db-probe';
-import { resolveChromium } from '../test/chromium';
+import { keepOfflineAcrossDocuments, resolveChromium } from '../test/chromium';
 
 export const SHOP_CUSTOMERS = 10_000;
 export const QUEUED_WRITES = 500;
@@ -68,6 +68,7 @@ async function browserFigures(baseUrl: string, session: Session): Promise<{ firs
   const browser = await chromium.launch({ executablePath, args, env });
   try {
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1024, height: 768 } });
+    keepOfflineAcrossDocuments(context);
     const at = session.cookie.indexOf('=');
     await context.addCookies([{ name: session.cookie.slice(0, at), value: session.cookie.slice(at + 1), url: baseUrl }]);
     const page = await context.newPage();

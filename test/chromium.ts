@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sparticuz from '@sparticuz/chromium';
+import type { BrowserContext } from 'playwright-core';
 
 /**
  * The Chromium the browser tests and the bench drive: `CHROMIUM_PATH` when set (e.g. a system
@@ -95,4 +96,36 @@ export function resolveChromium(): Promise<ChromiumLaunch> {
     return { executablePath: path.join(folder, 'chromium'), args, env };
   })();
   return resolving;
+}
+
+/**
+ * `context.setOffline(true)` cuts the network, but the headless-shell Chromium of the npm package
+ * reports `navigator.onLine === true` again in every document loaded afterwards (a reload, a new
+ * tab), unlike a real tablet with its Wi-Fi off. While offline, each new document gets the value
+ * it would have on a device, kept in step with the online/offline events. Every context the tests
+ * or the bench take offline goes through this.
+ */
+export function keepOfflineAcrossDocuments(context: BrowserContext): void {
+  const setOffline = context.setOffline.bind(context);
+  let shim: { dispose(): Promise<void> } | undefined;
+  context.setOffline = async (offline: boolean) => {
+    await setOffline(offline);
+    if (offline && !shim) {
+      shim = await context.addInitScript(() => {
+        let online = false;
+        window.addEventListener('online', () => (online = true), { capture: true });
+        window.addEventListener('offline', () => (online = false), { capture: true });
+        Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => online });
+      });
+    } else if (!offline && shim) {
+      await shim.dispose();
+      shim = undefined;
+      // Documents loaded while offline never saw the network leave, so nothing tells them it is back.
+      await Promise.all(
+        context.pages().map((page) =>
+          page.evaluate(() => (navigator.onLine ? undefined : void window.dispatchEvent(new Event('online')))).catch(() => undefined),
+        ),
+      );
+    }
+  };
 }

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { resolveChromium } from '../../../test/chromium';
+import { keepOfflineAcrossDocuments, resolveChromium } from '../../../test/chromium';
 
 /** Headless Chromium (see `test/chromium.ts`); Playwright gives each launch a fresh temporary profile. */
 export async function launchBrowser(): Promise<Browser> {
@@ -51,33 +51,3 @@ export function overflowsHorizontally(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 }
 
-/**
- * `context.setOffline(true)` cuts the network, but the headless-shell Chromium of the npm package
- * reports `navigator.onLine === true` again in every document loaded afterwards (a reload, a new
- * tab), unlike a real tablet with its Wi-Fi off. While offline, each new document gets the value
- * it would have on a device, kept in step with the online/offline events.
- */
-function keepOfflineAcrossDocuments(context: BrowserContext): void {
-  const setOffline = context.setOffline.bind(context);
-  let shim: { dispose(): Promise<void> } | undefined;
-  context.setOffline = async (offline: boolean) => {
-    await setOffline(offline);
-    if (offline && !shim) {
-      shim = await context.addInitScript(() => {
-        let online = false;
-        window.addEventListener('online', () => (online = true), { capture: true });
-        window.addEventListener('offline', () => (online = false), { capture: true });
-        Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => online });
-      });
-    } else if (!offline && shim) {
-      await shim.dispose();
-      shim = undefined;
-      // Documents loaded while offline never saw the network leave, so nothing tells them it is back.
-      await Promise.all(
-        context.pages().map((page) =>
-          page.evaluate(() => (navigator.onLine ? undefined : void window.dispatchEvent(new Event('online')))).catch(() => undefined),
-        ),
-      );
-    }
-  };
-}
