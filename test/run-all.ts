@@ -52,7 +52,14 @@ async function runLane(lane: string, steps: Step[]): Promise<{ lane: string; fai
   return { lane, failed: undefined, seconds: (Date.now() - started) / 1000 };
 }
 
-function counts(report: string): { passed: number; failed: number; skipped: number } {
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+/** The test counts of a Vitest JSON report; none when the run wrote no report (it crashed). */
+function counts(report: string): Counts {
   try {
     const json = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
     return { passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests + json.numTodoTests };
@@ -65,28 +72,30 @@ async function main(args: string[]): Promise<number> {
   if (args.length > 0) return runStep('vitest', { command: bin('vitest'), args: ['run', ...args] });
 
   const reports = mkdtempSync(path.join(tmpdir(), 'baywise-test-reports-'));
-  const vitest = (name: string, projects: string[], extra: string[] = []): Step => ({
+  const report = (lane: string) => path.join(reports, `${lane.replace(/\W+/g, '-')}.json`);
+  const vitest = (lane: string, projects: string[], extra: string[] = []): Step => ({
     command: bin('vitest'),
-    args: ['run', ...projects.flatMap((p) => ['--project', p]), ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${name}.json`)}`],
+    args: ['run', ...projects.flatMap((p) => ['--project', p]), ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${report(lane)}`],
   });
+  const plan: [string, Step[]][] = [
+    ['browser 1', [vitest('browser 1', ['e2e'], ['--shard=1/2'])]],
+    ['browser 2', [vitest('browser 2', ['e2e'], ['--shard=2/2'])]],
+    ['checks', [{ command: bin('tsc'), args: ['--noEmit'] }, { command: bin('eslint'), args: ['.'] }, vitest('checks', ['sqlite', 'postgres', 'offline'])]],
+  ];
   const started = Date.now();
   try {
-    const lanes = await Promise.all([
-      runLane('browser 1', [vitest('browser-1', ['e2e'], ['--shard=1/2'])]),
-      runLane('browser 2', [vitest('browser-2', ['e2e'], ['--shard=2/2'])]),
-      runLane('checks', [
-        { command: bin('tsc'), args: ['--noEmit'] },
-        { command: bin('eslint'), args: ['.'] },
-        vitest('checks', ['sqlite', 'postgres', 'offline']),
-      ]),
-    ]);
-    const total = ['browser-1', 'browser-2', 'checks'].map((name) => counts(path.join(reports, `${name}.json`))).reduce((a, b) => ({
-      passed: a.passed + b.passed,
-      failed: a.failed + b.failed,
-      skipped: a.skipped + b.skipped,
-    }));
+    const lanes = await Promise.all(plan.map(([lane, steps]) => runLane(lane, steps)));
+    const total: Counts = { passed: 0, failed: 0, skipped: 0 };
     console.log('');
-    for (const { lane, failed, seconds } of lanes) console.log(`${lane} lane: ${failed ? `FAILED (${failed})` : 'passed'} in ${seconds.toFixed(0)} s`);
+    for (const { lane, failed, seconds } of lanes) {
+      const found = counts(report(lane));
+      total.passed += found.passed;
+      total.skipped += found.skipped;
+      // A lane that failed without a failed test (typecheck, lint, an unhandled error, a crash)
+      // still counts as a failure, so the last line never reads "0 failed" for a failed run.
+      total.failed += failed && found.failed === 0 ? 1 : found.failed;
+      console.log(`${lane} lane: ${failed ? `FAILED (${failed})` : 'passed'} in ${seconds.toFixed(0)} s`);
+    }
     console.log(`npm test took ${((Date.now() - started) / 1000).toFixed(0)} s`);
     console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
     return lanes.some((l) => l.failed) ? 1 : 0;
