@@ -53,8 +53,9 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: api,
-          // Isolated: with shared modules, a file's fresh schema was now and then missing when its
-          // migrations ran (not yet understood; see docs/testing.md).
+          // Isolated per file (slower to load): sharing modules across files here still gives now
+          // and then a migration that finds another state of the schema than it made; see
+          // docs/testing.md.
           environment: 'node',
           env: { TEST_DB: 'postgres' },
           globalSetup: ['test/postgres-setup.ts'],
