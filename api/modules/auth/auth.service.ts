@@ -55,7 +55,7 @@ export async function login(db: Db, config: AppConfig, body: z.output<typeof log
   if (needsRehash(user.passwordHash, config.passwordHashParams)) {
     changes.passwordHash = await hashPassword(body.password, config.passwordHashParams);
   }
-  const required = meetsPasswordRules(body.password) ? 0 : 1;
+  const required = (await meetsPasswordRules(body.password)) ? 0 : 1;
   if (required !== user.passwordChangeRequired) changes.passwordChangeRequired = required;
   if (Object.keys(changes).length === 0) return toUser(user);
   await updateUser(db, user.id, changes);
@@ -74,7 +74,7 @@ export async function changePassword(
   if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
     throw badRequest(CURRENT_PASSWORD_INCORRECT);
   }
-  assertPasswordAllowed(body.newPassword, 'newPassword');
+  await assertPasswordAllowed(body.newPassword, 'newPassword');
   const passwordHash = await hashPassword(body.newPassword, config.passwordHashParams);
   await db.transaction().execute(async (trx) => {
     await updateUser(trx, userId, { passwordHash, passwordChangeRequired: 0, updatedAt: nowIso() });
