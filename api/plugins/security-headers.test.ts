@@ -23,10 +23,11 @@ beforeAll(async () => {
   behindProxy = await buildApp({ config: testConfig({ trustProxy: true }), db: database.db, webRoot });
 });
 afterAll(async () => {
-  await app.close();
-  await behindProxy.close();
-  await database.drop();
+  // The folder goes first, and a failed setup (no app yet) leaves nothing behind either.
   rmSync(webRoot, { recursive: true, force: true });
+  await app?.close();
+  await behindProxy?.close();
+  await database?.drop();
 });
 
 const directives = (csp: string): Record<string, string[]> => Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
