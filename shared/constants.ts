@@ -78,3 +78,19 @@ export const MIN_VEHICLE_YEAR = 1900;
 export const PASSWORD_MIN_LENGTH = 8;
 export const SHORT_ID_LENGTH = 8;
 export const MAX_PAGE_SIZE = 500;
+
+/** 'pending': made through the open sign-up, waiting for an administrator's approval. */
+export const USER_STATUSES = ['active', 'pending'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+/**
+ * How the Sign Up tab works: the first account of an empty database is the admin; after that it is
+ * closed unless an admin turns on "Open sign-up" (accounts then wait for approval).
+ */
+export const SIGN_UP_MODES = ['first-admin', 'open', 'closed'] as const;
+export type SignUpMode = (typeof SIGN_UP_MODES)[number];
+
+/** Invite links make staff accounts; administrators come only from the admin-email rule. */
+export const INVITE_ROLES = ['technician', 'service_advisor'] as const;
+export type InviteRole = (typeof INVITE_ROLES)[number];
+export const INVITE_TTL_DAYS = 7;

@@ -22,7 +22,28 @@ export interface UsersTable {
   website: string | null;
   /** 1 when the password predates today's rules: the user is asked to choose a new one. */
   passwordChangeRequired: Flag;
+  /** 'active', or 'pending' for an account from the open sign-up until an admin approves it. */
+  status: ColumnType<string, string | undefined, string>;
   createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface InvitesTable {
+  id: string;
+  tokenHash: string;
+  role: string;
+  createdBy: string | null;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
+  usedBy: string | null;
+  revokedAt: Timestamp | null;
+}
+
+/** Shop-wide settings, one row per key; values are JSON text. */
+export interface ShopSettingsTable {
+  key: string;
+  value: string;
   updatedAt: Timestamp;
 }
 
@@ -192,6 +213,8 @@ export interface SyncChangesTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  invites: InvitesTable;
+  shopSettings: ShopSettingsTable;
   loginFailures: LoginFailuresTable;
   customers: CustomersTable;
   vehicles: VehiclesTable;
@@ -210,6 +233,7 @@ export interface Database {
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
+export type InviteRow = Selectable<InvitesTable>;
 export type CustomerRow = Selectable<CustomersTable>;
 export type VehicleRow = Selectable<VehiclesTable>;
 export type InspectionRow = Selectable<InspectionsTable>;

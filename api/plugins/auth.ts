@@ -26,11 +26,17 @@ export async function currentUser(db: Db, request: FastifyRequest): Promise<User
   return user;
 }
 
-/** preHandler for every staff route: 401 unless signed in. */
-export function requireUser(db: Db) {
+export const PENDING_MESSAGE = "Your account is waiting for an administrator's approval";
+
+/**
+ * preHandler for every staff route: 401 unless signed in, 403 while the account waits for approval
+ * (`allowPending` lets the current-user call answer, so the app can say so).
+ */
+export function requireUser(db: Db, options: { allowPending?: boolean } = {}) {
   return async function (request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const user = await currentUser(db, request);
     if (!user) throw unauthorized();
+    if (user.status !== 'active' && !options.allowPending) throw forbidden(PENDING_MESSAGE);
     request.user = user;
   };
 }

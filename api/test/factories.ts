@@ -11,6 +11,7 @@ import type {
 } from '../db/tables';
 import { hashPassword } from '../lib/password';
 import { newShareToken, nowIso } from '../lib/tokens';
+import { writeSetting } from '../modules/shop-settings/shop-settings.repository';
 
 export const TEST_PASSWORD = 'correct horse battery';
 
@@ -43,6 +44,7 @@ export async function createUser(
     zipCode: null,
     website: null,
     passwordChangeRequired: 0,
+    status: 'active',
     createdAt: nowIso(),
     updatedAt: nowIso(),
     ...fields,
@@ -175,4 +177,9 @@ export async function createInspection(
     created.services.push({ ...service, parts });
   }
   return created;
+}
+
+/** Turns the shop's "Open sign-up" on, so `POST /api/register` makes (pending) accounts. */
+export async function openSignUp(db: Db): Promise<void> {
+  await writeSetting(db, 'openSignUp', 'true');
 }

@@ -7,6 +7,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/register': 'public',
   'POST /api/login': 'public',
   'POST /api/logout': 'public',
+  'GET /api/invites/:p': 'public',
+  'POST /api/invites/:p/accept': 'public',
   'GET /api/public/inspections/:p': 'public',
   'PUT /api/public/inspections/:p/services/:p/approve': 'public',
   'PUT /api/public/inspections/:p/services/:p/decline': 'public',
@@ -62,6 +64,12 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'PUT /api/users/:p': 'admin',
   'DELETE /api/users/:p': 'admin',
   'GET /api/users/:p/data': 'admin',
+  'POST /api/users/:p/approve': 'admin',
+  'GET /api/invites': 'admin',
+  'POST /api/invites': 'admin',
+  'DELETE /api/invites/:p': 'admin',
+  'GET /api/shop-settings': 'admin',
+  'PUT /api/shop-settings': 'admin',
 };
 
 /** "METHOD /path/:anyName" → "METHOD /path/:p", so parameter names do not matter. */

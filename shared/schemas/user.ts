@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, ROLES } from '../constants';
+import { PASSWORD_MIN_LENGTH, ROLES, SIGN_UP_MODES, USER_STATUSES } from '../constants';
 import { idSchema, listQuery, optionalText, requiredText, timestamp } from './common';
 import { customerResponse } from './customer';
 import { vehicleResponse } from './vehicle';
@@ -58,6 +58,8 @@ export const userResponse = z.object({
    * API always sends it; optional so users kept on a device by an older version still read.
    */
   passwordChangeRequired: z.boolean().optional(),
+  /** 'pending' until an admin approves an account from the open sign-up; optional like the flag above. */
+  status: z.enum(USER_STATUSES).optional(),
   createdAt: timestamp,
   updatedAt: timestamp,
 });
@@ -142,10 +144,14 @@ export const appConfigResponse = z.object({
   productName: z.string(),
   supportEmail: z.string(),
   adminEmail: z.string(),
+  /** What the Sign Up tab offers: the first admin's account, an open form, or how to get an account. */
+  signUp: z.enum(SIGN_UP_MODES),
 });
 
 export const usersQuery = listQuery.extend({
   role: z.enum([...ROLES, 'all'], 'Role must be admin, technician, service_advisor or all').optional(),
+  /** Active accounts unless asked: pending ones wait on the Users screen, not in technician lists. */
+  status: z.enum([...USER_STATUSES, 'all'], 'Status must be active, pending or all').default('active'),
 });
 export type UsersQuery = z.infer<typeof usersQuery>;
 

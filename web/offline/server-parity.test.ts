@@ -15,8 +15,8 @@ const db = new LocalDb('server-parity');
 beforeAll(async () => {
   const server = await useTestApp();
   admin = await server.signIn('admin');
-  const { passwordHash: _hash, passwordChangeRequired, ...user } = admin.user;
-  await db.users.put({ ...user, role: admin.user.role as 'admin', passwordChangeRequired: passwordChangeRequired === 1 });
+  const { passwordHash: _hash, passwordChangeRequired, status: _status, ...user } = admin.user;
+  await db.users.put({ ...user, role: admin.user.role as 'admin', passwordChangeRequired: passwordChangeRequired === 1, status: 'active' });
 });
 
 afterAll(() => db.delete());

@@ -47,6 +47,7 @@ export function buildStaff(clock: DemoClock, adminEmail: string, hashes: string[
     zipCode: null,
     website: null,
     passwordChangeRequired: 0,
+    status: 'active',
     createdAt: created,
     updatedAt: created,
     ...extra,

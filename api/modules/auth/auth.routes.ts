@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { errorResponse } from '../../../shared/schemas/common';
+import { acceptInviteBody, inviteTokenParams, publicInviteResponse } from '../../../shared/schemas/invite';
 import {
   appConfigResponse,
   changePasswordBody,
@@ -17,6 +18,8 @@ import {
 import { badRequest } from '../../lib/http-error';
 import { requireUser } from '../../plugins/auth';
 import { SESSION_COOKIE } from '../../plugins/session';
+import { acceptInvite, describeInvite } from '../invites/invite.service';
+import { signUpMode } from '../shop-settings/shop-settings.service';
 import { toUser } from '../users/user.mapper';
 import { changePassword, login, register, updateSettings } from './auth.service';
 
@@ -35,12 +38,14 @@ async function endSession(request: FastifyRequest, reply: FastifyReply): Promise
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(app.db);
+  const signedInOrPending = requireUser(app.db, { allowPending: true });
   const errors = { 400: errorResponse, 401: errorResponse };
 
   app.get('/config', { schema: { response: { 200: appConfigResponse } } }, async () => ({
     productName: PRODUCT_NAME,
     supportEmail: app.config.supportEmail,
     adminEmail: app.config.adminEmail,
+    signUp: await signUpMode(app.db),
   }));
 
   app.post(
@@ -53,6 +58,29 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = await register(app.db, app.config, request.body);
+      await startSession(request, user);
+      return reply.status(201).send(user);
+    },
+  );
+
+  // An invite link's page: what it offers, then the invitee's own username and password.
+  app.get(
+    '/invites/:token',
+    { schema: { params: inviteTokenParams, response: { 200: publicInviteResponse, 400: errorResponse, 404: errorResponse, 410: errorResponse } } },
+    async (request) => describeInvite(app.db, request.params.token),
+  );
+
+  app.post(
+    '/invites/:token/accept',
+    {
+      schema: {
+        params: inviteTokenParams,
+        body: acceptInviteBody,
+        response: { 201: userResponse, 400: errorResponse, 404: errorResponse, 409: errorResponse, 410: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = await acceptInvite(app.db, app.config, request.params.token, request.body);
       await startSession(request, user);
       return reply.status(201).send(user);
     },
@@ -85,7 +113,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/user',
-    { onRequest: signedIn, schema: { response: { 200: userResponse, 401: errorResponse } } },
+    { onRequest: signedInOrPending, schema: { response: { 200: userResponse, 401: errorResponse } } },
     async (request) => toUser(request.user),
   );
 

@@ -9,7 +9,7 @@ import type {
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import type { UserUpdate } from '../../db/tables';
-import { badRequest, tooManyRequests, unauthorized } from '../../lib/http-error';
+import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../lib/http-error';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/password';
 import { nowIso } from '../../lib/tokens';
 import { toUser } from '../users/user.mapper';
@@ -19,6 +19,7 @@ import {
   findUserByUsername,
   updateUser,
 } from '../users/user.repository';
+import { signUpMode } from '../shop-settings/shop-settings.service';
 import { withUniqueUser } from '../users/user.rules';
 import { createUser } from '../users/user.service';
 import { clearFailedLogins, lockedForMinutes, recordFailedLogin } from './login-throttle';
@@ -27,10 +28,26 @@ import { assertPasswordAllowed, meetsPasswordRules } from '../../lib/password-ru
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 
-/** Sign-up: the same rules as an admin creating a user (admin email, unique name and email). */
-export function register(db: Db, config: AppConfig, body: z.output<typeof registerBody>): Promise<User> {
-  return createUser(db, config, body);
+export const SIGN_UP_CLOSED_MESSAGE =
+  "Sign-up is closed. Ask your shop's administrator to add you or to send you an invite link.";
+
+/**
+ * Sign-up: the empty shop's first account is its admin (the admin-email rule); after that only with
+ * "Open sign-up" on, and the account waits for an admin's approval. Otherwise the same rules as an
+ * admin creating a user (unique name and email, password rules).
+ */
+export async function register(db: Db, config: AppConfig, body: z.output<typeof registerBody>): Promise<User> {
+  const mode = await signUpMode(db);
+  if (mode === 'closed') throw forbidden(SIGN_UP_CLOSED_MESSAGE);
+  if (mode === 'first-admin') {
+    if (body.role !== 'admin') throw forbidden(firstAccountMessage(config));
+    return createUser(db, config, body);
+  }
+  return createUser(db, config, body, { status: 'pending' });
 }
+
+export const firstAccountMessage = (config: AppConfig) =>
+  `The first account is the shop's administrator: choose Administrator and use the email ${config.adminEmail}`;
 
 export async function login(db: Db, config: AppConfig, body: z.output<typeof loginBody>): Promise<User> {
   const minutes = await lockedForMinutes(db, body.username);

@@ -3,10 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { COMMON_PASSWORD_MESSAGE } from '../../lib/password-rules';
 import { hashPassword, PASSWORD_HASH_PARAMS, verifyPassword } from '../../lib/password';
 import { sessionCookie, TEST_ADMIN_EMAIL, useTestApp, withoutPasswordFlag } from '../../test/app';
-import { createUser, TEST_PASSWORD } from '../../test/factories';
+import { createUser, openSignUp, TEST_PASSWORD } from '../../test/factories';
 
 // The production scrypt cost, so the stored hashes can be checked against it.
 const t = await useTestApp({ passwordHashParams: PASSWORD_HASH_PARAMS });
+// A shop with its admin and "Open sign-up" on: sign-ups make pending accounts (sign-up.test.ts has
+// the first admin and the closed form).
+await createUser(t.db, { role: 'admin', username: 'first_admin', email: 'first.admin@shop.test' });
+await openSignUp(t.db);
 // Tests that hash or verify at the production scrypt cost (about a second each on a small machine).
 const SLOW = { timeout: 30_000 };
 
@@ -28,20 +32,20 @@ describe('GET /api/config', () => {
   it('gives the product name and the contact emails, without a session', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ productName: 'Baywise', supportEmail: 'help@shop.test', adminEmail: TEST_ADMIN_EMAIL });
+    expect(res.json()).toEqual({ productName: 'Baywise', supportEmail: 'help@shop.test', adminEmail: TEST_ADMIN_EMAIL, signUp: 'open' });
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 });
 
 describe('POST /api/register', () => {
-  it('creates a technician by default with the production hash and signs them in', SLOW, async () => {
+  it('creates a pending technician by default with the production hash and signs them in', SLOW, async () => {
     const res = await register({ username: 'newtech', email: ' NewTech@Shop.test ', password: 'secret-pass1' });
     expect(res.statusCode).toBe(201);
     expectNoSecrets(res);
     const body = res.json();
-    expect(body).toMatchObject({ username: 'newtech', email: 'newtech@shop.test', role: 'technician', website: null });
+    expect(body).toMatchObject({ username: 'newtech', email: 'newtech@shop.test', role: 'technician', website: null, status: 'pending' });
     expect(Object.keys(body).sort()).toEqual(
-      ['address', 'city', 'companyName', 'createdAt', 'email', 'id', 'passwordChangeRequired', 'phone', 'role', 'state', 'updatedAt', 'username', 'website', 'zipCode'],
+      ['address', 'city', 'companyName', 'createdAt', 'email', 'id', 'passwordChangeRequired', 'phone', 'role', 'state', 'status', 'updatedAt', 'username', 'website', 'zipCode'],
     );
     const row = await t.db.selectFrom('users').selectAll().where('id', '=', body.id).executeTakeFirstOrThrow();
     expect(row.passwordHash.startsWith('scrypt$17$8$1$')).toBe(true);
@@ -64,7 +68,7 @@ describe('POST /api/register', () => {
 
     const res = await register({ username: 'owner', email: 'Owner@Shop.TEST', password: 'secret-pass1', role: 'admin' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ username: 'owner', email: TEST_ADMIN_EMAIL, role: 'admin' });
+    expect(res.json()).toMatchObject({ username: 'owner', email: TEST_ADMIN_EMAIL, role: 'admin', status: 'pending' });
   });
 
   it('says which of username or email is taken (ignoring case), before any hashing', async () => {

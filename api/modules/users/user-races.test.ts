@@ -2,12 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '../../../shared/schemas/sync';
 import { useTestApp } from '../../test/app';
+import { createUser, openSignUp } from '../../test/factories';
 import { countAdmins } from './user.repository';
 
 // Races that once ended in a 500 or with no administrator: each is run many times over, on SQLite
 // and on PostgreSQL (where a failed statement aborts the surrounding transaction).
 
 const t = await useTestApp();
+// Sign-ups need the shop's "Open sign-up" (they then wait for approval).
+await createUser(t.db, { role: 'admin' });
+await openSignUp(t.db);
 const ROUNDS = 8;
 const RACE_TIMEOUT = 120_000;
 

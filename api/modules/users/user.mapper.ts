@@ -1,4 +1,4 @@
-import type { Role } from '../../../shared/constants';
+import type { Role, UserStatus } from '../../../shared/constants';
 import type { User } from '../../../shared/schemas/user';
 import type { UserRow } from '../../db/tables';
 
@@ -17,6 +17,7 @@ export function toUser(row: UserRow): User {
     zipCode: row.zipCode,
     website: row.website,
     passwordChangeRequired: row.passwordChangeRequired === 1,
+    status: row.status as UserStatus,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

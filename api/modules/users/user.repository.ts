@@ -5,6 +5,7 @@ import { matchesAny, paginate, type Page } from '../../lib/list';
 export interface UserFilters {
   q?: string | undefined;
   role?: string | undefined;
+  status?: string | undefined;
 }
 
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
@@ -48,6 +49,7 @@ function filteredUsers(db: Db, filters: UserFilters) {
     query = query.where((eb) => matchesAny(eb, ['username', 'email'], q));
   }
   if (filters.role) query = query.where('role', '=', filters.role);
+  if (filters.status) query = query.where('status', '=', filters.status);
   return query;
 }
 
@@ -97,4 +99,9 @@ export function findShopContact(db: Db) {
     .orderBy('id')
     .limit(1)
     .executeTakeFirst();
+}
+
+/** Whether the database has any account yet: the first one is the shop's admin. */
+export async function hasAnyUser(db: Db): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
 }

@@ -13,6 +13,7 @@ import {
 import { setTotalCount } from '../../lib/list';
 import { requireRole } from '../../plugins/auth';
 import {
+  approveUser,
   createUser,
   deleteUserById,
   getUser,
@@ -70,6 +71,15 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
       reply.status(201);
       return user;
     },
+  );
+
+  app.post(
+    '/users/:id/approve',
+    {
+      onRequest: adminOnly,
+      schema: { params: idParams, response: { 200: userResponse, ...denied, 404: errorResponse } },
+    },
+    async (request) => approveUser(request.db, request.params.id),
   );
 
   app.put(

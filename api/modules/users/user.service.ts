@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { UserStatus } from '../../../shared/constants';
 import type {
   createUserBody,
   updateUserBody,
@@ -50,7 +51,11 @@ export interface Actor {
 }
 
 export async function listUsersPage(db: Db, query: UsersQuery): Promise<{ users: User[]; total: number }> {
-  const filters: UserFilters = { q: query.q, role: query.role === 'all' ? undefined : query.role };
+  const filters: UserFilters = {
+    q: query.q,
+    role: query.role === 'all' ? undefined : query.role,
+    status: query.status === 'all' ? undefined : query.status,
+  };
   const [rows, total] = await Promise.all([listUsers(db, filters, query), countUsers(db, filters)]);
   return { users: rows.map(toUser), total };
 }
@@ -61,10 +66,18 @@ export async function getUser(db: Db, id: string): Promise<User> {
   return toUser(row);
 }
 
+export interface CreateUserOptions {
+  /** 'pending' for an account from the open sign-up. */
+  status?: UserStatus;
+  /** Runs in the insert's transaction once the row exists (an invite is claimed there); throwing undoes the insert. */
+  claim?: (trx: Db, userId: string) => Promise<void>;
+}
+
 export async function createUser(
   db: Db,
   config: AppConfig,
   body: z.output<typeof createUserBody>,
+  options: CreateUserOptions = {},
 ): Promise<User> {
   assertAdminEmail(config, body.role, body.email);
   // A create sent again with the same client id must not make a second account.
@@ -74,19 +87,26 @@ export async function createUser(
   await assertPasswordAllowed(body.password, 'password');
   const passwordHash = await hashPassword(body.password, config.passwordHashParams);
   const now = nowIso();
+  const values = {
+    id: body.id ?? newId(),
+    username: body.username,
+    email: body.email,
+    role: body.role,
+    passwordHash,
+    passwordChangeRequired: 0,
+    status: options.status ?? 'active',
+    createdAt: now,
+    updatedAt: now,
+  };
   try {
-    const row = await underSavepoint(db, () =>
-      insertUser(db, {
-        id: body.id ?? newId(),
-        username: body.username,
-        email: body.email,
-        role: body.role,
-        passwordHash,
-        passwordChangeRequired: 0,
-        createdAt: now,
-        updatedAt: now,
-      }),
-    );
+    // The hash is made before the transaction, so no slow work holds the database.
+    const row = options.claim
+      ? await inTransaction(db, async (trx) => {
+          const created = await underSavepoint(trx, () => insertUser(trx, values));
+          await options.claim!(trx, created.id);
+          return created;
+        })
+      : await underSavepoint(db, () => insertUser(db, values));
     return toUser(row);
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
@@ -137,6 +157,14 @@ export async function updateUserById(
       }),
     );
   }
+  return getUser(db, id);
+}
+
+/** An admin lets an account from the open sign-up in; approving an active account changes nothing. */
+export async function approveUser(db: Db, id: string): Promise<User> {
+  const user = await findUserById(db, id);
+  if (!user) throw notFound(USER_NOT_FOUND);
+  if (user.status !== 'active') await updateUser(db, id, { status: 'active', updatedAt: nowIso() });
   return getUser(db, id);
 }
 

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { PENDING_MESSAGE } from '../../plugins/auth';
+import { sessionCookie, TEST_ADMIN_EMAIL, useTestApp } from '../../test/app';
+import { createUser, TEST_PASSWORD } from '../../test/factories';
+import { firstAccountMessage, SIGN_UP_CLOSED_MESSAGE } from './auth.service';
+
+// The shop's sign-up from its empty database on: the first admin, then closed, then "Open sign-up"
+// with accounts that wait for an administrator. One database, in order.
+const t = await useTestApp();
+const PASSWORD = 'a-long-password';
+
+const register = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/register', payload });
+const signUpMode = async () => (await t.app.inject({ method: 'GET', url: '/api/config' })).json().signUp as string;
+const usernames = async () => (await t.db.selectFrom('users').select('username').orderBy('username').execute()).map((u) => u.username);
+
+describe('an empty shop', () => {
+  it('offers the first account, and it must be the administrator with ADMIN_EMAIL', async () => {
+    expect(await signUpMode()).toBe('first-admin');
+    const technician = await register({ username: 'early_tech', email: 'tech@shop.test', password: PASSWORD });
+    expect(technician.statusCode).toBe(403);
+    expect(technician.json()).toEqual({ error: 'forbidden', message: firstAccountMessage(t.app.config) });
+    expect(technician.json().message).toBe(
+      `The first account is the shop's administrator: choose Administrator and use the email ${TEST_ADMIN_EMAIL}`,
+    );
+    const wrongEmail = await register({ username: 'boss', email: 'boss@shop.test', password: PASSWORD, role: 'admin' });
+    expect(wrongEmail.statusCode).toBe(403);
+    expect(wrongEmail.json().message).toBe(`Admin accounts can only be created with the email: ${TEST_ADMIN_EMAIL}`);
+    expect(await usernames()).toEqual([]);
+  });
+
+  it('two first sign-ups at once make one admin: one 201 and one 409', async () => {
+    const responses = await Promise.all(
+      ['owner_a', 'owner_b'].map((username) => register({ username, email: TEST_ADMIN_EMAIL, password: PASSWORD, role: 'admin' })),
+    );
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const created = responses.find((r) => r.statusCode === 201)!;
+    expect(created.json()).toMatchObject({ role: 'admin', status: 'active' });
+    // Signed in and let in everywhere at once.
+    const customers = await t.app.inject({ method: 'GET', url: '/api/customers', headers: { cookie: sessionCookie(created) } });
+    expect(customers.statusCode).toBe(200);
+    expect(await usernames()).toEqual([created.json().username]);
+  });
+});
+
+describe('once the shop has its admin', () => {
+  it('closes the Sign Up form: 403 with how to get an account, no account and no session', async () => {
+    expect(await signUpMode()).toBe('closed');
+    const res = await register({ username: 'stranger', email: 'stranger@example.com', password: PASSWORD });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: 'forbidden', message: SIGN_UP_CLOSED_MESSAGE });
+    expect(res.json().message).toBe(
+      "Sign-up is closed. Ask your shop's administrator to add you or to send you an invite link.",
+    );
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const admin = await register({ username: 'stranger', email: TEST_ADMIN_EMAIL, password: PASSWORD, role: 'admin' });
+    expect(admin.statusCode).toBe(403);
+    expect(await usernames()).not.toContain('stranger');
+  });
+
+  it('keeps "Open sign-up" off by default; only an admin reads or changes it, and only with a boolean', async () => {
+    const admin = await t.signIn('admin');
+    const technician = await t.signIn('technician');
+    expect((await admin.inject({ method: 'GET', url: '/api/shop-settings' })).json()).toEqual({ openSignUp: false });
+    const denied = await technician.inject({ method: 'PUT', url: '/api/shop-settings', payload: { openSignUp: true } });
+    expect(denied.statusCode).toBe(403);
+    for (const payload of [{ openSignUp: 'yes' }, {}, { openSignUp: 1 }]) {
+      const bad = await admin.inject({ method: 'PUT', url: '/api/shop-settings', payload });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().issues).toEqual([{ path: 'openSignUp', message: 'Open sign-up must be true or false' }]);
+    }
+    expect(await signUpMode()).toBe('closed');
+  });
+});
+
+describe('"Open sign-up"', () => {
+  it('re-opens the form; the new account waits as pending and can see nothing', async () => {
+    const admin = await t.signIn('admin');
+    const opened = await admin.inject({ method: 'PUT', url: '/api/shop-settings', payload: { openSignUp: true } });
+    expect(opened.json()).toEqual({ openSignUp: true });
+    expect(await signUpMode()).toBe('open');
+
+    const res = await register({ username: 'hopeful', email: 'hopeful@shop.test', password: PASSWORD, role: 'service_advisor' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ username: 'hopeful', role: 'service_advisor', status: 'pending' });
+    const cookie = sessionCookie(res);
+    const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+    expect(me.json()).toMatchObject({ username: 'hopeful', status: 'pending' });
+    for (const [method, url] of [
+      ['GET', '/api/customers'],
+      ['GET', '/api/inspections'],
+      ['GET', '/api/sync/changes?since=0'],
+      ['GET', '/api/dashboard/stats'],
+      ['GET', '/api/email-templates'],
+      ['POST', '/api/customers'],
+      ['PUT', '/api/user/settings'],
+      ['PATCH', '/api/user/password'],
+    ] as const) {
+      const denied = await t.app.inject({ method, url, headers: { cookie }, ...(method === 'GET' ? {} : { payload: {} }) });
+      expect(denied.statusCode, `${method} ${url}`).toBe(403);
+      expect(denied.json()).toEqual({ error: 'forbidden', message: PENDING_MESSAGE });
+    }
+    // Signing in again still shows the account as pending.
+    const again = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'hopeful', password: PASSWORD } });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().status).toBe('pending');
+  });
+
+  it('lists pending accounts apart; an admin approves one and it is let in', async () => {
+    const admin = await t.signIn('admin');
+    const pending = await createUser(t.db, { username: 'waiting_one', status: 'pending' });
+    const active = await admin.inject({ method: 'GET', url: '/api/users' });
+    expect(active.json().map((u: { username: string }) => u.username)).not.toContain('waiting_one');
+    const waiting = await admin.inject({ method: 'GET', url: '/api/users?status=pending' });
+    expect(waiting.json().map((u: { username: string }) => u.username)).toEqual(['hopeful', 'waiting_one']);
+    expect(waiting.headers['x-total-count']).toBe('2');
+    const all = await admin.inject({ method: 'GET', url: '/api/users?status=all' });
+    expect(all.json().map((u: { username: string }) => u.username)).toContain('waiting_one');
+    expect((await admin.inject({ method: 'GET', url: '/api/users?status=gone' })).statusCode).toBe(400);
+
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'waiting_one', password: TEST_PASSWORD } });
+    const cookie = sessionCookie(login);
+    expect((await t.app.inject({ method: 'GET', url: '/api/customers', headers: { cookie } })).statusCode).toBe(403);
+
+    const approved = await admin.inject({ method: 'POST', url: `/api/users/${pending.id}/approve` });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ id: pending.id, status: 'active' });
+    // The same session now works, and approving twice changes nothing.
+    expect((await t.app.inject({ method: 'GET', url: '/api/customers', headers: { cookie } })).statusCode).toBe(200);
+    const twice = await admin.inject({ method: 'POST', url: `/api/users/${pending.id}/approve` });
+    expect(twice.json().updatedAt).toBe(approved.json().updatedAt);
+    const unknown = await admin.inject({ method: 'POST', url: '/api/users/3f0c7a52-9d1e-4b8a-a6f2-5c4d3e2b1a00/approve' });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('closes again when the admin turns it off', async () => {
+    const admin = await t.signIn('admin');
+    await admin.inject({ method: 'PUT', url: '/api/shop-settings', payload: { openSignUp: false } });
+    expect(await signUpMode()).toBe('closed');
+    expect((await register({ username: 'late', email: 'late@shop.test', password: PASSWORD })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,17 @@
+import type { Db } from '../../db/database';
+import { nowIso } from '../../lib/tokens';
+
+/** A setting's stored JSON text, or undefined when it was never set. */
+export async function readSetting(db: Db, key: string): Promise<string | undefined> {
+  const row = await db.selectFrom('shopSettings').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value;
+}
+
+export async function writeSetting(db: Db, key: string, value: string): Promise<void> {
+  const updatedAt = nowIso();
+  await db
+    .insertInto('shopSettings')
+    .values({ key, value, updatedAt })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updatedAt }))
+    .execute();
+}
