@@ -19,6 +19,7 @@ export const paths = {
   auth: '/auth',
   home: (section?: Section) => (section && section !== 'dashboard' ? `/?section=${section}` : '/'),
   user: (id: string) => `/users/${id}`,
+  invite: (token: string) => `/invite/${token}`,
   report: (shareToken: string) => `/mpi/${shareToken}`,
   invoice: (shareToken: string) => `/invoice/${shareToken}`,
   receipt: (shareToken: string) => `/receipt/${shareToken}`,

@@ -26,7 +26,9 @@ export async function inviteRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const invite = await createInvite(request.db, request.user, request.body);
-      return reply.status(201).send(invite);
+      // Status, then return (no send): an idempotent write answers only after its transaction commits.
+      reply.status(201);
+      return invite;
     },
   );
 
@@ -41,7 +43,8 @@ export async function inviteRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       await withdrawInvite(request.db, request.params.id);
-      return reply.status(204).send(null);
+      reply.status(204);
+      return null;
     },
   );
 }

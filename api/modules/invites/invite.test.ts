@@ -37,6 +37,17 @@ describe('an invite link', () => {
     expect((await invite()).role).toBe('technician');
   });
 
+  it('sent again with the same Idempotency-Key gives the same invite, not a second one', async () => {
+    const headers = { 'idempotency-key': 'invite-once-0001' };
+    const first = await admin.inject({ method: 'POST', url: '/api/invites', payload: { role: 'technician' }, headers });
+    const again = await admin.inject({ method: 'POST', url: '/api/invites', payload: { role: 'technician' }, headers });
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await t.db.selectFrom('invites').select('id').where('id', '=', first.json().id).execute()).toHaveLength(1);
+  });
+
   it('is for staff roles only: an administrator comes from the admin-email rule', async () => {
     const res = await admin.inject({ method: 'POST', url: '/api/invites', payload: { role: 'admin' } });
     expect(res.statusCode).toBe(400);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, TABLET_LANDSCAPE, TABLET_PORTRAIT } from '../../test/e2e/browser';
 import { ADMIN_PASSWORD } from '../../test/e2e/provided';
 import { screenshot } from '../../test/e2e/screenshot';
@@ -9,11 +9,18 @@ const { baseUrl, api, open } = useE2E();
 const fresh = useFreshServer();
 
 describe('sign-up', () => {
+  // The shared server's shop has its admin: the form takes sign-ups only with "Open sign-up" on.
+  beforeAll(() => api.call('PUT', '/api/shop-settings', { openSignUp: true }));
+  afterAll(() => api.call('PUT', '/api/shop-settings', { openSignUp: false }));
+
   it('signs up the first admin with the shop email and lands on the dashboard with the Admin group', async () => {
     const { page } = await open(TABLET_PORTRAIT, { url: fresh.baseUrl() });
     await page.goto('/auth');
     await page.getByRole('tab', { name: 'Sign Up' }).click();
     await expect.poll(() => textOf(page, '[role="tabpanel"] h2')).toBe('Create account');
+    expect(await textOf(page, '[role="tabpanel"] h2 + p')).toBe(
+      `Set up Baywise for your shop: the first account is the administrator's, with the email ${fresh.adminEmail}.`,
+    );
     await page.getByLabel('Username').fill('shop_owner');
     await page.getByLabel('Email').fill(fresh.adminEmail);
     await page.getByLabel('Role').click();
@@ -55,7 +62,7 @@ describe('sign-up', () => {
     await screenshot(page, 'auth-registration-failed');
   });
 
-  it('signs up a technician by default (Technician preselected) and never sends the confirmation', async () => {
+  it('signs up a technician by default (Technician preselected), who waits for approval, and never sends the confirmation', async () => {
     const { page } = await open(TABLET_LANDSCAPE);
     await page.goto('/auth');
     await page.getByRole('tab', { name: 'Sign Up' }).click();
@@ -70,8 +77,18 @@ describe('sign-up', () => {
     await page.getByLabel('Password', { exact: true }).fill('secret-123');
     await page.getByLabel('Confirm Password').fill('secret-123');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByRole('heading', { name: `Welcome back, ${username}` }).waitFor();
+    await page.getByRole('heading', { name: 'Waiting for approval' }).waitFor();
     expect(sent).toEqual({ username, email: `${username}@mail.example.com`, role: 'technician', password: 'secret-123' });
+    expect(await textOf(page, 'main p')).toBe(
+      `Your account ${username} is ready, but an administrator has to approve it before you can use Baywise. Ask them to approve it on the Users screen.`,
+    );
+    await screenshot(page, 'auth-waiting-for-approval');
+
+    // Approved elsewhere: 'Check again' lets them in.
+    const pending = await api.call<{ id: string; username: string }[]>('GET', '/api/users?status=pending');
+    await api.call('POST', `/api/users/${pending.find((u) => u.username === username)!.id}/approve`);
+    await page.getByRole('button', { name: 'Check again' }).click();
+    await page.getByRole('heading', { name: `Welcome back, ${username}` }).waitFor();
     expect(await page.getByText('Technician', { exact: true }).first().isVisible()).toBe(true);
   });
 

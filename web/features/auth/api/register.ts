@@ -4,6 +4,7 @@ import type { RegisterBody, User } from '../../../../shared/schemas/user';
 import { toast } from '../../../components/ui/toast';
 import { api } from '../../../lib/api-client';
 import { authErrorMessage } from './error-message';
+import { appConfigKey } from './get-app-config';
 import { setCurrentUser } from './use-current-user';
 
 /** POST /api/register: username, email, role, password (never the confirmation). */
@@ -15,6 +16,8 @@ export function useRegister() {
     mutationFn: register,
     onSuccess: (user) => {
       setCurrentUser(queryClient, user);
+      // The first account closes the form for whoever opens it next in this browser.
+      void queryClient.invalidateQueries({ queryKey: appConfigKey });
       toast({ title: 'Account created!', description: `Welcome to ${PRODUCT_NAME}, ${user.username}` });
     },
     onError: (error) => {

@@ -4,7 +4,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import styles from './auth.module.css';
 import { MarketingPanel } from './marketing-panel';
 import { SignInForm } from './sign-in-form';
-import { SignUpForm } from './sign-up-form';
+import { SignUpPanel } from './sign-up-panel';
 
 /** /auth: 'Sign In' (default) and 'Sign Up' tabs, and the marketing copy on large screens. */
 export function AuthPage() {
@@ -25,7 +25,7 @@ export function AuthPage() {
               <SignInForm />
             </TabsContent>
             <TabsContent value="signup">
-              <SignUpForm />
+              <SignUpPanel />
             </TabsContent>
           </Tabs>
         </div>

@@ -1,4 +1,4 @@
-import { ROLE_LABELS, ROLES, type Role } from '../../../../shared/constants';
+import { PRODUCT_NAME, ROLE_LABELS, ROLES, type Role, type SignUpMode } from '../../../../shared/constants';
 import { registerForm } from '../../../../shared/schemas/user';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -21,7 +21,14 @@ const EMPTY: Record<Field, string> = {
   confirmPassword: '',
 };
 
-export function SignUpForm() {
+/** What the form is for: the empty shop's admin, or a staff account an admin will approve. */
+function description(mode: Exclude<SignUpMode, 'closed'>, adminEmail: string): string {
+  return mode === 'first-admin'
+    ? `Set up ${PRODUCT_NAME} for your shop: the first account is the administrator's, with the email ${adminEmail}.`
+    : "Join your shop's team. An administrator approves new accounts before they can be used.";
+}
+
+export function SignUpForm({ mode, adminEmail }: { mode: Exclude<SignUpMode, 'closed'>; adminEmail: string }) {
   const register = useRegister();
   // The confirmation is checked here and never sent (spec §5).
   const { values, errors, change, submit } = useAuthForm(registerForm, EMPTY, ({ confirmPassword: _confirm, ...body }) =>
@@ -32,7 +39,7 @@ export function SignUpForm() {
     <Card>
       <CardHeader>
         <CardTitle as="h2">Create account</CardTitle>
-        <CardDescription>Join your shop&apos;s team</CardDescription>
+        <CardDescription>{description(mode, adminEmail)}</CardDescription>
       </CardHeader>
       <CardContent>
         <form className={styles.form} onSubmit={submit} noValidate aria-label="Sign Up">

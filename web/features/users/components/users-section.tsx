@@ -10,7 +10,9 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { useOnline } from '../../../lib/use-online';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
+import { PendingUsers } from './pending-users';
 import { RoleCounts } from './role-counts';
+import { SignUpAccess } from './sign-up-access';
 import { UserCard } from './user-card';
 import { UserForm } from './user-form';
 import styles from './users.module.css';
@@ -46,6 +48,7 @@ export function UsersSection() {
           You&apos;re offline. User management needs a connection.
         </p>
       )}
+      <PendingUsers online={online} />
       {users.isPending ? (
         online ? <LoadingBlock text="Loading users..." /> : null
       ) : users.isError ? (
@@ -72,6 +75,7 @@ export function UsersSection() {
           </ul>
         </>
       )}
+      <SignUpAccess online={online} />
       {editing ? <UserForm user={editing.user} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog
         open={deleting !== null}

@@ -1,0 +1,7 @@
+import { useParams } from 'react-router-dom';
+import { InvitePage } from '../../features/auth/components/invite-page';
+
+export function InviteRoute() {
+  const { token = '' } = useParams();
+  return <InvitePage token={token} />;
+}

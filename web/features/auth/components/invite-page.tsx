@@ -1,0 +1,102 @@
+import { Link2Off, Wrench } from 'lucide-react';
+import { Link, useNavigate } from 'react-router-dom';
+import { PRODUCT_NAME, ROLE_LABELS } from '../../../../shared/constants';
+import { acceptInviteForm, type PublicInvite } from '../../../../shared/schemas/invite';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useAcceptInvite, useInvite } from '../api/invite';
+import styles from './auth.module.css';
+import { useAuthForm } from './use-auth-form';
+
+type Field = 'username' | 'email' | 'password' | 'confirmPassword';
+const EMPTY: Record<Field, string> = { username: '', email: '', password: '', confirmPassword: '' };
+
+const untilDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { month: 'long', day: 'numeric', year: 'numeric' });
+
+function InviteForm({ token, invite }: { token: string; invite: PublicInvite }) {
+  const accept = useAcceptInvite(token);
+  const navigate = useNavigate();
+  const me = useCurrentUser();
+  const { values, errors, change, submit } = useAuthForm(acceptInviteForm, EMPTY, ({ confirmPassword: _confirm, ...body }) =>
+    accept.mutate(body, { onSuccess: () => void navigate(paths.home(), { replace: true }) }),
+  );
+  const field = (name: Field, label: string, props: Record<string, string>) => (
+    <FormField label={label} error={errors[name]} id={`invite-${name}`}>
+      <Input name={name} value={values[name]} onChange={(e) => change(name, e.target.value)} {...props} />
+    </FormField>
+  );
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Join {invite.shopName ?? 'your shop'}</CardTitle>
+        <CardDescription>
+          You&apos;re invited as a {ROLE_LABELS[invite.role]}. Choose your username and password; the link works until{' '}
+          {untilDate(invite.expiresAt)}.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {me ? (
+          <p className={styles.note}>
+            You&apos;re signed in as {me.username}. Creating this account signs you in as the new account instead.
+          </p>
+        ) : null}
+        <form className={styles.form} onSubmit={submit} noValidate aria-label="Accept invite">
+          {field('username', 'Username', { autoComplete: 'username', autoCapitalize: 'none' })}
+          {field('email', 'Email', { type: 'email', inputMode: 'email', autoComplete: 'email' })}
+          {field('password', 'Password', { type: 'password', autoComplete: 'new-password' })}
+          {field('confirmPassword', 'Confirm Password', { type: 'password', autoComplete: 'new-password' })}
+          <Button type="submit" block disabled={accept.isPending}>
+            {accept.isPending ? 'Creating account...' : 'Create Account'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /invite/:token: an invite link from an administrator; the invitee picks a username and password. */
+export function InvitePage({ token }: { token: string }) {
+  const invite = useInvite(token);
+  const unusable = invite.error instanceof ApiError && [400, 404, 410].includes(invite.error.status);
+  return (
+    <div className={styles.page}>
+      <main className={styles.formSide}>
+        <div className={styles.formColumn}>
+          <h1 className={styles.brand}>
+            <Wrench className={styles.brandIcon} aria-hidden="true" />
+            {PRODUCT_NAME}
+          </h1>
+          {invite.isPending ? (
+            <LoadingBlock text="Loading invite..." />
+          ) : invite.data ? (
+            <InviteForm token={token} invite={invite.data} />
+          ) : (
+            <Card>
+              <CardHeader>
+                <CardTitle as="h2">
+                  <Link2Off className={styles.inlineIcon} aria-hidden="true" /> This invite cannot be used
+                </CardTitle>
+              </CardHeader>
+              <CardContent className={styles.closed}>
+                <p role="alert">
+                  {unusable && invite.error instanceof ApiError
+                    ? (invite.error.serverMessage ?? invite.error.message)
+                    : 'The invite could not be loaded. Check your connection and try again.'}
+                </p>
+                <Link to={paths.auth} className={buttonClass('secondary')}>
+                  Go to Sign In
+                </Link>
+              </CardContent>
+            </Card>
+          )}
+        </div>
+      </main>
+    </div>
+  );
+}
