@@ -13,6 +13,16 @@ import { nowIso } from '../lib/tokens';
 import { pruneTombstones } from '../modules/sync/change-log';
 import { httpErrorBody } from './errors';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * false: the route keeps no response for replay, because its answer is a secret shown once
+     * (an invite link's token); a retried request simply makes another.
+     */
+    storesReplay?: boolean;
+  }
+}
+
 // Idempotency-Key for staff writes (offline-sync.md, "Writes"): the effect and the stored response
 // commit in one transaction, so a retry after a lost response replays instead of writing twice.
 
@@ -163,6 +173,7 @@ export function makeWritesIdempotent(scope: FastifyInstance, db: Db): void {
   const inFlight = new Set<string>();
   scope.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (route.config?.storesReplay === false) return;
     if (methods.some((method) => MUTATING.has(method))) route.handler = idempotent(db, inFlight, route.handler);
   });
 }

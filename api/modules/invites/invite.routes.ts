@@ -22,11 +22,12 @@ export async function inviteRoutes(fastify: FastifyInstance): Promise<void> {
     '/invites',
     {
       onRequest: adminOnly,
+      // The token must not be kept in the idempotency table: only its hash is stored anywhere.
+      config: { storesReplay: false },
       schema: { body: createInviteBody, response: { 201: createdInviteResponse, 400: errorResponse, ...denied } },
     },
     async (request, reply) => {
       const invite = await createInvite(request.db, request.user, request.body);
-      // Status, then return (no send): an idempotent write answers only after its transaction commits.
       reply.status(201);
       return invite;
     },
@@ -43,6 +44,7 @@ export async function inviteRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       await withdrawInvite(request.db, request.params.id);
+      // Status, then return (no send): an idempotent write answers only after its transaction commits.
       reply.status(204);
       return null;
     },
