@@ -5,7 +5,8 @@ import { emailInput, passwordInput, PASSWORDS_MISMATCH_MESSAGE, usernameInput } 
 
 export const INVITE_ROLE_MESSAGE = 'Invites are for Technician or Service Advisor accounts';
 
-export const createInviteBody = z.object({
+// Strict: a body with anything else in it is a client mistake, not an invite for the default role.
+export const createInviteBody = z.strictObject({
   role: z.enum(INVITE_ROLES, INVITE_ROLE_MESSAGE).default('technician'),
 });
 export type CreateInviteBody = z.input<typeof createInviteBody>;
