@@ -19,6 +19,8 @@ import { requireUser } from '../../plugins/auth';
 import { SESSION_COOKIE } from '../../plugins/session';
 import { toUser } from '../users/user.mapper';
 import { changePassword, login, register, updateSettings } from './auth.service';
+import { deviceCookieSigner, readDeviceId, setDeviceCookie } from './device-cookie';
+import { SignInThrottled } from './login-throttle';
 
 /** A fresh session id for the signed-in user; the old session is destroyed (no fixation). */
 async function startSession(request: FastifyRequest, user: User): Promise<void> {
@@ -35,6 +37,7 @@ async function endSession(request: FastifyRequest, reply: FastifyReply): Promise
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(app.db);
+  const devices = deviceCookieSigner(app.config.sessionSecret);
   const errors = { 400: errorResponse, 401: errorResponse };
 
   app.get('/config', { schema: { response: { 200: appConfigResponse } } }, async () => ({
@@ -60,9 +63,20 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     '/login',
-    { schema: { body: loginBody, response: { 200: userResponse, ...errors, 429: errorResponse } } },
-    async (request) => {
-      const user = await login(app.db, app.config, request.body);
+    {
+      schema: { body: loginBody, response: { 200: userResponse, ...errors, 429: errorResponse } },
+      onError: async (_request, reply, error) => {
+        if (error instanceof SignInThrottled) reply.header('Retry-After', String(error.retryAfterSeconds));
+      },
+    },
+    async (request, reply) => {
+      const { user, deviceId } = await login(app.db, app.config, request.body, {
+        address: request.ip,
+        deviceId: readDeviceId(request, devices),
+        now: app.clock(),
+      });
+      // Renewed at every sign-in; sign-out keeps it, so this device stays known.
+      setDeviceCookie(reply, devices, deviceId);
       await startSession(request, user);
       return user;
     },
