@@ -147,7 +147,7 @@ describe('POST /api/login', () => {
 
   // Throttling of repeated failures: sign-in-throttle.test.ts.
 
-  it('gives a new session id and destroys the session held before', async () => {
+  it('gives a new session id and destroys the session held before', SLOW, async () => {
     const first = await t.signIn('technician');
     const other = await createUser(t.db, { role: 'service_advisor' });
     const res = await login({ username: other.username, password: TEST_PASSWORD }, first.cookie);

@@ -103,7 +103,7 @@ export async function throttled(db: Db, attempt: Attempt, check: () => Promise<b
   }
   const since = iso(attempt.now - FAILURE_WINDOW_MS);
   if (ok) {
-    // Only rows inside the window: older ones belong to the prune below, so the two never
+    // Only rows inside the window: older ones belong to the prune below, so the two do not
     // delete the same rows at once (which could deadlock on PostgreSQL).
     await db
       .deleteFrom('loginFailures')
