@@ -32,6 +32,8 @@ declare module 'fastify' {
     config: AppConfig;
     /** Every route as "METHOD /url", for the role × route check. */
     routeList: string[];
+    /** The time in ms since the epoch; tests pass their own clock instead of waiting. */
+    clock: () => number;
   }
 }
 
@@ -41,6 +43,8 @@ export interface BuildAppOptions {
   /** Folder of the built web app to serve; none in API tests. */
   webRoot?: string | undefined;
   logger?: boolean | { level: string };
+  /** Replaces Date.now for the sign-in throttle (tests move time forward without sleeping). */
+  clock?: () => number;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -59,6 +63,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('routeList', [] as string[]);
+  app.decorate('clock', options.clock ?? Date.now);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) if (method !== 'HEAD') app.routeList.push(`${method} ${route.url}`);

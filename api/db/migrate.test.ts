@@ -24,13 +24,16 @@ describe('migrations', () => {
       'inspection_notes',
       'inspections',
       'invoice_line_items',
+      'invites',
       'invoices',
       'login_failures',
       'service_parts',
       'services',
       'sessions',
+      'shop_settings',
       'sync_changes',
       'sync_state',
+      'trusted_devices',
       'users',
       'vehicles',
     ]);
@@ -44,7 +47,7 @@ describe('migrations', () => {
     for (let i = 0; i < Object.keys(migrations).length; i++) await migrateDown(db, schema);
     expect(await tableNames()).toEqual([]);
     await migrateToLatest(db, schema);
-    expect((await tableNames()).length).toBe(15);
+    expect((await tableNames()).length).toBe(18);
   });
 
   it('put the rows that existed before the change feed into it, parents first', async () => {
@@ -86,6 +89,22 @@ describe('migrations', () => {
       const { count } = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
       expect(Number(count), table).toBe(0);
     }
+  });
+
+  it('replace the per-username sign-in failures with per-client ones, and back', async () => {
+    const names = Object.keys(migrations);
+    const at = names.indexOf('2026-11-25T01-00-sign-in-throttle');
+    for (let i = at; i < names.length; i++) await migrateDown(db, schema);
+    expect(await tableNames()).not.toContain('trusted_devices');
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const old = db as any;
+    await old.insertInto('loginFailures').values({ id: 'f1', usernameKey: 'boss', failedAt: '2026-11-24T10:00:00.000Z' }).execute();
+    await migrateToLatest(db, schema);
+    expect(await db.selectFrom('loginFailures').selectAll().execute()).toEqual([]);
+    const row = { id: 'f2', usernameKey: 'boss', clientKey: 'address:203.0.113.1', failedAt: '2026-11-25T10:00:00.000Z' };
+    await db.insertInto('loginFailures').values(row).execute();
+    expect(await db.selectFrom('loginFailures').selectAll().execute()).toEqual([row]);
+    await db.deleteFrom('loginFailures').execute();
   });
 
   it('refuse a status outside the allowed values', async () => {

@@ -56,8 +56,18 @@ export interface SessionsTable {
 
 export interface LoginFailuresTable {
   id: string;
+  /** The username as typed, trimmed and lower-cased: unknown names are counted like real ones. */
   usernameKey: string;
+  /** `device:<sha-256 of a trusted device id>` or `address:<client address>`. */
+  clientKey: string;
   failedAt: Timestamp;
+}
+
+export interface TrustedDevicesTable {
+  /** SHA-256 (hex) of the id in the device cookie; the id itself is never stored. */
+  deviceHash: string;
+  userId: string;
+  lastUsedAt: Timestamp;
 }
 
 export interface CustomersTable {
@@ -216,6 +226,7 @@ export interface Database {
   invites: InvitesTable;
   shopSettings: ShopSettingsTable;
   loginFailures: LoginFailuresTable;
+  trustedDevices: TrustedDevicesTable;
   customers: CustomersTable;
   vehicles: VehiclesTable;
   inspections: InspectionsTable;

@@ -21,7 +21,9 @@ import { SESSION_COOKIE } from '../../plugins/session';
 import { acceptInvite, describeInvite } from '../invites/invite.service';
 import { signUpMode } from '../shop-settings/shop-settings.service';
 import { toUser } from '../users/user.mapper';
-import { changePassword, login, register, updateSettings } from './auth.service';
+import { changePassword, login, register, trustThisDevice, updateSettings } from './auth.service';
+import { deviceCookieSigner, readDeviceId, setDeviceCookie } from './device-cookie';
+import { SignInThrottled } from './login-throttle';
 
 /** A fresh session id for the signed-in user; the old session is destroyed (no fixation). */
 async function startSession(request: FastifyRequest, user: User): Promise<void> {
@@ -39,7 +41,14 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(app.db);
   const signedInOrPending = requireUser(app.db, { allowPending: true });
+  const devices = deviceCookieSigner(app.config.sessionSecret);
   const errors = { 400: errorResponse, 401: errorResponse };
+  /** The new account signs in on this device, which is then trusted for it like after a sign-in. */
+  const signInNewAccount = async (request: FastifyRequest, reply: FastifyReply, user: User) => {
+    const deviceId = await trustThisDevice(app.db, user.id, { deviceId: readDeviceId(request, devices), now: app.clock() });
+    setDeviceCookie(reply, devices, deviceId);
+    await startSession(request, user);
+  };
 
   app.get('/config', { schema: { response: { 200: appConfigResponse } } }, async () => ({
     productName: PRODUCT_NAME,
@@ -58,7 +67,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = await register(app.db, app.config, request.body);
-      await startSession(request, user);
+      await signInNewAccount(request, reply, user);
       return reply.status(201).send(user);
     },
   );
@@ -81,16 +90,27 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = await acceptInvite(app.db, app.config, request.params.token, request.body);
-      await startSession(request, user);
+      await signInNewAccount(request, reply, user);
       return reply.status(201).send(user);
     },
   );
 
   app.post(
     '/login',
-    { schema: { body: loginBody, response: { 200: userResponse, ...errors, 429: errorResponse } } },
-    async (request) => {
-      const user = await login(app.db, app.config, request.body);
+    {
+      schema: { body: loginBody, response: { 200: userResponse, ...errors, 429: errorResponse } },
+      onError: async (_request, reply, error) => {
+        if (error instanceof SignInThrottled) reply.header('Retry-After', String(error.retryAfterSeconds));
+      },
+    },
+    async (request, reply) => {
+      const { user, deviceId } = await login(app.db, app.config, request.body, {
+        address: request.ip,
+        deviceId: readDeviceId(request, devices),
+        now: app.clock(),
+      });
+      // Renewed at every sign-in; sign-out keeps it, so this device stays known.
+      setDeviceCookie(reply, devices, deviceId);
       await startSession(request, user);
       return user;
     },

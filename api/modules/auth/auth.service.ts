@@ -8,8 +8,8 @@ import type {
 } from '../../../shared/schemas/user';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
-import type { UserUpdate } from '../../db/tables';
-import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../lib/http-error';
+import type { UserRow, UserUpdate } from '../../db/tables';
+import { badRequest, forbidden, unauthorized } from '../../lib/http-error';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/password';
 import { nowIso } from '../../lib/tokens';
 import { toUser } from '../users/user.mapper';
@@ -22,7 +22,10 @@ import {
 import { signUpMode } from '../shop-settings/shop-settings.service';
 import { withUniqueUser } from '../users/user.rules';
 import { createUser } from '../users/user.service';
-import { clearFailedLogins, lockedForMinutes, recordFailedLogin } from './login-throttle';
+import { clientAddressKey } from './client-address';
+import { hashDeviceId, newDeviceId } from './device-cookie';
+import { throttled, usernameKey } from './login-throttle';
+import { isTrustedDevice, trustDevice } from './trusted-devices';
 import { assertPasswordAllowed, meetsPasswordRules } from '../../lib/password-rules';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
@@ -49,30 +52,62 @@ export async function register(db: Db, config: AppConfig, body: z.output<typeof 
 export const firstAccountMessage = (config: AppConfig) =>
   `The first account is the shop's administrator: choose Administrator and use the email ${config.adminEmail}`;
 
-export async function login(db: Db, config: AppConfig, body: z.output<typeof loginBody>): Promise<User> {
-  const minutes = await lockedForMinutes(db, body.username);
-  if (minutes > 0) {
-    throw tooManyRequests(
-      `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    );
-  }
+/** Where a sign-in comes from: the client address and the id in a validly signed device cookie. */
+export interface SignInClient {
+  address: string;
+  deviceId: string | undefined;
+  now: number;
+}
+
+/**
+ * Checks the password under the sign-in throttle (see login-throttle.ts) and trusts the device for
+ * the user on success. Returns the device id the device cookie must carry from now on.
+ */
+export async function login(
+  db: Db,
+  config: AppConfig,
+  body: z.output<typeof loginBody>,
+  client: SignInClient,
+): Promise<{ user: User; deviceId: string }> {
   const user = await findUserByUsername(db, body.username);
+  // Asked for unknown names too (of a user id that cannot exist), so both take the same queries.
+  const trusted =
+    client.deviceId !== undefined && (await isTrustedDevice(db, client.deviceId, user?.id ?? '', client.now));
+  const attempt = {
+    usernameKey: usernameKey(body.username),
+    clientKey: trusted ? `device:${hashDeviceId(client.deviceId!)}` : `address:${clientAddressKey(client.address)}`,
+    trusted,
+    now: client.now,
+  };
   // Unknown usernames cost the same time as wrong passwords, so they cannot be told apart.
-  const valid = user
-    ? await verifyPassword(body.password, user.passwordHash)
-    : (await verifyAgainstDummy(body.password, config.passwordHashParams), false);
-  if (!user || !valid) {
-    await recordFailedLogin(db, body.username);
-    throw unauthorized(INVALID_CREDENTIALS);
-  }
-  await clearFailedLogins(db, body.username);
+  const valid = await throttled(db, attempt, async () =>
+    user
+      ? verifyPassword(body.password, user.passwordHash)
+      : (await verifyAgainstDummy(body.password, config.passwordHashParams), false),
+  );
+  if (!user || !valid) throw unauthorized(INVALID_CREDENTIALS);
+  const deviceId = await trustThisDevice(db, user.id, client);
+  return { user: await catchUpPasswordRules(db, config, user, body.password), deviceId };
+}
+
+/**
+ * A device that just proved the password (a sign-in, or an account made with it) is trusted for
+ * that user; returns the device id its cookie must carry.
+ */
+export async function trustThisDevice(db: Db, userId: string, client: Omit<SignInClient, 'address'>): Promise<string> {
+  const deviceId = client.deviceId ?? newDeviceId();
+  await trustDevice(db, deviceId, userId, client.now);
+  return deviceId;
+}
+
+async function catchUpPasswordRules(db: Db, config: AppConfig, user: UserRow, password: string): Promise<User> {
   // The one moment the password is known: hashes from older parameters are made again, and a
   // password from before today's rules signs in but asks for a new one.
   const changes: UserUpdate = {};
   if (needsRehash(user.passwordHash, config.passwordHashParams)) {
-    changes.passwordHash = await hashPassword(body.password, config.passwordHashParams);
+    changes.passwordHash = await hashPassword(password, config.passwordHashParams);
   }
-  const required = (await meetsPasswordRules(body.password)) ? 0 : 1;
+  const required = (await meetsPasswordRules(password)) ? 0 : 1;
   if (required !== user.passwordChangeRequired) changes.passwordChangeRequired = required;
   if (Object.keys(changes).length === 0) return toUser(user);
   await updateUser(db, user.id, changes);

@@ -149,42 +149,9 @@ describe('POST /api/login', () => {
     expect(res.json()).toMatchObject({ error: 'validation_error', issues });
   });
 
-  it('locks an account after 10 failures in 15 minutes, even for the right password', async () => {
-    const user = await createUser(t.db);
-    const bystander = await createUser(t.db);
-    for (let i = 0; i < 10; i++) {
-      const res = await login({ username: user.username, password: `wrong ${i}` });
-      expect(res.statusCode).toBe(401);
-    }
-    const locked = await login({ username: user.username, password: 'wrong again' });
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({
-      error: 'too_many_requests',
-      message: 'Too many failed sign-in attempts. Try again in 15 minutes.',
-    });
-    const right = await login({ username: user.username.toUpperCase(), password: TEST_PASSWORD });
-    expect(right.statusCode).toBe(429);
-    expect(right.headers['set-cookie']).toBeUndefined();
-    expect((await login({ username: bystander.username, password: TEST_PASSWORD })).statusCode).toBe(200);
+  // Throttling of repeated failures: sign-in-throttle.test.ts.
 
-    // Once the failures are older than 15 minutes the account opens again and the count resets.
-    const old = new Date(Date.now() - 16 * 60 * 1000).toISOString();
-    await t.db.updateTable('loginFailures').set({ failedAt: old }).where('usernameKey', '=', user.username).execute();
-    expect((await login({ username: user.username, password: TEST_PASSWORD })).statusCode).toBe(200);
-    const left = await t.db.selectFrom('loginFailures').selectAll().where('usernameKey', '=', user.username).execute();
-    expect(left).toEqual([]);
-  });
-
-  it('forgets earlier failures after a successful sign-in', SLOW, async () => {
-    const user = await createUser(t.db);
-    for (let i = 0; i < 9; i++) await login({ username: user.username, password: 'nope' });
-    expect((await login({ username: user.username, password: TEST_PASSWORD })).statusCode).toBe(200);
-    for (let i = 0; i < 10; i++) {
-      expect((await login({ username: user.username, password: 'nope' })).statusCode).toBe(401);
-    }
-  });
-
-  it('gives a new session id and destroys the session held before', async () => {
+  it('gives a new session id and destroys the session held before', SLOW, async () => {
     const first = await t.signIn('technician');
     const other = await createUser(t.db, { role: 'service_advisor' });
     const res = await login({ username: other.username, password: TEST_PASSWORD }, first.cookie);

@@ -1,37 +1,124 @@
 import type { Db } from '../../db/database';
+import { HttpError } from '../../lib/http-error';
 import { newId } from '../../lib/tokens';
 
-export const MAX_FAILED_LOGINS = 10;
-export const FAILED_LOGIN_WINDOW_MS = 15 * 60 * 1000;
+/** Failures one (username, client) pair may make before it has to wait. */
+export const FREE_FAILURES = 5;
+export const MAX_PAIR_DELAY_MS = 15 * 60 * 1000;
+/** Failures of one username in FAILURE_WINDOW_MS, over all clients, before untrusted devices wait. */
+export const ACCOUNT_CEILING = 100;
+export const FAILURE_WINDOW_MS = 60 * 60 * 1000;
 
-const keyFor = (username: string) => username.trim().toLowerCase();
-
-/** Minutes until the account may try again, or 0 when it is not locked. */
-export async function lockedForMinutes(db: Db, username: string, now = Date.now()): Promise<number> {
-  const since = new Date(now - FAILED_LOGIN_WINDOW_MS).toISOString();
-  const failures = await db
-    .selectFrom('loginFailures')
-    .select('failedAt')
-    .where('usernameKey', '=', keyFor(username))
-    .where('failedAt', '>', since)
-    .orderBy('failedAt', 'asc')
-    .execute();
-  if (failures.length < MAX_FAILED_LOGINS) return 0;
-  // Unlocks when the oldest failure that still counts leaves the window.
-  const oldest = failures[failures.length - MAX_FAILED_LOGINS]!;
-  const unlockAt = Date.parse(oldest.failedAt) + FAILED_LOGIN_WINDOW_MS;
-  return Math.max(1, Math.ceil((unlockAt - now) / 60_000));
+/** One sign-in attempt: whose name was typed, from which client, and whether that device is trusted. */
+export interface Attempt {
+  usernameKey: string;
+  /** `device:<hash>` for a device trusted for this user, else `address:<client address>`. */
+  clientKey: string;
+  trusted: boolean;
+  now: number;
 }
 
-export async function recordFailedLogin(db: Db, username: string): Promise<void> {
+/** Unknown usernames are keyed the same way as real ones, so counting never tells them apart. */
+export const usernameKey = (username: string): string => username.trim().toLowerCase();
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The wait a pair must keep after its `failures`-th failure: 0, then 1 s, 2 s, 4 s … up to 15 min. */
+export function pairDelayMs(failures: number): number {
+  if (failures <= FREE_FAILURES) return 0;
+  return Math.min(1000 * 2 ** Math.min(failures - FREE_FAILURES - 1, 30), MAX_PAIR_DELAY_MS);
+}
+
+export function throttleMessage(seconds: number): string {
+  const [n, unit] = seconds < 60 ? [seconds, 'second'] : [Math.ceil(seconds / 60), 'minute'];
+  return `Too many failed sign-in attempts. Try again in ${n} ${unit}${n === 1 ? '' : 's'}.`;
+}
+
+/** A 429 that the login route answers with a `Retry-After` header. */
+export class SignInThrottled extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'too_many_requests', throttleMessage(retryAfterSeconds));
+  }
+}
+
+/**
+ * Milliseconds the attempt has to wait (0: it may go ahead). `ownId` leaves out the attempt's own
+ * reservation, so attempts in flight at the same time count against each other.
+ */
+async function waitMs(db: Db, attempt: Attempt, ownId?: string): Promise<number> {
+  const since = iso(attempt.now - FAILURE_WINDOW_MS);
+  let pair = db
+    .selectFrom('loginFailures')
+    .select((eb) => [eb.fn.countAll<number | string>().as('failures'), eb.fn.max('failedAt').as('last')])
+    .where('usernameKey', '=', attempt.usernameKey)
+    .where('clientKey', '=', attempt.clientKey)
+    .where('failedAt', '>', since);
+  if (ownId) pair = pair.where('id', '!=', ownId);
+  const { failures, last } = await pair.executeTakeFirstOrThrow();
+  let until = last ? Date.parse(last) + pairDelayMs(Number(failures)) : 0;
+  if (!attempt.trusted) {
+    // The ceiling holds until the 100th most recent failure leaves the window.
+    let account = db
+      .selectFrom('loginFailures')
+      .select('failedAt')
+      .where('usernameKey', '=', attempt.usernameKey)
+      .where('failedAt', '>', since)
+      .orderBy('failedAt', 'desc')
+      .limit(1)
+      .offset(ACCOUNT_CEILING - 1);
+    if (ownId) account = account.where('id', '!=', ownId);
+    const hundredth = await account.executeTakeFirst();
+    if (hundredth) until = Math.max(until, Date.parse(hundredth.failedAt) + FAILURE_WINDOW_MS);
+  }
+  return Math.max(0, until - attempt.now);
+}
+
+async function refuseIfWaiting(db: Db, attempt: Attempt, ownId?: string): Promise<void> {
+  const wait = await waitMs(db, attempt, ownId);
+  if (wait > 0) throw new SignInThrottled(Math.ceil(wait / 1000));
+}
+
+/**
+ * Runs `check` (the password check) unless the pair or the account has to wait, in which case it
+ * throws SignInThrottled without calling it. A failed check stays counted; a passed one clears
+ * the pair's failures (only that pair's).
+ */
+export async function throttled(db: Db, attempt: Attempt, check: () => Promise<boolean>): Promise<boolean> {
+  // Cheap refusal first, so a flood of refused attempts writes nothing.
+  await refuseIfWaiting(db, attempt);
+  // Counted as a failure before the password is checked, so parallel attempts cannot all slip
+  // through one free slot; a refused or successful attempt takes its row back.
+  const id = newId();
   await db
     .insertInto('loginFailures')
-    .values({ id: newId(), usernameKey: keyFor(username), failedAt: new Date().toISOString() })
+    .values({ id, usernameKey: attempt.usernameKey, clientKey: attempt.clientKey, failedAt: iso(attempt.now) })
     .execute();
-  const expired = new Date(Date.now() - FAILED_LOGIN_WINDOW_MS).toISOString();
-  await db.deleteFrom('loginFailures').where('failedAt', '<=', expired).execute();
-}
-
-export async function clearFailedLogins(db: Db, username: string): Promise<void> {
-  await db.deleteFrom('loginFailures').where('usernameKey', '=', keyFor(username)).execute();
+  let ok: boolean;
+  try {
+    await refuseIfWaiting(db, attempt, id);
+    ok = await check();
+  } catch (err) {
+    await db.deleteFrom('loginFailures').where('id', '=', id).execute();
+    throw err;
+  }
+  const since = iso(attempt.now - FAILURE_WINDOW_MS);
+  if (ok) {
+    // Only rows inside the window: older ones belong to the prune below, so the two do not
+    // delete the same rows at once (which could deadlock on PostgreSQL).
+    await db
+      .deleteFrom('loginFailures')
+      .where('usernameKey', '=', attempt.usernameKey)
+      .where('clientKey', '=', attempt.clientKey)
+      .where('failedAt', '>', since)
+      .execute();
+  } else {
+    // Keeps the table as small as the window, so a username-spraying attacker cannot grow it.
+    // Housekeeping only: the next failure prunes again if this one loses a race.
+    await db
+      .deleteFrom('loginFailures')
+      .where('failedAt', '<=', since)
+      .execute()
+      .catch(() => undefined);
+  }
+  return ok;
 }

@@ -22,10 +22,11 @@ export async function loginCookie(baseUrl: string, username: string, password: s
     body: JSON.stringify({ username, password }),
   });
   if (!res.ok) throw new Error(`login ${username} → ${res.status}: ${await res.text()}`);
+  // The session cookie, not the device cookie a sign-in also sets.
   const cookie = res.headers
     .getSetCookie()
     .map((c) => c.split(';')[0] ?? '')
-    .find(Boolean);
+    .find((c) => c.startsWith('baywise.sid='));
   if (!cookie) throw new Error('login set no session cookie');
   return cookie;
 }

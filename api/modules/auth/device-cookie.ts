@@ -1,0 +1,40 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { Signer } from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export const DEVICE_COOKIE = 'baywise.device';
+export const DEVICE_TTL_MS = 365 * 24 * 60 * 60 * 1000;
+// Only the sign-in call reads it, so no other request carries it.
+export const DEVICE_COOKIE_PATH = '/api/login';
+
+const DEVICE_ID = /^[A-Za-z0-9_-]{43}$/;
+
+/** Signs device cookies with a key of their own, derived from the session secret. */
+export function deviceCookieSigner(sessionSecret: string): Signer {
+  // A separate key: a signed session id can never pass as a device id, or the other way round.
+  return new Signer(createHmac('sha256', sessionSecret).update('baywise device cookie').digest());
+}
+
+export const newDeviceId = (): string => randomBytes(32).toString('base64url');
+
+/** What the database keeps and failures are counted by: the id itself is never stored. */
+export const hashDeviceId = (deviceId: string): string => createHash('sha256').update(deviceId).digest('hex');
+
+/** The device id from a correctly signed cookie; a missing, forged or malformed one is none. */
+export function readDeviceId(request: FastifyRequest, signer: Signer): string | undefined {
+  const raw = request.cookies[DEVICE_COOKIE];
+  if (!raw) return undefined;
+  const result = signer.unsign(raw);
+  return result.valid && result.value && DEVICE_ID.test(result.value) ? result.value : undefined;
+}
+
+/** Sets (or renews for another year) the device cookie; sign-out leaves it in place. */
+export function setDeviceCookie(reply: FastifyReply, signer: Signer, deviceId: string): void {
+  reply.setCookie(DEVICE_COOKIE, signer.sign(deviceId), {
+    path: DEVICE_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: 'auto',
+    maxAge: DEVICE_TTL_MS / 1000,
+  });
+}
