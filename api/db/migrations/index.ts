@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as initialSchema from './2026-11-22T00-00-initial-schema';
 import * as offlineSync from './2026-11-22T12-00-offline-sync';
 import * as passwordRules from './2026-11-24T00-00-password-rules';
+import * as syncEpoch from './2026-11-25T02-00-sync-epoch';
 
 // Every migration, by its date-prefixed name; add new ones at the end.
 export const migrations: Record<string, Migration> = {
   '2026-11-22T00-00-initial-schema': initialSchema,
   '2026-11-22T12-00-offline-sync': offlineSync,
   '2026-11-24T00-00-password-rules': passwordRules,
+  '2026-11-25T02-00-sync-epoch': syncEpoch,
 };
