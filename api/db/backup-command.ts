@@ -3,10 +3,7 @@
 import { loadConfig } from '../config';
 import { backupDatabase } from './backup';
 import { BackupFileError } from './backup-file';
-
-export const POSTGRES_BACKUP_MESSAGE =
-  'DATABASE_URL points at PostgreSQL, which is backed up with its own tools, not by Baywise: ' +
-  'pg_dump -Fc "$DATABASE_URL" -f baywise-$(date -u +%Y-%m-%dT%H-%M-%SZ).dump (see "Backups" in README.md).';
+import { POSTGRES_BACKUP_MESSAGE } from './backup-messages';
 
 async function main(): Promise<number> {
   let config;

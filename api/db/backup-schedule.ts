@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
 import { backupDatabase } from './backup';
+import { POSTGRES_SCHEDULE_MESSAGE } from './backup-messages';
 
 const HOUR_MS = 60 * 60 * 1000;
-
-export const POSTGRES_SCHEDULE_MESSAGE =
-  'BACKUP_INTERVAL_HOURS is set, but the database is PostgreSQL: back it up with pg_dump ' +
-  '(see "Backups" in README.md); no backups are scheduled.';
 
 /**
  * With BACKUP_INTERVAL_HOURS, backs the SQLite database up every that many hours (the first one

@@ -5,6 +5,7 @@ import { loadConfig, type AppConfig } from '../config';
 import { randomEpoch } from '../modules/sync/cursor';
 import { setSyncEpoch } from '../modules/sync/sync.repository';
 import { backupsDirIn, BackupFileError, backupTakenAt, checkBackupFile } from './backup-file';
+import { POSTGRES_RESTORE_MESSAGE } from './backup-messages';
 import { confirm } from './confirm';
 import { migrateToLatest } from './migrate';
 import { openConfiguredDatabase } from './open';
@@ -20,11 +21,6 @@ const USAGE = `Usage: npm run restore -- <backup file> [--yes]
   --new-sync-epoch  Only make every device drop its copy and pull again: after restoring
                     PostgreSQL with pg_restore, or a database file copied back by hand.
   --yes             Do not ask first (for scripts).`;
-
-export const POSTGRES_RESTORE_MESSAGE =
-  'DATABASE_URL points at PostgreSQL, which is restored with its own tools, not by Baywise: ' +
-  'pg_restore --clean --if-exists --no-owner -d "$DATABASE_URL" <file>.dump, then ' +
-  '`npm run restore -- --new-sync-epoch` (see "Backups" in README.md).';
 
 const utc = (at: Date) => `${at.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 
