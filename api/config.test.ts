@@ -61,4 +61,23 @@ describe('loadConfig', () => {
       loadConfig({ PORT: 'eighty', ADMIN_EMAIL: 'nope', SESSION_SECRET: 'short', DATABASE_URL: 'mysql://x' }),
     ).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*ADMIN_EMAIL[\s\S]*SESSION_SECRET/);
   });
+
+  it('keeps 14 backups and schedules none unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: freshDir() })).toMatchObject({ backupKeep: 14, backupIntervalHours: 0 });
+    expect(loadConfig({ DATA_DIR: freshDir(), BACKUP_KEEP: '3', BACKUP_INTERVAL_HOURS: '6' })).toMatchObject({
+      backupKeep: 3,
+      backupIntervalHours: 6,
+    });
+    expect(loadConfig({ DATA_DIR: freshDir(), BACKUP_INTERVAL_HOURS: '0.5' }).backupIntervalHours).toBe(0.5);
+    const cases: [Record<string, string>, string][] = [
+      [{ BACKUP_KEEP: '0' }, 'BACKUP_KEEP: BACKUP_KEEP must be at least 1'],
+      [{ BACKUP_KEEP: '2.5' }, 'BACKUP_KEEP: BACKUP_KEEP must be a whole number'],
+      [{ BACKUP_KEEP: 'all' }, 'BACKUP_KEEP: BACKUP_KEEP must be a number'],
+      [{ BACKUP_INTERVAL_HOURS: '-1' }, 'BACKUP_INTERVAL_HOURS: BACKUP_INTERVAL_HOURS must be 0 (off) or more'],
+      [{ BACKUP_INTERVAL_HOURS: '600' }, 'BACKUP_INTERVAL_HOURS: BACKUP_INTERVAL_HOURS must be at most 576 (24 days)'],
+    ];
+    for (const [env, message] of cases) {
+      expect(() => loadConfig({ DATA_DIR: freshDir(), ...env })).toThrow(`Invalid settings:\n${message}`);
+    }
+  });
 });

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { PASSWORD_HASH_PARAMS, type HashParams } from './lib/password';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@baywise.local';
+/** Backups `npm run backup` and the schedule keep; older ones are removed. */
+export const DEFAULT_BACKUP_KEEP = 14;
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -24,6 +26,18 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BACKUP_KEEP: z.coerce
+    .number('BACKUP_KEEP must be a number')
+    .int('BACKUP_KEEP must be a whole number')
+    .min(1, 'BACKUP_KEEP must be at least 1')
+    .max(10_000, 'BACKUP_KEEP must be at most 10000')
+    .default(DEFAULT_BACKUP_KEEP),
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number('BACKUP_INTERVAL_HOURS must be a number')
+    .min(0, 'BACKUP_INTERVAL_HOURS must be 0 (off) or more')
+    // Node's timers take at most 2^31 - 1 ms (24.8 days).
+    .max(24 * 24, 'BACKUP_INTERVAL_HOURS must be at most 576 (24 days)')
+    .default(0),
 });
 
 export interface AppConfig {
@@ -38,6 +52,10 @@ export interface AppConfig {
   sessionSecret: string;
   trustProxy: boolean;
   logLevel: string;
+  /** How many backups to keep in DATA_DIR/backups. */
+  backupKeep: number;
+  /** Hours between scheduled backups; 0 is off. */
+  backupIntervalHours: number;
   /** scrypt parameters for new hashes; older hashes are made again at the next sign-in. */
   passwordHashParams: HashParams;
 }
@@ -62,6 +80,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecret: e.SESSION_SECRET ?? persistentSecret(dataDir),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    backupKeep: e.BACKUP_KEEP,
+    backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
     passwordHashParams: PASSWORD_HASH_PARAMS,
   };
 }

@@ -2,8 +2,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { scheduleBackups } from './db/backup-schedule';
 import { migrateToLatest } from './db/migrate';
 import { openConfiguredDatabase } from './db/open';
+import { holdServerPidFile } from './db/server-lock';
 import { countUsers } from './modules/users/user.repository';
 import { displayUrl, welcomeText } from './welcome';
 
@@ -12,6 +14,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = openConfiguredDatabase(config);
+  // `npm run restore` refuses while this file names a live process.
+  const releasePidFile = config.databaseUrl ? () => undefined : holdServerPidFile(config.dataDir);
   await migrateToLatest(db);
   const app = await buildApp({
     config,
@@ -19,6 +23,7 @@ async function main(): Promise<void> {
     webRoot: config.webDir ?? path.join(root, 'dist', 'web'),
     logger: { level: config.logLevel },
   });
+  scheduleBackups(app, config);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -27,6 +32,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await db.destroy();
+    releasePidFile();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -209,6 +209,8 @@ export interface SyncStateTable {
   seq: number;
   /** The highest sequence of a pruned deletion: an older cursor must resync. */
   tombstoneHorizon: number;
+  /** The change feed's history: '' until a restore, then a new random value at each restore. */
+  epoch: string;
 }
 
 export interface SyncChangesTable {

@@ -22,6 +22,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     sessionSecret: 'test-secret-that-is-at-least-32-characters-long',
     trustProxy: false,
     logLevel: 'silent',
+    backupKeep: 14,
+    backupIntervalHours: 0,
     // The factories' cheap hash, so sign-ins in tests neither wait for nor upgrade a slow one.
     passwordHashParams: TEST_HASH_PARAMS,
     ...overrides,

@@ -16,11 +16,14 @@ export const IDEMPOTENCY_RETENTION_DAYS = 30;
 export const SYNC_PAGE_DEFAULT = 500;
 export const SYNC_PAGE_MAX = 1000;
 
-/** `since` is an opaque cursor: the string of the last change sequence seen ('0' or absent: everything). */
+/**
+ * `since` is an opaque cursor returned by this call ('0' or absent: everything): the last change
+ * sequence seen, prefixed with the database's sync epoch (`<epoch>.<seq>`) once it was restored.
+ */
 export const syncChangesQuery = z.object({
   since: z
     .string()
-    .regex(/^\d{1,18}$/, 'since must be a cursor returned by this call')
+    .regex(/^(?:[0-9a-z]{1,32}\.)?\d{1,18}$/, 'since must be a cursor returned by this call')
     .optional(),
   limit: z.coerce
     .number('limit must be a number')
@@ -37,7 +40,8 @@ export type SyncDeletion = z.output<typeof syncDeletion>;
 /**
  * One page of changes after `since`, oldest first. Rows are the same shapes the REST calls return
  * (inspections with services, parts and notes). `resync: true` means the cursor is older than the
- * remembered deletions: drop the local copies (never the outbox) and pull again from '0'.
+ * remembered deletions or from before a restore of the database: drop the local copies (never the
+ * outbox) and pull again from '0'.
  */
 export const syncChangesResponse = z.object({
   resync: z.boolean(),

@@ -4,6 +4,7 @@ import * as offlineSync from './2026-11-22T12-00-offline-sync';
 import * as passwordRules from './2026-11-24T00-00-password-rules';
 import * as closedSignUp from './2026-11-25T00-00-closed-sign-up';
 import * as signInThrottle from './2026-11-25T01-00-sign-in-throttle';
+import * as syncEpoch from './2026-11-25T02-00-sync-epoch';
 
 // Every migration, by its date-prefixed name; add new ones at the end.
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T00-00-password-rules': passwordRules,
   '2026-11-25T00-00-closed-sign-up': closedSignUp,
   '2026-11-25T01-00-sign-in-throttle': signInThrottle,
+  '2026-11-25T02-00-sync-epoch': syncEpoch,
 };

@@ -16,6 +16,7 @@ import { findInspectionRows } from '../inspections/inspection.repository';
 import { assembleInspections } from '../inspections/inspection.service';
 import { findVehiclesByIds } from '../vehicles/vehicle.repository';
 import { toVehicle } from '../vehicles/vehicle.service';
+import { formatCursor, parseCursor } from './cursor';
 import { changesAfter, readSyncState } from './sync.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -52,13 +53,16 @@ function inOrder<T extends { id: string }>(ids: readonly string[], items: readon
  * ones left out (inspections outside the window, internal records), so the next page starts after.
  */
 export async function changesSince(db: Db, query: SyncChangesQuery, now = new Date()): Promise<SyncChangesResponse> {
-  const since = Number(query.since ?? '0');
+  const cursor = parseCursor(query.since);
+  const since = cursor.seq;
   const limit = query.limit ?? SYNC_PAGE_DEFAULT;
   const rows = await changesAfter(db, since, limit + 1);
   // Read after the page: a prune that ran meanwhile raised the horizon, and is seen here.
   const state = await readSyncState(db);
-  // Deletions after the cursor were forgotten, or the sequence went back (a restored backup).
-  if (since !== 0 && (since < state.tombstoneHorizon || since > state.seq)) return resync();
+  // Deletions after the cursor were forgotten, the cursor is from before a restore (another
+  // epoch), or the sequence went back.
+  const stale = since < state.tombstoneHorizon || cursor.epoch !== state.epoch || since > state.seq;
+  if (since !== 0 && stale) return resync();
 
   const page = rows.slice(0, limit);
   const customerIds = liveIds(page, 'customer');
@@ -78,7 +82,7 @@ export async function changesSince(db: Db, query: SyncChangesQuery, now = new Da
   const last = page.at(-1);
   return {
     resync: false,
-    cursor: String(last ? last.seq : since),
+    cursor: formatCursor({ epoch: state.epoch, seq: last ? last.seq : since }),
     hasMore: rows.length > limit,
     customers: inOrder(customerIds, customers).map(toCustomer),
     vehicles: inOrder(vehicleIds, vehicles).map(toVehicle),

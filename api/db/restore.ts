@@ -1,0 +1,89 @@
+import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { randomEpoch } from '../modules/sync/cursor';
+import { setSyncEpoch } from '../modules/sync/sync.repository';
+import { copyLiveDatabase } from './backup';
+import { backupsDirIn, checkBackupFile } from './backup-file';
+import { createDatabase } from './database';
+import { migrateToLatest } from './migrate';
+import { sqliteFileIn } from './open';
+import { pidFileIn, runningServerPid } from './server-lock';
+
+// `npm run restore`: puts a backup back as DATA_DIR's database, with the server stopped. The backup
+// is copied, migrated and given a new sync epoch under a temporary name, and only then swapped in,
+// so a failure leaves the current database as it was.
+
+export class RestoreRefused extends Error {}
+
+export function assertServerStopped(dataDir: string): void {
+  const pid = runningServerPid(dataDir);
+  if (pid !== null) {
+    throw new RestoreRefused(
+      `A Baywise server (process ${pid}) is running on ${dataDir}; stop it first. ` +
+        `If none is running, remove ${pidFileIn(dataDir)}.`,
+    );
+  }
+}
+
+export interface RestoreResult {
+  /** The database as it was before, kept in DATA_DIR/backups; null when there was none. */
+  safetyCopy: string | null;
+  /** Migrations run on the restored copy (it came from an older version). */
+  migrated: string[];
+  /** The new sync epoch: every device cursor from before resyncs. */
+  epoch: string;
+}
+
+const sidecars = (file: string) => [`${file}-wal`, `${file}-shm`, `${file}-journal`];
+const stamp = (at: Date) => at.toISOString().replace(/:/g, '-').replace('.', '-');
+
+/** Keeps the current database: an online copy, or its raw files when it cannot be read (damaged). */
+async function keepSafetyCopy(current: string, dir: string, at: Date): Promise<string> {
+  mkdirSync(dir, { recursive: true });
+  const copy = path.join(dir, `before-restore-${stamp(at)}.sqlite`);
+  try {
+    await copyLiveDatabase(current, copy);
+  } catch {
+    rmSync(copy, { force: true });
+    copyFileSync(current, copy);
+    if (existsSync(`${current}-wal`)) copyFileSync(`${current}-wal`, `${copy}-wal`);
+  }
+  return copy;
+}
+
+/** Migrates the copy forward and starts a new sync epoch in it. */
+async function prepare(file: string): Promise<string> {
+  const db = createDatabase({ sqliteFile: file });
+  try {
+    await migrateToLatest(db);
+    const epoch = randomEpoch();
+    await setSyncEpoch(db, epoch);
+    return epoch;
+  } finally {
+    // The last connection's close checkpoints the WAL into the file and removes it.
+    await db.destroy();
+  }
+}
+
+export async function restoreDatabase(options: { dataDir: string; backup: string; now?: Date }): Promise<RestoreResult> {
+  assertServerStopped(options.dataDir);
+  const { pendingMigrations } = checkBackupFile(options.backup);
+  const target = sqliteFileIn(options.dataDir);
+  const incoming = `${target}.restoring`;
+  for (const file of [incoming, ...sidecars(incoming)]) rmSync(file, { force: true });
+  copyFileSync(options.backup, incoming);
+  let epoch: string;
+  try {
+    epoch = await prepare(incoming);
+  } catch (err) {
+    for (const file of [incoming, ...sidecars(incoming)]) rmSync(file, { force: true });
+    throw err;
+  }
+  const safetyCopy = existsSync(target)
+    ? await keepSafetyCopy(target, backupsDirIn(options.dataDir), options.now ?? new Date())
+    : null;
+  // A -wal left beside the old file would be replayed into the restored one: they go first.
+  for (const file of sidecars(target)) rmSync(file, { force: true });
+  renameSync(incoming, target);
+  return { safetyCopy, migrated: pendingMigrations, epoch };
+}
