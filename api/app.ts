@@ -6,9 +6,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
-import { requireUser } from './plugins/auth';
+import { requireUserInScope } from './plugins/auth';
 import { apiNotFound, registerErrorHandling } from './plugins/errors';
 import { makeWritesIdempotent, registerRequestDb, scheduleSyncPrunes } from './plugins/idempotency';
+import { registerOpenApi } from './plugins/openapi';
 import { registerOriginCheck } from './plugins/origin-check';
 import { registerSecurityHeaders, SHARE_PAGE } from './plugins/security-headers';
 import { registerSessions } from './plugins/session';
@@ -85,11 +86,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
   });
 
+  // Before the routes: it collects each one as it is added.
+  await registerOpenApi(app, { db, bodyLimit: BODY_LIMIT_BYTES });
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(publicRoutes, { prefix: '/api/public' });
   await app.register(
     async (staff) => {
-      staff.addHook('onRequest', requireUser(db));
+      requireUserInScope(staff, db);
       // Before the routes: it wraps each write route as it is added.
       makeWritesIdempotent(staff, db);
       await staff.register(customerRoutes);
