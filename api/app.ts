@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
@@ -31,6 +31,8 @@ declare module 'fastify' {
     config: AppConfig;
     /** Every route as "METHOD /url", for the role × route check. */
     routeList: string[];
+    /** Every route's options (schemas, hooks), for the tests that drive each route. */
+    registeredRoutes: RouteOptions[];
   }
 }
 
@@ -58,7 +60,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('routeList', [] as string[]);
+  app.decorate('registeredRoutes', [] as RouteOptions[]);
   app.addHook('onRoute', (route) => {
+    app.registeredRoutes.push(route);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) if (method !== 'HEAD') app.routeList.push(`${method} ${route.url}`);
   });
