@@ -2,13 +2,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
-import { requireUser } from './plugins/auth';
+import { requireUserInScope } from './plugins/auth';
 import { apiNotFound, registerErrorHandling } from './plugins/errors';
 import { makeWritesIdempotent, registerRequestDb, scheduleSyncPrunes } from './plugins/idempotency';
+import { registerOpenApi } from './plugins/openapi';
 import { registerOriginCheck } from './plugins/origin-check';
 import { registerSecurityHeaders, SHARE_PAGE } from './plugins/security-headers';
 import { registerSessions } from './plugins/session';
@@ -34,6 +35,8 @@ declare module 'fastify' {
     routeList: string[];
     /** The time in ms since the epoch; tests pass their own clock instead of waiting. */
     clock: () => number;
+    /** Every route's options (schemas, hooks), for the tests that drive each route. */
+    registeredRoutes: RouteOptions[];
   }
 }
 
@@ -64,7 +67,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('routeList', [] as string[]);
   app.decorate('clock', options.clock ?? Date.now);
+  app.decorate('registeredRoutes', [] as RouteOptions[]);
   app.addHook('onRoute', (route) => {
+    app.registeredRoutes.push(route);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) if (method !== 'HEAD') app.routeList.push(`${method} ${route.url}`);
   });
@@ -92,11 +97,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
   });
 
+  // Before the routes: it collects each one as it is added.
+  await registerOpenApi(app, { db, bodyLimit: BODY_LIMIT_BYTES });
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(publicRoutes, { prefix: '/api/public' });
   await app.register(
     async (staff) => {
-      staff.addHook('onRequest', requireUser(db));
+      requireUserInScope(staff, db);
       // Before the routes: it wraps each write route as it is added.
       makeWritesIdempotent(staff, db);
       await staff.register(customerRoutes);

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../shared/constants';
 import type { Db } from '../db/database';
 import type { UserRow } from '../db/tables';
@@ -11,6 +11,19 @@ declare module 'fastify' {
     /** The signed-in user, set by `requireUser`. */
     user: UserRow;
   }
+  interface FastifyContextConfig {
+    /** Set on every route of a scope that `requireUserInScope` guards. */
+    signedIn?: boolean;
+  }
+}
+
+/** What a route-level hook made here requires; the API description reads it (`openapi-responses.ts`). */
+export const REQUIRES = Symbol('requires');
+/** 'user': an active signed-in account; 'session': any signed-in account, pending ones too. */
+export type Requirement = 'user' | 'session' | 'role';
+
+function tag<T extends object>(hook: T, requirement: Requirement): T & { [REQUIRES]: Requirement } {
+  return Object.assign(hook, { [REQUIRES]: requirement });
 }
 
 /** Loads the session's user; a session whose user is gone is ended. */
@@ -33,17 +46,25 @@ export const PENDING_MESSAGE = "Your account is waiting for an administrator's a
  * (`allowPending` lets the current-user call answer, so the app can say so).
  */
 export function requireUser(db: Db, options: { allowPending?: boolean } = {}) {
-  return async function (request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  return tag(async function (request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const user = await currentUser(db, request);
     if (!user) throw unauthorized();
     if (user.status !== 'active' && !options.allowPending) throw forbidden(PENDING_MESSAGE);
     request.user = user;
-  };
+  }, options.allowPending ? 'session' : 'user');
+}
+
+/** `requireUser` for every route of `scope`; the routes are marked, as a scope's hooks are not visible on them. */
+export function requireUserInScope(scope: FastifyInstance, db: Db): void {
+  scope.addHook('onRequest', requireUser(db));
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...route.config, signedIn: true };
+  });
 }
 
 /** preHandler that must follow `requireUser`: 403 unless the user has one of the roles. */
 export function requireRole(...roles: Role[]) {
-  return async function (request: FastifyRequest): Promise<void> {
+  return tag(async function (request: FastifyRequest): Promise<void> {
     if (!roles.includes(request.user.role as Role)) {
       throw forbidden(
         roles.length === 1 && roles[0] === 'admin'
@@ -51,5 +72,5 @@ export function requireRole(...roles: Role[]) {
           : 'Your role does not allow this',
       );
     }
-  };
+  }, 'role');
 }

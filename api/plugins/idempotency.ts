@@ -31,6 +31,10 @@ declare module 'fastify' {
     /** The handle a handler writes through: the transaction of an idempotent write, else app.db. */
     db: Db;
   }
+  interface FastifyContextConfig {
+    /** The route honours `Idempotency-Key` (read by the API description). */
+    idempotent?: boolean;
+  }
 }
 
 export const IDEMPOTENCY_KEY_INVALID = 'Idempotency-Key must be 1 to 255 visible characters';
@@ -174,7 +178,9 @@ export function makeWritesIdempotent(scope: FastifyInstance, db: Db): void {
   scope.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (route.config?.storesReplay === false) return;
-    if (methods.some((method) => MUTATING.has(method))) route.handler = idempotent(db, inFlight, route.handler);
+    if (!methods.some((method) => MUTATING.has(method))) return;
+    route.handler = idempotent(db, inFlight, route.handler);
+    route.config = { ...route.config, idempotent: true };
   });
 }
 

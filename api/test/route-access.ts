@@ -54,6 +54,14 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/email-templates': 'user',
   'GET /api/email-templates/:p': 'user',
   'GET /api/sync/changes': 'user',
+  // The API description; the page sends a signed-out browser to /auth (a JSON client gets 401).
+  'GET /api/openapi.json': 'user',
+  'GET /api/docs': 'user',
+  'GET /api/docs/json': 'user',
+  'GET /api/docs/yaml': 'user',
+  'GET /api/docs/static/index.html': 'user',
+  'GET /api/docs/static/swagger-initializer.js': 'user',
+  'GET /api/docs/static/*': 'user',
 
   'POST /api/email-templates': 'admin',
   'PUT /api/email-templates/:p': 'admin',

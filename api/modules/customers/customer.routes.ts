@@ -14,6 +14,8 @@ import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCusto
 export async function customerRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const errors = { 400: errorResponse, 401: errorResponse };
+  // Writes to a row deleted elsewhere (or naming one) answer 410 (offline sync).
+  const gone = { 410: errorResponse };
   const withNotFound = { ...errors, 404: errorResponse };
 
   app.get(
@@ -34,7 +36,7 @@ export async function customerRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     '/customers',
-    { schema: { body: createCustomerBody, response: { 201: customerResponse, ...errors, 409: errorResponse } } },
+    { schema: { body: createCustomerBody, response: { 201: customerResponse, ...errors, 409: errorResponse, ...gone } } },
     async (request, reply) => {
       const customer = await createCustomer(request.db, request.user.id, request.body);
       reply.status(201);
@@ -44,13 +46,13 @@ export async function customerRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.put(
     '/customers/:id',
-    { schema: { params: idParams, body: updateCustomerBody, response: { 200: customerResponse, ...withNotFound } } },
+    { schema: { params: idParams, body: updateCustomerBody, response: { 200: customerResponse, ...withNotFound, ...gone } } },
     async (request) => updateCustomer(request.db, request.params.id, request.body),
   );
 
   app.delete(
     '/customers/:id',
-    { schema: { params: idParams, response: { 204: z.null(), ...withNotFound } } },
+    { schema: { params: idParams, response: { 204: z.null(), ...withNotFound, ...gone } } },
     async (request, reply) => {
       await deleteCustomer(request.db, request.params.id);
       reply.status(204);

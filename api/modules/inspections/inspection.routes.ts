@@ -25,6 +25,8 @@ const noteParams = z.object({ id: idSchema, noteId: idSchema });
 export async function inspectionRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const errors = { 400: errorResponse, 401: errorResponse };
+  // Writes to a row deleted elsewhere (or naming one) answer 410 (offline sync).
+  const gone = { 410: errorResponse };
 
   app.get(
     '/inspections',
@@ -44,7 +46,7 @@ export async function inspectionRoutes(fastify: FastifyInstance): Promise<void> 
 
   app.post(
     '/inspections',
-    { schema: { body: createInspectionBody, response: { 201: inspectionResponse, ...errors, 409: errorResponse } } },
+    { schema: { body: createInspectionBody, response: { 201: inspectionResponse, ...errors, 409: errorResponse, ...gone } } },
     async (request, reply) => {
       reply.status(201);
       return createInspection(request.db, request.user, request.body);
@@ -58,7 +60,7 @@ export async function inspectionRoutes(fastify: FastifyInstance): Promise<void> 
       schema: {
         params: idParams,
         body: updateInspectionBody,
-        response: { 200: inspectionResponse, ...errors, 404: errorResponse, 409: errorResponse },
+        response: { 200: inspectionResponse, ...errors, 404: errorResponse, 409: errorResponse, ...gone },
       },
       handler: async (request) => updateInspection(request.db, request.params.id, request.body),
     });
@@ -70,7 +72,7 @@ export async function inspectionRoutes(fastify: FastifyInstance): Promise<void> 
       schema: {
         params: idParams,
         body: createNoteBody,
-        response: { 201: inspectionNoteResponse, ...errors, 404: errorResponse, 409: errorResponse },
+        response: { 201: inspectionNoteResponse, ...errors, 404: errorResponse, 409: errorResponse, ...gone },
       },
     },
     async (request, reply) => {
@@ -81,7 +83,7 @@ export async function inspectionRoutes(fastify: FastifyInstance): Promise<void> 
 
   app.delete(
     '/inspections/:id/notes/:noteId',
-    { schema: { params: noteParams, response: { 204: z.null(), ...errors, 404: errorResponse } } },
+    { schema: { params: noteParams, response: { 204: z.null(), ...errors, 404: errorResponse, ...gone } } },
     async (request, reply) => {
       await removeNote(request.db, request.params.id, request.params.noteId);
       reply.status(204);

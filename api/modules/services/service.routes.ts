@@ -17,10 +17,12 @@ const partParams = z.object({ id: idSchema, partId: idSchema });
 export async function serviceRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
+  // Writes to a row deleted elsewhere (or naming one) answer 410 (offline sync).
+  const gone = { 410: errorResponse };
 
   app.post(
     '/services',
-    { schema: { body: createServiceBody, response: { 201: serviceResponse, ...errors, 409: errorResponse } } },
+    { schema: { body: createServiceBody, response: { 201: serviceResponse, ...errors, 409: errorResponse, ...gone } } },
     async (request, reply) => {
       reply.status(201);
       return createService(request.db, request.body);
@@ -29,13 +31,13 @@ export async function serviceRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.put(
     '/services/:id',
-    { schema: { params: idParams, body: updateServiceBody, response: { 200: serviceResponse, ...errors } } },
+    { schema: { params: idParams, body: updateServiceBody, response: { 200: serviceResponse, ...errors, ...gone } } },
     async (request) => updateService(request.db, request.params.id, request.body),
   );
 
   app.delete(
     '/services/:id',
-    { schema: { params: idParams, response: { 204: z.null(), ...errors } } },
+    { schema: { params: idParams, response: { 204: z.null(), ...errors, ...gone } } },
     async (request, reply) => {
       await deleteService(request.db, request.params.id);
       reply.status(204);
@@ -49,7 +51,7 @@ export async function serviceRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         params: idParams,
         body: createPartBody,
-        response: { 201: partResponse, ...errors, 409: errorResponse },
+        response: { 201: partResponse, ...errors, 409: errorResponse, ...gone },
       },
     },
     async (request, reply) => {
@@ -60,7 +62,7 @@ export async function serviceRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.delete(
     '/services/:id/parts/:partId',
-    { schema: { params: partParams, response: { 204: z.null(), ...errors } } },
+    { schema: { params: partParams, response: { 204: z.null(), ...errors, ...gone } } },
     async (request, reply) => {
       await deletePart(request.db, request.params.id, request.params.partId);
       reply.status(204);

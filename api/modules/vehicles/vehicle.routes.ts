@@ -22,6 +22,8 @@ import {
 export async function vehicleRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const errors = { 400: errorResponse, 401: errorResponse };
+  // Writes to a row deleted elsewhere (or naming one) answer 410 (offline sync).
+  const gone = { 410: errorResponse };
   const withNotFound = { ...errors, 404: errorResponse };
   const vehicleList = z.array(vehicleResponse);
 
@@ -53,7 +55,7 @@ export async function vehicleRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     '/vehicles',
-    { schema: { body: createVehicleBody, response: { 201: vehicleResponse, ...errors, 409: errorResponse } } },
+    { schema: { body: createVehicleBody, response: { 201: vehicleResponse, ...errors, 409: errorResponse, ...gone } } },
     async (request, reply) => {
       const vehicle = await createVehicle(request.db, request.user.id, request.body);
       reply.status(201);
@@ -65,13 +67,13 @@ export async function vehicleRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     method: ['PATCH', 'PUT'],
     url: '/vehicles/:id',
-    schema: { params: idParams, body: updateVehicleBody, response: { 200: vehicleResponse, ...withNotFound } },
+    schema: { params: idParams, body: updateVehicleBody, response: { 200: vehicleResponse, ...withNotFound, ...gone } },
     handler: async (request) => updateVehicle(request.db, request.params.id, request.body),
   });
 
   app.delete(
     '/vehicles/:id',
-    { schema: { params: idParams, response: { 204: z.null(), ...withNotFound } } },
+    { schema: { params: idParams, response: { 204: z.null(), ...withNotFound, ...gone } } },
     async (request, reply) => {
       await deleteVehicle(request.db, request.params.id);
       reply.status(204);
