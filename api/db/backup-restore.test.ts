@@ -72,7 +72,8 @@ async function signIn(url: string, username: string): Promise<string> {
     body: JSON.stringify({ username, password: TEST_PASSWORD }),
   });
   expect(res.status).toBe(200);
-  return res.headers.getSetCookie()[0]!.split(';')[0]!;
+  // The session cookie by name: a sign-in also sets the device cookie.
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]!).find((c) => c.startsWith('baywise.sid='))!;
 }
 
 /** Pulls the change feed from `since` to its end, as a device does. */

@@ -19,6 +19,14 @@ export class StaffApi {
   }
 }
 
+/** The session cookie ("name=value") a sign-in or sign-up set; not the device cookie it also sets. */
+export function sessionCookieOf(res: Response): string | undefined {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0] ?? '')
+    .find((c) => c.startsWith('baywise.sid='));
+}
+
 /** Registers the admin once (a real scrypt hash) and saves the shop's contact details. */
 export async function registerAdmin(baseUrl: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/register`, {
@@ -27,10 +35,7 @@ export async function registerAdmin(baseUrl: string): Promise<string> {
     body: JSON.stringify({ username: 'bayside_owner', email: ADMIN_EMAIL, role: 'admin', password: ADMIN_PASSWORD }),
   });
   if (res.status !== 201) throw new Error(`register → ${res.status}: ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0] ?? '')
-    .find(Boolean);
+  const cookie = sessionCookieOf(res);
   if (!cookie) throw new Error('register set no session cookie');
   await new StaffApi(baseUrl, cookie).call('PUT', '/api/user/settings', SHOP);
   return cookie;

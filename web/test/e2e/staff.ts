@@ -3,7 +3,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import type { Role } from '../../../shared/constants';
 import { ADMIN_EMAIL } from './provided';
 import { startServer, type RunningServer } from './server';
-import { StaffApi } from './staff-api';
+import { sessionCookieOf, StaffApi } from './staff-api';
 
 export const STAFF_PASSWORD = 'e2e-staff-password';
 
@@ -22,11 +22,7 @@ export async function loginCookie(baseUrl: string, username: string, password: s
     body: JSON.stringify({ username, password }),
   });
   if (!res.ok) throw new Error(`login ${username} → ${res.status}: ${await res.text()}`);
-  // The session cookie, not the device cookie a sign-in also sets.
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0] ?? '')
-    .find((c) => c.startsWith('baywise.sid='));
+  const cookie = sessionCookieOf(res);
   if (!cookie) throw new Error('login set no session cookie');
   return cookie;
 }
