@@ -65,6 +65,8 @@ export async function createUser(
   db: Db,
   config: AppConfig,
   body: z.output<typeof createUserBody>,
+  /** Made by the route before any transaction opened (see user.routes.ts). */
+  preparedHash?: string,
 ): Promise<User> {
   assertAdminEmail(config, body.role, body.email);
   // A create sent again with the same client id must not make a second account.
@@ -72,7 +74,7 @@ export async function createUser(
   // Checked before the (deliberately slow) hash, so a taken name costs no hashing.
   await assertUnique(db, body);
   await assertPasswordAllowed(body.password, 'password');
-  const passwordHash = await hashPassword(body.password, config.passwordHashParams);
+  const passwordHash = preparedHash ?? (await hashPassword(body.password, config.passwordHashParams));
   const now = nowIso();
   try {
     const row = await underSavepoint(db, () =>
@@ -102,6 +104,8 @@ export async function updateUserById(
   actor: Actor,
   id: string,
   body: z.output<typeof updateUserBody>,
+  /** Made by the route before any transaction opened (see user.routes.ts). */
+  preparedHash?: string,
 ): Promise<User> {
   const user = await findUserById(db, id);
   if (!user) throw notFound(USER_NOT_FOUND);
@@ -117,7 +121,7 @@ export async function updateUserById(
   if (body.role !== undefined) changes.role = body.role;
   if (body.password) {
     await assertPasswordAllowed(body.password, 'password');
-    changes.passwordHash = await hashPassword(body.password, config.passwordHashParams);
+    changes.passwordHash = preparedHash ?? (await hashPassword(body.password, config.passwordHashParams));
     changes.passwordChangeRequired = 0;
   }
   if (Object.keys(changes).length > 0) {
