@@ -3,7 +3,9 @@
  * waiting on Chromium and the server while the rest is CPU work:
  *   browser lane: the browser tests (`vitest run --project e2e`)
  *   checks lane:  typecheck, lint, then the API suite on SQLite and PostgreSQL and the offline engine
- * Each line is prefixed with its lane; the run ends with one summary line and fails if any step did.
+ * Each line is prefixed with its lane. After the lanes, alone so its load figures are not disturbed:
+ *   faults:       `npm run test:faults` (hostile requests, SIGKILL under writes, 200 connections of load)
+ * The run ends with one summary line and fails if any step did.
  * With arguments (`npm test -- web/share`), it is plain `vitest run` with them.
  */
 import { spawn } from 'node:child_process';
@@ -85,6 +87,7 @@ async function main(args: string[]): Promise<number> {
   const started = Date.now();
   try {
     const lanes = await Promise.all(plan.map(([lane, steps]) => runLane(lane, steps)));
+    const faults = await runLane('faults', [{ command: 'npm', args: ['run', '--silent', 'test:faults'] }]);
     const total: Counts = { passed: 0, failed: 0, skipped: 0 };
     console.log('');
     for (const { lane, failed, seconds } of lanes) {
@@ -96,9 +99,13 @@ async function main(args: string[]): Promise<number> {
       total.failed += failed && found.failed === 0 ? 1 : found.failed;
       console.log(`${lane} lane: ${failed ? `FAILED (${failed})` : 'passed'} in ${seconds.toFixed(0)} s`);
     }
+    // The faults run is one check: it passes or fails as a whole.
+    if (faults.failed) total.failed += 1;
+    else total.passed += 1;
+    console.log(`faults: ${faults.failed ? `FAILED (${faults.failed})` : 'passed'} in ${faults.seconds.toFixed(0)} s`);
     console.log(`npm test took ${((Date.now() - started) / 1000).toFixed(0)} s`);
     console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
-    return lanes.some((l) => l.failed) ? 1 : 0;
+    return lanes.some((l) => l.failed) || faults.failed ? 1 : 0;
   } finally {
     rmSync(reports, { recursive: true, force: true });
   }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createDatabase } from './database';
+import { createDatabase, FifoLock } from './database';
 
 describe('SQLite settings', () => {
   it('runs with WAL, foreign keys, a busy timeout and full sync', async () => {
@@ -18,5 +18,23 @@ describe('SQLite settings', () => {
     expect(await pragma('synchronous')).toBe(2); // FULL
     await db.destroy();
     rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('FifoLock (the SQLite connection queue)', () => {
+  it('hands the lock to waiters in the order they came, one at a time', async () => {
+    const lock = new FifoLock();
+    const order: number[] = [];
+    await lock.acquire();
+    const waiters = [1, 2, 3].map((n) => lock.acquire().then(() => order.push(n)));
+    expect(lock.waiting).toBe(3);
+    for (let i = 0; i < 3; i++) {
+      lock.release();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(order).toEqual([1, 2, 3].slice(0, i + 1));
+    }
+    await Promise.all(waiters);
+    lock.release();
+    await lock.acquire();
   });
 });

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig } from 'kysely';
 import pg from 'pg';
 import type { Database } from './tables';
 
@@ -14,6 +14,59 @@ const INT8_OID = 20;
 function typeParser(oid: number, format?: 'text' | 'binary') {
   if (oid === INT8_OID) return (value: string) => Number(value);
   return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
+}
+
+/** A lock that hands itself to the longest waiter, and wakes only that one. */
+export class FifoLock {
+  private held = false;
+  private readonly waiters: (() => void)[] = [];
+
+  acquire(): Promise<void> {
+    if (!this.held) {
+      this.held = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiters.shift();
+    if (next) next();
+    else this.held = false;
+  }
+
+  get waiting(): number {
+    return this.waiters.length;
+  }
+}
+
+/**
+ * Kysely's SQLite driver shares one connection through a mutex that, on each release, wakes every
+ * waiter to race for it again: with 200 requests queued that is 200 wake-ups per query, work that
+ * grows with the square of the queue. This queue is first come, first served and wakes one.
+ */
+class FairSqliteDriver extends SqliteDriver {
+  private readonly lock = new FifoLock();
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    await this.lock.acquire();
+    return super.acquireConnection();
+  }
+
+  override async releaseConnection(): Promise<void> {
+    await super.releaseConnection();
+    this.lock.release();
+  }
+}
+
+class FairSqliteDialect extends SqliteDialect {
+  constructor(private readonly sqliteConfig: SqliteDialectConfig) {
+    super(sqliteConfig);
+  }
+
+  override createDriver(): Driver {
+    return new FairSqliteDriver(this.sqliteConfig);
+  }
 }
 
 export interface DatabaseOptions {
@@ -45,7 +98,7 @@ export function createDatabase(options: DatabaseOptions): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = FULL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+  return new Kysely<Database>({ dialect: new FairSqliteDialect({ database: sqlite }), plugins });
 }
 
 export function isPostgres(db: Db): boolean {

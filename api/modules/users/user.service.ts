@@ -71,6 +71,8 @@ export interface CreateUserOptions {
   status?: UserStatus;
   /** Runs in the insert's transaction once the row exists (an invite is claimed there); throwing undoes the insert. */
   claim?: (trx: Db, userId: string) => Promise<void>;
+  /** Made by the route before any transaction opened (see user.routes.ts). */
+  preparedHash?: string | undefined;
 }
 
 export async function createUser(
@@ -85,7 +87,7 @@ export async function createUser(
   // Checked before the (deliberately slow) hash, so a taken name costs no hashing.
   await assertUnique(db, body);
   await assertPasswordAllowed(body.password, 'password');
-  const passwordHash = await hashPassword(body.password, config.passwordHashParams);
+  const passwordHash = options.preparedHash ?? (await hashPassword(body.password, config.passwordHashParams));
   const now = nowIso();
   const values = {
     id: body.id ?? newId(),
@@ -122,6 +124,8 @@ export async function updateUserById(
   actor: Actor,
   id: string,
   body: z.output<typeof updateUserBody>,
+  /** Made by the route before any transaction opened (see user.routes.ts). */
+  preparedHash?: string,
 ): Promise<User> {
   const user = await findUserById(db, id);
   if (!user) throw notFound(USER_NOT_FOUND);
@@ -137,7 +141,7 @@ export async function updateUserById(
   if (body.role !== undefined) changes.role = body.role;
   if (body.password) {
     await assertPasswordAllowed(body.password, 'password');
-    changes.passwordHash = await hashPassword(body.password, config.passwordHashParams);
+    changes.passwordHash = preparedHash ?? (await hashPassword(body.password, config.passwordHashParams));
     changes.passwordChangeRequired = 0;
   }
   if (Object.keys(changes).length > 0) {
