@@ -13,6 +13,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerOriginCheck } from './plugins/origin-check';
 import { registerSecurityHeaders, SHARE_PAGE } from './plugins/security-headers';
 import { registerSessions } from './plugins/session';
+import { registerTurns } from './plugins/turns';
 import { authRoutes } from './modules/auth/auth.routes';
 import { customerRoutes } from './modules/customers/customer.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -75,6 +76,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandling(app);
+  registerTurns(app);
+
   const webRoot = options.webRoot && existsSync(path.join(options.webRoot, 'index.html')) ? options.webRoot : undefined;
   registerSecurityHeaders(app, { webRoot, trustProxy: config.trustProxy });
   // Phones on mobile data get the app and the JSON gzip- or brotli-compressed.
