@@ -70,4 +70,22 @@ describe('role × route matrix', () => {
       }
     });
   });
+
+  describe('signed in with an account waiting for approval', () => {
+    let client: Client;
+    it('signs in', async () => {
+      client = await t.signIn('technician', { status: 'pending' });
+    });
+    // Only the current-user call answers it (so the app can say "Waiting for approval").
+    it.each(staffKeys.filter(([key]) => key !== 'GET /api/user'))('%s is 403', async (key) => {
+      const res = await call(client, key);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json()).toMatchObject({ error: 'forbidden' });
+    });
+    it('GET /api/user answers, saying so', async () => {
+      const res = await call(client, 'GET /api/user');
+      expect(res.statusCode).toBe(200);
+      expect(res.json().status).toBe('pending');
+    });
+  });
 });

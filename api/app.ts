@@ -46,18 +46,26 @@ export interface BuildAppOptions {
   db: Db;
   /** Folder of the built web app to serve; none in API tests. */
   webRoot?: string | undefined;
-  logger?: boolean | { level: string };
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Replaces Date.now for the sign-in throttle (tests move time forward without sleeping). */
   clock?: () => number;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** Share and invite tokens grant access: logs (and whoever reads them) get the path without them. */
+const TOKEN_IN_PATH = /^(\/api\/public\/(?:inspections|invoices)\/|\/api\/invites\/|\/(?:mpi|invoice|receipt|invite)\/)[^/?]+/;
+export const redactTokens = (url: string): string => url.replace(TOKEN_IN_PATH, '$1[token]');
+
+function logRequest(request: { method: string; url: string; ip?: string }) {
+  return { method: request.method, url: redactTokens(request.url), remoteAddress: request.ip };
+}
+
 /** Builds the app without listening: server.ts listens, tests use `app.inject`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger ? { ...(options.logger === true ? {} : options.logger), serializers: { req: logRequest } } : false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },

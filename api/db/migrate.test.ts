@@ -4,7 +4,9 @@ import { createTestDatabase } from '../test/database';
 import { migrateDown, migrateToLatest } from './migrate';
 import { migrations } from './migrations';
 
-const database = await createTestDatabase();
+// A database of its own: this file drops and re-creates every table, which would break other
+// files' migrations reading the catalog at that moment.
+const database = await createTestDatabase({ ownDatabase: true });
 afterAll(() => database.drop());
 const { db } = database;
 const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(db).catch(() => null))?.rows[0]?.s;

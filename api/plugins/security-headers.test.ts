@@ -56,11 +56,11 @@ describe('security headers', () => {
     expect(directives(String(res.headers['content-security-policy']))['script-src']).toEqual(["'self'", hash]);
   });
 
-  it('send no referrer from share pages and their API (the URL holds the token), same-origin elsewhere', async () => {
-    for (const url of ['/mpi/tok', '/invoice/tok', '/receipt/tok', '/api/public/inspections/tok', '/api/public/invoices/tok']) {
+  it('send no referrer from share and invite pages and their API (the URL holds the token), same-origin elsewhere', async () => {
+    for (const url of ['/mpi/tok', '/invoice/tok', '/receipt/tok', '/api/public/inspections/tok', '/api/public/invoices/tok', '/invite/tok', '/api/invites/tok']) {
       expect((await app.inject({ method: 'GET', url })).headers['referrer-policy'], url).toBe('no-referrer');
     }
-    for (const url of ['/', '/users/1', '/api/user', '/api/config']) {
+    for (const url of ['/', '/users/1', '/api/user', '/api/config', '/api/invites']) {
       expect((await app.inject({ method: 'GET', url })).headers['referrer-policy'], url).toBe('same-origin');
     }
   });

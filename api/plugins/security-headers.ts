@@ -6,6 +6,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 /** The customers' share pages, served by their own light entry. */
 export const SHARE_PAGE = /^\/(mpi|invoice|receipt)\/[^/]+\/?$/;
 const PUBLIC_API = /^\/api\/public\//;
+/** An invite link's page and its calls: their URLs carry the invite token. */
+const INVITE = /^\/(api\/)?invites?\/[^/]+/;
 
 /** Search engines keep out of the share pages (and everything else: there is nothing public to index). */
 export const ROBOTS_TXT = ['User-agent: *', 'Disallow: /mpi/', 'Disallow: /invoice/', 'Disallow: /receipt/', 'Disallow: /api/', 'Disallow: /', ''].join('\n');
@@ -44,7 +46,7 @@ export function contentSecurityPolicy(scriptHashes: string[]): string {
   ].join('; ');
 }
 
-const isSharePage = (url: string) => SHARE_PAGE.test(url) || PUBLIC_API.test(url);
+const isSharePage = (url: string) => SHARE_PAGE.test(url) || PUBLIC_API.test(url) || INVITE.test(url);
 
 /**
  * Security headers on every response: CSP (scripts only from this origin), no framing, no MIME

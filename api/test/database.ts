@@ -29,12 +29,39 @@ async function onServer(url: string, statement: string): Promise<void> {
   }
 }
 
-/** A fresh, migrated database: in-memory SQLite, or a schema of its own on PostgreSQL. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** A database of its own on the test server: a name, its URL, and how to drop it. */
+async function ownPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `own_${randomBytes(6).toString('hex')}`;
+  const server = postgresUrl();
+  await onServer(server, `CREATE DATABASE ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onServer(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
+ * A fresh, migrated database: in-memory SQLite, or a schema of its own on PostgreSQL.
+ * `ownDatabase`: a whole PostgreSQL database instead, for a file that drops and re-creates tables
+ * (the migration test): Kysely's migrator reads the catalog of every schema in its database, and
+ * fails with "column … does not exist" when another file's schema changes under it at that moment.
+ */
+export async function createTestDatabase(options: { ownDatabase?: boolean } = {}): Promise<TestDatabase> {
   if (testDatabaseKind() === 'sqlite') {
     const db = createDatabase({ sqliteFile: ':memory:' });
     await migrateToLatest(db);
     return { db, drop: () => db.destroy() };
+  }
+  if (options.ownDatabase) {
+    const own = await ownPostgresDatabase();
+    const db = createDatabase({ databaseUrl: own.url });
+    await migrateToLatest(db);
+    return {
+      db,
+      async drop() {
+        await db.destroy();
+        await own.drop();
+      },
+    };
   }
   const schema = `${inject('postgresSchemaPrefix')}${randomBytes(6).toString('hex')}`;
   const url = postgresUrl();
@@ -57,16 +84,12 @@ export async function createCommandDatabase(): Promise<{ env: Record<string, str
   const dataDir = mkdtempSync(path.join(tmpdir(), 'baywise-command-'));
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
   if (testDatabaseKind() === 'sqlite') return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, drop: async () => removeDir() };
-  const name = `command_${randomBytes(6).toString('hex')}`;
-  const server = postgresUrl();
-  await onServer(server, `CREATE DATABASE ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
+  const own = await ownPostgresDatabase();
   return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    env: { DATA_DIR: dataDir, DATABASE_URL: own.url },
     async drop() {
       removeDir();
-      await onServer(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await own.drop();
     },
   };
 }

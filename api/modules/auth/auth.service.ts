@@ -20,7 +20,7 @@ import {
   updateUser,
 } from '../users/user.repository';
 import { signUpMode } from '../shop-settings/shop-settings.service';
-import { withUniqueUser } from '../users/user.rules';
+import { assertAdminEmail, withUniqueUser } from '../users/user.rules';
 import { createUser } from '../users/user.service';
 import { clientAddressKey } from './client-address';
 import { hashDeviceId, newDeviceId } from './device-cookie';
@@ -46,8 +46,14 @@ export async function register(db: Db, config: AppConfig, body: z.output<typeof 
     if (body.role !== 'admin') throw forbidden(firstAccountMessage(config));
     return createUser(db, config, body);
   }
+  // The spec's admin-email message first; and a stranger never waits as an administrator, even
+  // with that email (the admin may have moved to another one).
+  assertAdminEmail(config, body.role, body.email);
+  if (body.role === 'admin') throw forbidden(OPEN_SIGN_UP_ROLE_MESSAGE);
   return createUser(db, config, body, { status: 'pending' });
 }
+
+export const OPEN_SIGN_UP_ROLE_MESSAGE = 'Sign-up makes Technician and Service Advisor accounts only';
 
 export const firstAccountMessage = (config: AppConfig) =>
   `The first account is the shop's administrator: choose Administrator and use the email ${config.adminEmail}`;

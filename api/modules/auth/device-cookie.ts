@@ -4,8 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const DEVICE_COOKIE = 'baywise.device';
 export const DEVICE_TTL_MS = 365 * 24 * 60 * 60 * 1000;
-// Only the sign-in call reads it, so no other request carries it.
-export const DEVICE_COOKIE_PATH = '/api/login';
+// Sign-in, sign-up and invite acceptance all read it (a cookie for '/api/login' alone would never
+// reach the other two, which would then replace it and untrust the device for everyone else).
+export const DEVICE_COOKIE_PATH = '/api';
 
 const DEVICE_ID = /^[A-Za-z0-9_-]{43}$/;
 

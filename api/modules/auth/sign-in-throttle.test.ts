@@ -4,6 +4,7 @@ import { buildApp } from '../../app';
 import { testConfig } from '../../test/app';
 import { createTestDatabase } from '../../test/database';
 import { createUser, TEST_PASSWORD } from '../../test/factories';
+import { createInvite } from '../invites/invite.service';
 import { ACCOUNT_CEILING, FAILURE_WINDOW_MS, FREE_FAILURES } from './login-throttle';
 
 // A clock of the test's own: waits are skipped by moving it forward, never by sleeping.
@@ -232,11 +233,31 @@ describe('the device cookie', () => {
     expect((await login('user_a', TEST_PASSWORD, { address: OWNER_HOME, device: deviceA })).statusCode).toBe(200);
   });
 
-  it('is HttpOnly, SameSite=Lax, for the sign-in path only, lasts a year and survives sign-out', async () => {
+  it('reaches the invite and sign-up calls, which keep its id: a shared tablet stays trusted for everyone', async () => {
+    await createUser(db, { username: 'tablet_regular' });
+    const device = await trustedDevice('tablet_regular', SHOP_NAT);
+    const { token } = await createInvite(db, { id: (await createUser(db, { role: 'admin' })).id, username: 'boss' }, { role: 'technician' });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/invites/${token}/accept`,
+      payload: { username: 'tablet_newcomer', email: 'newcomer@shop.test', password: 'a-long-password' },
+      remoteAddress: SHOP_NAT,
+      headers: { cookie: device },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    // The same device id comes back, now trusted for the newcomer too.
+    expect(deviceCookie(res)).toBe(device);
+    advance(60_000);
+    await failFromMany('tablet_regular', ACCOUNT_CEILING, '10.40');
+    expect((await login('tablet_regular', TEST_PASSWORD, { address: SHOP_NAT, device })).statusCode).toBe(200);
+    expect((await login('tablet_newcomer', 'a-long-password', { address: SHOP_NAT, device })).statusCode).toBe(200);
+  });
+
+  it('is HttpOnly, SameSite=Lax, for the API only, lasts a year and survives sign-out', async () => {
     await createUser(db, { username: 'cookie_user' });
     const res = await login('cookie_user', TEST_PASSWORD, { address: OWNER_HOME });
     const cookie = res.cookies.find((c) => c.name === 'baywise.device')!;
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/login', maxAge: 365 * 24 * 60 * 60 });
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api', maxAge: 365 * 24 * 60 * 60 });
     expect(cookie.secure).toBeFalsy();
     const session = res.cookies.find((c) => c.name === 'baywise.sid')!;
     const logout = await app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: `baywise.sid=${session.value}` } });

@@ -139,3 +139,14 @@ describe('"Open sign-up"', () => {
     expect((await register({ username: 'late', email: 'late@shop.test', password: PASSWORD })).statusCode).toBe(403);
   });
 });
+
+describe('an administrator waiting for approval', () => {
+  it('does not count as one: the last active admin still cannot be demoted', async () => {
+    await t.db.updateTable('users').set({ role: 'technician' }).where('role', '=', 'admin').execute();
+    const admin = await t.signIn('admin');
+    await createUser(t.db, { role: 'admin', status: 'pending' });
+    const res = await admin.inject({ method: 'PUT', url: `/api/users/${admin.user.id}`, payload: { role: 'technician' } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('At least one administrator is required');
+  });
+});

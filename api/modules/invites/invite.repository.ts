@@ -49,8 +49,11 @@ export async function claimInvite(db: Db, id: string, userId: string, now: strin
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function revokeInvite(db: Db, id: string, now: string): Promise<void> {
-  await db.updateTable('invites').set({ revokedAt: now }).where('id', '=', id).where('revokedAt', 'is', null).execute();
+/** Withdraws an unused invite; false when it was used first (a withdrawn one stays withdrawn). */
+export async function revokeInvite(db: Db, id: string, now: string): Promise<boolean> {
+  await db.updateTable('invites').set({ revokedAt: now }).where('id', '=', id).where('revokedAt', 'is', null).where('usedAt', 'is', null).execute();
+  const row = await findInviteById(db, id);
+  return row !== undefined && row.usedAt === null;
 }
 
 /** Invites that can no longer be used are kept a while for the record, then removed. */

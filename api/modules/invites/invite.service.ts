@@ -82,8 +82,8 @@ export async function listInvites(db: Db, now = new Date()): Promise<Invite[]> {
 export async function withdrawInvite(db: Db, id: string, now = new Date()): Promise<void> {
   const invite = await findInviteById(db, id);
   if (!invite) throw notFound('Invite not found');
-  if (invite.usedAt) throw conflict(INVITE_ALREADY_USED);
-  await revokeInvite(db, id, now.toISOString());
+  // Checked again by the update itself: an acceptance may land between the two.
+  if (invite.usedAt || !(await revokeInvite(db, id, now.toISOString()))) throw conflict(INVITE_ALREADY_USED);
 }
 
 /** Why an invite can no longer be used, checked in the order a person would care about. */

@@ -69,8 +69,9 @@ export async function countUsers(db: Db, filters: UserFilters): Promise<number> 
   return Number(row.total);
 }
 
+/** Active administrators: an account waiting for approval administers nothing. */
 export async function countAdmins(db: Db): Promise<number> {
-  return countUsers(db, { role: 'admin' });
+  return countUsers(db, { role: 'admin', status: 'active' });
 }
 
 /**
@@ -79,7 +80,7 @@ export async function countAdmins(db: Db): Promise<number> {
  */
 export async function lockAdmins(db: Db): Promise<void> {
   if (!isPostgres(db)) return;
-  await db.selectFrom('users').select('id').where('role', '=', 'admin').orderBy('id').forUpdate().execute();
+  await db.selectFrom('users').select('id').where('role', '=', 'admin').where('status', '=', 'active').orderBy('id').forUpdate().execute();
 }
 
 /** Ends a user's sessions, except the one given (the caller's own). */
