@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 
 /** A share token: 192 bits from the CSPRNG, base64url (32 characters). */
 export function newShareToken(): string {
@@ -11,4 +11,9 @@ export function newId(): string {
 
 export function nowIso(): string {
   return new Date().toISOString();
+}
+
+/** What the database keeps of a secret it must recognise but never hand out (invite tokens, device ids). */
+export function sha256Hex(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
 }

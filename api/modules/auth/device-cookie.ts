@@ -1,6 +1,7 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { Signer } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sha256Hex } from '../../lib/tokens';
 
 export const DEVICE_COOKIE = 'baywise.device';
 export const DEVICE_TTL_MS = 365 * 24 * 60 * 60 * 1000;
@@ -19,7 +20,7 @@ export function deviceCookieSigner(sessionSecret: string): Signer {
 export const newDeviceId = (): string => randomBytes(32).toString('base64url');
 
 /** What the database keeps and failures are counted by: the id itself is never stored. */
-export const hashDeviceId = (deviceId: string): string => createHash('sha256').update(deviceId).digest('hex');
+export const hashDeviceId = (deviceId: string): string => sha256Hex(deviceId);
 
 /** The device id from a correctly signed cookie; a missing, forged or malformed one is none. */
 export function readDeviceId(request: FastifyRequest, signer: Signer): string | undefined {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { INVITE_TTL_DAYS, type InviteRole } from '../../../shared/constants';
 import type {
@@ -13,7 +12,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import type { InviteRow } from '../../db/tables';
 import { conflict, gone, notFound } from '../../lib/http-error';
-import { newId, newShareToken } from '../../lib/tokens';
+import { newId, newShareToken, sha256Hex } from '../../lib/tokens';
 import { findShopContact } from '../users/user.repository';
 import { createUser } from '../users/user.service';
 import {
@@ -38,7 +37,7 @@ export const INVITE_ALREADY_USED = 'This invite has already been used';
 const KEEP_LAPSED_DAYS = 90;
 
 /** Only the token's hash is stored: a copy of the database hands out no accounts. */
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const hashToken = sha256Hex;
 
 function toInvite(row: InviteRow, creatorUsername: string | null): Invite {
   return {

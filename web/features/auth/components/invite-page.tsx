@@ -1,6 +1,6 @@
-import { Link2Off, Wrench } from 'lucide-react';
+import { Link2Off } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
-import { PRODUCT_NAME, ROLE_LABELS } from '../../../../shared/constants';
+import { ROLE_LABELS } from '../../../../shared/constants';
 import { acceptInviteForm, type PublicInvite } from '../../../../shared/schemas/invite';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -11,6 +11,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useAcceptInvite, useInvite } from '../api/invite';
+import { AuthLayout } from './auth-layout';
 import styles from './auth.module.css';
 import { useAuthForm } from './use-auth-form';
 
@@ -65,38 +66,30 @@ export function InvitePage({ token }: { token: string }) {
   const invite = useInvite(token);
   const unusable = invite.error instanceof ApiError && [400, 404, 410].includes(invite.error.status);
   return (
-    <div className={styles.page}>
-      <main className={styles.formSide}>
-        <div className={styles.formColumn}>
-          <h1 className={styles.brand}>
-            <Wrench className={styles.brandIcon} aria-hidden="true" />
-            {PRODUCT_NAME}
-          </h1>
-          {invite.isPending ? (
-            <LoadingBlock text="Loading invite..." />
-          ) : invite.data ? (
-            <InviteForm token={token} invite={invite.data} />
-          ) : (
-            <Card>
-              <CardHeader>
-                <CardTitle as="h2">
-                  <Link2Off className={styles.inlineIcon} aria-hidden="true" /> This invite cannot be used
-                </CardTitle>
-              </CardHeader>
-              <CardContent className={styles.closed}>
-                <p role="alert">
-                  {unusable && invite.error instanceof ApiError
-                    ? (invite.error.serverMessage ?? invite.error.message)
-                    : 'The invite could not be loaded. Check your connection and try again.'}
-                </p>
-                <Link to={paths.auth} className={buttonClass('secondary')}>
-                  Go to Sign In
-                </Link>
-              </CardContent>
-            </Card>
-          )}
-        </div>
-      </main>
-    </div>
+    <AuthLayout>
+      {invite.isPending ? (
+        <LoadingBlock text="Loading invite..." />
+      ) : invite.data ? (
+        <InviteForm token={token} invite={invite.data} />
+      ) : (
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">
+              <Link2Off className={styles.inlineIcon} aria-hidden="true" /> This invite cannot be used
+            </CardTitle>
+          </CardHeader>
+          <CardContent className={styles.closed}>
+            <p role="alert">
+              {unusable && invite.error instanceof ApiError
+                ? (invite.error.serverMessage ?? invite.error.message)
+                : 'The invite could not be loaded. Check your connection and try again.'}
+            </p>
+            <Link to={paths.auth} className={buttonClass('secondary')}>
+              Go to Sign In
+            </Link>
+          </CardContent>
+        </Card>
+      )}
+    </AuthLayout>
   );
 }
