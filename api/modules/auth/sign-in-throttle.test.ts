@@ -233,7 +233,7 @@ describe('the device cookie', () => {
     expect((await login('user_a', TEST_PASSWORD, { address: OWNER_HOME, device: deviceA })).statusCode).toBe(200);
   });
 
-  it('reaches the invite and sign-up calls, which keep its id: a shared tablet stays trusted for everyone', async () => {
+  it('reaches the invite and sign-up calls, which keep its id: a shared tablet stays trusted for everyone', MANY, async () => {
     await createUser(db, { username: 'tablet_regular' });
     const device = await trustedDevice('tablet_regular', SHOP_NAT);
     const { token } = await createInvite(db, { id: (await createUser(db, { role: 'admin' })).id, username: 'boss' }, { role: 'technician' });
