@@ -74,13 +74,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
-  app.decorate('routeList', [] as string[]);
   app.decorate('clock', options.clock ?? Date.now);
   app.decorate('registeredRoutes', [] as RouteOptions[]);
+  app.decorate('routeList', {
+    getter: () =>
+      app.registeredRoutes.flatMap((route) => [route.method].flat().filter((m) => m !== 'HEAD').map((m) => `${m} ${route.url}`)),
+  });
   app.addHook('onRoute', (route) => {
     app.registeredRoutes.push(route);
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) if (method !== 'HEAD') app.routeList.push(`${method} ${route.url}`);
   });
 
   registerErrorHandling(app);

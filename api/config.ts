@@ -86,6 +86,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
 }
 
+/** A command's settings, or undefined after printing why they are invalid (the command exits 1). */
+export function loadCommandConfig(env: NodeJS.ProcessEnv = process.env): AppConfig | undefined {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    return undefined;
+  }
+}
+
 /** A cookie secret generated on first start and kept in DATA_DIR, so sessions survive restarts. */
 function persistentSecret(dataDir: string): string {
   const file = path.join(dataDir, 'session-secret');

@@ -1,18 +1,13 @@
 // `npm run backup`: a consistent copy of the live SQLite database into DATA_DIR/backups, keeping
 // the newest BACKUP_KEEP. The server may be running.
-import { loadConfig } from '../config';
+import { loadCommandConfig } from '../config';
 import { backupDatabase } from './backup';
 import { BackupFileError } from './backup-file';
 import { POSTGRES_BACKUP_MESSAGE } from './backup-messages';
 
 async function main(): Promise<number> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    console.error(err instanceof Error ? err.message : String(err));
-    return 1;
-  }
+  const config = loadCommandConfig();
+  if (!config) return 1;
   if (config.databaseUrl) {
     console.error(POSTGRES_BACKUP_MESSAGE);
     return 1;

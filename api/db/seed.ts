@@ -1,5 +1,5 @@
 // `npm run db:seed -- --demo [--force]`: loads the demo shop into the configured database.
-import { loadConfig } from '../config';
+import { loadCommandConfig } from '../config';
 import { DatabaseNotEmptyError, seedDemo, type SeedDemoResult } from './demo-data';
 import { migrateToLatest } from './migrate';
 import { openConfiguredDatabase } from './open';
@@ -30,13 +30,8 @@ async function main(args: string[]): Promise<number> {
     console.error(USAGE);
     return 1;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    console.error(err instanceof Error ? err.message : String(err));
-    return 1;
-  }
+  const config = loadCommandConfig();
+  if (!config) return 1;
   const db = openConfiguredDatabase(config);
   try {
     await migrateToLatest(db);

@@ -13,6 +13,11 @@ export function nowIso(): string {
   return new Date().toISOString();
 }
 
+/** An ISO 8601 UTC timestamp for a time in ms since the epoch (an injected clock's). */
+export function isoAt(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
 /** What the database keeps of a secret it must recognise but never hand out (invite tokens, device ids). */
 export function sha256Hex(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
-import { newId } from '../../lib/tokens';
+import { isoAt, newId } from '../../lib/tokens';
 
 /** Failures one (username, client) pair may make before it has to wait. */
 export const FREE_FAILURES = 5;
@@ -21,7 +21,6 @@ export interface Attempt {
 /** Unknown usernames are keyed the same way as real ones, so counting never tells them apart. */
 export const usernameKey = (username: string): string => username.trim().toLowerCase();
 
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The wait a pair must keep after its `failures`-th failure: 0, then 1 s, 2 s, 4 s … up to 15 min. */
 export function pairDelayMs(failures: number): number {
@@ -46,7 +45,7 @@ export class SignInThrottled extends HttpError {
  * reservation, so attempts in flight at the same time count against each other.
  */
 async function waitMs(db: Db, attempt: Attempt, ownId?: string): Promise<number> {
-  const since = iso(attempt.now - FAILURE_WINDOW_MS);
+  const since = isoAt(attempt.now - FAILURE_WINDOW_MS);
   let pair = db
     .selectFrom('loginFailures')
     .select((eb) => [eb.fn.countAll<number | string>().as('failures'), eb.fn.max('failedAt').as('last')])
@@ -91,7 +90,7 @@ export async function throttled(db: Db, attempt: Attempt, check: () => Promise<b
   const id = newId();
   await db
     .insertInto('loginFailures')
-    .values({ id, usernameKey: attempt.usernameKey, clientKey: attempt.clientKey, failedAt: iso(attempt.now) })
+    .values({ id, usernameKey: attempt.usernameKey, clientKey: attempt.clientKey, failedAt: isoAt(attempt.now) })
     .execute();
   let ok: boolean;
   try {
@@ -101,7 +100,7 @@ export async function throttled(db: Db, attempt: Attempt, check: () => Promise<b
     await db.deleteFrom('loginFailures').where('id', '=', id).execute();
     throw err;
   }
-  const since = iso(attempt.now - FAILURE_WINDOW_MS);
+  const since = isoAt(attempt.now - FAILURE_WINDOW_MS);
   if (ok) {
     // Only rows inside the window: older ones belong to the prune below, so the two do not
     // delete the same rows at once (which could deadlock on PostgreSQL).

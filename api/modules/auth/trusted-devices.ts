@@ -1,8 +1,8 @@
 import type { Db } from '../../db/database';
+import { isoAt } from '../../lib/tokens';
 import { isForeignKeyViolation } from '../../db/errors';
 import { DEVICE_TTL_MS, hashDeviceId } from './device-cookie';
 
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Whether this device signed in as this user within the last year. */
 export async function isTrustedDevice(db: Db, deviceId: string, userId: string, now: number): Promise<boolean> {
@@ -11,14 +11,14 @@ export async function isTrustedDevice(db: Db, deviceId: string, userId: string, 
     .select('userId')
     .where('deviceHash', '=', hashDeviceId(deviceId))
     .where('userId', '=', userId)
-    .where('lastUsedAt', '>', iso(now - DEVICE_TTL_MS))
+    .where('lastUsedAt', '>', isoAt(now - DEVICE_TTL_MS))
     .executeTakeFirst();
   return row !== undefined;
 }
 
 /** Records a successful sign-in of this user on this device, and forgets devices unused for a year. */
 export async function trustDevice(db: Db, deviceId: string, userId: string, now: number): Promise<void> {
-  const lastUsedAt = iso(now);
+  const lastUsedAt = isoAt(now);
   try {
     await db
       .insertInto('trustedDevices')
@@ -29,5 +29,5 @@ export async function trustDevice(db: Db, deviceId: string, userId: string, now:
     // The user was deleted meanwhile: there is nothing to trust.
     if (!isForeignKeyViolation(err)) throw err;
   }
-  await db.deleteFrom('trustedDevices').where('lastUsedAt', '<=', iso(now - DEVICE_TTL_MS)).execute();
+  await db.deleteFrom('trustedDevices').where('lastUsedAt', '<=', isoAt(now - DEVICE_TTL_MS)).execute();
 }
