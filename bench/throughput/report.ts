@@ -16,6 +16,8 @@ export function table(rows: string[][]): string {
 
 export const rps = (value: number) => Math.round(value).toLocaleString('en-US');
 export const ms = (value: number) => `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
+/** A latency cell; a run in which no request was answered has none. */
+const latency = (m: Measured, value: number) => (m.rps === 0 ? 'none answered' : ms(value));
 export const pct = (value: number) => `${(value * 100).toFixed(value < 0.1 ? 1 : 0)}%`;
 export const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
@@ -30,11 +32,11 @@ function verdict(call: Call, m: Measured, share: number): string {
 export function printMainTable(title: string, hello: Measured, rows: { call: Call; m: Measured }[], memory: Memory): void {
   console.log(`\n${title}`);
   const lines = [['call', 'req/s', 'p50', 'p99', 'errors', 'share', 'goal', '']];
-  lines.push(['node:http hello-world (reference)', rps(hello.rps), ms(hello.p50), ms(hello.p99), errorCell(hello), '100%', '', '']);
+  lines.push(['node:http hello-world (reference)', rps(hello.rps), latency(hello, hello.p50), latency(hello, hello.p99), errorCell(hello), '100%', '', '']);
   for (const { call, m } of rows) {
     const share = m.rps / hello.rps;
     const goal = GOALS[call.group];
-    lines.push([call.label, rps(m.rps), ms(m.p50), ms(m.p99), errorCell(m), pct(share), goal === undefined ? 'req/s' : `>= ${pct(goal)}`, verdict(call, m, share)]);
+    lines.push([call.label, rps(m.rps), latency(m, m.p50), latency(m, m.p99), errorCell(m), pct(share), goal === undefined ? 'req/s' : `>= ${pct(goal)}`, verdict(call, m, share)]);
   }
   console.log(table(lines));
   console.log(`goals also need p99 <= ${P99_GOAL_MS} ms and 0 errors; creates are compared with an earlier run's req/s`);
@@ -59,7 +61,7 @@ export function printScaleTable(title: string, sizes: [number, number], rows: { 
   for (const { call, small, large } of rows) {
     const kept = large.rps / small.rps;
     lines.push([
-      call.label, rps(small.rps), ms(small.p99), rps(large.rps), ms(large.p99),
+      call.label, rps(small.rps), latency(small, small.p99), rps(large.rps), latency(large, large.p99),
       String(small.errors + large.errors), pct(kept), kept >= KEEP_GOAL ? 'pass' : 'MISS',
     ]);
   }
