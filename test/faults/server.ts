@@ -3,14 +3,15 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../free-port';
+import { productionServerCommand } from '../production-server';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const ADMIN_EMAIL = 'faults-admin@baywise.test';
 
 /**
- * The production server (`api/server.ts`) on a fresh SQLite data folder, as `npm start` runs it
- * (without a web build: the API is what is under test). It can be killed and started again on the
- * same port and data folder.
+ * The production server (`api/server.ts` built to `dist/api/server.js`) on a fresh SQLite data
+ * folder, as `npm start` runs it (without a web build: the API is what is under test). It can be
+ * killed and started again on the same port and data folder.
  */
 export class FaultServer {
   readonly dataDir = mkdtempSync(path.join(tmpdir(), 'baywise-faults-'));
@@ -19,12 +20,17 @@ export class FaultServer {
   private exited: Promise<void> = Promise.resolve();
   private output = '';
 
-  private constructor(readonly port: number) {
+  private constructor(
+    readonly port: number,
+    private readonly command: { command: string; args: string[] },
+    /** Extra settings (WORKERS, …). */
+    private readonly env: Record<string, string>,
+  ) {
     this.baseUrl = `http://127.0.0.1:${port}`;
   }
 
-  static async start(): Promise<FaultServer> {
-    const server = new FaultServer(await freePort());
+  static async start(env: Record<string, string> = {}): Promise<FaultServer> {
+    const server = new FaultServer(await freePort(), await productionServerCommand(), env);
     await server.boot();
     return server;
   }
@@ -61,7 +67,7 @@ export class FaultServer {
   async boot(): Promise<void> {
     // The developer's own settings must not leak in (a DATABASE_URL would point at their database).
     const { DATABASE_URL: _db, SESSION_SECRET: _secret, SUPPORT_EMAIL: _support, ...inherited } = process.env;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+    const child = spawn(this.command.command, this.command.args, {
       cwd: ROOT,
       env: {
         ...inherited,
@@ -73,6 +79,7 @@ export class FaultServer {
         ADMIN_EMAIL,
         TRUST_PROXY: 'false',
         LOG_LEVEL: 'warn',
+        ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
