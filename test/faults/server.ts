@@ -17,7 +17,7 @@ export class FaultServer {
   readonly dataDir = mkdtempSync(path.join(tmpdir(), 'baywise-faults-'));
   readonly baseUrl: string;
   private child: ChildProcess | undefined;
-  private exited: Promise<void> = Promise.resolve();
+  private exited: Promise<number | NodeJS.Signals | null> = Promise.resolve(null);
   private output = '';
 
   private constructor(
@@ -88,7 +88,7 @@ export class FaultServer {
     const keep = (chunk: Buffer) => (this.output = (this.output + chunk.toString()).slice(-8000));
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
-    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
 
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline) {
@@ -123,6 +123,21 @@ export class FaultServer {
     const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
     await this.exited;
     clearTimeout(timer);
+  }
+
+  /**
+   * SIGTERM alone, as a service manager stops it, and the exit code (or the signal that ended it)
+   * with the time it took; SIGKILL only after `giveUpMs`, reported as 'SIGKILL'.
+   */
+  async terminate(giveUpMs: number): Promise<{ exit: number | NodeJS.Signals | null; ms: number }> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) throw new Error('the server is not running');
+    const started = Date.now();
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), giveUpMs);
+    const exit = await this.exited;
+    clearTimeout(timer);
+    return { exit, ms: Date.now() - started };
   }
 
   async remove(): Promise<void> {
