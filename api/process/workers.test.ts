@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childPids, isRunning, spawnServer, type SpawnedServer } from '../../test/spawned-server';
@@ -48,6 +49,18 @@ async function pool<T>(count: number, concurrency: number, task: (i: number) => 
   return results;
 }
 
+/** A signed-in GET on a connection of its own (the primary hands each new connection to the next worker). */
+function getAlone(url: string): Promise<number | undefined> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${server.baseUrl}${url}`, { agent: false, headers: { cookie } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode));
+      })
+      .on('error', reject);
+  });
+}
+
 /** The pids that logged an incoming request for `url`. */
 function pidsServing(url: string): Set<number> {
   const pids = new Set<number>();
@@ -63,7 +76,7 @@ describe('WORKERS=2', () => {
   it('serves from two processes that share one session', async () => {
     const workers = childPids(server.child.pid!);
     expect(workers).toHaveLength(2);
-    const statuses = await pool(200, 20, async () => (await fetch(`${server.baseUrl}/api/user`, { headers: { cookie } })).status);
+    const statuses = await pool(200, 20, () => getAlone('/api/user'));
     expect(new Set(statuses)).toEqual(new Set([200]));
     expect([...pidsServing('/api/user')].sort()).toEqual([...workers].sort());
   });
@@ -102,6 +115,23 @@ describe('WORKERS=2', () => {
     expect(pidsServing('/api/customers').size).toBe(2);
     expect(server.output()).not.toMatch(/SQLITE_BUSY|database is locked|"level":5\d/);
   }, 60_000);
+
+  it('replaces a worker that dies, and the session works on the new one', async () => {
+    const [victim, survivor] = childPids(server.child.pid!);
+    process.kill(victim!, 'SIGKILL');
+    const listening = (pid: number) => new RegExp(`"pid":${pid},[^\n]*"msg":"Server listening`).test(server.output());
+    const deadline = Date.now() + 15_000;
+    let fresh: number | undefined;
+    while (Date.now() < deadline && !(fresh && listening(fresh))) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      fresh = childPids(server.child.pid!).find((pid) => pid !== victim && pid !== survivor);
+    }
+    expect(childPids(server.child.pid!).sort()).toEqual([fresh, survivor].sort());
+    expect(server.output()).toContain(`"pid":${victim},"code":null,"signal":"SIGKILL","msg":"a server process exited; starting another"`);
+    const statuses = await pool(100, 12, () => getAlone('/api/user?after-restart'));
+    expect(new Set(statuses)).toEqual(new Set([200]));
+    expect([...pidsServing('/api/user?after-restart')].sort()).toEqual([fresh, survivor].sort());
+  }, 30_000);
 
   it('stops both workers and itself on SIGTERM, exiting 0', async () => {
     const workers = childPids(server.child.pid!);
