@@ -17,6 +17,12 @@ import { displayUrl, welcomeText } from './welcome';
  * schedule; as a cluster worker it only serves, and the primary does those.
  */
 async function serve(config: AppConfig, alone: boolean): Promise<void> {
+  // A worker may be told to stop before it is ready to: it stops as soon as it is.
+  let stopAsked = false;
+  let onStopMessage: () => void = () => {
+    stopAsked = true;
+  };
+  if (!alone) process.on('message', (message) => message === STOP_MESSAGE && onStopMessage());
   const db = openConfiguredDatabase(config);
   // `npm run restore` refuses while this file names a live process.
   const releasePidFile = !alone || config.databaseUrl ? () => undefined : holdServerPidFile(config.dataDir);
@@ -35,11 +41,8 @@ async function serve(config: AppConfig, alone: boolean): Promise<void> {
     await closeDatabase(db);
     releasePidFile();
   }, app.log);
-  if (!alone) {
-    process.on('message', (message) => message === STOP_MESSAGE && stop('asked by the primary'));
-    // The primary is gone (killed): nobody would restart or stop this one.
-    process.on('disconnect', () => stop('the primary exited'));
-  }
+  onStopMessage = () => stop('asked by the primary');
+  if (stopAsked) return onStopMessage();
 
   await app.listen({ port: config.port, host: config.host });
   if (alone && config.logLevel !== 'silent') {
