@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_ADMIN_EMAIL, loadConfig } from './config';
+import { DEFAULT_ADMIN_EMAIL, loadConfig, MAX_WORKERS } from './config';
 
 const made: string[] = [];
 const freshDir = () => {
@@ -78,6 +78,17 @@ describe('loadConfig', () => {
     ];
     for (const [env, message] of cases) {
       expect(() => loadConfig({ DATA_DIR: freshDir(), ...env })).toThrow(`Invalid settings:\n${message}`);
+    }
+  });
+
+  it('runs one server process unless WORKERS asks for more', () => {
+    expect(loadConfig({ DATA_DIR: freshDir() }).workers).toBe(1);
+    expect(loadConfig({ DATA_DIR: freshDir(), WORKERS: '4' }).workers).toBe(4);
+    expect(loadConfig({ DATA_DIR: freshDir(), WORKERS: 'auto' }).workers).toBe(Math.min(availableParallelism(), MAX_WORKERS));
+    for (const bad of ['0', '-2', '1.5', 'two', '', '65', '0x2']) {
+      expect(() => loadConfig({ DATA_DIR: freshDir(), WORKERS: bad })).toThrow(
+        'Invalid settings:\nWORKERS: WORKERS must be a whole number from 1 to 64, or auto (one per CPU)',
+      );
     }
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_HASH_PARAMS, type HashParams } from './lib/password';
@@ -7,6 +8,9 @@ import { PASSWORD_HASH_PARAMS, type HashParams } from './lib/password';
 export const DEFAULT_ADMIN_EMAIL = 'admin@baywise.local';
 /** Backups `npm run backup` and the schedule keep; older ones are removed. */
 export const DEFAULT_BACKUP_KEEP = 14;
+/** More server processes than this only add memory on any machine Baywise runs on. */
+export const MAX_WORKERS = 64;
+export const WORKERS_MESSAGE = `WORKERS must be a whole number from 1 to ${MAX_WORKERS}, or auto (one per CPU)`;
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -38,6 +42,17 @@ const envSchema = z.object({
     // Node's timers take at most 2^31 - 1 ms (24.8 days).
     .max(24 * 24, 'BACKUP_INTERVAL_HOURS must be at most 576 (24 days)')
     .default(0),
+  WORKERS: z
+    .string()
+    .trim()
+    .default('1')
+    .transform((value, ctx) => {
+      if (value === 'auto') return Math.min(availableParallelism(), MAX_WORKERS);
+      const n = /^\d+$/.test(value) ? Number(value) : NaN;
+      if (n >= 1 && n <= MAX_WORKERS) return n;
+      ctx.addIssue({ code: 'custom', message: WORKERS_MESSAGE });
+      return z.NEVER;
+    }),
 });
 
 export interface AppConfig {
@@ -56,6 +71,8 @@ export interface AppConfig {
   backupKeep: number;
   /** Hours between scheduled backups; 0 is off. */
   backupIntervalHours: number;
+  /** Server processes sharing the port (1: no cluster). */
+  workers: number;
   /** scrypt parameters for new hashes; older hashes are made again at the next sign-in. */
   passwordHashParams: HashParams;
 }
@@ -82,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     backupKeep: e.BACKUP_KEEP,
     backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
+    workers: e.WORKERS,
     passwordHashParams: PASSWORD_HASH_PARAMS,
   };
 }

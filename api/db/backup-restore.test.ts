@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncChangesResponse } from '../../shared/schemas/sync';
 import { freePort } from '../../test/free-port';
+import { productionServerCommand } from '../../test/production-server';
 import { createCommandDatabase, testDatabaseKind } from '../test/database';
 import { createUser, TEST_PASSWORD } from '../test/factories';
 import { listBackups } from './backup';
@@ -43,7 +44,8 @@ interface Server {
 
 async function startServer(dataDir: string): Promise<Server> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+  const { command, args } = await productionServerCommand();
+  const child: ChildProcess = spawn(command, args, {
     env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

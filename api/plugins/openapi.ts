@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
@@ -9,6 +10,7 @@ import { errorResponse } from '../../shared/schemas/common';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_RETENTION_DAYS } from '../../shared/schemas/sync';
 import type { Db } from '../db/database';
 import { HttpError } from '../lib/http-error';
+import { REPO_ROOT } from '../lib/repo-root';
 import { requireUser } from './auth';
 import { commonErrorReasons, routeFacts, STATUS_TEXT } from './openapi-responses';
 import { componentRegistry, tagFor, tagList } from './openapi-components';
@@ -20,7 +22,7 @@ export const DOCS_PAGE = '/api/docs';
 export const DOCS_STATIC = `${DOCS_PAGE}/static/`;
 const SIGN_IN_PAGE = '/auth';
 
-const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const VERSION = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 type ResponseEntry = z.ZodType | { description?: string; content: Record<string, { schema: z.ZodType }> };
 type Responses = Record<string, ResponseEntry>;

@@ -24,6 +24,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     backupKeep: 14,
     backupIntervalHours: 0,
+    workers: 1,
     // The factories' cheap hash, so sign-ins in tests neither wait for nor upgrade a slow one.
     passwordHashParams: TEST_HASH_PARAMS,
     ...overrides,

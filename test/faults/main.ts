@@ -6,6 +6,7 @@ import { runCrash } from './crash';
 import { runFuzz } from './fuzz';
 import { runLoad } from './load';
 import { Report } from './report';
+import { runShutdown } from './shutdown';
 
 /** mulberry32: a small seeded PRNG, so `FAULTS_SEED=<n>` replays a run's fuzz and kill moments. */
 function prng(seed: number): () => number {
@@ -25,6 +26,7 @@ const steps: Record<string, (report: Report) => Promise<void>> = {
   fuzz: (report) => runFuzz(report, random),
   crash: (report) => runCrash(report, random),
   load: runLoad,
+  shutdown: runShutdown,
 };
 
 async function main(): Promise<number> {

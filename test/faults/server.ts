@@ -3,28 +3,34 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../free-port';
+import { productionServerCommand } from '../production-server';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const ADMIN_EMAIL = 'faults-admin@baywise.test';
 
 /**
- * The production server (`api/server.ts`) on a fresh SQLite data folder, as `npm start` runs it
- * (without a web build: the API is what is under test). It can be killed and started again on the
- * same port and data folder.
+ * The production server (`api/server.ts` built to `dist/api/server.js`) on a fresh SQLite data
+ * folder, as `npm start` runs it (without a web build: the API is what is under test). It can be
+ * killed and started again on the same port and data folder.
  */
 export class FaultServer {
   readonly dataDir = mkdtempSync(path.join(tmpdir(), 'baywise-faults-'));
   readonly baseUrl: string;
   private child: ChildProcess | undefined;
-  private exited: Promise<void> = Promise.resolve();
+  private exited: Promise<number | NodeJS.Signals | null> = Promise.resolve(null);
   private output = '';
 
-  private constructor(readonly port: number) {
+  private constructor(
+    readonly port: number,
+    private readonly command: { command: string; args: string[] },
+    /** Extra settings (WORKERS, …). */
+    private readonly env: Record<string, string>,
+  ) {
     this.baseUrl = `http://127.0.0.1:${port}`;
   }
 
-  static async start(): Promise<FaultServer> {
-    const server = new FaultServer(await freePort());
+  static async start(env: Record<string, string> = {}): Promise<FaultServer> {
+    const server = new FaultServer(await freePort(), await productionServerCommand(), env);
     await server.boot();
     return server;
   }
@@ -61,7 +67,7 @@ export class FaultServer {
   async boot(): Promise<void> {
     // The developer's own settings must not leak in (a DATABASE_URL would point at their database).
     const { DATABASE_URL: _db, SESSION_SECRET: _secret, SUPPORT_EMAIL: _support, ...inherited } = process.env;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+    const child = spawn(this.command.command, this.command.args, {
       cwd: ROOT,
       env: {
         ...inherited,
@@ -73,6 +79,7 @@ export class FaultServer {
         ADMIN_EMAIL,
         TRUST_PROXY: 'false',
         LOG_LEVEL: 'warn',
+        ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -81,7 +88,7 @@ export class FaultServer {
     const keep = (chunk: Buffer) => (this.output = (this.output + chunk.toString()).slice(-8000));
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
-    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
 
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline) {
@@ -116,6 +123,21 @@ export class FaultServer {
     const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
     await this.exited;
     clearTimeout(timer);
+  }
+
+  /**
+   * SIGTERM alone, as a service manager stops it, and the exit code (or the signal that ended it)
+   * with the time it took; SIGKILL only after `giveUpMs`, reported as 'SIGKILL'.
+   */
+  async terminate(giveUpMs: number): Promise<{ exit: number | NodeJS.Signals | null; ms: number }> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) throw new Error('the server is not running');
+    const started = Date.now();
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), giveUpMs);
+    const exit = await this.exited;
+    clearTimeout(timer);
+    return { exit, ms: Date.now() - started };
   }
 
   async remove(): Promise<void> {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../../test/free-port';
+import { productionServerCommand } from '../../../test/production-server';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -44,13 +45,14 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** Starts the real server (`tsx api/server.ts`) on a free port with a fresh SQLite data folder. */
+/** Starts the real server, built as `npm start` builds it, on a free port with a fresh SQLite data folder. */
 export async function startServer(adminEmail: string, webDir: string): Promise<RunningServer> {
   const port = await freePort();
+  const { command, args } = await productionServerCommand();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'baywise-e2e-'));
   // The developer's own settings must not leak in (a DATABASE_URL would point at their database).
   const { DATABASE_URL: _db, SESSION_SECRET: _secret, SUPPORT_EMAIL: _support, ...inherited } = process.env;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+  const child: ChildProcess = spawn(command, args, {
     cwd: ROOT,
     env: {
       ...inherited,
