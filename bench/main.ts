@@ -19,6 +19,7 @@ import { benchOffline, printOfflineReport } from './offline';
 import { freePort, startBackground, stopAll, waitForHttp } from './processes';
 import { printReport } from './report';
 import { BENCH_ADMIN, seedShareData } from './seed';
+import { serverCommand } from './throughput/server';
 import { benchThroughput } from './throughput/section';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -42,7 +43,9 @@ function build(): void {
 /** The real server on a free port; returns its base URL once it answers. */
 async function startServer(dataDir: string): Promise<string> {
   const port = await freePort();
-  const server = startBackground(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'api/server.ts')], {
+  // The JavaScript build `npm start` runs, of this checkout.
+  const { command, args } = serverCommand(root);
+  const server = startBackground(command, args, {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
