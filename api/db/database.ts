@@ -3,6 +3,8 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig } from 'kysely';
 import pg from 'pg';
+import { prepareStatementsOn } from './pg-prepared';
+import { CachedStatements } from './statement-cache';
 import type { Database } from './tables';
 
 export type Db = Kysely<Database>;
@@ -89,6 +91,7 @@ export function createDatabase(options: DatabaseOptions): Db {
     });
     // A dropped connection must not crash the process; the next query gets a fresh one.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => prepareStatementsOn(client));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   }
   const file = options.sqliteFile ?? ':memory:';
@@ -98,7 +101,7 @@ export function createDatabase(options: DatabaseOptions): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = FULL');
-  return new Kysely<Database>({ dialect: new FairSqliteDialect({ database: sqlite }), plugins });
+  return new Kysely<Database>({ dialect: new FairSqliteDialect({ database: new CachedStatements(sqlite) }), plugins });
 }
 
 export function isPostgres(db: Db): boolean {
