@@ -1,8 +1,21 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { CamelCasePlugin, CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig } from 'kysely';
+import {
+  CamelCasePlugin,
+  Kysely,
+  PostgresDialect,
+  CompiledQuery,
+  SelectQueryNode,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+} from 'kysely';
 import pg from 'pg';
+import { prepareStatementsOn } from './pg-prepared';
+import { CachedStatements } from './statement-cache';
 import type { Database } from './tables';
 
 export type Db = Kysely<Database>;
@@ -40,21 +53,44 @@ export class FifoLock {
   }
 }
 
+/** The one SQLite connection: statements come prepared from the cache. */
+class CachedSqliteConnection implements DatabaseConnection {
+  constructor(private readonly statements: CachedStatements) {}
+
+  executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const statement = this.statements.prepare(compiledQuery.sql);
+    if (statement.reader) return Promise.resolve({ rows: statement.all(compiledQuery.parameters) as R[] });
+    const { changes, lastInsertRowid } = statement.run(compiledQuery.parameters);
+    return Promise.resolve({ numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] });
+  }
+
+  async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    if (!SelectQueryNode.is(compiledQuery.query)) throw new Error('Sqlite driver only supports streaming of select queries');
+    for (const row of this.statements.prepare(compiledQuery.sql).iterate(compiledQuery.parameters)) yield { rows: [row as R] };
+  }
+}
+
 /**
  * Kysely's SQLite driver shares one connection through a mutex that, on each release, wakes every
  * waiter to race for it again: with 200 requests queued that is 200 wake-ups per query, work that
- * grows with the square of the queue. This queue is first come, first served and wakes one.
+ * grows with the square of the queue. This queue is first come, first served and wakes one; it is
+ * the only lock on the way to the connection.
  */
 class FairSqliteDriver extends SqliteDriver {
   private readonly lock = new FifoLock();
+  private readonly connection: CachedSqliteConnection;
+
+  constructor(private readonly statements: CachedStatements) {
+    super({ database: statements });
+    this.connection = new CachedSqliteConnection(statements);
+  }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
     await this.lock.acquire();
-    return super.acquireConnection();
+    return this.connection;
   }
 
   override async releaseConnection(): Promise<void> {
-    await super.releaseConnection();
     this.lock.release();
   }
 
@@ -69,12 +105,12 @@ class FairSqliteDriver extends SqliteDriver {
 }
 
 class FairSqliteDialect extends SqliteDialect {
-  constructor(private readonly sqliteConfig: SqliteDialectConfig) {
-    super(sqliteConfig);
+  constructor(private readonly statements: CachedStatements) {
+    super({ database: statements });
   }
 
   override createDriver(): Driver {
-    return new FairSqliteDriver(this.sqliteConfig);
+    return new FairSqliteDriver(this.statements);
   }
 }
 
@@ -98,6 +134,7 @@ export function createDatabase(options: DatabaseOptions): Db {
     });
     // A dropped connection must not crash the process; the next query gets a fresh one.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => prepareStatementsOn(client));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   }
   const file = options.sqliteFile ?? ':memory:';
@@ -107,7 +144,7 @@ export function createDatabase(options: DatabaseOptions): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = FULL');
-  return new Kysely<Database>({ dialect: new FairSqliteDialect({ database: sqlite }), plugins });
+  return new Kysely<Database>({ dialect: new FairSqliteDialect(new CachedStatements(sqlite)), plugins });
 }
 
 export function isPostgres(db: Db): boolean {

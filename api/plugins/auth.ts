@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import type { UserRow } from '../db/tables';
 import { forbidden, unauthorized } from '../lib/http-error';
 import { findUserById } from '../modules/users/user.repository';
-import { keepSessionAlive } from './session';
+import { KyselySessionStore, keepSessionAlive } from './session';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,7 +30,10 @@ function tag<T extends object>(hook: T, requirement: Requirement): T & { [REQUIR
 export async function currentUser(db: Db, request: FastifyRequest): Promise<UserRow | null> {
   const userId = request.session.get('userId');
   if (!userId) return null;
-  const user = await findUserById(db, userId);
+  // The session store read the user with the session, in the same query, for this request.
+  const store = request.sessionStore as unknown;
+  const loaded = store instanceof KyselySessionStore ? store.takeLoadedUser(request.session.sessionId) : undefined;
+  const user = loaded?.id === userId ? loaded : await findUserById(db, userId);
   if (!user) {
     await request.session.destroy();
     return null;

@@ -173,6 +173,43 @@ describe('KyselySessionStore', () => {
     expect(await get('no-such-sid')).toBeNull();
   });
 
+  it('reads the user with the session and hands it to one request only', async () => {
+    const client = await t.signIn('technician');
+    const sid = sidOf(client.cookie);
+    await get(sid);
+    expect(store.takeLoadedUser(sid)).toEqual(client.user);
+    expect(store.takeLoadedUser(sid)).toBeUndefined();
+    await get(sid);
+    store.forgetLoadedUser(sid);
+    expect(store.takeLoadedUser(sid)).toBeUndefined();
+    // A session whose row is gone leaves nothing to take.
+    await get(sid);
+    await t.db.deleteFrom('sessions').where('sid', '=', sid).execute();
+    expect(await get(sid)).toBeNull();
+    expect(store.takeLoadedUser(sid)).toBeUndefined();
+  });
+
+  it('serves every request the user as stored at that request, whoever changed it', async () => {
+    const client = await t.signIn('technician');
+    const other = await buildApp({ config: testConfig(), db: t.db });
+    try {
+      const user = () => client.inject({ method: 'GET', url: '/api/user' });
+      expect((await user()).json()).toMatchObject({ role: 'technician' });
+      // Another process changes the role, then suspends, then deletes the account.
+      await t.db.updateTable('users').set({ role: 'service_advisor' }).where('id', '=', client.user.id).execute();
+      expect((await user()).json()).toMatchObject({ role: 'service_advisor' });
+      const second = await other.inject({ method: 'GET', url: '/api/user', headers: { cookie: client.cookie } });
+      expect(second.json()).toMatchObject({ role: 'service_advisor' });
+      await t.db.updateTable('users').set({ status: 'pending' }).where('id', '=', client.user.id).execute();
+      expect((await client.inject({ method: 'GET', url: '/api/customers' })).statusCode).toBe(403);
+      await t.db.deleteFrom('users').where('id', '=', client.user.id).execute();
+      expect((await user()).statusCode).toBe(401);
+      expect(await sessionRow(sidOf(client.cookie))).toBeUndefined();
+    } finally {
+      await other.close();
+    }
+  });
+
   it('deleteExpiredSessions removes only expired rows', async () => {
     const live = await t.signIn('technician');
     const dead = await t.signIn('technician');

@@ -3,6 +3,7 @@ import fastifySession from '@fastify/session';
 import type { FastifyInstance, Session } from 'fastify';
 import type { Db } from '../db/database';
 import { isForeignKeyViolation } from '../db/errors';
+import type { UserRow } from '../db/tables';
 
 declare module 'fastify' {
   interface Session {
@@ -26,9 +27,30 @@ function settle<T>(promise: Promise<T>, callback: (err: unknown, value?: T) => v
   );
 }
 
+/** More sessions than this read but not yet handed on means requests ended without a response. */
+const MAX_LOADED_USERS = 10_000;
+
 /** Sessions kept in the database, so several server processes can share them. */
 export class KyselySessionStore {
+  /**
+   * The user read with each session (one query for both), until that request takes it: kept only
+   * while a request that read it is in flight, so it is never older than the request using it.
+   */
+  private readonly loadedUsers = new Map<string, UserRow>();
+
   constructor(private readonly db: Db) {}
+
+  /** The user read with this session during the current request, once; undefined if none is kept. */
+  takeLoadedUser(sid: string): UserRow | undefined {
+    const user = this.loadedUsers.get(sid);
+    this.loadedUsers.delete(sid);
+    return user;
+  }
+
+  /** Forgets what a finished request read and did not take. */
+  forgetLoadedUser(sid: string): void {
+    this.loadedUsers.delete(sid);
+  }
 
   set(sid: string, session: Session, callback: Callback): void {
     settle(this.write(sid, session), (err) => callback(err ?? undefined));
@@ -79,13 +101,21 @@ export class KyselySessionStore {
   private async read(sid: string): Promise<Session | null> {
     const row = await this.db
       .selectFrom('sessions')
-      .select(['data', 'expiresAt'])
-      .where('sid', '=', sid)
+      .leftJoin('users', 'users.id', 'sessions.userId')
+      .selectAll('users')
+      .select(['sessions.data as sessionData', 'sessions.expiresAt as sessionExpiresAt'])
+      .where('sessions.sid', '=', sid)
       .executeTakeFirst();
-    if (!row || row.expiresAt <= new Date().toISOString()) return null;
+    this.loadedUsers.delete(sid);
+    if (!row || row.sessionExpiresAt <= new Date().toISOString()) return null;
+    const { sessionData, sessionExpiresAt: _expiresAt, ...user } = row;
+    if (user.id !== null) {
+      if (this.loadedUsers.size >= MAX_LOADED_USERS) this.loadedUsers.clear();
+      this.loadedUsers.set(sid, user as UserRow);
+    }
     let data: Session;
     try {
-      data = JSON.parse(row.data) as Session;
+      data = JSON.parse(sessionData) as Session;
     } catch {
       return null;
     }
@@ -119,11 +149,12 @@ export async function registerSessions(
   app: FastifyInstance,
   options: { db: Db; secret: string },
 ): Promise<void> {
+  const store = new KyselySessionStore(options.db);
   await app.register(fastifyCookie);
   await app.register(fastifySession, {
     secret: options.secret,
     cookieName: SESSION_COOKIE,
-    store: new KyselySessionStore(options.db),
+    store,
     saveUninitialized: false,
     // Not on every request: keepSessionAlive renews a session in use once a day.
     rolling: false,
@@ -134,6 +165,12 @@ export async function registerSessions(
       secure: 'auto',
       maxAge: SESSION_TTL_MS,
     },
+  });
+  // A user read with the session and left untaken (a share page, a sign-in) is not kept past its request.
+  app.addHook('onResponse', (request, _reply, done) => {
+    const sid = (request.session as { sessionId?: string } | null)?.sessionId;
+    if (sid) store.forgetLoadedUser(sid);
+    done();
   });
   const timer = setInterval(() => {
     deleteExpiredSessions(options.db).catch((err: unknown) => app.log.warn({ err }, 'session cleanup failed'));

@@ -42,6 +42,10 @@ export function findInspectionIdByToken(db: Db, shareToken: string): Promise<{ i
   return db.selectFrom('inspections').select('id').where('shareToken', '=', shareToken).executeTakeFirst();
 }
 
+export function findInspectionRowByToken(db: Db, shareToken: string): Promise<InspectionRow | undefined> {
+  return db.selectFrom('inspections').selectAll().where('shareToken', '=', shareToken).executeTakeFirst();
+}
+
 export function findCustomers(db: Db, ids: readonly string[]): Promise<CustomerRow[]> {
   return inChunks(ids, (chunk) => db.selectFrom('customers').selectAll().where('id', 'in', chunk).execute());
 }

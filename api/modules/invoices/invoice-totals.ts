@@ -1,5 +1,6 @@
 import { INVOICE_TAX_RATE } from '../../../shared/constants';
-import { formatCents, MAX_CENTS, serviceTotalCents, totalsWithTax, type Totals } from '../../../shared/money';
+import { formatCents, MAX_CENTS, parseCents, serviceTotalCents, totalsWithTax, type Totals } from '../../../shared/money';
+import type { Service } from '../../../shared/schemas/inspection';
 import type { ReceiptFigures } from '../../../shared/schemas/invoice';
 import type { Db } from '../../db/database';
 import { badRequest } from '../../lib/http-error';
@@ -36,6 +37,18 @@ export async function serviceCentsByStatus(db: Db, inspectionId: string | null):
     .execute();
   for (const service of services) {
     const cents = serviceTotalCents({ ...service, parts: parts.filter((p) => p.serviceId === service.id) });
+    if (service.status === 'approved') result.approved += cents;
+    else result.pending += cents;
+  }
+  return result;
+}
+
+/** serviceCentsByStatus from services already loaded (response-shaped), without a query. */
+export function serviceCentsOf(services: readonly Pick<Service, 'status' | 'partsCost' | 'laborCost'>[]): ServiceCents {
+  const result = { approved: 0, pending: 0 };
+  for (const service of services) {
+    if (service.status !== 'approved' && service.status !== 'recommended') continue;
+    const cents = (parseCents(service.partsCost) ?? 0) + (parseCents(service.laborCost) ?? 0);
     if (service.status === 'approved') result.approved += cents;
     else result.pending += cents;
   }

@@ -8,7 +8,7 @@ import { notFound } from '../../lib/http-error';
 import { getInspectionsByIds } from '../inspections/inspection.service';
 import { isShareToken, shopContact, toPublicFindings, toPublicService, toPublicVehicle } from '../public/public-view';
 import { decideRecommendedService } from '../services/service.service';
-import { receiptFigures, serviceCentsByStatus } from './invoice-totals';
+import { receiptFigures, serviceCentsOf } from './invoice-totals';
 import * as repo from './invoice.repository';
 import { INVOICE_NOT_FOUND } from './invoice.service';
 
@@ -20,19 +20,19 @@ async function invoiceByToken(db: Db, token: string): Promise<InvoiceRow> {
 
 export async function getPublicInvoice(db: Db, token: string): Promise<PublicInvoice> {
   const row = await invoiceByToken(db, token);
-  const [customers, vehicles, lineItems, inspections, services, shop] = await Promise.all([
-    repo.customersByIds(db, [row.customerId]),
-    repo.vehiclesByIds(db, row.vehicleId ? [row.vehicleId] : []),
-    repo.lineItemsByInvoiceIds(db, [row.id]),
+  const [[inspection], lineItems, shop] = await Promise.all([
     getInspectionsByIds(db, row.inspectionId ? [row.inspectionId] : []),
-    serviceCentsByStatus(db, row.inspectionId),
+    repo.lineItemsByInvoiceIds(db, [row.id]),
     shopContact(db),
   ]);
-  const customer = customers[0];
+  // The inspection brought its customer and vehicle along: read them again only when they differ.
+  const [[customer], [vehicle]] = await Promise.all([
+    inspection?.customer.id === row.customerId ? [inspection.customer] : repo.customersByIds(db, [row.customerId]),
+    !row.vehicleId ? [] : inspection?.vehicle.id === row.vehicleId ? [inspection.vehicle] : repo.vehiclesByIds(db, [row.vehicleId]),
+  ]);
   // The customer's delete takes its invoices along, so a missing one means the invoice is gone.
   if (!customer) throw notFound(INVOICE_NOT_FOUND);
-  const vehicle = vehicles[0];
-  const inspection = inspections[0];
+  const services = serviceCentsOf(inspection?.services ?? []);
   return {
     id: row.id,
     status: row.status as InvoiceStatus,
