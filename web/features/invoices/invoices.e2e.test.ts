@@ -90,7 +90,7 @@ describe('receipts section', () => {
     await choose(page, 'Status', 'Paid');
     await page.getByText('Showing 1–4 of 4 invoices', { exact: true }).waitFor();
     const badges = await page.getByTestId('invoice-card').locator('[data-status]').allTextContents();
-    expect(badges).toEqual(['paid', 'paid', 'paid', 'paid']);
+    expect(badges).toEqual(['Paid', 'Paid', 'Paid', 'Paid']);
     await screenshot(page, 'invoices-paid');
 
     await choose(page, 'Status', 'All Status');

@@ -6,14 +6,14 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { LoadingBlock } from '../../../components/ui/spinner';
-import { statusText } from '../../../lib/format';
+import { humanize } from '../../../lib/format';
 import { INSPECTIONS_PAGE_SIZE, useInspectionsPage } from '../api/get-inspections-page';
 import styles from './dashboard.module.css';
 import { AllInspectionsRow } from './all-inspections-row';
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All Statuses' },
-  ...INSPECTION_STATUSES.map((status) => ({ value: status, label: statusText(status) })),
+  ...INSPECTION_STATUSES.map((status) => ({ value: status, label: humanize(status) })),
 ];
 
 /** Waits until typing pauses before searching. */
