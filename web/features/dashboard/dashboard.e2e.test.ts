@@ -142,7 +142,7 @@ describe('the dashboard', () => {
 
     await dialog.getByLabel('Filter by status').click();
     await page.getByRole('option', { name: 'Declined' }).click();
-    await dialog.getByText('Showing 1–1 of 1 inspections').waitFor();
+    await dialog.getByText('Showing 1–1 of 1 inspection', { exact: true }).waitFor();
     expect(await rows.first().innerText()).toContain('Declined');
 
     await dialog.getByLabel('Filter by status').click();

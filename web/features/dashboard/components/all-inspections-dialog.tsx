@@ -1,3 +1,4 @@
+import { countOf } from '../../../../shared/plural';
 import { useEffect, useState } from 'react';
 import { INSPECTION_STATUSES, type InspectionStatus } from '../../../../shared/constants';
 import { Button } from '../../../components/ui/button';
@@ -88,7 +89,7 @@ export function AllInspectionsDialog({ open, onOpenChange }: { open: boolean; on
           </ul>
           <nav className={styles.pager} aria-label="Pages">
             <p className={styles.muted} aria-live="polite">
-              Showing {first}–{last} of {total} inspections
+              Showing {first}–{last} of {countOf(total, 'inspection', 'inspections')}
             </p>
             <div className={styles.pagerButtons}>
               <Button variant="secondary" size="sm" disabled={page === 0} onClick={() => setPage(page - 1)}>
