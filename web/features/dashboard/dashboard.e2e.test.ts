@@ -107,7 +107,8 @@ describe('the dashboard', () => {
       expect(await row.innerText()).toBe(
         [
           inspection.customer.name,
-          inspection.status.replace(/_/g, ' '),
+          // Badges are capitalised: 'In progress'.
+          inspection.status.charAt(0).toUpperCase() + inspection.status.slice(1).replace(/_/g, ' '),
           `${vehicle.year} ${vehicle.make} ${vehicle.model}${plate}`,
           shownDate(inspection.createdAt),
           'Technician: bayside_owner',

@@ -8,6 +8,9 @@ import { expectAccessible, summaryOf, useE2E } from '../../test/e2e/use-e2e';
 
 const money = (amount: string) => `$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
 
+/** A status as its badge shows it (capitalised like every badge). */
+const capitalised = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
+
 describe('receipts section', () => {
   const { baseUrl, api, open } = useE2E();
   const tag = `Rc${Date.now().toString(36)}`;
@@ -60,7 +63,7 @@ describe('receipts section', () => {
     if (!newest) throw new Error('nothing seeded');
     const card = page.locator(`[data-invoice-id="${newest.id}"]`);
     const text = (await card.textContent()) ?? '';
-    for (const part of [`#${newest.id.slice(0, 8)}`, `${tag} Charlie`, `2019 Honda ${charlieModel}`, newest.status, money(newest.total)]) {
+    for (const part of [`#${newest.id.slice(0, 8)}`, `${tag} Charlie`, `2019 Honda ${charlieModel}`, capitalised(newest.status), money(newest.total)]) {
       expect(text).toContain(part);
     }
     expect(text).toContain(new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(newest.createdAt)));
