@@ -15,8 +15,11 @@ export const dashboardStatsResponse = z.object({
   totalInspections: z.number().int(),
   inspectionsToday: z.number().int(),
   pendingInspections: z.number().int(),
-  /** Whole percent change of the last 30 days against the 30 before; the web adds '+' and '%'. */
-  customerGrowth: z.number().int(),
-  inspectionGrowth: z.number().int(),
+  /**
+   * Whole percent change of the last 30 days against the 30 before; the web adds '+' and '%'.
+   * null when the 30 days before had nothing: a shop's first month has no growth to show.
+   */
+  customerGrowth: z.number().int().nullable(),
+  inspectionGrowth: z.number().int().nullable(),
 });
 export type DashboardStats = z.infer<typeof dashboardStatsResponse>;

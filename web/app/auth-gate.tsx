@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { FullScreenSpinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { useCurrentUserQuery } from '../features/auth/api/use-current-user';
+import { lastSignedInUserId } from '../lib/current-user';
 import { PendingApproval } from '../features/auth/components/pending-approval';
 import { LoadError } from './routes/load-error';
 
@@ -15,18 +16,31 @@ export function RequireUser({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (query.isPending) return <FullScreenSpinner />;
   if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
-  if (!query.data) return <Navigate to={paths.auth} replace state={{ from: location }} />;
+  // The screen is remembered with whoever was on it, so only the same user comes back to it.
+  if (!query.data) return <Navigate to={paths.auth} replace state={{ from: location, userId: lastSignedInUserId() }} />;
   if (query.data.status === 'pending') return <PendingApproval username={query.data.username} />;
   return children;
 }
 
-/** /auth: a signed-in user goes to / (or back where the sign-in was asked for). */
+interface AuthState {
+  from?: { pathname: string; search: string };
+  /** Who was signed in when the screen was left; null for a link opened signed out. */
+  userId?: string | null;
+}
+
+/**
+ * /auth: a signed-in user goes to the dashboard, or back where the sign-in was asked for when it
+ * is the same user (a session that expired) or nobody was signed in (a link opened signed out).
+ * Another user starts on the dashboard, never on the previous user's screen.
+ */
 export function RedirectSignedIn({ children }: { children: ReactNode }) {
   const query = useCurrentUserQuery();
   const location = useLocation();
   if (query.isPending) return <FullScreenSpinner />;
   if (query.data) {
-    const from = (location.state as { from?: { pathname: string; search: string } } | null)?.from;
+    const state = location.state as AuthState | null;
+    const sameUser = !state?.userId || state.userId === query.data.id;
+    const from = sameUser ? state?.from : undefined;
     return <Navigate to={from ? `${from.pathname}${from.search}` : '/'} replace />;
   }
   return children;

@@ -127,6 +127,11 @@ describe('sections', () => {
     await page.goto(`/users/${advisor.id}`);
     await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
     await screenshot(page, 'shell-access-denied');
+
+    // A way onward: back to the dashboard.
+    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await page.getByRole('heading', { name: `Welcome back, ${technician.username}` }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
   });
 
   it('shows an admin the /users/{id} data view with a way back to the users section', async () => {

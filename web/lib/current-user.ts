@@ -27,11 +27,21 @@ export function writeCachedUser(user: User | null): void {
 
 export const currentUserKey = ['auth', 'current-user'] as const;
 
+// Who was signed in last in this page (kept after a sign-out): a screen asked for by one user is
+// not where the next user lands.
+let lastUserId: string | null = null;
+
+/** The id of the user signed in last in this page, or null when nobody has been. */
+export function lastSignedInUserId(): string | null {
+  return lastUserId;
+}
+
 /** GET /api/user: the signed-in user, or null on 401 (spec §4: a 401 means no user). */
 export async function getCurrentUser(): Promise<User | null> {
   try {
     const user = await api.get<User>('/api/user');
     writeCachedUser(user);
+    lastUserId = user.id;
     return user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
@@ -41,7 +51,10 @@ export async function getCurrentUser(): Promise<User | null> {
     // No network: the last known user keeps the offline shell usable.
     if (!(error instanceof ApiError)) {
       const cached = readCachedUser();
-      if (cached) return cached;
+      if (cached) {
+        lastUserId = cached.id;
+        return cached;
+      }
     }
     throw error;
   }
@@ -66,6 +79,7 @@ export function useCurrentUser(): User | null {
  */
 export function setCurrentUser(queryClient: QueryClient, user: User | null): void {
   writeCachedUser(user);
+  if (user) lastUserId = user.id;
   queryClient.removeQueries({ predicate: (query) => query.queryHash !== JSON.stringify(currentUserKey) });
   queryClient.setQueryData(currentUserKey, user);
 }

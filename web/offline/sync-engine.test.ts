@@ -4,7 +4,7 @@ import type { SyncChangesResponse } from '../../shared/schemas/sync';
 import type { User } from '../../shared/schemas/user';
 import { LocalDb } from './local-db';
 import { enqueue } from './outbox';
-import { SyncEngine, type SyncEngineOptions } from './sync-engine';
+import { SyncEngine, USERS_REFRESH_MS, type SyncEngineOptions } from './sync-engine';
 import { customerRow, inspectionRow, serviceRow, uuid, vehicleRow } from './test-rows';
 import { backoffDelay, type FetchLike } from './transport';
 import type { LocalWrite } from './types';
@@ -490,6 +490,24 @@ describe('pulling changes', () => {
     const sync = engineWith((call) => (call.url.startsWith('/api/users') ? json(200, [user]) : undefined));
     await sync.syncNow();
     expect((await db.users.toArray()).map((u) => u.username)).toEqual(['sam']);
+  });
+
+  it('asks for the technician list at the first pull, then at most every 15 minutes, not at every pass', async () => {
+    let now = Date.parse('2026-03-10T00:00:00.000Z');
+    const sync = engineWith(() => undefined, { now: () => now });
+    const userCalls = () => calls.filter((c) => c.url === '/api/users?limit=500').length;
+    await sync.syncNow();
+    expect(userCalls()).toBe(1);
+    // The loop's 30-second passes pull the change feed only.
+    for (let pass = 0; pass < 5; pass++) {
+      now += 30_000;
+      await sync.syncNow();
+    }
+    expect(userCalls()).toBe(1);
+    expect(calls.filter((c) => c.url.startsWith('/api/sync/changes')).length).toBe(6);
+    now += USERS_REFRESH_MS;
+    await sync.syncNow();
+    expect(userCalls()).toBe(2);
   });
 });
 

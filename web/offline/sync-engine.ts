@@ -36,6 +36,12 @@ export interface SyncEngineOptions {
 type Outcome = 'done' | 'retry' | 'paused' | 'stopped';
 
 const USERS_URL = '/api/users?limit=500';
+/**
+ * The technician list changes seldom and is not in the change feed: asked for at the first pull of
+ * a page and then at most this often, not at every 30-second pass (which showed as the users list
+ * reloading every 30 seconds while nothing had changed).
+ */
+export const USERS_REFRESH_MS = 15 * 60_000;
 const MAX_RESYNCS_PER_PULL = 2;
 
 const navigatorOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
@@ -70,6 +76,8 @@ export class SyncEngine {
   private failures = 0;
   private backoffToken = 0;
   private backoffPending = false;
+  /** When the technician list was last asked for (this page); null before the first time. */
+  private usersAskedAt: number | null = null;
   private readonly teardown: (() => void)[] = [];
 
   constructor(options: SyncEngineOptions) {
@@ -386,7 +394,10 @@ export class SyncEngine {
 
   /** The technician picker's users; only admins may list them (403 for others is fine). */
   private async refreshUsers(): Promise<void> {
+    const now = this.now();
+    if (this.usersAskedAt !== null && now - this.usersAskedAt < USERS_REFRESH_MS) return;
     const reply = await this.request('GET', USERS_URL);
+    if (reply.kind === 'http') this.usersAskedAt = now;
     if (reply.kind !== 'http' || reply.status !== 200) return;
     const users = userListResponse.safeParse(reply.body);
     if (users.success) await replaceUsers(this.db, users.data);

@@ -1,9 +1,10 @@
 import type { SyncEntity } from '../../shared/schemas/sync';
+import { countOf, plural } from '../../shared/plural';
 import type { SyncStatus } from './types';
 
 /** "1 change", "3 changes". */
 export function changesText(count: number): string {
-  return `${count} ${count === 1 ? 'change' : 'changes'}`;
+  return countOf(count, 'change', 'changes');
 }
 
 /** Which of the header's states applies; attention wins, because only the user can clear it. */
@@ -24,7 +25,7 @@ export function syncTone(status: Pick<SyncStatus, 'pending' | 'attention' | 'nee
 export function statusLabel(status: Pick<SyncStatus, 'pending' | 'attention' | 'needsSignIn'>, online: boolean): string {
   switch (syncTone(status, online)) {
     case 'attention':
-      return `${changesText(status.attention)} ${status.attention === 1 ? 'needs' : 'need'} attention`;
+      return `${changesText(status.attention)} ${plural(status.attention, 'needs', 'need')} attention`;
     case 'offline':
       return 'Offline';
     case 'sign-in':
@@ -48,19 +49,19 @@ export function unsentCount(status: Pick<SyncStatus, 'pending' | 'attention'>): 
 
 /** Title of the sign-out warning. */
 export function unsentTitle(count: number): string {
-  return `You have ${count} unsent ${count === 1 ? 'change' : 'changes'}`;
+  return `You have ${count} unsent ${plural(count, 'change', 'changes')}`;
 }
 
 /** The sign-out warning's explanation. */
 export function unsentExplanation(count: number, username: string): string {
-  return `${count === 1 ? 'It stays' : 'They stay'} on this device and ${count === 1 ? 'is' : 'are'} sent when ${username} signs in again.`;
+  return `${plural(count, 'It stays', 'They stay')} on this device and ${plural(count, 'is', 'are')} sent when ${username} signs in again.`;
 }
 
 /** The discard question's explanation; `dropping` counts the entry and the ones that depend on it. */
 export function discardExplanation(dropping: number): string {
   const dependents = Math.max(0, dropping - 1);
   if (dependents === 0) return 'It will not be sent to the server.';
-  return `It will not be sent to the server, and neither will ${changesText(dependents)} that ${dependents === 1 ? 'depends' : 'depend'} on it.`;
+  return `It will not be sent to the server, and neither will ${changesText(dependents)} that ${plural(dependents, 'depends', 'depend')} on it.`;
 }
 
 /** The toast after a discard; `dropped` counts the discarded entry and the ones that depended on it. */
@@ -71,7 +72,7 @@ export function discardedText(dropped: number): { title: string; description: st
     description:
       dependents === 0
         ? 'It will not be sent to the server.'
-        : `${changesText(dependents)} that depended on it ${dependents === 1 ? 'was' : 'were'} discarded with it.`,
+        : `${changesText(dependents)} that depended on it ${plural(dependents, 'was', 'were')} discarded with it.`,
   };
 }
 

@@ -6,9 +6,9 @@ import { countCustomers, countInspections, type Span } from './dashboard.reposit
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const GROWTH_WINDOW_DAYS = 30;
 
-/** Whole percent change; 0 when both are 0, 100 when only the previous period is 0. */
-export function growthPercent(current: number, previous: number): number {
-  if (previous === 0) return current === 0 ? 0 : 100;
+/** Whole percent change; null without a previous period to compare with (nothing in it). */
+export function growthPercent(current: number, previous: number): number | null {
+  if (previous === 0) return null;
   const change = ((current - previous) / previous) * 100;
   // Half away from zero, so +2.5% and -2.5% round to the same size.
   return Math.sign(change) * Math.round(Math.abs(change));

@@ -22,9 +22,9 @@ async function stats(query = '') {
 }
 
 describe('growthPercent', () => {
-  it('is the whole percent change, 0 for nothing, 100 from nothing', () => {
-    expect(growthPercent(0, 0)).toBe(0);
-    expect(growthPercent(5, 0)).toBe(100);
+  it('is the whole percent change, none without a previous period', () => {
+    expect(growthPercent(0, 0)).toBeNull();
+    expect(growthPercent(5, 0)).toBeNull();
     expect(growthPercent(3, 2)).toBe(50);
     expect(growthPercent(2, 3)).toBe(-33);
     expect(growthPercent(1, 3)).toBe(-67);
@@ -41,8 +41,8 @@ describe('GET /api/dashboard/stats on an empty shop', () => {
       totalInspections: 0,
       inspectionsToday: 0,
       pendingInspections: 0,
-      customerGrowth: 0,
-      inspectionGrowth: 0,
+      customerGrowth: null,
+      inspectionGrowth: null,
     });
   });
 });

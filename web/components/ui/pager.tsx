@@ -1,3 +1,4 @@
+import { countOf } from '../../../shared/plural';
 import { Button } from './button';
 import styles from './pager.module.css';
 
@@ -6,8 +7,8 @@ export interface PagerProps {
   page: number;
   pageSize: number;
   total: number;
-  /** What is counted, plural: 'Showing 1–20 of 45 customers'. */
-  noun: string;
+  /** What is counted, singular and plural: 'Showing 1–20 of 45 customers', 'Showing 1–1 of 1 customer'. */
+  noun: readonly [one: string, other: string];
   onPage: (page: number) => void;
 }
 
@@ -16,9 +17,9 @@ export function Pager({ page, pageSize, total, noun, onPage }: PagerProps) {
   const first = total === 0 ? 0 : page * pageSize + 1;
   const last = Math.min(total, (page + 1) * pageSize);
   return (
-    <nav className={styles.pager} aria-label={`Pages of ${noun}`}>
+    <nav className={styles.pager} aria-label={`Pages of ${noun[1]}`}>
       <p aria-live="polite">
-        Showing {first}–{last} of {total} {noun}
+        Showing {first}–{last} of {countOf(total, ...noun)}
       </p>
       {total > pageSize ? (
         <div className={styles.buttons}>

@@ -1,4 +1,4 @@
-import { statusText } from '../../lib/format';
+import { humanize } from '../../lib/format';
 import { Badge, type BadgeVariant } from './badge';
 
 export type StatusFamily = 'inspection' | 'service' | 'invoice' | 'customer' | 'template' | 'user';
@@ -20,11 +20,11 @@ export interface StatusBadgeProps {
   className?: string;
 }
 
-/** A status as a badge; the text is the status with underscores shown as spaces ('in progress'). */
+/** A status as a badge, capitalised like every badge ('Active', 'In progress', 'Not synced'). */
 export function StatusBadge({ family, status, className }: StatusBadgeProps) {
   return (
     <Badge variant={VARIANTS[family][status] ?? 'outline'} data-status={status} {...(className ? { className } : {})}>
-      {statusText(status)}
+      {humanize(status)}
     </Badge>
   );
 }

@@ -62,7 +62,7 @@ describe('customers section', () => {
     expect(text).toContain('maria@example.com');
     expect(text).toContain('555-0101');
     expect(text).toContain('4 Dock Street');
-    expect(text).toContain('active');
+    expect(text).toContain('Active');
     // Saved on the device first; the sync loop sends it with the id made there.
     const fromServer = () => api.call<{ id: string; name: string }[]>('GET', `/api/customers?q=${tag}`);
     await expect.poll(async () => (await fromServer()).length, { timeout: 15_000 }).toBe(1);
@@ -79,7 +79,7 @@ describe('customers section', () => {
     await edit.getByRole('button', { name: 'Update Customer' }).click();
     await toast(page).getByText('Customer updated', { exact: true }).waitFor();
     await card.getByText('555-0202').waitFor();
-    await card.getByText('inactive', { exact: true }).waitFor();
+    await card.getByText('Inactive', { exact: true }).waitFor();
     await screenshot(page, 'customers-list');
 
     await card.getByRole('button', { name: `Delete ${tag} Maria Lopez` }).click();

@@ -59,8 +59,9 @@ describe('the dashboard', () => {
   it('shows zeros and the empty state in a new shop', async () => {
     const page = await openDashboard(TABLET_PORTRAIT);
     expect(await statCards(page)).toEqual({
-      'Total Customers': ['0', '+0%vs previous 30 days'],
-      'Total Inspections': ['0', '+0%vs previous 30 days'],
+      // A first day has no previous period: no '+0%' or '+100%' growth figure.
+      'Total Customers': ['0', 'No previous 30 days to compare'],
+      'Total Inspections': ['0', 'No previous 30 days to compare'],
       'Inspections Today': ['0', '0 Pending'],
     });
     const recent = page.getByRole('region', { name: 'Recent Inspections' });
@@ -85,13 +86,14 @@ describe('the dashboard', () => {
       const owner = customers[index % customers.length];
       await admin.call('POST', '/api/inspections', { ...owner, status });
     }
-    const stats = await admin.call<{ customerGrowth: number; inspectionGrowth: number }>('GET', '/api/dashboard/stats');
-    const growth = (n: number) => `${n >= 0 ? '+' : ''}${n}%`;
+    const stats = await admin.call<{ customerGrowth: number | null; inspectionGrowth: number | null }>('GET', '/api/dashboard/stats');
+    // Without a previous period (nothing in the 30 days before) no growth figure is shown.
+    const growth = (n: number | null) => (n === null ? 'No previous 30 days to compare' : `${n >= 0 ? '+' : ''}${n}%vs previous 30 days`);
 
     const page = await openDashboard();
     expect(await statCards(page)).toEqual({
-      'Total Customers': ['4', `${growth(stats.customerGrowth)}vs previous 30 days`],
-      'Total Inspections': ['12', `${growth(stats.inspectionGrowth)}vs previous 30 days`],
+      'Total Customers': ['4', growth(stats.customerGrowth)],
+      'Total Inspections': ['12', growth(stats.inspectionGrowth)],
       'Inspections Today': ['12', '5 Pending'],
     });
 
@@ -105,7 +107,8 @@ describe('the dashboard', () => {
       expect(await row.innerText()).toBe(
         [
           inspection.customer.name,
-          inspection.status.replace(/_/g, ' '),
+          // Badges are capitalised: 'In progress'.
+          inspection.status.charAt(0).toUpperCase() + inspection.status.slice(1).replace(/_/g, ' '),
           `${vehicle.year} ${vehicle.make} ${vehicle.model}${plate}`,
           shownDate(inspection.createdAt),
           'Technician: bayside_owner',
@@ -139,9 +142,9 @@ describe('the dashboard', () => {
     expect(await dialog.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
 
     await dialog.getByLabel('Filter by status').click();
-    await page.getByRole('option', { name: 'declined' }).click();
-    await dialog.getByText('Showing 1–1 of 1 inspections').waitFor();
-    expect(await rows.first().innerText()).toContain('declined');
+    await page.getByRole('option', { name: 'Declined' }).click();
+    await dialog.getByText('Showing 1–1 of 1 inspection', { exact: true }).waitFor();
+    expect(await rows.first().innerText()).toContain('Declined');
 
     await dialog.getByLabel('Filter by status').click();
     await page.getByRole('option', { name: 'All Statuses' }).click();

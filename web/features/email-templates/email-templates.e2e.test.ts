@@ -72,7 +72,7 @@ describe('email templates', () => {
     await created.waitFor();
     expect(await created.getByRole('heading', { level: 2 }).textContent()).toBe(name);
     await created.getByText('After an estimate', { exact: true }).waitFor();
-    await created.getByText('draft', { exact: true }).waitFor();
+    await created.getByText('Draft', { exact: true }).waitFor();
     expect(await created.getByTestId('template-subject').textContent()).toBe('Subject: Your estimate for [Vehicle]');
     expect(await created.getByTestId('template-preview').textContent()).toBe('Hello [Customer Name],\nhere is your estimate: [Invoice Link]');
     await expectAccessible(page);
@@ -87,7 +87,7 @@ describe('email templates', () => {
     await edit.getByRole('button', { name: 'Update Template' }).click();
     await plainToast(page, 'Template updated');
     await expect.poll(() => created.getByTestId('template-subject').textContent()).toBe('Subject: Estimate ready: [Vehicle]');
-    await created.getByText('active', { exact: true }).waitFor();
+    await created.getByText('Active', { exact: true }).waitFor();
 
     await created.getByRole('button', { name: `Delete ${name}` }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this template?' });

@@ -8,6 +8,9 @@ import { expectAccessible, summaryOf, useE2E } from '../../test/e2e/use-e2e';
 
 const money = (amount: string) => `$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
 
+/** A status as its badge shows it (capitalised like every badge). */
+const capitalised = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
+
 describe('receipts section', () => {
   const { baseUrl, api, open } = useE2E();
   const tag = `Rc${Date.now().toString(36)}`;
@@ -53,14 +56,14 @@ describe('receipts section', () => {
     const seeded = await seedInvoiceList(api, tag, charlieModel);
     const page = await openReceipts();
     await search(page, tag);
-    await page.getByText('Showing 1–10 of 12 invoices', { exact: true }).waitFor();
+    await page.getByText('Showing 1–10 of 12 receipts', { exact: true }).waitFor();
     await expect.poll(() => shownIds(page)).toEqual(await serverIds('sort=date&limit=10'));
 
     const newest = seeded.at(-1);
     if (!newest) throw new Error('nothing seeded');
     const card = page.locator(`[data-invoice-id="${newest.id}"]`);
     const text = (await card.textContent()) ?? '';
-    for (const part of [`#${newest.id.slice(0, 8)}`, `${tag} Charlie`, `2019 Honda ${charlieModel}`, newest.status, money(newest.total)]) {
+    for (const part of [`#${newest.id.slice(0, 8)}`, `${tag} Charlie`, `2019 Honda ${charlieModel}`, capitalised(newest.status), money(newest.total)]) {
       expect(text).toContain(part);
     }
     expect(text).toContain(new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(newest.createdAt)));
@@ -71,10 +74,10 @@ describe('receipts section', () => {
     await screenshot(page, 'invoices-list');
 
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByText('Showing 11–12 of 12 invoices', { exact: true }).waitFor();
+    await page.getByText('Showing 11–12 of 12 receipts', { exact: true }).waitFor();
     await expect.poll(() => shownIds(page)).toEqual(await serverIds('sort=date&limit=10&offset=10'));
     await page.getByRole('button', { name: 'Previous' }).click();
-    await page.getByText('Showing 1–10 of 12 invoices', { exact: true }).waitFor();
+    await page.getByText('Showing 1–10 of 12 receipts', { exact: true }).waitFor();
 
     const byId = new Map(seeded.map((i) => [i.id, i]));
     await choose(page, 'Sort by', 'Amount High-Low');
@@ -88,18 +91,18 @@ describe('receipts section', () => {
     expect(names).toEqual([...Array(5).fill(`${tag} Alpha`), ...Array(4).fill(`${tag} Bravo`), `${tag} Charlie`]);
 
     await choose(page, 'Status', 'Paid');
-    await page.getByText('Showing 1–4 of 4 invoices', { exact: true }).waitFor();
+    await page.getByText('Showing 1–4 of 4 receipts', { exact: true }).waitFor();
     const badges = await page.getByTestId('invoice-card').locator('[data-status]').allTextContents();
-    expect(badges).toEqual(['paid', 'paid', 'paid', 'paid']);
+    expect(badges).toEqual(['Paid', 'Paid', 'Paid', 'Paid']);
     await screenshot(page, 'invoices-paid');
 
     await choose(page, 'Status', 'All Status');
     await search(page, charlieModel);
-    await page.getByText('Showing 1–3 of 3 invoices', { exact: true }).waitFor();
+    await page.getByText('Showing 1–3 of 3 receipts', { exact: true }).waitFor();
     await search(page, newest.id.slice(0, 8));
     await expect.poll(() => shownIds(page)).toEqual([newest.id]);
     await search(page, `${tag} nobody`);
-    await page.getByText('No invoices found', { exact: true }).waitFor();
+    await page.getByText('No receipts found', { exact: true }).waitFor();
     await expectAccessible(page);
     await screenshot(page, 'invoices-empty');
   });
@@ -168,30 +171,30 @@ describe('receipts section', () => {
 
     await search(page, name);
     const card = page.getByTestId('invoice-card');
-    await page.getByText('Showing 1–1 of 1 invoices', { exact: true }).waitFor();
+    await page.getByText('Showing 1–1 of 1 receipt', { exact: true }).waitFor();
     expect(await card.textContent()).toContain('$228.47');
 
     await failOnce(page, 'DELETE', /^\/api\/invoices\/[^/]+$/);
     await card.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    expect(await toastTitled(page, 'Error')).toEqual({ description: 'Failed to delete invoice', variant: 'destructive' });
+    expect(await toastTitled(page, 'Error')).toEqual({ description: 'Failed to delete receipt', variant: 'destructive' });
 
     await card.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog');
-    await confirm.getByText('Are you sure you want to delete this invoice?', { exact: true }).waitFor();
+    await confirm.getByText('Are you sure you want to delete this receipt?', { exact: true }).waitFor();
     await confirm.getByText('This action cannot be undone.', { exact: true }).waitFor();
     await expectAccessible(page);
     await screenshot(page, 'invoices-delete-confirm');
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await toastWithoutDescription(page, 'Invoice deleted');
-    await page.getByText('No invoices found', { exact: true }).waitFor();
+    await toastWithoutDescription(page, 'Receipt deleted');
+    await page.getByText('No receipts found', { exact: true }).waitFor();
     expect(await api.call<unknown[]>('GET', `/api/invoices?q=${encodeURIComponent(name)}`)).toEqual([]);
   });
 
   it('is usable 360 px wide, list and dialog', async () => {
     const page = await openReceipts(SMALL_PHONE);
     await search(page, tag);
-    await page.getByText(/Showing|No invoices found/).first().waitFor();
+    await page.getByText(/Showing|No receipts found/).first().waitFor();
     expect(await overflowsHorizontally(page)).toBe(false);
     await screenshot(page, 'invoices-360');
     await page.getByRole('button', { name: 'Create Receipt' }).first().click();

@@ -96,8 +96,8 @@ describe('user data view', () => {
     ]);
     const [first, second] = inspections;
     expect(await rowsOf(page, 'user-inspections')).toEqual([
-      [shownDate(second?.createdAt ?? ''), 'Owen Park', '2008 Honda Fit', 'completed', 'No notes'],
-      [shownDate(first?.createdAt ?? ''), 'Nadia Reyes', '2019 Toyota Tacoma', 'in progress', 'Front pads worn to 3 mm.'],
+      [shownDate(second?.createdAt ?? ''), 'Owen Park', '2008 Honda Fit', 'Completed', 'No notes'],
+      [shownDate(first?.createdAt ?? ''), 'Nadia Reyes', '2019 Toyota Tacoma', 'In progress', 'Front pads worn to 3 mm.'],
     ]);
     await expectAccessible(page);
     await screenshot(page, 'user-data-view');

@@ -5,6 +5,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import confirmStyles from '../../../components/ui/confirm-dialog.module.css';
 import dialogStyles from '../../../components/ui/dialog.module.css';
 import { Tooltip } from '../../../components/ui/tooltip';
+import { plural } from '../../../../shared/plural';
 import { cn } from '../../../lib/cn';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useOnline } from '../../../lib/use-online';
@@ -83,9 +84,11 @@ export function SignOutButton({ textClassName }: { textClassName?: string }) {
                 Not everything could be sent. The sync panel in the header shows why.
               </p>
             ) : !online ? (
-              <p className={dialogStyles.description}>You&apos;re offline, so they cannot be sent now.</p>
+              <p className={dialogStyles.description}>
+                You&apos;re offline, so {plural(unsent, 'it', 'they')} cannot be sent now.
+              </p>
             ) : null}
-            <div className={confirmStyles.actions}>
+            <div className={cn(confirmStyles.actions, styles.signOutActions)}>
               <AlertDialog.Cancel className={buttonClass('secondary')} disabled={syncing}>
                 Cancel
               </AlertDialog.Cancel>
@@ -98,14 +101,12 @@ export function SignOutButton({ textClassName }: { textClassName?: string }) {
                   <button type="button" className={buttonClass('destructive')} disabled={syncing} onClick={signOut}>
                     Sign out anyway
                   </button>
-                  <button
-                    type="button"
-                    className={buttonClass('primary')}
-                    disabled={syncing || !online}
-                    onClick={syncThenSignOut}
-                  >
-                    {syncing ? 'Syncing…' : 'Sync now'}
-                  </button>
+                  {/* Offline nothing can be sent: no button that only looks pressable. */}
+                  {online ? (
+                    <button type="button" className={buttonClass('primary')} disabled={syncing} onClick={syncThenSignOut}>
+                      {syncing ? 'Syncing…' : 'Sync now'}
+                    </button>
+                  ) : null}
                 </>
               )}
             </div>

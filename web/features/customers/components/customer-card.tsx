@@ -34,7 +34,7 @@ export function CustomerCard({ customer, unsent, onEdit, onDelete }: CustomerCar
   const pending = inspections.data?.flatMap((i) => i.services).filter((s) => s.status === 'recommended').length;
 
   return (
-    <Card data-testid="customer-card" aria-label={customer.name} role="article">
+    <Card data-testid="customer-card" aria-label={customer.name} role="article" data-expanded={open}>
       <CardHeader
         actions={
           <div className={styles.badges}>
@@ -57,7 +57,9 @@ export function CustomerCard({ customer, unsent, onEdit, onDelete }: CustomerCar
         <ul className={styles.contact}>
           <li>
             <Mail aria-hidden="true" />
-            <span>{customer.email}</span>
+            <span className={styles.oneLine} title={customer.email}>
+              {customer.email}
+            </span>
           </li>
           <li>
             <Phone aria-hidden="true" />

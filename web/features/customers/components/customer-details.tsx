@@ -5,6 +5,7 @@ import type { Inspection } from '../../../../shared/schemas/inspection';
 import type { Vehicle } from '../../../../shared/schemas/vehicle';
 import { paths } from '../../../config/paths';
 import { Button, buttonClass } from '../../../components/ui/button';
+import { AvailableAfterSync } from '../../../components/ui/available-after-sync';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { NotSyncedBadge } from '../../../components/ui/not-synced-badge';
 import { LoadingBlock } from '../../../components/ui/spinner';
@@ -86,8 +87,8 @@ export function CustomerDetails({ customer, inspections, inspectionsFailed, unse
         <LoadingBlock text="Loading inspections..." />
       ) : (
         <>
-          <ServiceRows kind="pending" items={pending} />
-          <ServiceRows kind="approved" items={approved} />
+          <ServiceRows kind="pending" items={pending} unsent={unsent} />
+          <ServiceRows kind="approved" items={approved} unsent={unsent} />
           <section className={styles.block} aria-label="Inspections" data-testid="customer-inspections">
             <h3 className={styles.blockTitle}>Inspections ({inspections.length})</h3>
             {inspections.length === 0 ? <p className={styles.muted}>No inspections yet.</p> : null}
@@ -113,15 +114,19 @@ export function CustomerDetails({ customer, inspections, inspectionsFailed, unse
                     >
                       <Pencil aria-hidden="true" />
                     </Button>
-                    <a
-                      className={buttonClass('ghost', 'icon')}
-                      href={paths.report(inspection.shareToken)}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      aria-label={`Open the report of ${formatDate(inspection.createdAt)} (new tab)`}
-                    >
-                      <ExternalLink aria-hidden="true" />
-                    </a>
+                    {inspection.shareToken ? (
+                      <a
+                        className={buttonClass('ghost', 'icon')}
+                        href={paths.report(inspection.shareToken)}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        aria-label={`Open the report of ${formatDate(inspection.createdAt)} (new tab)`}
+                      >
+                        <ExternalLink aria-hidden="true" />
+                      </a>
+                    ) : (
+                      <AvailableAfterSync className={buttonClass('ghost', 'sm')} />
+                    )}
                   </div>
                 </li>
               ))}

@@ -118,7 +118,7 @@ export function CustomersSection() {
             page={params.page}
             pageSize={CUSTOMERS_PAGE_SIZE}
             total={customers.data?.total ?? 0}
-            noun="customers"
+            noun={['customer', 'customers']}
             onPage={(page) => setParams((p) => ({ ...p, page }))}
           />
         </>

@@ -1,6 +1,7 @@
 import type { Inspection, Service } from '../../../../shared/schemas/inspection';
 import { Button } from '../../../components/ui/button';
 import { MoneyCents } from '../../../components/ui/money';
+import { NotSyncedBadge } from '../../../components/ui/not-synced-badge';
 import { useToast } from '../../../components/ui/toast';
 import { toCents, vehicleName } from '../../../lib/format';
 import { serviceTotalCents } from '../../../../shared/money';
@@ -21,7 +22,16 @@ const totalOf = (service: Service) =>
   });
 
 /** Pending Approvals (approve) or Approved Services (unapprove) of one customer. */
-export function ServiceRows({ kind, items }: { kind: 'pending' | 'approved'; items: ServiceWithInspection[] }) {
+export function ServiceRows({
+  kind,
+  items,
+  unsent,
+}: {
+  kind: 'pending' | 'approved';
+  items: ServiceWithInspection[];
+  /** Ids of rows with changes not yet on the server: an approval waiting to be sent shows it. */
+  unsent: ReadonlySet<string>;
+}) {
   const { toast } = useToast();
   const change = useUpdateServiceStatus();
   const pending = kind === 'pending';
@@ -61,6 +71,11 @@ export function ServiceRows({ kind, items }: { kind: 'pending' | 'approved'; ite
                   {vehicleName(inspection.vehicle)} · <MoneyCents cents={totalOf(service)} />
                   {pending ? <> · {serviceAge(service.createdAt)}</> : null}
                 </span>
+                {unsent.has(inspection.id) ? (
+                  <span>
+                    <NotSyncedBadge />
+                  </span>
+                ) : null}
               </div>
               <Button
                 variant={pending ? 'primary' : 'secondary'}

@@ -1,3 +1,4 @@
+import { countOf } from '../../../../shared/plural';
 import { useEffect, useState } from 'react';
 import { INSPECTION_STATUSES, type InspectionStatus } from '../../../../shared/constants';
 import { Button } from '../../../components/ui/button';
@@ -6,14 +7,14 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { LoadingBlock } from '../../../components/ui/spinner';
-import { statusText } from '../../../lib/format';
+import { humanize } from '../../../lib/format';
 import { INSPECTIONS_PAGE_SIZE, useInspectionsPage } from '../api/get-inspections-page';
 import styles from './dashboard.module.css';
 import { AllInspectionsRow } from './all-inspections-row';
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All Statuses' },
-  ...INSPECTION_STATUSES.map((status) => ({ value: status, label: statusText(status) })),
+  ...INSPECTION_STATUSES.map((status) => ({ value: status, label: humanize(status) })),
 ];
 
 /** Waits until typing pauses before searching. */
@@ -88,7 +89,7 @@ export function AllInspectionsDialog({ open, onOpenChange }: { open: boolean; on
           </ul>
           <nav className={styles.pager} aria-label="Pages">
             <p className={styles.muted} aria-live="polite">
-              Showing {first}–{last} of {total} inspections
+              Showing {first}–{last} of {countOf(total, 'inspection', 'inspections')}
             </p>
             <div className={styles.pagerButtons}>
               <Button variant="secondary" size="sm" disabled={page === 0} onClick={() => setPage(page - 1)}>

@@ -1,5 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import type { Inspection } from '../../../../shared/schemas/inspection';
+import { AvailableAfterSync } from '../../../components/ui/available-after-sync';
 import { buttonClass } from '../../../components/ui/button';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { paths } from '../../../config/paths';
@@ -36,16 +37,20 @@ export function AllInspectionsRow({ inspection }: { inspection: Inspection }) {
           <span>Technician: {technician?.username || 'Unknown'}</span>
         </span>
       </button>
-      <a
-        className={buttonClass('secondary')}
-        href={paths.report(inspection.shareToken)}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label={`Report for ${name} (opens in a new tab)`}
-        data-testid="inspection-report-link"
-      >
-        <ExternalLink aria-hidden="true" /> Report
-      </a>
+      {inspection.shareToken ? (
+        <a
+          className={buttonClass('secondary')}
+          href={paths.report(inspection.shareToken)}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`Report for ${name} (opens in a new tab)`}
+          data-testid="inspection-report-link"
+        >
+          <ExternalLink aria-hidden="true" /> Report
+        </a>
+      ) : (
+        <AvailableAfterSync className={buttonClass('secondary')} />
+      )}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { Inspection } from '../../../../shared/schemas/inspection';
+import { AvailableAfterSync } from '../../../components/ui/available-after-sync';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { paths } from '../../../config/paths';
 import { formatDate, vehicleName } from '../../../lib/format';
@@ -8,14 +9,8 @@ import styles from './dashboard.module.css';
 export function InspectionRow({ inspection }: { inspection: Inspection }) {
   const { customer, vehicle, technician } = inspection as Partial<Pick<Inspection, 'customer' | 'vehicle'>> &
     Pick<Inspection, 'technician'>;
-  return (
-    <a
-      className={styles.row}
-      href={paths.report(inspection.shareToken)}
-      target="_blank"
-      rel="noopener noreferrer"
-      data-testid="inspection-row"
-    >
+  const content = (
+    <>
       <span className={styles.rowTop}>
         <span className={styles.rowName}>{customer?.name || 'Unknown Customer'}</span>
         <StatusBadge family="inspection" status={inspection.status} />
@@ -30,6 +25,26 @@ export function InspectionRow({ inspection }: { inspection: Inspection }) {
         <span>{formatDate(inspection.createdAt)}</span>
         <span>Technician: {technician?.username || 'Unknown'}</span>
       </span>
+    </>
+  );
+  // Not on the server yet: no share token, so no report to open until it is sent.
+  if (!inspection.shareToken) {
+    return (
+      <div className={styles.row} data-testid="inspection-row">
+        {content}
+        <AvailableAfterSync className={styles.rowMeta} />
+      </div>
+    );
+  }
+  return (
+    <a
+      className={styles.row}
+      href={paths.report(inspection.shareToken)}
+      target="_blank"
+      rel="noopener noreferrer"
+      data-testid="inspection-row"
+    >
+      {content}
     </a>
   );
 }

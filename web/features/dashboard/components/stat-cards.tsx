@@ -21,7 +21,9 @@ function StatCard({ label, icon: Icon, value, children }: { label: string; icon:
   );
 }
 
-function Growth({ percent }: { percent: number }) {
+function Growth({ percent }: { percent: number | null }) {
+  // A shop's first month has nothing to compare with: '+100%' there would only be noise.
+  if (percent === null) return <span>No previous 30 days to compare</span>;
   return (
     <>
       <Badge variant={percent < 0 ? 'destructive' : 'success'}>{formatGrowth(percent)}</Badge>

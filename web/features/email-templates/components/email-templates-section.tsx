@@ -1,3 +1,4 @@
+import { countOf } from '../../../../shared/plural';
 import { Mail, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { EmailTemplate } from '../../../../shared/schemas/email-template';
@@ -87,7 +88,7 @@ export function EmailTemplatesSection() {
           {total > TEMPLATES_PAGE_SIZE ? (
             <nav className={styles.pager} aria-label="Pages of templates">
               <p aria-live="polite">
-                Showing {first}–{last} of {total} templates
+                Showing {first}–{last} of {countOf(total, 'template', 'templates')}
               </p>
               <div className={styles.pagerButtons}>
                 <Button variant="secondary" disabled={page === 0} onClick={() => setPage(page - 1)}>

@@ -13,14 +13,14 @@ export interface InvoiceCardProps {
   onDelete: () => void;
 }
 
-/** One invoice: short id, customer, vehicle, date, status and total; open the receipt or delete. */
+/** One receipt (an invoice in the API): short id, customer, vehicle, date, status and total; open the receipt or delete. */
 export function InvoiceCard({ invoice, onDelete }: InvoiceCardProps) {
   const number = `#${shortId(invoice.id)}`;
   return (
-    <Card data-testid="invoice-card" data-invoice-id={invoice.id} role="article" aria-label={`Invoice ${number}`}>
+    <Card data-testid="invoice-card" data-invoice-id={invoice.id} role="article" aria-label={`Receipt ${number}`}>
       <CardHeader actions={<StatusBadge family="invoice" status={invoice.status} />}>
         <CardTitle as="h2" className={styles.number}>
-          Invoice {number}
+          Receipt {number}
         </CardTitle>
       </CardHeader>
       <CardContent>

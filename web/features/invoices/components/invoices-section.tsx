@@ -45,7 +45,7 @@ export function InvoicesSection() {
     return () => clearTimeout(timer);
   }, [search]);
 
-  // A page emptied by deletes falls back to the last page that still has invoices.
+  // A page emptied by deletes falls back to the last page that still has receipts.
   const data = invoices.data;
   useEffect(() => {
     if (data && data.items.length === 0 && data.total > 0 && params.page > 0) {
@@ -65,8 +65,8 @@ export function InvoicesSection() {
   const confirmDelete = () => {
     if (!deleting) return;
     remove.mutate(deleting, {
-      onSuccess: () => toast({ title: 'Invoice deleted' }),
-      onError: () => toast({ title: 'Error', description: 'Failed to delete invoice', variant: 'destructive' }),
+      onSuccess: () => toast({ title: 'Receipt deleted' }),
+      onError: () => toast({ title: 'Error', description: 'Failed to delete receipt', variant: 'destructive' }),
       onSettled: () => setDeleting(null),
     });
   };
@@ -84,7 +84,7 @@ export function InvoicesSection() {
           <WifiOff aria-hidden="true" /> Receipts need a connection. Reconnect to see, create or delete receipts.
         </p>
       )}
-      <div className={styles.toolbar} role="search" aria-label="Filter invoices">
+      <div className={styles.toolbar} role="search" aria-label="Filter receipts">
         <FormField label="Search">
           <Input
             type="search"
@@ -108,20 +108,21 @@ export function InvoicesSection() {
           />
         </FormField>
       </div>
-      {invoices.isPending ? (
-        <LoadingBlock text="Loading invoices..." />
+      {!online && items.length === 0 ? null : invoices.isPending ? (
+        // Offline with nothing loaded, the notice above is the one message: no spinner that cannot finish.
+        <LoadingBlock text="Loading receipts..." />
       ) : invoices.isError && items.length === 0 ? (
-        <p role="alert">Invoices could not be loaded. Check the connection and try again.</p>
+        <p role="alert">Receipts could not be loaded. Check the connection and try again.</p>
       ) : items.length === 0 ? (
         <EmptyState
           icon={Receipt}
-          title="No invoices found"
+          title="No receipts found"
           description={filtered ? 'Try a different search or filter.' : 'Create your first receipt to get started.'}
           action={filtered ? undefined : createButton}
         />
       ) : (
         <>
-          <ul className={styles.grid} aria-label="Invoices" aria-busy={invoices.isFetching}>
+          <ul className={styles.grid} aria-label="Receipts" aria-busy={invoices.isFetching}>
             {items.map((invoice) => (
               <li key={invoice.id}>
                 <InvoiceCard invoice={invoice} onDelete={() => setDeleting(invoice.id)} />
@@ -132,7 +133,7 @@ export function InvoicesSection() {
             page={params.page}
             pageSize={INVOICES_PAGE_SIZE}
             total={total}
-            noun="invoices"
+            noun={['receipt', 'receipts']}
             onPage={(page) => setParams((p) => ({ ...p, page }))}
           />
         </>
@@ -141,7 +142,7 @@ export function InvoicesSection() {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title="Are you sure you want to delete this invoice?"
+        title="Are you sure you want to delete this receipt?"
         description="This action cannot be undone."
         pending={remove.isPending}
         onConfirm={confirmDelete}

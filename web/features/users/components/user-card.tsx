@@ -36,7 +36,9 @@ export function UserCard({ user, isSelf, onEdit, onDelete, onDeleteSelf }: UserC
       <CardContent>
         <p className={styles.email}>
           <Mail aria-hidden="true" />
-          <span>{user.email}</span>
+          <span className={styles.oneLine} title={user.email}>
+            {user.email}
+          </span>
         </p>
       </CardContent>
       <CardFooter className={styles.actions}>

@@ -7,6 +7,7 @@ import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { useToast } from '../../../components/ui/toast';
 import type { FieldErrors } from '../../../lib/form-errors';
+import { adminEmailProblem, useAdminEmail } from '../api/admin-email';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
 import { checkCreate, checkUpdate, initialValues, ROLE_OPTIONS, type UserField, type UserValues } from './user-form-values';
@@ -28,6 +29,11 @@ export function UserForm({ user, onClose }: UserFormProps) {
   const [errors, setErrors] = useState<FieldErrors<UserField>>({});
   const [submitted, setSubmitted] = useState(false);
   const pending = create.isPending || update.isPending;
+  // The admin-email rule shows under Email as soon as email and role are both filled, before any
+  // round trip; it applies to a new admin and to a promotion, as on the server.
+  const adminEmail = useAdminEmail();
+  const promoting = !user || user.role !== 'admin';
+  const adminProblem = promoting ? adminEmailProblem(adminEmail, values.role, values.email) : undefined;
 
   const check = (next: UserValues) => (user ? checkUpdate(next, initial) : checkCreate(next));
 
@@ -49,6 +55,12 @@ export function UserForm({ user, onClose }: UserFormProps) {
       toast({ title });
       onClose();
     };
+    // Shown under Email already; nothing is sent that the server would refuse.
+    if (adminProblem) {
+      const result = check(values);
+      setErrors(result.ok ? {} : result.errors);
+      return;
+    }
     if (user) {
       const result = checkUpdate(values, initial);
       setErrors(result.ok ? {} : result.errors);
@@ -92,7 +104,7 @@ export function UserForm({ user, onClose }: UserFormProps) {
             onChange={(e) => set('username', e.target.value)}
           />
         </FormField>
-        <FormField label="Email" required error={errors.email}>
+        <FormField label="Email" required error={errors.email ?? adminProblem}>
           <Input
             name="email"
             type="email"

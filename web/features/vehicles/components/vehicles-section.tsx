@@ -117,7 +117,7 @@ export function VehiclesSection() {
             page={params.page}
             pageSize={VEHICLES_PAGE_SIZE}
             total={total}
-            noun="vehicles"
+            noun={['vehicle', 'vehicles']}
             onPage={(page) => setParams((p) => ({ ...p, page }))}
           />
         </>
