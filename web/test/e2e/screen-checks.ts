@@ -62,9 +62,10 @@ export async function layoutFailures(page: Page, rules: LayoutRules): Promise<st
         return `<${el.tagName.toLowerCase()}${testId ? ` data-testid=${testId}` : ''}> "${text}"`;
       };
 
+      // The layout viewport (clientWidth): a phone zooms out to show a too-wide page, so innerWidth grows with it.
       const doc = document.documentElement;
-      if (doc.scrollWidth > window.innerWidth) {
-        failures.push(`horizontal scroll: page is ${doc.scrollWidth} px wide in a ${window.innerWidth} px window`);
+      if (doc.scrollWidth > doc.clientWidth) {
+        failures.push(`horizontal scroll: page is ${doc.scrollWidth} px wide in a ${doc.clientWidth} px window`);
       }
 
       for (const el of document.querySelectorAll(fits)) {

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './browser';
-import { stopFailures } from './screen-checks';
+import { layoutFailures, stopFailures } from './screen-checks';
 import { screenshot } from './screenshot';
 import { seedInspection, seedInvoice } from './seed';
 import { addSession, createStaffUser, type StaffUser } from './staff';
@@ -174,4 +174,28 @@ describe('screen tour', () => {
       }
     });
   }
+});
+
+describe('the tour\'s checks', () => {
+  it('name each kind of fault on a page made to have them', async () => {
+    const { page } = await e2e.open(PHONE);
+    await page.setContent(`<meta name="viewport" content="width=device-width"><body style="margin:0;font-size:16px">
+      <main>
+        <button style="width:60px;height:48px;font:inherit;white-space:nowrap;overflow:hidden">Create Inspection</button>
+        <h2 style="width:90px;font-size:16px;overflow-wrap:anywhere">Lostresponsewhitfield</h2>
+        <p style="width:120px;overflow-wrap:anywhere">olivia.lostresponse@example.com</p>
+        <a href="#x" style="display:inline-block;width:30px;height:30px">Go</a>
+        <p style="font-size:14px">Small print</p>
+        <div style="width:600px;height:10px"></div>
+      </main></body>`);
+    const failures = await layoutFailures(page, { touch: true });
+    expect(failures).toEqual([
+      'horizontal scroll: page is 600 px wide in a 390 px window',
+      'text overflows <button> "Create Inspection": scrollWidth 143 > clientWidth 56',
+      'word broken across 2 lines: "Lostresponsewhitfield" in <h2> "Lostresponsewhitfield"',
+      'word broken across 3 lines: "olivia.lostresponse@example.com" in <p> "olivia.lostresponse@example.com"',
+      'touch target too small: <a> "Go" is 30×30 px (< 44)',
+      'text smaller than 16 px: <p> "Small print" is 14 px',
+    ]);
+  });
 });
