@@ -13,6 +13,7 @@ import { userResponse } from './user';
 import { vehicleSummaryResponse } from './vehicle';
 import {
   costInput,
+  errorResponse,
   idSchema,
   listQuery,
   moneyString,
@@ -273,6 +274,9 @@ export const shopContactResponse = z.object({
   companyName: text, phone: text, email: text, address: text, city: text, state: text, zipCode: text, website: text,
 });
 export type ShopContact = z.infer<typeof shopContactResponse>;
+
+/** A share link that leads nowhere: the usual error, plus the shop's contact so the customer can call. */
+export const shareNotFoundResponse = errorResponse.extend({ shop: shopContactResponse });
 
 export const publicVehicleResponse = vehicleSummaryResponse.pick({
   year: true,

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../../shared/schemas/common';
-import { publicInspectionResponse, publicServiceResponse } from '../../../shared/schemas/inspection';
+import { publicInspectionResponse, publicServiceResponse, shareNotFoundResponse } from '../../../shared/schemas/inspection';
 import { decidePublicService, getPublicInspection } from '../inspections/public-inspection.service';
+import { orShareNotFound } from './public-view';
 
 // Tokens and ids are checked in the service: a malformed one is answered like an unknown one (404).
 const tokenParams = z.object({ token: z.string() });
@@ -15,8 +16,8 @@ export async function publicInspectionRoutes(fastify: FastifyInstance): Promise<
 
   app.get(
     '/inspections/:token',
-    { schema: { params: tokenParams, response: { 200: publicInspectionResponse, 404: errorResponse } } },
-    async (request) => getPublicInspection(app.db, request.params.token),
+    { schema: { params: tokenParams, response: { 200: publicInspectionResponse, 404: shareNotFoundResponse } } },
+    async (request, reply) => orShareNotFound(app.db, reply, () => getPublicInspection(app.db, request.params.token)),
   );
 
   for (const [action, status] of [

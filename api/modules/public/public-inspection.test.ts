@@ -113,7 +113,12 @@ describe('GET /api/public/inspections/:token', () => {
     for (const token of ['A'.repeat(32), 'short', "x'%20OR%201=1", randomUUID()]) {
       const res = await t.app.inject({ method: 'GET', url: `/api/public/inspections/${token}` });
       expect(res.statusCode, token).toBe(404);
-      expect(res.json()).toEqual({ error: 'not_found', message: 'Inspection not found' });
+      // The shop's contact rides along so the page can say whom to call; nothing about any customer.
+      expect(res.json()).toEqual({
+        error: 'not_found',
+        message: 'Inspection not found',
+        shop: { companyName: 'Baywise Motors', phone: '555-0199', email: 'owner@shop.test', address: '1 Main St', city: 'Springfield', state: 'IL', zipCode: '62701', website: 'https://baywise.test' },
+      });
     }
   });
 });

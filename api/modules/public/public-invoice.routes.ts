@@ -7,7 +7,9 @@ import {
   publicInvoiceServiceParams,
   publicServiceDecisionResponse,
 } from '../../../shared/schemas/invoice';
+import { shareNotFoundResponse } from '../../../shared/schemas/inspection';
 import { decidePublicInvoiceService, getPublicInvoice } from '../invoices/public-invoice.service';
+import { orShareNotFound } from './public-view';
 
 // The receipt and invoice share pages: no session, the share token is the only key.
 export async function publicInvoiceRoutes(fastify: FastifyInstance): Promise<void> {
@@ -16,8 +18,8 @@ export async function publicInvoiceRoutes(fastify: FastifyInstance): Promise<voi
 
   app.get(
     '/invoices/:token',
-    { schema: { params: publicInvoiceParams, response: { 200: publicInvoiceResponse, ...errors } } },
-    async (request) => getPublicInvoice(app.db, request.params.token),
+    { schema: { params: publicInvoiceParams, response: { 200: publicInvoiceResponse, ...errors, 404: shareNotFoundResponse } } },
+    async (request, reply) => orShareNotFound(app.db, reply, () => getPublicInvoice(app.db, request.params.token)),
   );
 
   for (const [action, status] of [

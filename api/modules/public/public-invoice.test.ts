@@ -45,6 +45,8 @@ async function setup(payload: Record<string, unknown> = {}) {
   return { customer, vehicle, inspection, invoice: res.json() };
 }
 
+const BAY_AUTO = { companyName: 'Bay Auto', phone: '555-0100', email: 'owner@shop.test', address: '1 Main St', city: 'Springfield', state: 'IL', zipCode: '62701', website: 'https://bay.test' };
+
 const get = (token: string) => t.app.inject({ method: 'GET', url: `/api/public/invoices/${token}` });
 const decide = (token: string, serviceId: string, action: 'approve' | 'decline') =>
   t.app.inject({ method: 'PUT', url: `/api/public/invoices/${token}/services/${serviceId}/${action}` });
@@ -164,9 +166,20 @@ describe('GET /api/public/invoices/:token', () => {
     for (const token of ['A'.repeat(32), 'short', "x'%20OR%201=1--", inspection.shareToken, 'A'.repeat(99), '%E2%9C%93'.repeat(10)]) {
       const res = await get(token);
       expect(res.statusCode, token).toBe(404);
-      expect(res.json()).toEqual({ error: 'not_found', message: 'Invoice not found' });
+      // The shop's contact (the earliest admin's), so the page can say whom to call; nothing else.
+      expect(res.json()).toEqual({ error: 'not_found', message: 'Invoice not found', shop: BAY_AUTO });
+      expect(res.body).not.toContain('Dana Whitfield');
       expect(res.headers['cache-control']).toBe('no-store');
     }
+  });
+
+  it("a deleted invoice's link answers 404 with the shop's contact", async () => {
+    const { invoice } = await setup();
+    await t.db.deleteFrom('invoiceLineItems').where('invoiceId', '=', invoice.id).execute();
+    await t.db.deleteFrom('invoices').where('id', '=', invoice.id).execute();
+    const res = await get(invoice.shareToken);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'not_found', message: 'Invoice not found', shop: BAY_AUTO });
   });
 });
 

@@ -7,7 +7,10 @@ import type {
   ShopContact,
 } from '../../../shared/schemas/inspection';
 import type { VehicleSummary } from '../../../shared/schemas/vehicle';
+import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/database';
+import { HttpError } from '../../lib/http-error';
+import { httpErrorBody } from '../../plugins/errors';
 import { findShopContact } from '../users/user.repository';
 
 // What the share pages may see of the shop's data, in one place for the report and the receipt.
@@ -83,4 +86,18 @@ const NO_SHOP: ShopContact = {
 /** The contact block: the earliest-created admin's settings, all null when there is no admin. */
 export async function shopContact(db: Db): Promise<ShopContact> {
   return (await findShopContact(db)) ?? NO_SHOP;
+}
+
+/**
+ * A share page's data, or its 404 with the shop's contact added: a customer with a dead or mangled
+ * link can still call the shop. The contact is the same for every token, so it tells nothing about
+ * whether a token exists or whose it was.
+ */
+export async function orShareNotFound<T>(db: Db, reply: FastifyReply, load: () => Promise<T>): Promise<T | FastifyReply> {
+  try {
+    return await load();
+  } catch (err) {
+    if (!(err instanceof HttpError) || err.statusCode !== 404) throw err;
+    return reply.code(404).send({ ...httpErrorBody(err), shop: await shopContact(db) });
+  }
 }

@@ -1,4 +1,5 @@
 // The share pages' only door to the network: components call the fetchers in this folder.
+import type { ShopContact } from '../../../shared/schemas/inspection';
 
 export type ApiErrorKind = 'not-found' | 'offline' | 'conflict' | 'server';
 
@@ -8,6 +9,8 @@ export class ShareApiError extends Error {
     readonly kind: ApiErrorKind,
     message: string,
     readonly status = 0,
+    /** On a dead link's 404: whom the customer can call instead. */
+    readonly shop: ShopContact | null = null,
   ) {
     super(message);
     this.name = 'ShareApiError';
@@ -15,6 +18,8 @@ export class ShareApiError extends Error {
 }
 
 export const OFFLINE_MESSAGE = "You're offline - connect to the internet to view this page.";
+/** On a page loaded before the connection dropped: it stays readable, decisions wait. */
+export const OFFLINE_ACTIONS_MESSAGE = "You're offline. This is the page as last loaded; approving and declining need a connection.";
 
 function isOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -22,13 +27,15 @@ function isOffline(): boolean {
 
 async function errorFrom(response: Response): Promise<ShareApiError> {
   let message = response.statusText || `Request failed (${response.status})`;
+  let shop: ShopContact | null = null;
   try {
-    const body = (await response.json()) as { message?: unknown };
+    const body = (await response.json()) as { message?: unknown; shop?: ShopContact };
     if (typeof body.message === 'string' && body.message) message = body.message;
+    if (body.shop && typeof body.shop === 'object') shop = body.shop;
   } catch {
     // Not JSON (a proxy's error page): keep the status text.
   }
-  if (response.status === 404 || response.status === 410) return new ShareApiError('not-found', message, response.status);
+  if (response.status === 404 || response.status === 410) return new ShareApiError('not-found', message, response.status, shop);
   if (response.status === 409) return new ShareApiError('conflict', message, response.status);
   return new ShareApiError('server', message, response.status);
 }

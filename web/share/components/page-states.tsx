@@ -1,4 +1,6 @@
-import { OFFLINE_MESSAGE } from '../api/http';
+import type { ShopContact } from '../../../shared/schemas/inspection';
+import { OFFLINE_ACTIONS_MESSAGE, OFFLINE_MESSAGE } from '../api/http';
+import { telHref } from './letterhead';
 
 export function LoadingState({ text }: { text: string }) {
   return (
@@ -10,12 +12,40 @@ export function LoadingState({ text }: { text: string }) {
   );
 }
 
-export function NotFoundState({ title, text }: { title: string; text: string }) {
+/** A dead link: what happened, and whom to ask for a new one (the shop's name and phone when known). */
+export function NotFoundState({ title, text, shop }: { title: string; text: string; shop: ShopContact | null }) {
+  const name = shop?.companyName;
   return (
     <main className="state">
       <h1>{title}</h1>
       <p>{text}</p>
+      <p>
+        {name ? `Please contact ${name} for a new link` : 'Please contact the shop that sent you this link for a new one'}
+        {shop?.phone ? ':' : '.'}
+      </p>
+      {shop?.phone ? (
+        <a className="button button--primary" href={telHref(shop.phone)}>
+          Call {shop.phone}
+        </a>
+      ) : null}
+      {shop?.email ? (
+        <p>
+          Or email <a href={`mailto:${shop.email}`}>{shop.email}</a>
+        </p>
+      ) : null}
     </main>
+  );
+}
+
+/** Shown above a loaded page when the connection drops: the page stays readable. */
+export function OfflineBanner({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="offline-banner" role="status">
+      <p>{OFFLINE_ACTIONS_MESSAGE}</p>
+      <button type="button" className="button button--secondary" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
   );
 }
 

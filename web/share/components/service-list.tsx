@@ -1,10 +1,11 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { ServiceStatus } from '../../../shared/constants';
 import type { PublicService } from '../../../shared/schemas/inspection';
 import type { Decision } from '../api/decide-inspection-service';
 import { formatMoneyCents, toCents } from '../lib/format';
 import type { PendingDecision } from '../lib/use-decisions';
 import { Badge, type BadgeTone } from './badge';
+import { ConfirmDecline, declineQuestion } from './confirm-decline';
 import { Facts } from './facts';
 import { Money } from './money';
 
@@ -17,6 +18,8 @@ const STATUS_BADGES: Record<ServiceStatus, { label: string; tone: BadgeTone }> =
 export interface DecisionProps {
   pending: PendingDecision | null;
   onDecide: (serviceId: string, decision: Decision) => void;
+  /** Why the buttons cannot be used now (no connection), shown beside them. */
+  blockedReason?: string | null;
 }
 
 /** Parts plus labor of one service, in cents. */
@@ -24,10 +27,24 @@ export const serviceTotalCents = (s: PublicService) => toCents(s.partsCost) + to
 
 const safeUrl = (url: string | null) => (url && /^https?:\/\//i.test(url) ? url : null);
 
-function ServiceItem({ service, decisions, showStatus }: { service: PublicService; decisions?: DecisionProps | undefined; showStatus: boolean }) {
+interface ItemProps {
+  service: PublicService;
+  decisions?: DecisionProps | undefined;
+  showStatus: boolean;
+  onAskDecline: (service: PublicService) => void;
+}
+
+/** One part's price is the service's parts cost: shown once, in the Parts row. */
+const priceIsPartsCost = (service: PublicService) =>
+  service.parts.length === 1 && toCents(service.parts[0]!.partCost) === toCents(service.partsCost);
+
+function ServiceItem({ service, decisions, showStatus, onAskDecline }: ItemProps) {
   const titleId = useId();
+  const reasonId = useId();
   const canDecide = decisions && service.status === 'recommended';
-  const busy = decisions?.pending !== null && decisions?.pending !== undefined;
+  const blocked = decisions?.blockedReason;
+  const busy = (decisions?.pending !== null && decisions?.pending !== undefined) || Boolean(blocked);
+  const onePrice = priceIsPartsCost(service);
   const badge = STATUS_BADGES[service.status];
   return (
     <li className="service" data-testid="service" data-status={service.status}>
@@ -48,7 +65,7 @@ function ServiceItem({ service, decisions, showStatus }: { service: PublicServic
                 ) : (
                   <span>{part.partName}</span>
                 )}
-                <Money amount={part.partCost} />
+                {onePrice ? null : <Money amount={part.partCost} />}
               </li>
             );
           })}
@@ -71,15 +88,20 @@ function ServiceItem({ service, decisions, showStatus }: { service: PublicServic
                 key={decision}
                 type="button"
                 className={`button ${decision === 'approve' ? 'button--primary' : 'button--secondary'}`}
-                aria-describedby={titleId}
+                aria-describedby={blocked ? `${titleId} ${reasonId}` : titleId}
                 disabled={busy}
                 aria-busy={mine || undefined}
-                onClick={() => decisions.onDecide(service.id, decision)}
+                onClick={() => (decision === 'decline' ? onAskDecline(service) : decisions.onDecide(service.id, decision))}
               >
                 {mine ? (decision === 'approve' ? 'Approving...' : 'Declining...') : decision === 'approve' ? 'Approve' : 'Decline'}
               </button>
             );
           })}
+          {blocked ? (
+            <p className="service__blocked" id={reasonId}>
+              {blocked}
+            </p>
+          ) : null}
         </div>
       ) : null}
     </li>
@@ -96,11 +118,24 @@ export function ServiceList({
   decisions?: DecisionProps;
   showStatus?: boolean;
 }) {
+  const [asking, setAsking] = useState<PublicService | null>(null);
   return (
-    <ul className="services">
-      {services.map((service) => (
-        <ServiceItem key={service.id} service={service} decisions={decisions} showStatus={showStatus} />
-      ))}
-    </ul>
+    <>
+      <ul className="services">
+        {services.map((service) => (
+          <ServiceItem key={service.id} service={service} decisions={decisions} showStatus={showStatus} onAskDecline={setAsking} />
+        ))}
+      </ul>
+      {asking && decisions ? (
+        <ConfirmDecline
+          question={declineQuestion(asking, serviceTotalCents(asking))}
+          onCancel={() => setAsking(null)}
+          onConfirm={() => {
+            setAsking(null);
+            decisions.onDecide(asking.id, 'decline');
+          }}
+        />
+      ) : null}
+    </>
   );
 }

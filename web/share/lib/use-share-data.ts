@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ShopContact } from '../../../shared/schemas/inspection';
 import { ShareApiError } from '../api/http';
 
 export type ShareData<T> =
   | { status: 'loading' }
-  | { status: 'ready'; data: T }
-  | { status: 'not-found' }
+  /** `offline`: the connection dropped after loading; the data stays readable, nothing can be sent. */
+  | { status: 'ready'; data: T; offline?: boolean }
+  | { status: 'not-found'; shop: ShopContact | null }
   | { status: 'offline' }
   | { status: 'error'; message: string };
 
@@ -13,11 +15,15 @@ export interface ShareDataOptions<T> {
   pollMs?: (data: T) => number | null;
 }
 
+/** Beside the Approve and Decline buttons while they cannot be used. */
+export const OFFLINE_DECISIONS = 'No connection: approving and declining will work again once you are back online.';
+
 const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
 /**
- * Loads a share page's data and keeps it honest: online only (offline replaces the page with the
- * connection message, never stale data), refreshed on reconnect, on focus and on demand.
+ * Loads a share page's data and keeps it honest: loaded online only, never stored; a connection
+ * that drops after loading keeps what is shown (marked offline) instead of blanking the page;
+ * refreshed on reconnect, on focus and on demand.
  */
 export function useShareData<T>(load: () => Promise<T>, options: ShareDataOptions<T> = {}) {
   const [state, setState] = useState<ShareData<T>>(() => (online() ? { status: 'loading' } : { status: 'offline' }));
@@ -34,14 +40,15 @@ export function useShareData<T>(load: () => Promise<T>, options: ShareDataOption
     } catch (err) {
       if (mine !== sequence.current) return;
       const kind = err instanceof ShareApiError ? err.kind : 'server';
-      if (kind === 'offline') setState({ status: 'offline' });
-      else if (kind === 'not-found') setState({ status: 'not-found' });
+      if (kind === 'offline') setState(keepWhileOffline);
+      else if (kind === 'not-found') setState({ status: 'not-found', shop: err instanceof ShareApiError ? err.shop : null });
       else setState((prev) => (prev.status === 'ready' ? prev : { status: 'error', message: errorText(err) }));
     }
   }, []);
 
+  /** Loads again; a page already showing data keeps it on screen until the new data arrives. */
   const retry = useCallback(() => {
-    setState(online() ? { status: 'loading' } : { status: 'offline' });
+    setState((prev) => (prev.status === 'ready' ? prev : online() ? { status: 'loading' } : { status: 'offline' }));
     if (online()) void refresh();
   }, [refresh]);
 
@@ -49,7 +56,7 @@ export function useShareData<T>(load: () => Promise<T>, options: ShareDataOption
     if (online()) void refresh();
     const goOffline = () => {
       sequence.current++;
-      setState({ status: 'offline' });
+      setState(keepWhileOffline);
     };
     const goOnline = () => retry();
     const onVisible = () => {
@@ -75,6 +82,10 @@ export function useShareData<T>(load: () => Promise<T>, options: ShareDataOption
   }, [pollMs, refresh]);
 
   return { state, refresh, retry };
+}
+
+function keepWhileOffline<T>(prev: ShareData<T>): ShareData<T> {
+  return prev.status === 'ready' ? { ...prev, offline: true } : { status: 'offline' };
 }
 
 function errorText(err: unknown): string {

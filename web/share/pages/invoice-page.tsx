@@ -1,10 +1,10 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import { getPublicInvoice, type PublicInvoice } from '../api/get-public-invoice';
 import { ContactBlock } from '../components/contact-block';
 import { Letterhead } from '../components/letterhead';
 import { LineItemList } from '../components/line-item-list';
 import { PageHeader } from '../components/page-header';
-import { ErrorState, LoadingState, NotFoundState, OfflineState } from '../components/page-states';
+import { ErrorState, LoadingState, NotFoundState, OfflineBanner, OfflineState } from '../components/page-states';
 import { ServiceList } from '../components/service-list';
 import { SummaryRows } from '../components/summary-rows';
 import { formatDate, shortId, vehicleName } from '../lib/format';
@@ -20,18 +20,19 @@ export function InvoicePage({ token }: { token: string }) {
 
   if (state.status === 'loading') return <LoadingState text="Loading invoice..." />;
   if (state.status === 'not-found')
-    return <NotFoundState title="Invoice Not Found" text="The invoice link you're looking for doesn't exist or has expired." />;
+    return <NotFoundState title="Invoice Not Found" text="The invoice link you're looking for doesn't exist or has expired." shop={state.shop} />;
   if (state.status === 'offline') return <OfflineState onRetry={retry} />;
   if (state.status === 'error') return <ErrorState onRetry={retry} />;
-  return <Invoice data={state.data} />;
+  return <Invoice data={state.data} banner={state.offline ? <OfflineBanner onRetry={retry} /> : null} />;
 }
 
-function Invoice({ data }: { data: PublicInvoice }) {
+function Invoice({ data, banner }: { data: PublicInvoice; banner: ReactNode }) {
   // The invoice charges the approved services (and the line items): exactly what its totals count.
   const services = (data.inspection?.services ?? []).filter((s) => s.status === 'approved');
   const vehicle = data.vehicle;
   return (
     <main className="sheet sheet--invoice">
+      {banner}
       <Letterhead shop={data.shop} />
       <PageHeader
         title="Invoice"
@@ -41,7 +42,7 @@ function Invoice({ data }: { data: PublicInvoice }) {
           { label: 'Email', value: data.customer.email },
           { label: 'Phone', value: data.customer.phone },
           ...(vehicle ? [{ label: 'Vehicle', value: vehicleName(vehicle) }] : []),
-          ...(vehicle?.vin ? [{ label: 'VIN', value: vehicle.vin }] : []),
+          ...(vehicle?.vin ? [{ label: 'VIN', value: <span className="code">{vehicle.vin}</span> }] : []),
           { label: 'Date', value: formatDate(data.createdAt) },
         ]}
       />

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import type { InvoiceStatus } from '../../../shared/constants';
 import { decideInvoiceService } from '../api/decide-invoice-service';
 import type { Decision } from '../api/decide-inspection-service';
@@ -12,14 +12,14 @@ import { Letterhead } from '../components/letterhead';
 import { LineItemList } from '../components/line-item-list';
 import { NotesList } from '../components/notes-list';
 import { PageHeader } from '../components/page-header';
-import { ErrorState, LoadingState, NotFoundState, OfflineState } from '../components/page-states';
+import { ErrorState, LoadingState, NotFoundState, OfflineBanner, OfflineState } from '../components/page-states';
 import { ServiceList, type DecisionProps } from '../components/service-list';
 import { StatusBanner } from '../components/status-banner';
 import { SummaryRows } from '../components/summary-rows';
 import { Toaster, useToaster } from '../components/toast';
 import { formatDate, shortId, toCents, vehicleName } from '../lib/format';
 import { useDecisions } from '../lib/use-decisions';
-import { useShareData } from '../lib/use-share-data';
+import { OFFLINE_DECISIONS, useShareData } from '../lib/use-share-data';
 
 const BANNERS: Record<InvoiceStatus, { badge: string; text: string; tone: BadgeTone }> = {
   draft: { badge: 'Draft', text: 'Invoice draft', tone: 'neutral' },
@@ -41,10 +41,10 @@ export function ReceiptPage({ token }: { token: string }) {
   let content;
   if (state.status === 'loading') content = <LoadingState text="Loading receipt..." />;
   else if (state.status === 'not-found')
-    content = <NotFoundState title="Receipt Not Found" text="The receipt link you're looking for doesn't exist or has expired." />;
+    content = <NotFoundState title="Receipt Not Found" text="The receipt link you're looking for doesn't exist or has expired." shop={state.shop} />;
   else if (state.status === 'offline') content = <OfflineState onRetry={retry} />;
   else if (state.status === 'error') content = <ErrorState onRetry={retry} />;
-  else content = <Receipt data={state.data} decisions={{ pending: decisions.pending, onDecide: (id, d) => void decisions.run(id, d) }} />;
+  else content = <Receipt data={state.data} banner={state.offline ? <OfflineBanner onRetry={retry} /> : null} decisions={{ pending: decisions.pending, onDecide: (id, d) => void decisions.run(id, d), blockedReason: state.offline ? OFFLINE_DECISIONS : null }} />;
 
   return (
     <>
@@ -54,13 +54,14 @@ export function ReceiptPage({ token }: { token: string }) {
   );
 }
 
-function Receipt({ data, decisions }: { data: PublicInvoice; decisions: DecisionProps }) {
+function Receipt({ data, decisions, banner }: { data: PublicInvoice; decisions: DecisionProps; banner: ReactNode }) {
   const { inspection, vehicle, receipt } = data;
   const notes = inspection
     ? [...(inspection.notes ? [{ id: 'inspection-notes', note: inspection.notes }] : []), ...inspection.inspectionNotes]
     : [];
   return (
     <main className="sheet">
+      {banner}
       <Letterhead shop={data.shop} showProduct />
       <PageHeader
         title="Receipt"
@@ -68,7 +69,7 @@ function Receipt({ data, decisions }: { data: PublicInvoice; decisions: Decision
         facts={[
           { label: 'Customer', value: data.customer.name },
           ...(vehicle ? [{ label: 'Vehicle', value: vehicleName(vehicle) }] : []),
-          ...(vehicle?.licensePlate ? [{ label: 'License plate', value: vehicle.licensePlate }] : []),
+          ...(vehicle?.licensePlate ? [{ label: 'License plate', value: <span className="code">{vehicle.licensePlate}</span> }] : []),
           { label: 'Date', value: formatDate(data.createdAt) },
         ]}
       >

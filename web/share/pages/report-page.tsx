@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import type { InspectionStatus } from '../../../shared/constants';
 import { decideInspectionService, type Decision } from '../api/decide-inspection-service';
 import { getPublicInspection, type PublicInspection } from '../api/get-public-inspection';
@@ -9,14 +9,14 @@ import { InspectionFindings } from '../components/inspection-findings';
 import { Letterhead } from '../components/letterhead';
 import { NotesList } from '../components/notes-list';
 import { PageHeader } from '../components/page-header';
-import { ErrorState, LoadingState, NotFoundState, OfflineState } from '../components/page-states';
+import { ErrorState, LoadingState, NotFoundState, OfflineBanner, OfflineState } from '../components/page-states';
 import { ServiceList, type DecisionProps } from '../components/service-list';
 import { StatusBanner } from '../components/status-banner';
 import { SummaryRows } from '../components/summary-rows';
 import { Toaster, useToaster } from '../components/toast';
 import { formatDate, shortId, vehicleName } from '../lib/format';
 import { useDecisions } from '../lib/use-decisions';
-import { useShareData } from '../lib/use-share-data';
+import { OFFLINE_DECISIONS, useShareData } from '../lib/use-share-data';
 
 const BANNERS: Record<InspectionStatus, { badge: string; text: string; tone: BadgeTone }> = {
   in_progress: { badge: 'Live', text: 'Inspection in progress - Updates will appear in real-time', tone: 'info' },
@@ -44,10 +44,10 @@ export function ReportPage({ token }: { token: string }) {
   let content;
   if (state.status === 'loading') content = <LoadingState text="Loading inspection report..." />;
   else if (state.status === 'not-found')
-    content = <NotFoundState title="Inspection Not Found" text="The inspection link you're looking for doesn't exist or has expired." />;
+    content = <NotFoundState title="Inspection Not Found" text="The inspection link you're looking for doesn't exist or has expired." shop={state.shop} />;
   else if (state.status === 'offline') content = <OfflineState onRetry={retry} />;
   else if (state.status === 'error') content = <ErrorState onRetry={retry} />;
-  else content = <Report data={state.data} decisions={{ pending: decisions.pending, onDecide: (id, d) => void decisions.run(id, d) }} />;
+  else content = <Report data={state.data} banner={state.offline ? <OfflineBanner onRetry={retry} /> : null} decisions={{ pending: decisions.pending, onDecide: (id, d) => void decisions.run(id, d), blockedReason: state.offline ? OFFLINE_DECISIONS : null }} />;
 
   return (
     <>
@@ -57,13 +57,14 @@ export function ReportPage({ token }: { token: string }) {
   );
 }
 
-function Report({ data, decisions }: { data: PublicInspection; decisions: DecisionProps }) {
+function Report({ data, decisions, banner }: { data: PublicInspection; decisions: DecisionProps; banner: ReactNode }) {
   const notes = [
     ...(data.notes ? [{ id: 'inspection-notes', note: data.notes }] : []),
     ...data.inspectionNotes,
   ];
   return (
     <main className="sheet">
+      {banner}
       <Letterhead shop={data.shop} />
       <PageHeader
         title="Vehicle Inspection Report"
@@ -71,7 +72,7 @@ function Report({ data, decisions }: { data: PublicInspection; decisions: Decisi
         facts={[
           { label: 'Customer', value: data.customer.name },
           { label: 'Vehicle', value: vehicleName(data.vehicle) },
-          ...(data.vehicle.licensePlate ? [{ label: 'License plate', value: data.vehicle.licensePlate }] : []),
+          ...(data.vehicle.licensePlate ? [{ label: 'License plate', value: <span className="code">{data.vehicle.licensePlate}</span> }] : []),
           { label: 'Date', value: formatDate(data.createdAt) },
           ...(data.technician ? [{ label: 'Technician', value: data.technician.username }] : []),
         ]}

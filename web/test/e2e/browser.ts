@@ -46,8 +46,11 @@ export async function openPhone(
   return { context, page };
 }
 
-/** Whether the page is wider than the screen (sideways scrolling on a phone). */
+/**
+ * Whether the page is wider than the screen (sideways scrolling on a phone). Measured against the
+ * layout viewport: a phone zooms out to fit a too-wide page, and innerWidth grows with the zoom.
+ */
 export function overflowsHorizontally(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 }
 

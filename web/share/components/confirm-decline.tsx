@@ -1,0 +1,55 @@
+import { useEffect, useRef } from 'react';
+import type { PublicService } from '../../../shared/schemas/inspection';
+import { formatMoneyCents } from '../lib/format';
+
+/** "Cabin air filter" reads as "cabin air filter" mid-sentence; "BMW coolant" keeps its capitals. */
+export function midSentence(text: string): string {
+  return /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
+}
+
+export function declineQuestion(service: PublicService, totalCents: number): string {
+  return `Decline ${midSentence(service.description)} (${formatMoneyCents(totalCents)})?`;
+}
+
+/**
+ * Declining is final for the customer, so it asks first (approving stays one tap). A native modal
+ * dialog: focus moves in and stays, Escape cancels, no library needed.
+ */
+export function ConfirmDecline({
+  question,
+  onCancel,
+  onConfirm,
+}: {
+  question: string;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const node = dialog.current;
+    if (node && !node.open) node.showModal();
+    return () => node?.close();
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      className="confirm"
+      aria-labelledby="confirm-question"
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      <h2 id="confirm-question">{question}</h2>
+      <p>The shop will not do this work. You can still ask them about it later.</p>
+      <div className="confirm__actions">
+        <button type="button" className="button button--secondary" onClick={onCancel} autoFocus>
+          Cancel
+        </button>
+        <button type="button" className="button button--primary" onClick={onConfirm}>
+          Decline
+        </button>
+      </div>
+    </dialog>
+  );
+}
