@@ -2,12 +2,17 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { CustomerListQuery } from '../../../shared/schemas/customer';
 import type { Db } from '../../db/database';
 import type { CustomerRow, CustomersTable } from '../../db/tables';
-import { matchesAny, paginate, type Page } from '../../lib/list';
+import { paginate, type Page } from '../../lib/list';
+import { textMatch } from '../../lib/text-search';
 
 export type CustomerFilters = Pick<CustomerListQuery, 'q' | 'status'>;
 export type CustomerSort = NonNullable<CustomerListQuery['sort']>;
 
-const SEARCHED_COLUMNS = ['name', 'email', 'phone', 'address'];
+const SEARCH = {
+  table: 'customers',
+  index: ['name', 'email', 'phone', 'address'],
+  columns: ['customers.name', 'customers.email', 'customers.phone', 'customers.address'],
+} as const;
 
 export function findCustomerById(db: Db, id: string): Promise<CustomerRow | undefined> {
   return db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
@@ -36,7 +41,7 @@ export async function deleteCustomer(db: Db, id: string): Promise<boolean> {
 function filteredCustomers(db: Db, filters: CustomerFilters) {
   let query = db.selectFrom('customers');
   const q = filters.q;
-  if (q) query = query.where((eb) => matchesAny(eb, SEARCHED_COLUMNS, q));
+  if (q) query = query.where((eb) => textMatch(db, eb, SEARCH, q));
   if (filters.status && filters.status !== 'all') query = query.where('status', '=', filters.status);
   return query;
 }

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type {
   CustomerRow,
@@ -9,7 +9,8 @@ import type {
   ServiceRow,
   VehicleRow,
 } from '../../db/tables';
-import { matchesAny, paginate, type Page } from '../../lib/list';
+import { paginate, type Page } from '../../lib/list';
+import { idPrefixMatch, textMatch } from '../../lib/text-search';
 
 export interface TechnicianRow {
   id: string;
@@ -103,16 +104,20 @@ export interface InspectionFilters {
   technicianId?: string | undefined;
 }
 
-/** Escapes LIKE wildcards for a prefix match on the id. */
-function prefixPattern(q: string): string {
-  return `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+const OWNER_SEARCH = { table: 'customers', index: ['name'], columns: ['customers.name'] } as const;
+const VEHICLE_SEARCH = {
+  table: 'vehicles',
+  index: ['make_model', 'vin', 'license_plate'],
+  columns: ['vehicles.make', 'vehicles.model', 'vehicles.licensePlate', 'vehicles.vin'],
+} as const;
 
+/**
+ * No joins: every inspection has its customer and vehicle (cascading foreign keys), so matching
+ * their text through `in (ids that match)` gives the rows the joined search gave, each side
+ * through its own text index, and the page through the inspections' own indexes.
+ */
 function filtered(db: Db, filters: InspectionFilters) {
-  let query = db
-    .selectFrom('inspections')
-    .innerJoin('customers', 'customers.id', 'inspections.customerId')
-    .innerJoin('vehicles', 'vehicles.id', 'inspections.vehicleId');
+  let query = db.selectFrom('inspections');
   if (filters.status) query = query.where('inspections.status', '=', filters.status);
   if (filters.customerId) query = query.where('inspections.customerId', '=', filters.customerId);
   if (filters.vehicleId) query = query.where('inspections.vehicleId', '=', filters.vehicleId);
@@ -121,8 +126,17 @@ function filtered(db: Db, filters: InspectionFilters) {
   if (q) {
     query = query.where((eb) =>
       eb.or([
-        matchesAny(eb, ['customers.name', 'vehicles.make', 'vehicles.model', 'vehicles.licensePlate', 'vehicles.vin'], q),
-        sql<boolean>`lower(${sql.ref('inspections.id')}) like ${prefixPattern(q)} escape '\\'`,
+        eb(
+          'inspections.customerId',
+          'in',
+          db.selectFrom('customers').select('customers.id').where((inner) => textMatch(db, inner, OWNER_SEARCH, q)),
+        ),
+        eb(
+          'inspections.vehicleId',
+          'in',
+          db.selectFrom('vehicles').select('vehicles.id').where((inner) => textMatch(db, inner, VEHICLE_SEARCH, q)),
+        ),
+        idPrefixMatch(db, eb, 'inspections.id', q),
       ]),
     );
   }
