@@ -50,6 +50,8 @@ const CASES: [string, () => Promise<unknown>][] = [
   ['customers recent', () => listCustomers(db, {}, 'recent', page)],
   ['customers updated', () => listCustomers(db, {}, 'updated', page)],
   ['customers search', () => listCustomers(db, { q: 'stone' }, 'name', page)],
+  ['customers by name after a cursor', () => listCustomers(db, {}, 'name', { ...page, after: ['Ann', customer.id] })],
+  ['customers recent after a cursor', () => listCustomers(db, {}, 'recent', { ...page, after: [customer.createdAt, customer.id] })],
   ['customers count', () => countCustomers(db, {})],
   ['customers count search', () => countCustomers(db, { q: 'stone' })],
   ['customers count active', () => countCustomers(db, { status: 'active' })],
@@ -64,6 +66,8 @@ const CASES: [string, () => Promise<unknown>][] = [
   ['inspections of a customer', () => listInspectionRows(db, { customerId: customer.id }, 'recent', { limit: 20 })],
   ['inspections by status', () => listInspectionRows(db, { status: 'completed' }, 'recent', { limit: 20 })],
   ['inspections search', () => listInspectionRows(db, { q: 'stone' }, 'recent', { limit: 20 })],
+  ['inspections after a cursor', () => listInspectionRows(db, {}, 'recent', { limit: 20, after: [customer.createdAt, customer.id] })],
+  ['inspections of a status after a cursor', () => listInspectionRows(db, { status: 'completed' }, 'oldest', { limit: 20, after: [customer.createdAt, customer.id] })],
   ['inspections count', () => countInspections(db, {})],
   ['inspections count by status', () => countInspections(db, { status: 'completed' })],
   ['inspections count search', () => countInspections(db, { q: 'stone' })],
@@ -89,6 +93,18 @@ describe.runIf(sqlite)('list query plans on SQLite', () => {
     const steps = (await plans(run)).join('\n');
     expect(steps).not.toMatch(BARE_SCAN);
     expect(steps).toMatch(/SCAN \w+_search VIRTUAL TABLE INDEX 0:M/);
+  });
+
+  it('starts a page after a cursor with a range on the index, not by reading the rows before it', async () => {
+    expect(await plans(CASES.find(([name]) => name === 'customers by name after a cursor')![1])).toEqual([
+      'SEARCH customers USING INDEX customers_name_order (<expr>>?)',
+    ]);
+    expect(await plans(CASES.find(([name]) => name === 'customers recent after a cursor')![1])).toEqual([
+      'SEARCH customers USING INDEX customers_recent_order (created_at<?)',
+    ]);
+    expect(await plans(CASES.find(([name]) => name === 'inspections after a cursor')![1])).toEqual([
+      'SEARCH inspections USING INDEX inspections_created_order ((created_at,id)<(?,?))',
+    ]);
   });
 
   it('a search of one or two characters scans, as the trigram index cannot answer it', async () => {

@@ -53,11 +53,44 @@ export function listCustomers(
   page: Page,
 ): Promise<CustomerRow[]> {
   let query = filteredCustomers(db, filters).selectAll();
-  if (sort === 'recent') query = query.orderBy('createdAt', 'desc');
-  else if (sort === 'updated') query = query.orderBy('updatedAt', 'desc');
-  // Name A-Z ignores case on both databases; the raw name then orders "ann" and "Ann" the same way.
-  else query = query.orderBy(sql`lower(${sql.ref('name')})`, 'asc').orderBy('name', 'asc');
+  const after = page.after;
+  if (sort === 'recent' || sort === 'updated') {
+    const column = sort === 'recent' ? 'createdAt' : 'updatedAt';
+    query = query.orderBy(column, 'desc');
+    // Newest first, then id A-Z: the range on the time lets the index start at the cursor.
+    if (after) {
+      const [time, id] = after as [string, string];
+      query = query.where((eb) =>
+        eb.and([eb(column, '<=', time), eb.or([eb(column, '<', time), eb('id', '>', id)])]),
+      );
+    }
+  } else {
+    // Name A-Z ignores case on both databases; the raw name then orders "ann" and "Ann" the same way.
+    query = query.orderBy(sql`lower(${sql.ref('name')})`, 'asc').orderBy('name', 'asc');
+    if (after) {
+      const [name, id] = after as [string, string];
+      const lowered = sql<string>`lower(${sql.ref('name')})`;
+      // (lower(name), name, id) after the cursor's, written so SQLite starts a range on the index.
+      query = query.where((eb) =>
+        eb.and([
+          eb(lowered, '>=', sql<string>`lower(${name})`),
+          eb.or([
+            eb(lowered, '>', sql<string>`lower(${name})`),
+            eb('name', '>', name),
+            eb.and([eb('name', '=', name), eb('id', '>', id)]),
+          ]),
+        ]),
+      );
+    }
+  }
   return paginate(query.orderBy('id', 'asc'), page).execute();
+}
+
+/** The key `after=` resumes from, for the sort the page was read in. */
+export function customerSortKey(row: CustomerRow, sort: CustomerSort): [string, string] {
+  if (sort === 'recent') return [row.createdAt, row.id];
+  if (sort === 'updated') return [row.updatedAt, row.id];
+  return [row.name, row.id];
 }
 
 export async function countCustomers(db: Db, filters: CustomerFilters): Promise<number> {

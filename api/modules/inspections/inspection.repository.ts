@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type {
   CustomerRow,
@@ -150,11 +150,20 @@ export function listInspectionRows(
   page: Page,
 ): Promise<InspectionRow[]> {
   const direction = sort === 'oldest' ? 'asc' : 'desc';
-  const query = filtered(db, filters)
-    .selectAll('inspections')
-    .orderBy('inspections.createdAt', direction)
-    .orderBy('inspections.id', direction);
-  return paginate(query, page).execute();
+  let query = filtered(db, filters);
+  if (page.after) {
+    // Newest first goes down the (created_at, id) index from the cursor, oldest first up it.
+    const [createdAt, id] = page.after as [string, string];
+    const key = sql<boolean>`(${sql.ref('inspections.createdAt')}, ${sql.ref('inspections.id')})`;
+    query = query.where(direction === 'desc' ? sql<boolean>`${key} < (${createdAt}, ${id})` : sql<boolean>`${key} > (${createdAt}, ${id})`);
+  }
+  return paginate(
+    query
+      .selectAll('inspections')
+      .orderBy('inspections.createdAt', direction)
+      .orderBy('inspections.id', direction),
+    page,
+  ).execute();
 }
 
 export async function countInspections(db: Db, filters: InspectionFilters): Promise<number> {
