@@ -157,6 +157,20 @@ export function listInspectionRows(
     const key = sql<boolean>`(${sql.ref('inspections.createdAt')}, ${sql.ref('inspections.id')})`;
     query = query.where(direction === 'desc' ? sql<boolean>`${key} < (${createdAt}, ${id})` : sql<boolean>`${key} > (${createdAt}, ${id})`);
   }
+  if (filters.q) {
+    // A search sorts its matches: sort their ids only, then read the page's (wide) rows.
+    const pageIds = paginate(
+      query.select('inspections.id').orderBy('inspections.createdAt', direction).orderBy('inspections.id', direction),
+      page,
+    );
+    return db
+      .selectFrom('inspections')
+      .selectAll()
+      .where('inspections.id', 'in', pageIds)
+      .orderBy('inspections.createdAt', direction)
+      .orderBy('inspections.id', direction)
+      .execute();
+  }
   return paginate(
     query
       .selectAll('inspections')
