@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/database';
+import { listCustomers } from '../modules/customers/customer.repository';
+import { createTestDatabase, testDatabaseKind } from '../test/database';
 import { migrateDown, migrateToLatest } from './migrate';
 import { migrations } from './migrations';
 
@@ -14,7 +15,15 @@ const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(d
 async function tableNames(): Promise<string[]> {
   // On PostgreSQL only this file's schema: other files' schemas live on the same server.
   const tables = (await db.introspection.getTables()).filter((t) => schema === undefined || t.schema === schema);
-  return tables.map((t) => t.name).filter((n) => !n.startsWith('kysely_')).sort();
+  return tables.map((t) => t.name).filter((n) => !n.startsWith('kysely_') && !SEARCH_TABLE.test(n)).sort();
+}
+
+// SQLite's text indexes (FTS5 tables and their shadow tables): checked on their own below.
+const SEARCH_TABLE = /^(customers|vehicles)_search(_\w+)?$/;
+
+async function searchTables(): Promise<string[]> {
+  const tables = await db.introspection.getTables();
+  return tables.map((t) => t.name).filter((n) => /^(customers|vehicles)_search$/.test(n)).sort();
 }
 
 describe('migrations', () => {
@@ -107,6 +116,26 @@ describe('migrations', () => {
     await db.insertInto('loginFailures').values(row).execute();
     expect(await db.selectFrom('loginFailures').selectAll().execute()).toEqual([row]);
     await db.deleteFrom('loginFailures').execute();
+  });
+
+  it('fill the text index from the rows already there, keep it in step, and drop it going down', async () => {
+    const names = Object.keys(migrations);
+    const at = names.indexOf('2026-11-25T03-00-search-and-list-indexes');
+    for (let i = at; i < names.length; i++) await migrateDown(db, schema);
+    expect(await searchTables()).toEqual([]);
+    const now = new Date().toISOString();
+    await db.insertInto('customers').values({ id: 'c3', name: 'Ada éclair', email: 'ada@x.io', phone: '1', address: '50% Lane', status: 'active', createdBy: null, createdAt: now, updatedAt: now }).execute();
+    await migrateToLatest(db, schema);
+    expect(await searchTables()).toEqual(testDatabaseKind() === 'sqlite' ? ['customers_search', 'vehicles_search'] : []);
+    const found = async (q: string) => (await listCustomers(db, { q }, 'name', {})).map((c) => c.id);
+    expect(await found('ADA É')).toEqual(['c3']);
+    expect(await found('0% l')).toEqual(['c3']);
+    expect(await found('0_ l')).toEqual([]);
+    await db.updateTable('customers').set({ name: 'Bea' }).where('id', '=', 'c3').execute();
+    expect(await found('ada é')).toEqual([]);
+    expect(await found('bea')).toEqual(['c3']);
+    await db.deleteFrom('customers').where('id', '=', 'c3').execute();
+    expect(await found('bea')).toEqual([]);
   });
 
   it('refuse a status outside the allowed values', async () => {

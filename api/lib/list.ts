@@ -1,10 +1,13 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { FastifyReply } from 'fastify';
+import { NEXT_CURSOR_HEADER } from '../../shared/schemas/common';
 import type { Database } from '../db/tables';
 
 export interface Page {
   limit?: number | undefined;
   offset?: number | undefined;
+  /** Keyset paging: the sort key (sort values, then id) of the row the page starts after. */
+  after?: readonly string[] | undefined;
 }
 
 /** Applies limit/offset when given; without them the whole list comes back, as the spec says. */
@@ -22,8 +25,9 @@ export function paginate<DB, TB extends keyof DB, O>(
   return q;
 }
 
-export function setTotalCount(reply: FastifyReply, total: number): void {
+export function setTotalCount(reply: FastifyReply, total: number, next?: string): void {
   reply.header('X-Total-Count', String(total));
+  if (next !== undefined) reply.header(NEXT_CURSOR_HEADER, next);
 }
 
 /** Escapes LIKE wildcards so a search for "50%" finds the text "50%". */

@@ -44,6 +44,20 @@ describe('GET /api/openapi.json', () => {
     expect(full.paths['/api/public/inspections/{token}']!.get!.security).toEqual([]);
   });
 
+  it('describes the lists\' headers, and keyset paging where a list takes after=', () => {
+    type Operation = { parameters?: { name: string; in: string }[]; responses: Record<string, { headers?: Record<string, { required: boolean; schema: unknown }> }> };
+    const get = (path: string) => (document.paths[path] as Record<string, Operation>).get!;
+    for (const path of ['/api/customers', '/api/inspections']) {
+      expect(get(path).parameters!.filter((p) => p.in === 'query').map((p) => p.name)).toContain('after');
+      expect(get(path).responses['200']!.headers).toEqual({
+        'X-Total-Count': expect.objectContaining({ required: true, schema: { type: 'string' } }),
+        'X-Next-Cursor': expect.objectContaining({ required: false, schema: { type: 'string' } }),
+      });
+    }
+    expect(Object.keys(get('/api/vehicles').responses['200']!.headers!)).toEqual(['X-Total-Count']);
+    expect(get('/api/customers/{id}').responses['200']!.headers).toBeUndefined();
+  });
+
   it('is JSON 401 when signed out, and the same document for every role', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(401);

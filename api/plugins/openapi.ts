@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, Rout
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PRODUCT_NAME } from '../../shared/constants';
-import { errorResponse } from '../../shared/schemas/common';
+import { errorResponse, listHeaders, NEXT_CURSOR_HEADER } from '../../shared/schemas/common';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_RETENTION_DAYS } from '../../shared/schemas/sync';
 import type { Db } from '../db/database';
 import { HttpError } from '../lib/http-error';
@@ -88,11 +88,31 @@ function describe(bodyLimit: number) {
   };
 }
 
+interface Operation {
+  tags?: string[];
+  parameters?: { name: string; in: string }[];
+  responses?: Record<string, { description: string; headers?: Record<string, unknown> }>;
+}
+
+/** A list (a query with `limit`) answers with its total, and, when it takes `after`, the next cursor. */
+function addListHeaders(operation: Operation): void {
+  const query = new Set((operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name));
+  const ok = operation.responses?.['200'];
+  if (!query.has('limit') || !ok) return;
+  const names = Object.keys(listHeaders).filter((name) => name !== NEXT_CURSOR_HEADER || query.has('after'));
+  ok.headers = Object.fromEntries(
+    names.map((name) => {
+      const { description, $schema: _dialect, ...schema } = z.toJSONSchema(listHeaders[name]!, { io: 'output' }) as Record<string, unknown>;
+      return [name, { description, required: name !== NEXT_CURSOR_HEADER, schema }];
+    }),
+  );
+}
+
 /** After zod's components: generic descriptions for plain successes, the tag list, no unused input copies. */
 function finish(transformObject: ReturnType<typeof createJsonSchemaTransformObject>) {
   return (document: Parameters<typeof transformObject>[0]) => {
     const result = transformObject(document) as {
-      paths?: Record<string, Record<string, { tags?: string[]; responses?: Record<string, { description: string }> }>>;
+      paths?: Record<string, Record<string, Operation>>;
       components?: { schemas?: Record<string, unknown> };
       tags?: unknown;
     };
@@ -100,6 +120,7 @@ function finish(transformObject: ReturnType<typeof createJsonSchemaTransformObje
     for (const operations of Object.values(result.paths ?? {})) {
       for (const operation of Object.values(operations)) {
         for (const tag of operation.tags ?? []) used.add(tag);
+        addListHeaders(operation);
         for (const [status, response] of Object.entries(operation.responses ?? {})) {
           if (response.description === 'Default Response') response.description = STATUS_TEXT[Number(status)] ?? 'Response';
         }

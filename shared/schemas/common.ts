@@ -69,6 +69,28 @@ export const listQuery = z.object({
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
+/** The response header that carries the cursor of the next page (`after=`), when there is one. */
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+export const CURSOR_INVALID = 'after must be a cursor from the X-Next-Cursor header of this list';
+
+/** Keyset paging beside `offset`: the rows after the one a cursor names, through the sort's index. */
+export const afterQuery = {
+  after: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,1000}$/, CURSOR_INVALID)
+    .optional()
+    .describe(`The ${NEXT_CURSOR_HEADER} header of the previous page: the next page, read through the sort's index (not with offset)`),
+};
+
+/** The headers a list's 200 answer carries (documented; the routes set them). */
+export const listHeaders: Record<string, z.ZodType> = {
+  'X-Total-Count': z.string().describe('How many rows match the filters, over all pages'),
+  [NEXT_CURSOR_HEADER]: z
+    .string()
+    .optional()
+    .describe('Sent when a limit was given and more rows follow: pass it as `after` for the next page'),
+};
+
 export const errorResponse = z.object({
   error: z.string(),
   message: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CUSTOMER_SORTS, CUSTOMER_STATUSES } from '../constants';
-import { idSchema, listQuery, optionalText, requiredText, timestamp } from './common';
+import { afterQuery, idSchema, listQuery, optionalText, requiredText, timestamp } from './common';
 
 export const CUSTOMER_NAME_REQUIRED = 'Name is required';
 export const CUSTOMER_EMAIL_REQUIRED = 'Email is required';
@@ -46,6 +46,7 @@ export type UpdateCustomerBody = z.input<typeof updateCustomerBody>;
 export const CUSTOMER_STATUS_FILTERS = ['all', ...CUSTOMER_STATUSES] as const;
 
 export const customerListQuery = listQuery.extend({
+  ...afterQuery,
   status: z.enum(CUSTOMER_STATUS_FILTERS, 'status must be all, active or inactive').optional(),
   sort: z.enum(CUSTOMER_SORTS, 'sort must be name, recent or updated').optional(),
 });

@@ -12,6 +12,7 @@ import { customerSummaryResponse } from './customer';
 import { userResponse } from './user';
 import { vehicleSummaryResponse } from './vehicle';
 import {
+  afterQuery,
   costInput,
   errorResponse,
   idSchema,
@@ -149,6 +150,7 @@ export const updateInspectionBody = z.object({
 export type UpdateInspectionBody = z.output<typeof updateInspectionBody>;
 
 export const inspectionListQuery = listQuery.extend({
+  ...afterQuery,
   status: z.enum([...INSPECTION_STATUSES, 'all'], 'Unknown status').optional(),
   customerId: idSchema.optional(),
   vehicleId: idSchema.optional(),

@@ -5,6 +5,7 @@ import * as passwordRules from './2026-11-24T00-00-password-rules';
 import * as closedSignUp from './2026-11-25T00-00-closed-sign-up';
 import * as signInThrottle from './2026-11-25T01-00-sign-in-throttle';
 import * as syncEpoch from './2026-11-25T02-00-sync-epoch';
+import * as searchAndListIndexes from './2026-11-25T03-00-search-and-list-indexes';
 
 // Every migration, by its date-prefixed name; add new ones at the end.
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T00-00-closed-sign-up': closedSignUp,
   '2026-11-25T01-00-sign-in-throttle': signInThrottle,
   '2026-11-25T02-00-sync-epoch': syncEpoch,
+  '2026-11-25T03-00-search-and-list-indexes': searchAndListIndexes,
 };

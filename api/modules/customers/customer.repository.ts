@@ -2,12 +2,17 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { CustomerListQuery } from '../../../shared/schemas/customer';
 import type { Db } from '../../db/database';
 import type { CustomerRow, CustomersTable } from '../../db/tables';
-import { matchesAny, paginate, type Page } from '../../lib/list';
+import { paginate, type Page } from '../../lib/list';
+import { textMatch } from '../../lib/text-search';
 
 export type CustomerFilters = Pick<CustomerListQuery, 'q' | 'status'>;
 export type CustomerSort = NonNullable<CustomerListQuery['sort']>;
 
-const SEARCHED_COLUMNS = ['name', 'email', 'phone', 'address'];
+const SEARCH = {
+  table: 'customers',
+  index: ['name', 'email', 'phone', 'address'],
+  columns: ['customers.name', 'customers.email', 'customers.phone', 'customers.address'],
+} as const;
 
 export function findCustomerById(db: Db, id: string): Promise<CustomerRow | undefined> {
   return db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
@@ -36,7 +41,7 @@ export async function deleteCustomer(db: Db, id: string): Promise<boolean> {
 function filteredCustomers(db: Db, filters: CustomerFilters) {
   let query = db.selectFrom('customers');
   const q = filters.q;
-  if (q) query = query.where((eb) => matchesAny(eb, SEARCHED_COLUMNS, q));
+  if (q) query = query.where((eb) => textMatch(db, eb, SEARCH, q));
   if (filters.status && filters.status !== 'all') query = query.where('status', '=', filters.status);
   return query;
 }
@@ -48,11 +53,44 @@ export function listCustomers(
   page: Page,
 ): Promise<CustomerRow[]> {
   let query = filteredCustomers(db, filters).selectAll();
-  if (sort === 'recent') query = query.orderBy('createdAt', 'desc');
-  else if (sort === 'updated') query = query.orderBy('updatedAt', 'desc');
-  // Name A-Z ignores case on both databases; the raw name then orders "ann" and "Ann" the same way.
-  else query = query.orderBy(sql`lower(${sql.ref('name')})`, 'asc').orderBy('name', 'asc');
+  const after = page.after;
+  if (sort === 'recent' || sort === 'updated') {
+    const column = sort === 'recent' ? 'createdAt' : 'updatedAt';
+    query = query.orderBy(column, 'desc');
+    // Newest first, then id A-Z: the range on the time lets the index start at the cursor.
+    if (after) {
+      const [time, id] = after as [string, string];
+      query = query.where((eb) =>
+        eb.and([eb(column, '<=', time), eb.or([eb(column, '<', time), eb('id', '>', id)])]),
+      );
+    }
+  } else {
+    // Name A-Z ignores case on both databases; the raw name then orders "ann" and "Ann" the same way.
+    query = query.orderBy(sql`lower(${sql.ref('name')})`, 'asc').orderBy('name', 'asc');
+    if (after) {
+      const [name, id] = after as [string, string];
+      const lowered = sql<string>`lower(${sql.ref('name')})`;
+      // (lower(name), name, id) after the cursor's, written so SQLite starts a range on the index.
+      query = query.where((eb) =>
+        eb.and([
+          eb(lowered, '>=', sql<string>`lower(${name})`),
+          eb.or([
+            eb(lowered, '>', sql<string>`lower(${name})`),
+            eb('name', '>', name),
+            eb.and([eb('name', '=', name), eb('id', '>', id)]),
+          ]),
+        ]),
+      );
+    }
+  }
   return paginate(query.orderBy('id', 'asc'), page).execute();
+}
+
+/** The key `after=` resumes from, for the sort the page was read in. */
+export function customerSortKey(row: CustomerRow, sort: CustomerSort): [string, string] {
+  if (sort === 'recent') return [row.createdAt, row.id];
+  if (sort === 'updated') return [row.updatedAt, row.id];
+  return [row.name, row.id];
 }
 
 export async function countCustomers(db: Db, filters: CustomerFilters): Promise<number> {

@@ -22,8 +22,8 @@ export async function customerRoutes(fastify: FastifyInstance): Promise<void> {
     '/customers',
     { schema: { querystring: customerListQuery, response: { 200: z.array(customerResponse), ...errors } } },
     async (request, reply) => {
-      const { customers, total } = await listCustomers(app.db, request.query);
-      setTotalCount(reply, total);
+      const { customers, total, next } = await listCustomers(app.db, request.query);
+      setTotalCount(reply, total, next);
       return customers;
     },
   );

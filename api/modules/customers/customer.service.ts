@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { CustomerRow } from '../../db/tables';
 import { inTransaction } from '../../db/transaction';
 import { conflict, notFound } from '../../lib/http-error';
+import { decodeCursor, encodeCursor, pageWithLookahead, splitPage } from '../../lib/keyset';
 import { newId, nowIso } from '../../lib/tokens';
 import {
   assertNotDeleted,
@@ -23,6 +24,7 @@ import {
 } from '../sync/change-log';
 import {
   countCustomers,
+  customerSortKey,
   deleteCustomer as deleteCustomerRow,
   findCustomerById,
   insertCustomer,
@@ -55,13 +57,16 @@ export function toCustomerSummary(row: Omit<CustomerRow, 'createdBy'>): Customer
 export async function listCustomers(
   db: Db,
   query: CustomerListQuery,
-): Promise<{ customers: Customer[]; total: number }> {
+): Promise<{ customers: Customer[]; total: number; next?: string | undefined }> {
   const filters = { q: query.q, status: query.status };
+  const sort = query.sort ?? 'name';
+  const after = query.after === undefined ? undefined : decodeCursor(query.after, sort, 2);
   const [rows, total] = await Promise.all([
-    listCustomerRows(db, filters, query.sort ?? 'name', query),
+    listCustomerRows(db, filters, sort, { ...pageWithLookahead(query), after }),
     countCustomers(db, filters),
   ]);
-  return { customers: rows.map(toCustomer), total };
+  const page = splitPage(rows, query.limit, (row) => encodeCursor(sort, customerSortKey(row, sort)));
+  return { customers: page.rows.map(toCustomer), total, next: page.next };
 }
 
 export async function getCustomer(db: Db, id: string): Promise<Customer> {

@@ -9,7 +9,8 @@ import type {
   ServiceRow,
   VehicleRow,
 } from '../../db/tables';
-import { matchesAny, paginate, type Page } from '../../lib/list';
+import { paginate, type Page } from '../../lib/list';
+import { idPrefixMatch, textMatch } from '../../lib/text-search';
 
 export interface TechnicianRow {
   id: string;
@@ -107,16 +108,20 @@ export interface InspectionFilters {
   technicianId?: string | undefined;
 }
 
-/** Escapes LIKE wildcards for a prefix match on the id. */
-function prefixPattern(q: string): string {
-  return `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+const OWNER_SEARCH = { table: 'customers', index: ['name'], columns: ['customers.name'] } as const;
+const VEHICLE_SEARCH = {
+  table: 'vehicles',
+  index: ['make_model', 'vin', 'license_plate'],
+  columns: ['vehicles.make', 'vehicles.model', 'vehicles.licensePlate', 'vehicles.vin'],
+} as const;
 
+/**
+ * No joins: every inspection has its customer and vehicle (cascading foreign keys), so matching
+ * their text through `in (ids that match)` gives the rows the joined search gave, each side
+ * through its own text index, and the page through the inspections' own indexes.
+ */
 function filtered(db: Db, filters: InspectionFilters) {
-  let query = db
-    .selectFrom('inspections')
-    .innerJoin('customers', 'customers.id', 'inspections.customerId')
-    .innerJoin('vehicles', 'vehicles.id', 'inspections.vehicleId');
+  let query = db.selectFrom('inspections');
   if (filters.status) query = query.where('inspections.status', '=', filters.status);
   if (filters.customerId) query = query.where('inspections.customerId', '=', filters.customerId);
   if (filters.vehicleId) query = query.where('inspections.vehicleId', '=', filters.vehicleId);
@@ -125,8 +130,17 @@ function filtered(db: Db, filters: InspectionFilters) {
   if (q) {
     query = query.where((eb) =>
       eb.or([
-        matchesAny(eb, ['customers.name', 'vehicles.make', 'vehicles.model', 'vehicles.licensePlate', 'vehicles.vin'], q),
-        sql<boolean>`lower(${sql.ref('inspections.id')}) like ${prefixPattern(q)} escape '\\'`,
+        eb(
+          'inspections.customerId',
+          'in',
+          db.selectFrom('customers').select('customers.id').where((inner) => textMatch(db, inner, OWNER_SEARCH, q)),
+        ),
+        eb(
+          'inspections.vehicleId',
+          'in',
+          db.selectFrom('vehicles').select('vehicles.id').where((inner) => textMatch(db, inner, VEHICLE_SEARCH, q)),
+        ),
+        idPrefixMatch(db, eb, 'inspections.id', q),
       ]),
     );
   }
@@ -140,11 +154,34 @@ export function listInspectionRows(
   page: Page,
 ): Promise<InspectionRow[]> {
   const direction = sort === 'oldest' ? 'asc' : 'desc';
-  const query = filtered(db, filters)
-    .selectAll('inspections')
-    .orderBy('inspections.createdAt', direction)
-    .orderBy('inspections.id', direction);
-  return paginate(query, page).execute();
+  let query = filtered(db, filters);
+  if (page.after) {
+    // Newest first goes down the (created_at, id) index from the cursor, oldest first up it.
+    const [createdAt, id] = page.after as [string, string];
+    const key = sql<boolean>`(${sql.ref('inspections.createdAt')}, ${sql.ref('inspections.id')})`;
+    query = query.where(direction === 'desc' ? sql<boolean>`${key} < (${createdAt}, ${id})` : sql<boolean>`${key} > (${createdAt}, ${id})`);
+  }
+  if (filters.q) {
+    // A search sorts its matches: sort their ids only, then read the page's (wide) rows.
+    const pageIds = paginate(
+      query.select('inspections.id').orderBy('inspections.createdAt', direction).orderBy('inspections.id', direction),
+      page,
+    );
+    return db
+      .selectFrom('inspections')
+      .selectAll()
+      .where('inspections.id', 'in', pageIds)
+      .orderBy('inspections.createdAt', direction)
+      .orderBy('inspections.id', direction)
+      .execute();
+  }
+  return paginate(
+    query
+      .selectAll('inspections')
+      .orderBy('inspections.createdAt', direction)
+      .orderBy('inspections.id', direction),
+    page,
+  ).execute();
 }
 
 export async function countInspections(db: Db, filters: InspectionFilters): Promise<number> {

@@ -32,8 +32,8 @@ export async function inspectionRoutes(fastify: FastifyInstance): Promise<void> 
     '/inspections',
     { schema: { querystring: inspectionListQuery, response: { 200: z.array(inspectionResponse), ...errors } } },
     async (request, reply) => {
-      const { items, total } = await listInspections(app.db, request.query);
-      setTotalCount(reply, total);
+      const { items, total, next } = await listInspections(app.db, request.query);
+      setTotalCount(reply, total, next);
       return items;
     },
   );

@@ -1,3 +1,4 @@
+import { decodeCursor, encodeCursor, pageWithLookahead, splitPage } from '../../lib/keyset';
 import type { Updateable } from 'kysely';
 import type {
   CreateInspectionBody,
@@ -60,7 +61,9 @@ export async function getInspection(db: Db, id: string): Promise<Inspection> {
 export async function listInspections(
   db: Db,
   query: InspectionListQuery,
-): Promise<{ items: Inspection[]; total: number }> {
+): Promise<{ items: Inspection[]; total: number; next?: string | undefined }> {
+  const sort = query.sort ?? 'recent';
+  const after = query.after === undefined ? undefined : decodeCursor(query.after, sort, 2);
   const filters = {
     q: query.q || undefined,
     status: query.status === 'all' ? undefined : query.status,
@@ -69,10 +72,11 @@ export async function listInspections(
     technicianId: query.technicianId,
   };
   const [rows, total] = await Promise.all([
-    repo.listInspectionRows(db, filters, query.sort ?? 'recent', query),
+    repo.listInspectionRows(db, filters, sort, { ...pageWithLookahead(query), after }),
     repo.countInspections(db, filters),
   ]);
-  return { items: await assembleInspections(db, rows), total };
+  const page = splitPage(rows, query.limit, (row) => encodeCursor(sort, [row.createdAt, row.id]));
+  return { items: await assembleInspections(db, page.rows), total, next: page.next };
 }
 
 /** Checks the customer, vehicle and technician exist and that the vehicle is the customer's. */

@@ -9,6 +9,7 @@ import type {
   VehicleRow,
 } from '../../db/tables';
 import { likePattern, matchesAny, paginate, type Page } from '../../lib/list';
+import { idPrefixMatch, textMatch } from '../../lib/text-search';
 
 // Keeps `in (...)` lists well under both drivers' bound-parameter limits.
 const CHUNK = 5000;
@@ -28,20 +29,42 @@ export interface InvoiceFilters {
   status?: string | undefined;
 }
 
+const OWNER_SEARCH = { table: 'customers', index: ['name'], columns: ['customers.name'] } as const;
+const VEHICLE_SEARCH = { table: 'vehicles', index: ['make_model'], columns: ['vehicles.make', 'vehicles.model'] } as const;
+
+/**
+ * No joins: every invoice has its customer (a cascading foreign key) and a vehicle or none, so
+ * `in (ids that match)` gives the rows the joined search gave, each through its own text index.
+ */
 function filtered(db: Db, filters: InvoiceFilters) {
-  let query = db
-    .selectFrom('invoices')
-    .innerJoin('customers', 'customers.id', 'invoices.customerId')
-    .leftJoin('vehicles', 'vehicles.id', 'invoices.vehicleId');
+  let query = db.selectFrom('invoices');
   if (filters.q) {
     const q = filters.q;
-    // The screen shows ids by their first characters, so the id matches from its start.
-    const idPrefix = likePattern(q).slice(1);
     query = query.where((eb) =>
       eb.or([
-        matchesAny(eb, ['customers.name', 'vehicles.make', 'vehicles.model'], q),
-        sql<boolean>`lower(${sql.ref('vehicles.make')} || ' ' || ${sql.ref('vehicles.model')}) like ${likePattern(q)} escape '\\'`,
-        sql<boolean>`lower(${sql.ref('invoices.id')}) like ${idPrefix} escape '\\'`,
+        eb(
+          'invoices.customerId',
+          'in',
+          db.selectFrom('customers').select('customers.id').where((inner) => textMatch(db, inner, OWNER_SEARCH, q)),
+        ),
+        eb(
+          'invoices.vehicleId',
+          'in',
+          db.selectFrom('vehicles').select('vehicles.id').where((inner) =>
+            textMatch(
+              db,
+              inner,
+              VEHICLE_SEARCH,
+              q,
+              inner.or([
+                matchesAny(inner, [...VEHICLE_SEARCH.columns], q),
+                sql<boolean>`lower(${sql.ref('vehicles.make')} || ' ' || ${sql.ref('vehicles.model')}) like ${likePattern(q)} escape '\\'`,
+              ]),
+            ),
+          ),
+        ),
+        // The screen shows ids by their first characters, so the id matches from its start.
+        idPrefixMatch(db, eb, 'invoices.id', q),
       ]),
     );
   }
@@ -55,10 +78,19 @@ export function listInvoiceRows(
   sort: InvoiceSort,
   page: Page,
 ): Promise<InvoiceRow[]> {
-  let query = filtered(db, filters).selectAll('invoices');
   // Each order ends on the id, so equal values keep one order across pages.
+  if (sort === 'customer') {
+    const query = filtered(db, filters)
+      .innerJoin('customers', 'customers.id', 'invoices.customerId')
+      .selectAll('invoices')
+      .orderBy(sql`lower(${sql.ref('customers.name')})`)
+      .orderBy('customers.name')
+      .orderBy('invoices.createdAt', 'desc')
+      .orderBy('invoices.id', 'desc');
+    return paginate(query, page).execute();
+  }
+  let query = filtered(db, filters).selectAll('invoices');
   if (sort === 'amount') query = query.orderBy('invoices.totalCents', 'desc');
-  if (sort === 'customer') query = query.orderBy(sql`lower(${sql.ref('customers.name')})`).orderBy('customers.name');
   query = query.orderBy('invoices.createdAt', 'desc').orderBy('invoices.id', 'desc');
   return paginate(query, page).execute();
 }

@@ -2,19 +2,19 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { VehicleListQuery } from '../../../shared/schemas/vehicle';
 import type { Db } from '../../db/database';
 import type { VehicleRow, VehiclesTable } from '../../db/tables';
-import { matchesAny, paginate, type Page } from '../../lib/list';
+import { paginate, type Page } from '../../lib/list';
+import { textMatch } from '../../lib/text-search';
 
 export type VehicleWithCustomerRow = VehicleRow & { customerName: string };
 export type VehicleFilters = Pick<VehicleListQuery, 'q' | 'customerId'>;
 export type VehicleSort = NonNullable<VehicleListQuery['sort']>;
 
-const SEARCHED_COLUMNS = [
-  'vehicles.make',
-  'vehicles.model',
-  'vehicles.vin',
-  'vehicles.licensePlate',
-  'customers.name',
-];
+const VEHICLE_SEARCH = {
+  table: 'vehicles',
+  index: ['make_model', 'vin', 'license_plate'],
+  columns: ['vehicles.make', 'vehicles.model', 'vehicles.vin', 'vehicles.licensePlate'],
+} as const;
+const OWNER_SEARCH = { table: 'customers', index: ['name'], columns: ['customers.name'] } as const;
 
 const lower = (column: string) => sql`lower(${sql.ref(column)})`;
 
@@ -60,10 +60,25 @@ export async function deleteVehicle(db: Db, id: string): Promise<boolean> {
   return Number(result.numDeletedRows) > 0;
 }
 
+/** Without the join: every vehicle has its customer (a cascading foreign key), so counts need none. */
 function filteredVehicles(db: Db, filters: VehicleFilters) {
-  let query = vehiclesWithCustomer(db);
+  let query = db.selectFrom('vehicles');
   const q = filters.q;
-  if (q) query = query.where((eb) => matchesAny(eb, SEARCHED_COLUMNS, q));
+  // The vehicle's own text, or its customer's name: each side through its own text index.
+  if (q) {
+    query = query.where((eb) =>
+      eb.or([
+        textMatch(db, eb, VEHICLE_SEARCH, q),
+        eb(
+          'vehicles.customerId',
+          'in',
+          db.selectFrom('customers').select('customers.id').where((inner) =>
+            textMatch(db, inner, OWNER_SEARCH, q),
+          ),
+        ),
+      ]),
+    );
+  }
   if (filters.customerId) query = query.where('vehicles.customerId', '=', filters.customerId);
   return query;
 }
@@ -74,7 +89,10 @@ export function listVehicles(
   sort: VehicleSort,
   page: Page,
 ): Promise<VehicleWithCustomerRow[]> {
-  let query = filteredVehicles(db, filters).selectAll('vehicles').select('customers.name as customerName');
+  let query = filteredVehicles(db, filters)
+    .innerJoin('customers', 'customers.id', 'vehicles.customerId')
+    .selectAll('vehicles')
+    .select('customers.name as customerName');
   if (sort === 'make') {
     query = query
       .orderBy(lower('vehicles.make'), 'asc')
