@@ -56,7 +56,7 @@ describe('receipts section', () => {
     const seeded = await seedInvoiceList(api, tag, charlieModel);
     const page = await openReceipts();
     await search(page, tag);
-    await page.getByText('Showing 1–10 of 12 receipts', { exact: true }).waitFor();
+    await page.getByText('Showing 1–10 of 12 invoices', { exact: true }).waitFor();
     await expect.poll(() => shownIds(page)).toEqual(await serverIds('sort=date&limit=10'));
 
     const newest = seeded.at(-1);
@@ -74,10 +74,10 @@ describe('receipts section', () => {
     await screenshot(page, 'invoices-list');
 
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByText('Showing 11–12 of 12 receipts', { exact: true }).waitFor();
+    await page.getByText('Showing 11–12 of 12 invoices', { exact: true }).waitFor();
     await expect.poll(() => shownIds(page)).toEqual(await serverIds('sort=date&limit=10&offset=10'));
     await page.getByRole('button', { name: 'Previous' }).click();
-    await page.getByText('Showing 1–10 of 12 receipts', { exact: true }).waitFor();
+    await page.getByText('Showing 1–10 of 12 invoices', { exact: true }).waitFor();
 
     const byId = new Map(seeded.map((i) => [i.id, i]));
     await choose(page, 'Sort by', 'Amount High-Low');
@@ -91,14 +91,14 @@ describe('receipts section', () => {
     expect(names).toEqual([...Array(5).fill(`${tag} Alpha`), ...Array(4).fill(`${tag} Bravo`), `${tag} Charlie`]);
 
     await choose(page, 'Status', 'Paid');
-    await page.getByText('Showing 1–4 of 4 receipts', { exact: true }).waitFor();
+    await page.getByText('Showing 1–4 of 4 invoices', { exact: true }).waitFor();
     const badges = await page.getByTestId('invoice-card').locator('[data-status]').allTextContents();
     expect(badges).toEqual(['Paid', 'Paid', 'Paid', 'Paid']);
     await screenshot(page, 'invoices-paid');
 
     await choose(page, 'Status', 'All Status');
     await search(page, charlieModel);
-    await page.getByText('Showing 1–3 of 3 receipts', { exact: true }).waitFor();
+    await page.getByText('Showing 1–3 of 3 invoices', { exact: true }).waitFor();
     await search(page, newest.id.slice(0, 8));
     await expect.poll(() => shownIds(page)).toEqual([newest.id]);
     await search(page, `${tag} nobody`);
@@ -171,13 +171,13 @@ describe('receipts section', () => {
 
     await search(page, name);
     const card = page.getByTestId('invoice-card');
-    await page.getByText('Showing 1–1 of 1 receipt', { exact: true }).waitFor();
+    await page.getByText('Showing 1–1 of 1 invoice', { exact: true }).waitFor();
     expect(await card.textContent()).toContain('$228.47');
 
     await failOnce(page, 'DELETE', /^\/api\/invoices\/[^/]+$/);
     await card.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    expect(await toastTitled(page, 'Error')).toEqual({ description: 'Failed to delete receipt', variant: 'destructive' });
+    expect(await toastTitled(page, 'Error')).toEqual({ description: 'Failed to delete invoice', variant: 'destructive' });
 
     await card.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog');
@@ -186,7 +186,7 @@ describe('receipts section', () => {
     await expectAccessible(page);
     await screenshot(page, 'invoices-delete-confirm');
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await toastWithoutDescription(page, 'Receipt deleted');
+    await toastWithoutDescription(page, 'Invoice deleted');
     await page.getByText('No receipts found', { exact: true }).waitFor();
     expect(await api.call<unknown[]>('GET', `/api/invoices?q=${encodeURIComponent(name)}`)).toEqual([]);
   });

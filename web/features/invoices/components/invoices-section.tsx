@@ -65,8 +65,8 @@ export function InvoicesSection() {
   const confirmDelete = () => {
     if (!deleting) return;
     remove.mutate(deleting, {
-      onSuccess: () => toast({ title: 'Receipt deleted' }),
-      onError: () => toast({ title: 'Error', description: 'Failed to delete receipt', variant: 'destructive' }),
+      onSuccess: () => toast({ title: 'Invoice deleted' }),
+      onError: () => toast({ title: 'Error', description: 'Failed to delete invoice', variant: 'destructive' }),
       onSettled: () => setDeleting(null),
     });
   };
@@ -133,7 +133,7 @@ export function InvoicesSection() {
             page={params.page}
             pageSize={INVOICES_PAGE_SIZE}
             total={total}
-            noun={['receipt', 'receipts']}
+            noun={['invoice', 'invoices']}
             onPage={(page) => setParams((p) => ({ ...p, page }))}
           />
         </>
