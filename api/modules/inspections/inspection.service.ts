@@ -1,4 +1,4 @@
-import { decodeCursor, encodeCursor, pageWithLookahead, splitPage } from '../../lib/keyset';
+import { decodeCursor, encodeCursor, pageWithLookahead, splitPage, totalFromPage } from '../../lib/keyset';
 import type { Updateable } from 'kysely';
 import type {
   CreateInspectionBody,
@@ -82,10 +82,9 @@ export async function listInspections(
     vehicleId: query.vehicleId,
     technicianId: query.technicianId,
   };
-  const [rows, total] = await Promise.all([
-    repo.listInspectionRows(db, filters, sort, { ...pageWithLookahead(query), after }),
-    repo.countInspections(db, filters),
-  ]);
+  const read = { ...pageWithLookahead(query), after };
+  const rows = await repo.listInspectionRows(db, filters, sort, read);
+  const total = totalFromPage(rows, read) ?? (await repo.countInspections(db, filters));
   const page = splitPage(rows, query.limit, (row) => encodeCursor(sort, [row.createdAt, row.id]));
   return { items: await assembleInspections(db, page.rows), total, next: page.next };
 }
