@@ -32,9 +32,8 @@ const resync = (): SyncChangesResponse => ({
   deleted: [],
 });
 
-/** The offline app keeps inspections in progress or changed within the window; it is sent no others. */
-function inWindow(row: Pick<InspectionRow, 'status' | 'updatedAt'>, now: Date): boolean {
-  const cutoff = new Date(now.getTime() - SYNC_INSPECTION_WINDOW_DAYS * DAY_MS).toISOString();
+/** The offline app keeps inspections in progress or changed after `cutoff`; it is sent no others. */
+function inWindow(row: Pick<InspectionRow, 'status' | 'updatedAt'>, cutoff: string): boolean {
   return row.status === 'in_progress' || row.updatedAt >= cutoff;
 }
 
@@ -85,7 +84,8 @@ export async function changesSince(db: Db, query: SyncChangesQuery, now = new Da
     const owner = owners.get(row.customerId);
     return owner ? [{ ...row, customerName: owner.name }] : [];
   });
-  const keptIds = inOrder(inspectionIds, windowFields.filter((row) => inWindow(row, now))).map((row) => row.id);
+  const cutoff = new Date(now.getTime() - SYNC_INSPECTION_WINDOW_DAYS * DAY_MS).toISOString();
+  const keptIds = inOrder(inspectionIds, windowFields.filter((row) => inWindow(row, cutoff))).map((row) => row.id);
   const kept = inOrder(keptIds, await findInspectionRows(db, keptIds));
   // The page's customers and vehicles are usually the kept inspections' own: not read twice.
   const inspections: Inspection[] = await assembleInspections(db, kept, { customers, vehicles });
