@@ -3,7 +3,7 @@ import { CURSOR_INVALID } from '../../shared/schemas/common';
 import type { CustomerRow } from '../db/tables';
 import { useTestApp } from '../test/app';
 import { createCustomer, createInspection, createVehicle } from '../test/factories';
-import { CURSOR_WITH_OFFSET, encodeCursor } from './keyset';
+import { CURSOR_WITH_OFFSET, encodeCursor, totalFromPage } from './keyset';
 
 const t = await useTestApp();
 const tech = await t.signIn('technician');
@@ -94,5 +94,22 @@ describe('keyset paging (after=)', () => {
     const malformed = await tech.inject({ method: 'GET', url: '/api/customers?after=a%2Fb' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().issues).toEqual([{ path: 'after', message: CURSOR_INVALID }]);
+  });
+});
+
+describe('totalFromPage', () => {
+  it('is the offset plus the rows when the page came back shorter than it asked for', () => {
+    expect(totalFromPage([1, 2], { limit: 51 })).toBe(2);
+    expect(totalFromPage([1, 2], { limit: 51, offset: 100 })).toBe(102);
+    expect(totalFromPage([], { limit: 51 })).toBe(0);
+    expect(totalFromPage([1, 2, 3], {})).toBe(3);
+    expect(totalFromPage([1, 2, 3], { offset: 4 })).toBe(7);
+  });
+
+  it('is unknown when more rows may follow, after a cursor, or past the end of the list', () => {
+    expect(totalFromPage([1, 2, 3], { limit: 3 })).toBeUndefined();
+    expect(totalFromPage([1], { limit: 3, after: ['a', 'b'] })).toBeUndefined();
+    expect(totalFromPage([], { limit: 3, offset: 10 })).toBeUndefined();
+    expect(totalFromPage([], { offset: 10 })).toBeUndefined();
   });
 });

@@ -43,3 +43,17 @@ export function splitPage<T>(rows: T[], limit: number | undefined, cursorOf: (ro
   const page = rows.slice(0, limit);
   return { rows: page, next: cursorOf(page[page.length - 1]!) };
 }
+
+/**
+ * The list's total when the page read tells it, so no count is needed: a page read without a
+ * cursor that came back shorter than it asked for holds the list's last rows, and the total is its
+ * offset plus its rows. Undefined when the list may go on (or a cursor or an offset past the end
+ * hides what came before): then count.
+ */
+export function totalFromPage(rows: readonly unknown[], read: { limit?: number | undefined; offset?: number | undefined; after?: unknown }): number | undefined {
+  if (read.after !== undefined) return undefined;
+  const offset = read.offset ?? 0;
+  if (rows.length === 0 && offset > 0) return undefined;
+  if (read.limit !== undefined && rows.length >= read.limit) return undefined;
+  return offset + rows.length;
+}

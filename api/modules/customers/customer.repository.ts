@@ -2,6 +2,7 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { CustomerListQuery } from '../../../shared/schemas/customer';
 import type { Db } from '../../db/database';
 import type { CustomerRow, CustomersTable } from '../../db/tables';
+import { idIn } from '../../lib/id-list';
 import { paginate, type Page } from '../../lib/list';
 import { textMatch } from '../../lib/text-search';
 
@@ -20,7 +21,7 @@ export function findCustomerById(db: Db, id: string): Promise<CustomerRow | unde
 
 export function findCustomersByIds(db: Db, ids: readonly string[]): Promise<CustomerRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('customers').selectAll().where('id', 'in', [...ids]).execute();
+  return db.selectFrom('customers').selectAll().where(idIn(db, 'id', ids)).execute();
 }
 
 export async function insertCustomer(db: Db, row: Insertable<CustomersTable>): Promise<void> {

@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { CustomerRow } from '../../db/tables';
 import { inTransaction } from '../../db/transaction';
 import { conflict, notFound } from '../../lib/http-error';
-import { decodeCursor, encodeCursor, pageWithLookahead, splitPage } from '../../lib/keyset';
+import { decodeCursor, encodeCursor, pageWithLookahead, splitPage, totalFromPage } from '../../lib/keyset';
 import { newId, nowIso } from '../../lib/tokens';
 import {
   assertNotDeleted,
@@ -61,10 +61,9 @@ export async function listCustomers(
   const filters = { q: query.q, status: query.status };
   const sort = query.sort ?? 'name';
   const after = query.after === undefined ? undefined : decodeCursor(query.after, sort, 2);
-  const [rows, total] = await Promise.all([
-    listCustomerRows(db, filters, sort, { ...pageWithLookahead(query), after }),
-    countCustomers(db, filters),
-  ]);
+  const read = { ...pageWithLookahead(query), after };
+  const rows = await listCustomerRows(db, filters, sort, read);
+  const total = totalFromPage(rows, read) ?? (await countCustomers(db, filters));
   const page = splitPage(rows, query.limit, (row) => encodeCursor(sort, customerSortKey(row, sort)));
   return { customers: page.rows.map(toCustomer), total, next: page.next };
 }

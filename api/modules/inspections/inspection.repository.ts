@@ -10,6 +10,7 @@ import type {
   VehicleRow,
 } from '../../db/tables';
 import { paginate, type Page } from '../../lib/list';
+import { idIn } from '../../lib/id-list';
 import { idPrefixMatch, textMatch } from '../../lib/text-search';
 
 export interface TechnicianRow {
@@ -32,7 +33,7 @@ async function inChunks<T>(ids: readonly string[], fetch: (chunk: string[]) => P
 }
 
 export function findInspectionRows(db: Db, ids: readonly string[]): Promise<InspectionRow[]> {
-  return inChunks(ids, (chunk) => db.selectFrom('inspections').selectAll().where('id', 'in', chunk).execute());
+  return inChunks(ids, (chunk) => db.selectFrom('inspections').selectAll().where(idIn(db, 'id', chunk)).execute());
 }
 
 export function findInspectionRow(db: Db, id: string): Promise<InspectionRow | undefined> {
@@ -48,16 +49,16 @@ export function findInspectionRowByToken(db: Db, shareToken: string): Promise<In
 }
 
 export function findCustomers(db: Db, ids: readonly string[]): Promise<CustomerRow[]> {
-  return inChunks(ids, (chunk) => db.selectFrom('customers').selectAll().where('id', 'in', chunk).execute());
+  return inChunks(ids, (chunk) => db.selectFrom('customers').selectAll().where(idIn(db, 'id', chunk)).execute());
 }
 
 export function findVehicles(db: Db, ids: readonly string[]): Promise<VehicleRow[]> {
-  return inChunks(ids, (chunk) => db.selectFrom('vehicles').selectAll().where('id', 'in', chunk).execute());
+  return inChunks(ids, (chunk) => db.selectFrom('vehicles').selectAll().where(idIn(db, 'id', chunk)).execute());
 }
 
 export function findTechnicians(db: Db, ids: readonly string[]): Promise<TechnicianRow[]> {
   return inChunks(ids, (chunk) =>
-    db.selectFrom('users').select(['id', 'username', 'email', 'role']).where('id', 'in', chunk).execute(),
+    db.selectFrom('users').select(['id', 'username', 'email', 'role']).where(idIn(db, 'id', chunk)).execute(),
   );
 }
 
@@ -66,7 +67,7 @@ export function findServicesOf(db: Db, inspectionIds: readonly string[]): Promis
     db
       .selectFrom('services')
       .selectAll()
-      .where('inspectionId', 'in', chunk)
+      .where(idIn(db, 'inspectionId', chunk))
       .orderBy('position')
       .orderBy('createdAt')
       .orderBy('id')
@@ -80,7 +81,7 @@ export function findPartsOfInspections(db: Db, inspectionIds: readonly string[])
     db
       .selectFrom('serviceParts')
       .selectAll()
-      .where('serviceId', 'in', (eb) => eb.selectFrom('services').select('id').where('inspectionId', 'in', chunk))
+      .where('serviceId', 'in', (eb) => eb.selectFrom('services').select('id').where(idIn(db, 'inspectionId', chunk)))
       .orderBy('position')
       .orderBy('createdAt')
       .orderBy('id')
@@ -93,7 +94,7 @@ export function findNotesOf(db: Db, inspectionIds: readonly string[]): Promise<I
     db
       .selectFrom('inspectionNotes')
       .selectAll()
-      .where('inspectionId', 'in', chunk)
+      .where(idIn(db, 'inspectionId', chunk))
       .orderBy('createdAt')
       .orderBy('id')
       .execute(),

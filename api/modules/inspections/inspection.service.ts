@@ -1,4 +1,4 @@
-import { decodeCursor, encodeCursor, pageWithLookahead, splitPage } from '../../lib/keyset';
+import { decodeCursor, encodeCursor, pageWithLookahead, splitPage, totalFromPage } from '../../lib/keyset';
 import type { Updateable } from 'kysely';
 import type {
   CreateInspectionBody,
@@ -9,9 +9,10 @@ import type {
 } from '../../../shared/schemas/inspection';
 import type { Db } from '../../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
-import type { InspectionRow, InspectionsTable, UserRow } from '../../db/tables';
+import type { CustomerRow, InspectionRow, InspectionsTable, UserRow, VehicleRow } from '../../db/tables';
 import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { withKnown } from '../../lib/id-list';
 import { newId, newShareToken, nowIso } from '../../lib/tokens';
 import { recalculateInvoiceTotals } from '../invoices/invoice-totals';
 import { assertNotDeleted, changed, deleted, missingRow, recordChanges } from '../sync/change-log';
@@ -21,21 +22,31 @@ import * as repo from './inspection.repository';
 
 const INSPECTION_NOT_FOUND = 'Inspection not found';
 
+/** Customer and vehicle rows the caller has read already; only the others are read again. */
+export interface KnownRows {
+  customers?: readonly CustomerRow[];
+  vehicles?: readonly VehicleRow[];
+}
+
 /** Nests customer, vehicle, technician, services, parts and notes: six queries for any count. */
-export async function assembleInspections(db: Db, rows: readonly InspectionRow[]): Promise<Inspection[]> {
+export async function assembleInspections(
+  db: Db,
+  rows: readonly InspectionRow[],
+  known: KnownRows = {},
+): Promise<Inspection[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [customers, vehicles, technicians, services, parts, notes] = await Promise.all([
-    repo.findCustomers(db, rows.map((r) => r.customerId)),
-    repo.findVehicles(db, rows.map((r) => r.vehicleId)),
+    withKnown(rows.map((r) => r.customerId), known.customers, (missing) => repo.findCustomers(db, missing)),
+    withKnown(rows.map((r) => r.vehicleId), known.vehicles, (missing) => repo.findVehicles(db, missing)),
     repo.findTechnicians(db, rows.flatMap((r) => (r.technicianId ? [r.technicianId] : []))),
     repo.findServicesOf(db, ids),
     repo.findPartsOfInspections(db, ids),
     repo.findNotesOf(db, ids),
   ]);
   const related = {
-    customers: new Map(customers.map((c) => [c.id, c])),
-    vehicles: new Map(vehicles.map((v) => [v.id, v])),
+    customers,
+    vehicles,
     technicians: new Map(technicians.map((u) => [u.id, u])),
     services: groupBy(services, (s) => s.inspectionId),
     parts: groupBy(parts, (p) => p.serviceId),
@@ -71,10 +82,9 @@ export async function listInspections(
     vehicleId: query.vehicleId,
     technicianId: query.technicianId,
   };
-  const [rows, total] = await Promise.all([
-    repo.listInspectionRows(db, filters, sort, { ...pageWithLookahead(query), after }),
-    repo.countInspections(db, filters),
-  ]);
+  const read = { ...pageWithLookahead(query), after };
+  const rows = await repo.listInspectionRows(db, filters, sort, read);
+  const total = totalFromPage(rows, read) ?? (await repo.countInspections(db, filters));
   const page = splitPage(rows, query.limit, (row) => encodeCursor(sort, [row.createdAt, row.id]));
   return { items: await assembleInspections(db, page.rows), total, next: page.next };
 }

@@ -9,15 +9,15 @@ import {
   type SyncEntity,
 } from '../../../shared/schemas/sync';
 import type { Db } from '../../db/database';
-import type { InspectionRow, SyncChangeRow } from '../../db/tables';
+import type { InspectionRow } from '../../db/tables';
+import { withKnown } from '../../lib/id-list';
 import { findCustomersByIds } from '../customers/customer.repository';
 import { toCustomer } from '../customers/customer.service';
-import { findInspectionRows } from '../inspections/inspection.repository';
+import { findInspectionRows, findVehicles } from '../inspections/inspection.repository';
 import { assembleInspections } from '../inspections/inspection.service';
-import { findVehiclesByIds } from '../vehicles/vehicle.repository';
 import { toVehicle } from '../vehicles/vehicle.service';
 import { formatCursor, parseCursor } from './cursor';
-import { changesAfter, readSyncState } from './sync.repository';
+import { changesAfter, customerNames, inspectionWindowFields, readSyncState, type FeedRow } from './sync.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isSyncEntity = (entity: string): entity is SyncEntity => (SYNC_ENTITIES as readonly string[]).includes(entity);
@@ -32,14 +32,13 @@ const resync = (): SyncChangesResponse => ({
   deleted: [],
 });
 
-/** The offline app keeps inspections in progress or changed within the window; it is sent no others. */
-function inWindow(row: InspectionRow, now: Date): boolean {
-  const cutoff = new Date(now.getTime() - SYNC_INSPECTION_WINDOW_DAYS * DAY_MS).toISOString();
+/** The offline app keeps inspections in progress or changed after `cutoff`; it is sent no others. */
+function inWindow(row: Pick<InspectionRow, 'status' | 'updatedAt'>, cutoff: string): boolean {
   return row.status === 'in_progress' || row.updatedAt >= cutoff;
 }
 
 /** The ids of one kind's live rows, in feed order. */
-function liveIds(rows: readonly SyncChangeRow[], entity: SyncEntity): string[] {
+function liveIds(rows: readonly FeedRow[], entity: SyncEntity): string[] {
   return rows.filter((r) => r.entity === entity && r.deleted !== 1).map((r) => r.entityId);
 }
 
@@ -68,14 +67,28 @@ export async function changesSince(db: Db, query: SyncChangesQuery, now = new Da
   const customerIds = liveIds(page, 'customer');
   const vehicleIds = liveIds(page, 'vehicle');
   const inspectionIds = liveIds(page, 'inspection');
-  // One batched read per kind (plus the inspections' six), whatever the page size.
-  const [customers, vehicles, inspectionRows] = await Promise.all([
+  // One batched read per kind. Most inspections in a page are outside the window: their status and
+  // date decide that first, and only the ones kept are read whole and nested.
+  const [customers, vehicleRows, windowFields] = await Promise.all([
     findCustomersByIds(db, customerIds),
-    findVehiclesByIds(db, vehicleIds),
-    findInspectionRows(db, inspectionIds),
+    findVehicles(db, vehicleIds),
+    inspectionWindowFields(db, inspectionIds),
   ]);
-  const kept = inOrder(inspectionIds, inspectionRows.filter((row) => inWindow(row, now)));
-  const inspections: Inspection[] = await assembleInspections(db, kept);
+  // A vehicle's owner is usually in the same page: its name is read only when it is not.
+  const owners = await withKnown(
+    vehicleRows.map((v) => v.customerId),
+    customers,
+    (missing) => customerNames(db, missing),
+  );
+  const vehicles = vehicleRows.flatMap((row) => {
+    const owner = owners.get(row.customerId);
+    return owner ? [{ ...row, customerName: owner.name }] : [];
+  });
+  const cutoff = new Date(now.getTime() - SYNC_INSPECTION_WINDOW_DAYS * DAY_MS).toISOString();
+  const keptIds = inOrder(inspectionIds, windowFields.filter((row) => inWindow(row, cutoff))).map((row) => row.id);
+  const kept = inOrder(keptIds, await findInspectionRows(db, keptIds));
+  // The page's customers and vehicles are usually the kept inspections' own: not read twice.
+  const inspections: Inspection[] = await assembleInspections(db, kept, { customers, vehicles });
   const deleted: SyncDeletion[] = page.flatMap((r) =>
     r.deleted === 1 && isSyncEntity(r.entity) ? [{ entity: r.entity, id: r.entityId }] : [],
   );

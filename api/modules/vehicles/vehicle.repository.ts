@@ -2,6 +2,7 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { VehicleListQuery } from '../../../shared/schemas/vehicle';
 import type { Db } from '../../db/database';
 import type { VehicleRow, VehiclesTable } from '../../db/tables';
+import { idIn } from '../../lib/id-list';
 import { paginate, type Page } from '../../lib/list';
 import { textMatch } from '../../lib/text-search';
 
@@ -36,7 +37,7 @@ export function findVehiclesByIds(db: Db, ids: readonly string[]): Promise<Vehic
   return vehiclesWithCustomer(db)
     .selectAll('vehicles')
     .select('customers.name as customerName')
-    .where('vehicles.id', 'in', [...ids])
+    .where(idIn(db, 'vehicles.id', ids))
     .execute();
 }
 

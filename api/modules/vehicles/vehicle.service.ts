@@ -7,6 +7,7 @@ import type {
   VehicleSummary,
 } from '../../../shared/schemas/vehicle';
 import type { Db } from '../../db/database';
+import { totalFromPage } from '../../lib/keyset';
 import type { VehicleRow } from '../../db/tables';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/transaction';
@@ -66,10 +67,8 @@ export async function listVehicles(
   query: VehicleListQuery,
 ): Promise<{ vehicles: Vehicle[]; total: number }> {
   const filters = { q: query.q, customerId: query.customerId };
-  const [rows, total] = await Promise.all([
-    listVehicleRows(db, filters, query.sort ?? 'year', query),
-    countVehicles(db, filters),
-  ]);
+  const rows = await listVehicleRows(db, filters, query.sort ?? 'year', query);
+  const total = totalFromPage(rows, query) ?? (await countVehicles(db, filters));
   return { vehicles: rows.map(toVehicle), total };
 }
 

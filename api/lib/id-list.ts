@@ -1,0 +1,31 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { isPostgres, type Db } from '../db/database';
+
+/** Up to this many ids are bound one by one (`in (?, ?, …)`); longer lists as one parameter. */
+export const SHORT_ID_LIST = 16;
+
+/**
+ * `column in (ids)`. A long list is bound as one parameter (SQLite: `in (select value from
+ * json_each(?))`, PostgreSQL: `= any(?::text[])`), so the statement's text does not vary with
+ * the list's length: it is prepared once and kept in the statement cache (SQLite) or named
+ * (PostgreSQL), instead of a new statement with hundreds of placeholders per page. Both still
+ * probe the column's index for each id; the rows are the same as with `in (…)`.
+ */
+export function idIn(db: Db, column: string, ids: readonly string[]): Expression<SqlBool> {
+  if (ids.length === 0) return sql<SqlBool>`1 = 0`;
+  if (ids.length <= SHORT_ID_LIST) return sql<SqlBool>`${sql.ref(column)} in (${sql.join(ids.map((id) => sql.val(id)))})`;
+  if (isPostgres(db)) return sql<SqlBool>`${sql.ref(column)} = any(${sql.val([...ids])}::text[])`;
+  return sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(ids)}))`;
+}
+
+/** The rows of `ids`: those in `known`, plus the others read with `find` (none when all are known). */
+export async function withKnown<T extends { id: string }>(
+  ids: readonly string[],
+  known: readonly T[] | undefined,
+  find: (missing: string[]) => Promise<T[]>,
+): Promise<Map<string, T>> {
+  const byId = new Map((known ?? []).map((row) => [row.id, row]));
+  const missing = ids.filter((id) => !byId.has(id));
+  for (const row of missing.length === 0 ? [] : await find(missing)) byId.set(row.id, row);
+  return byId;
+}
