@@ -1,4 +1,4 @@
-import fastifyCookie from '@fastify/cookie';
+import fastifyCookie, { Signer, type UnsignResult } from '@fastify/cookie';
 import fastifySession from '@fastify/session';
 import type { FastifyInstance, Session } from 'fastify';
 import type { Db } from '../db/database';
@@ -125,6 +125,50 @@ export class KyselySessionStore {
   }
 }
 
+/** Enough for every session in use at a shop many times over; the oldest is forgotten first. */
+const SIGNATURES_KEPT = 10_000;
+
+/**
+ * The cookie signer, remembering what it signed and verified: a signature is a pure function of the
+ * value and the secret, so a session's cookie is checked (HMAC) once per process, not on every request.
+ * Only valid cookies are kept, so made-up ones cannot push real ones out.
+ */
+export class RememberingSigner {
+  private readonly signer: Signer;
+  private readonly signed = new Map<string, string>();
+  private readonly verified = new Map<string, UnsignResult>();
+
+  constructor(secret: string) {
+    this.signer = new Signer(secret);
+  }
+
+  sign(value: string): string {
+    let signed = this.signed.get(value);
+    if (signed === undefined) {
+      signed = this.signer.sign(value);
+      remember(this.signed, value, signed);
+    }
+    return signed;
+  }
+
+  unsign(cookie: string): UnsignResult {
+    const known = this.verified.get(cookie);
+    if (known) return { ...known };
+    const result = this.signer.unsign(cookie);
+    if (result.valid && result.value !== null) {
+      remember(this.verified, cookie, { ...result });
+      // Signed with the current secret, the cookie is what sign() would give for its value.
+      if (!result.renew) remember(this.signed, result.value, cookie);
+    }
+    return result;
+  }
+}
+
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  if (map.size >= SIGNATURES_KEPT) map.delete(map.keys().next().value as string);
+  map.set(key, value);
+}
+
 const RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -152,7 +196,7 @@ export async function registerSessions(
   const store = new KyselySessionStore(options.db);
   await app.register(fastifyCookie);
   await app.register(fastifySession, {
-    secret: options.secret,
+    secret: new RememberingSigner(options.secret),
     cookieName: SESSION_COOKIE,
     store,
     saveUninitialized: false,
