@@ -1,6 +1,7 @@
 import fastifyCookie, { Signer, type UnsignResult } from '@fastify/cookie';
 import fastifySession from '@fastify/session';
 import type { FastifyInstance, Session } from 'fastify';
+import { compiledOnce } from '../db/compiled-once';
 import type { Db } from '../db/database';
 import { isForeignKeyViolation } from '../db/errors';
 import type { UserRow } from '../db/tables';
@@ -26,6 +27,16 @@ function settle<T>(promise: Promise<T>, callback: (err: unknown, value?: T) => v
     (err: unknown) => callback(err),
   );
 }
+
+// Read on every signed-in request: compiled once.
+const sessionWithUser = compiledOnce((db, [sid]) =>
+  db
+    .selectFrom('sessions')
+    .leftJoin('users', 'users.id', 'sessions.userId')
+    .selectAll('users')
+    .select(['sessions.data as sessionData', 'sessions.expiresAt as sessionExpiresAt'])
+    .where('sessions.sid', '=', sid!),
+);
 
 /** More sessions than this read but not yet handed on means requests ended without a response. */
 const MAX_LOADED_USERS = 10_000;
@@ -99,13 +110,7 @@ export class KyselySessionStore {
   }
 
   private async read(sid: string): Promise<Session | null> {
-    const row = await this.db
-      .selectFrom('sessions')
-      .leftJoin('users', 'users.id', 'sessions.userId')
-      .selectAll('users')
-      .select(['sessions.data as sessionData', 'sessions.expiresAt as sessionExpiresAt'])
-      .where('sessions.sid', '=', sid)
-      .executeTakeFirst();
+    const [row] = await sessionWithUser(this.db, [sid]);
     this.loadedUsers.delete(sid);
     if (!row || row.sessionExpiresAt <= new Date().toISOString()) return null;
     const { sessionData, sessionExpiresAt: _expiresAt, ...user } = row;
