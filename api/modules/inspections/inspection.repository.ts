@@ -34,12 +34,11 @@ async function inChunks<T>(ids: readonly string[], fetch: (chunk: string[]) => P
 
 // The reads behind one inspection (and a page of them) are compiled once, not per call.
 const inspectionRows = compiledOnce((db, ids) => db.selectFrom('inspections').selectAll().where('id', 'in', ids));
+// Tokens are unique: no LIMIT (a bound LIMIT costs SQLite more than the lookup itself).
 const inspectionByToken = compiledOnce((db, [token]) =>
-  db.selectFrom('inspections').selectAll().where('shareToken', '=', token!).limit(1),
+  db.selectFrom('inspections').selectAll().where('shareToken', '=', token!),
 );
-const inspectionIdByToken = compiledOnce((db, [token]) =>
-  db.selectFrom('inspections').select('id').where('shareToken', '=', token!).limit(1),
-);
+const inspectionIdByToken = compiledOnce((db, [token]) => db.selectFrom('inspections').select('id').where('shareToken', '=', token!));
 const customerRows = compiledOnce((db, ids) => db.selectFrom('customers').selectAll().where('id', 'in', ids));
 const vehicleRows = compiledOnce((db, ids) => db.selectFrom('vehicles').selectAll().where('id', 'in', ids));
 const technicianRows = compiledOnce((db, ids) =>
