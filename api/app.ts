@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
 import { requireUserInScope } from './plugins/auth';
@@ -12,6 +12,7 @@ import { makeWritesIdempotent, registerRequestDb, scheduleSyncPrunes } from './p
 import { registerOpenApi } from './plugins/openapi';
 import { registerOriginCheck } from './plugins/origin-check';
 import { registerSecurityHeaders, SHARE_PAGE } from './plugins/security-headers';
+import { createSerializerCompiler } from './plugins/serializer';
 import { registerSessions } from './plugins/session';
 import { registerTurns } from './plugins/turns';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -49,6 +50,8 @@ export interface BuildAppOptions {
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Replaces Date.now for the sign-in throttle (tests move time forward without sleeping). */
   clock?: () => number;
+  /** Every response also goes through zod, and the compiled serializer must write the same (tests). */
+  checkSerialization?: boolean;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -71,7 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createSerializerCompiler({ check: options.checkSerialization }));
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('clock', options.clock ?? Date.now);

@@ -1,9 +1,10 @@
+import { Signer } from '@fastify/cookie';
 import type { Session } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { sessionCookie, testConfig, useTestApp } from '../test/app';
 import { createUser, TEST_PASSWORD } from '../test/factories';
-import { deleteExpiredSessions, KyselySessionStore, SESSION_TTL_MS } from './session';
+import { deleteExpiredSessions, KyselySessionStore, RememberingSigner, SESSION_TTL_MS } from './session';
 
 const t = await useTestApp();
 const https = await useTestApp({ trustProxy: true });
@@ -138,6 +139,38 @@ describe('Secure cookies behind an HTTPS proxy', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.cookies.find((c) => c.name === 'baywise.sid')?.secure).toBeFalsy();
+  });
+});
+
+describe('RememberingSigner', () => {
+  const secret = 'a-secret-that-is-at-least-32-characters-long';
+  const plain = new Signer(secret);
+
+  it('signs and verifies exactly as the plain signer, the first time and when it remembers', () => {
+    const signer = new RememberingSigner(secret);
+    for (let round = 0; round < 2; round++) {
+      expect(signer.sign('abc')).toBe(plain.sign('abc'));
+      expect(signer.unsign(plain.sign('xyz'))).toEqual({ valid: true, renew: false, value: 'xyz' });
+      expect(signer.sign('xyz')).toBe(plain.sign('xyz'));
+    }
+  });
+
+  it('refuses a tampered or foreign cookie even after remembering the genuine one', () => {
+    const signer = new RememberingSigner(secret);
+    const genuine = plain.sign('sid-1');
+    expect(signer.unsign(genuine).valid).toBe(true);
+    const invalid = { valid: false, renew: false, value: null };
+    expect(signer.unsign(`${genuine}x`)).toEqual(invalid);
+    expect(signer.unsign(genuine.replace('sid-1', 'sid-2'))).toEqual(invalid);
+    expect(signer.unsign(new Signer('another-secret-that-is-32-characters-long').sign('sid-1'))).toEqual(invalid);
+  });
+
+  it('hands out a fresh result each time, so a caller changing one cannot change the next', () => {
+    const signer = new RememberingSigner(secret);
+    const cookie = plain.sign('sid-1');
+    const first = signer.unsign(cookie);
+    Object.assign(first, { value: 'someone-else' });
+    expect(signer.unsign(cookie).value).toBe('sid-1');
   });
 });
 

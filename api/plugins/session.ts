@@ -1,6 +1,7 @@
-import fastifyCookie from '@fastify/cookie';
+import fastifyCookie, { Signer, type UnsignResult } from '@fastify/cookie';
 import fastifySession from '@fastify/session';
 import type { FastifyInstance, Session } from 'fastify';
+import { compiledOnce } from '../db/compiled-once';
 import type { Db } from '../db/database';
 import { isForeignKeyViolation } from '../db/errors';
 import type { UserRow } from '../db/tables';
@@ -26,6 +27,16 @@ function settle<T>(promise: Promise<T>, callback: (err: unknown, value?: T) => v
     (err: unknown) => callback(err),
   );
 }
+
+// Read on every signed-in request: compiled once.
+const sessionWithUser = compiledOnce((db, [sid]) =>
+  db
+    .selectFrom('sessions')
+    .leftJoin('users', 'users.id', 'sessions.userId')
+    .selectAll('users')
+    .select(['sessions.data as sessionData', 'sessions.expiresAt as sessionExpiresAt'])
+    .where('sessions.sid', '=', sid!),
+);
 
 /** More sessions than this read but not yet handed on means requests ended without a response. */
 const MAX_LOADED_USERS = 10_000;
@@ -99,13 +110,7 @@ export class KyselySessionStore {
   }
 
   private async read(sid: string): Promise<Session | null> {
-    const row = await this.db
-      .selectFrom('sessions')
-      .leftJoin('users', 'users.id', 'sessions.userId')
-      .selectAll('users')
-      .select(['sessions.data as sessionData', 'sessions.expiresAt as sessionExpiresAt'])
-      .where('sessions.sid', '=', sid)
-      .executeTakeFirst();
+    const [row] = await sessionWithUser(this.db, [sid]);
     this.loadedUsers.delete(sid);
     if (!row || row.sessionExpiresAt <= new Date().toISOString()) return null;
     const { sessionData, sessionExpiresAt: _expiresAt, ...user } = row;
@@ -123,6 +128,50 @@ export class KyselySessionStore {
     if (data.cookie && typeof data.cookie === 'object') delete (data.cookie as { secure?: unknown }).secure;
     return data;
   }
+}
+
+/** Enough for every session in use at a shop many times over; the oldest is forgotten first. */
+const SIGNATURES_KEPT = 10_000;
+
+/**
+ * The cookie signer, remembering what it signed and verified: a signature is a pure function of the
+ * value and the secret, so a session's cookie is checked (HMAC) once per process, not on every request.
+ * Only valid cookies are kept, so made-up ones cannot push real ones out.
+ */
+export class RememberingSigner {
+  private readonly signer: Signer;
+  private readonly signed = new Map<string, string>();
+  private readonly verified = new Map<string, UnsignResult>();
+
+  constructor(secret: string) {
+    this.signer = new Signer(secret);
+  }
+
+  sign(value: string): string {
+    let signed = this.signed.get(value);
+    if (signed === undefined) {
+      signed = this.signer.sign(value);
+      remember(this.signed, value, signed);
+    }
+    return signed;
+  }
+
+  unsign(cookie: string): UnsignResult {
+    const known = this.verified.get(cookie);
+    if (known) return { ...known };
+    const result = this.signer.unsign(cookie);
+    if (result.valid && result.value !== null) {
+      remember(this.verified, cookie, { ...result });
+      // Signed with the current secret, the cookie is what sign() would give for its value.
+      if (!result.renew) remember(this.signed, result.value, cookie);
+    }
+    return result;
+  }
+}
+
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  if (map.size >= SIGNATURES_KEPT) map.delete(map.keys().next().value as string);
+  map.set(key, value);
 }
 
 const RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -152,7 +201,7 @@ export async function registerSessions(
   const store = new KyselySessionStore(options.db);
   await app.register(fastifyCookie);
   await app.register(fastifySession, {
-    secret: options.secret,
+    secret: new RememberingSigner(options.secret),
     cookieName: SESSION_COOKIE,
     store,
     saveUninitialized: false,

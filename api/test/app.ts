@@ -70,7 +70,7 @@ export function clientFor(app: FastifyInstance, user: UserRow, cookie: string): 
  */
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(overrides), db: database.db });
+  const app = await buildApp({ config: testConfig(overrides), db: database.db, checkSerialization: true });
   await app.ready();
   const testApp: TestApp = {
     app,

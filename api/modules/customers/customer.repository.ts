@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { CustomerListQuery } from '../../../shared/schemas/customer';
+import { compiledOnce } from '../../db/compiled-once';
 import type { Db } from '../../db/database';
 import type { CustomerRow, CustomersTable } from '../../db/tables';
 import { idIn } from '../../lib/id-list';
@@ -15,8 +16,11 @@ const SEARCH = {
   columns: ['customers.name', 'customers.email', 'customers.phone', 'customers.address'],
 } as const;
 
-export function findCustomerById(db: Db, id: string): Promise<CustomerRow | undefined> {
-  return db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
+// Checked before every customer's vehicle list: compiled once.
+const customerById = compiledOnce((db, [id]) => db.selectFrom('customers').selectAll().where('id', '=', id!));
+
+export async function findCustomerById(db: Db, id: string): Promise<CustomerRow | undefined> {
+  return (await customerById(db, [id]))[0];
 }
 
 export function findCustomersByIds(db: Db, ids: readonly string[]): Promise<CustomerRow[]> {

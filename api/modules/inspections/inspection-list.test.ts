@@ -88,12 +88,13 @@ describe('getInspectionsByIds', () => {
   /** Counts the queries run through the returned database handle. */
   function counting() {
     let count = 0;
+    // Counted as results come back: a query compiled once still runs (and counts) every time.
     const plugin: KyselyPlugin = {
-      transformQuery: (args) => {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
         count += 1;
-        return args.node;
+        return args.result;
       },
-      transformResult: async (args) => args.result,
     };
     return { db: t.db.withPlugin(plugin), count: () => count };
   }

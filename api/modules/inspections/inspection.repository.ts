@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once';
 import type { Db } from '../../db/database';
 import type {
   CustomerRow,
@@ -32,73 +33,85 @@ async function inChunks<T>(ids: readonly string[], fetch: (chunk: string[]) => P
   return results;
 }
 
+// The reads behind one inspection (and a page of them) are compiled once, not per call.
+const inspectionRows = compiledOnce((db, ids) => db.selectFrom('inspections').selectAll().where(idIn(db, 'id', ids)));
+// Tokens are unique: no LIMIT (a bound LIMIT costs SQLite more than the lookup itself).
+const inspectionByToken = compiledOnce((db, [token]) =>
+  db.selectFrom('inspections').selectAll().where('shareToken', '=', token!),
+);
+const inspectionIdByToken = compiledOnce((db, [token]) => db.selectFrom('inspections').select('id').where('shareToken', '=', token!));
+const customerRows = compiledOnce((db, ids) => db.selectFrom('customers').selectAll().where(idIn(db, 'id', ids)));
+const vehicleRows = compiledOnce((db, ids) => db.selectFrom('vehicles').selectAll().where(idIn(db, 'id', ids)));
+const technicianRows = compiledOnce((db, ids) =>
+  db.selectFrom('users').select(['id', 'username', 'email', 'role']).where(idIn(db, 'id', ids)),
+);
+const serviceRows = compiledOnce((db, inspectionIds) =>
+  db
+    .selectFrom('services')
+    .selectAll()
+    .where(idIn(db, 'inspectionId', inspectionIds))
+    .orderBy('position')
+    .orderBy('createdAt')
+    .orderBy('id'),
+);
+// Through a subquery, so no service id list is bound.
+const partRows = compiledOnce((db, inspectionIds) =>
+  db
+    .selectFrom('serviceParts')
+    .selectAll()
+    .where('serviceId', 'in', (eb) => eb.selectFrom('services').select('id').where(idIn(db, 'inspectionId', inspectionIds)))
+    .orderBy('position')
+    .orderBy('createdAt')
+    .orderBy('id'),
+);
+const noteRows = compiledOnce((db, inspectionIds) =>
+  db
+    .selectFrom('inspectionNotes')
+    .selectAll()
+    .where(idIn(db, 'inspectionId', inspectionIds))
+    .orderBy('createdAt')
+    .orderBy('id'),
+);
+
 export function findInspectionRows(db: Db, ids: readonly string[]): Promise<InspectionRow[]> {
-  return inChunks(ids, (chunk) => db.selectFrom('inspections').selectAll().where(idIn(db, 'id', chunk)).execute());
+  return inChunks(ids, (chunk) => inspectionRows(db, chunk));
 }
 
-export function findInspectionRow(db: Db, id: string): Promise<InspectionRow | undefined> {
-  return db.selectFrom('inspections').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findInspectionRow(db: Db, id: string): Promise<InspectionRow | undefined> {
+  return (await inspectionRows(db, [id]))[0];
 }
 
-export function findInspectionIdByToken(db: Db, shareToken: string): Promise<{ id: string } | undefined> {
-  return db.selectFrom('inspections').select('id').where('shareToken', '=', shareToken).executeTakeFirst();
+export async function findInspectionIdByToken(db: Db, shareToken: string): Promise<{ id: string } | undefined> {
+  return (await inspectionIdByToken(db, [shareToken]))[0];
 }
 
-export function findInspectionRowByToken(db: Db, shareToken: string): Promise<InspectionRow | undefined> {
-  return db.selectFrom('inspections').selectAll().where('shareToken', '=', shareToken).executeTakeFirst();
+export async function findInspectionRowByToken(db: Db, shareToken: string): Promise<InspectionRow | undefined> {
+  return (await inspectionByToken(db, [shareToken]))[0];
 }
 
 export function findCustomers(db: Db, ids: readonly string[]): Promise<CustomerRow[]> {
-  return inChunks(ids, (chunk) => db.selectFrom('customers').selectAll().where(idIn(db, 'id', chunk)).execute());
+  return inChunks(ids, (chunk) => customerRows(db, chunk));
 }
 
 export function findVehicles(db: Db, ids: readonly string[]): Promise<VehicleRow[]> {
-  return inChunks(ids, (chunk) => db.selectFrom('vehicles').selectAll().where(idIn(db, 'id', chunk)).execute());
+  return inChunks(ids, (chunk) => vehicleRows(db, chunk));
 }
 
 export function findTechnicians(db: Db, ids: readonly string[]): Promise<TechnicianRow[]> {
-  return inChunks(ids, (chunk) =>
-    db.selectFrom('users').select(['id', 'username', 'email', 'role']).where(idIn(db, 'id', chunk)).execute(),
-  );
+  return inChunks(ids, (chunk) => technicianRows(db, chunk));
 }
 
 export function findServicesOf(db: Db, inspectionIds: readonly string[]): Promise<ServiceRow[]> {
-  return inChunks(inspectionIds, (chunk) =>
-    db
-      .selectFrom('services')
-      .selectAll()
-      .where(idIn(db, 'inspectionId', chunk))
-      .orderBy('position')
-      .orderBy('createdAt')
-      .orderBy('id')
-      .execute(),
-  );
+  return inChunks(inspectionIds, (chunk) => serviceRows(db, chunk));
 }
 
-/** The parts of the inspections' services, through a subquery so no service id list is bound. */
+/** The parts of the inspections' services. */
 export function findPartsOfInspections(db: Db, inspectionIds: readonly string[]): Promise<ServicePartRow[]> {
-  return inChunks(inspectionIds, (chunk) =>
-    db
-      .selectFrom('serviceParts')
-      .selectAll()
-      .where('serviceId', 'in', (eb) => eb.selectFrom('services').select('id').where(idIn(db, 'inspectionId', chunk)))
-      .orderBy('position')
-      .orderBy('createdAt')
-      .orderBy('id')
-      .execute(),
-  );
+  return inChunks(inspectionIds, (chunk) => partRows(db, chunk));
 }
 
 export function findNotesOf(db: Db, inspectionIds: readonly string[]): Promise<InspectionNoteRow[]> {
-  return inChunks(inspectionIds, (chunk) =>
-    db
-      .selectFrom('inspectionNotes')
-      .selectAll()
-      .where(idIn(db, 'inspectionId', chunk))
-      .orderBy('createdAt')
-      .orderBy('id')
-      .execute(),
-  );
+  return inChunks(inspectionIds, (chunk) => noteRows(db, chunk));
 }
 
 export interface InspectionFilters {

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once';
 import type { Db } from '../../db/database';
 import type {
   CustomerRow,
@@ -106,8 +107,11 @@ export function findInvoiceById(db: Db, id: string): Promise<InvoiceRow | undefi
   return db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function findInvoiceByToken(db: Db, shareToken: string): Promise<InvoiceRow | undefined> {
-  return db.selectFrom('invoices').selectAll().where('shareToken', '=', shareToken).executeTakeFirst();
+// Read by every share invoice view: compiled once.
+const invoiceByToken = compiledOnce((db, [token]) => db.selectFrom('invoices').selectAll().where('shareToken', '=', token!));
+
+export async function findInvoiceByToken(db: Db, shareToken: string): Promise<InvoiceRow | undefined> {
+  return (await invoiceByToken(db, [shareToken]))[0];
 }
 
 export async function insertInvoice(db: Db, row: Insertable<InvoicesTable>): Promise<void> {
@@ -146,16 +150,12 @@ export function vehiclesByIds(db: Db, ids: readonly string[]): Promise<VehicleRo
 }
 
 /** Line items of the invoices, oldest first within each invoice. */
+const lineItemRows = compiledOnce((db, ids) =>
+  db.selectFrom('invoiceLineItems').selectAll().where('invoiceId', 'in', ids).orderBy('createdAt').orderBy('id'),
+);
+
 export function lineItemsByInvoiceIds(db: Db, ids: readonly string[]): Promise<InvoiceLineItemRow[]> {
-  return inChunks(ids, (chunk) =>
-    db
-      .selectFrom('invoiceLineItems')
-      .selectAll()
-      .where('invoiceId', 'in', chunk)
-      .orderBy('createdAt')
-      .orderBy('id')
-      .execute(),
-  );
+  return inChunks(ids, (chunk) => lineItemRows(db, chunk));
 }
 
 export function findLineItemById(db: Db, id: string): Promise<InvoiceLineItemRow | undefined> {

@@ -1,0 +1,37 @@
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/database';
+import { createCustomer } from '../test/factories';
+import { compiledOnce } from './compiled-once';
+
+const database = await createTestDatabase();
+const db = database.db;
+afterAll(() => database.drop());
+
+const byIds = compiledOnce((d, ids) => d.selectFrom('customers').select(['id', 'name']).where('id', 'in', ids).orderBy('name'));
+
+describe('compiledOnce', () => {
+  it('answers as the built query does, for new values and list lengths each time', async () => {
+    const [a, b, c] = [await createCustomer(db, { name: 'Ann' }), await createCustomer(db, { name: 'Bob' }), await createCustomer(db, { name: 'Cy' })];
+    const built = (ids: string[]) => db.selectFrom('customers').select(['id', 'name']).where('id', 'in', ids).orderBy('name').execute();
+    for (const ids of [[a.id], [b.id], [c.id, a.id], [b.id, c.id, a.id], ['missing']]) {
+      expect(await byIds(db, ids)).toEqual(await built(ids));
+    }
+    expect((await byIds(db, [c.id])).map((r) => r.name)).toEqual(['Cy']);
+  });
+
+  it('keeps the constants of the query and runs inside a transaction', async () => {
+    const named = compiledOnce((d, [id]) => d.selectFrom('customers').select('name').where('id', '=', id!).where('name', '!=', 'Nobody').limit(1));
+    const customer = await createCustomer(db, { name: 'Dee' });
+    expect(await named(db, [customer.id])).toEqual([{ name: 'Dee' }]);
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('customers').set({ name: 'Dee Renamed' }).where('id', '=', customer.id).execute();
+      expect(await named(trx, [customer.id])).toEqual([{ name: 'Dee Renamed' }]);
+    });
+  });
+
+  it('refuses a query that writes a value into its SQL text instead of binding it', async () => {
+    const inlined = compiledOnce((d, [name]) => d.selectFrom('customers').select('id').where('name', '=', sql.lit(name!)));
+    await expect(inlined(db, ['Ann'])).rejects.toThrow('every value must be a bound parameter');
+  });
+});

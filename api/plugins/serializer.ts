@@ -1,0 +1,102 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { FastifySchemaCompiler } from 'fastify';
+import fastJsonStringify from 'fast-json-stringify';
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+type JsonSchema = { [key: string]: unknown };
+type Serialize = (data: unknown) => string;
+type SerializerCompiler = (route: Parameters<FastifySchemaCompiler<unknown>>[0] & { httpStatus?: string }) => Serialize;
+
+const PRIMITIVES = new Set(['string', 'number', 'integer', 'boolean']);
+/** Keywords that only validate: a compiled serializer writes the value without checking them. */
+const CHECK_ONLY = new Set(['format', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum',
+  'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems', 'description', 'title', 'enum']);
+
+const isObject = (v: unknown): v is JsonSchema => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The JSON Schema a compiled serializer writes exactly as zod does, or null when it uses anything
+ * whose meaning could differ (unions other than "or null", tuples, defaults, references, open objects).
+ */
+export function serializableSchema(schema: unknown): JsonSchema | null {
+  if (!isObject(schema)) return null;
+  const anyOf = schema.anyOf;
+  if (anyOf !== undefined) {
+    // `X | null` (zod's nullable) becomes a type list, which the serializer tells apart by the value.
+    if (!Array.isArray(anyOf) || anyOf.length !== 2 || Object.keys(schema).length !== 1) return null;
+    const nullIndex = anyOf.findIndex((s) => isObject(s) && s.type === 'null' && Object.keys(s).length === 1);
+    const other = serializableSchema(anyOf[1 - nullIndex]);
+    if (nullIndex < 0 || !other || typeof other.type !== 'string') return null;
+    return { ...other, type: [other.type, 'null'] };
+  }
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'type' || key === 'required' || key === '$schema') continue;
+    if (CHECK_ONLY.has(key)) out[key] = value;
+    else if (key !== 'properties' && key !== 'items' && key !== 'additionalProperties') return null;
+  }
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  const kinds = types.filter((t) => t !== 'null');
+  if (kinds.length !== 1 || typeof kinds[0] !== 'string') return null;
+  const kind = kinds[0];
+  out.type = schema.type;
+  if (PRIMITIVES.has(kind)) return schema.properties || schema.items || schema.additionalProperties !== undefined ? null : out;
+  if (kind === 'array') {
+    const items = serializableSchema(schema.items);
+    return items ? { ...out, items } : null;
+  }
+  if (kind !== 'object') return null;
+  if (Array.isArray(schema.required)) out.required = schema.required;
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  const compiled: JsonSchema = {};
+  for (const [name, property] of Object.entries(properties)) {
+    const converted = serializableSchema(property);
+    if (!converted) return null;
+    compiled[name] = converted;
+  }
+  out.properties = compiled;
+  // A closed object drops unknown keys, as zod does; a record's values follow one schema.
+  if (schema.additionalProperties === false) out.additionalProperties = false;
+  else if (Object.keys(properties).length === 0 && isObject(schema.additionalProperties)) {
+    const values = serializableSchema(schema.additionalProperties);
+    if (!values) return null;
+    out.additionalProperties = values;
+  } else return null;
+  return out;
+}
+
+/** The fast serializer for a zod response schema, or null when it cannot write exactly what zod writes. */
+function compileFast(schema: unknown): Serialize | null {
+  if (!(schema instanceof z.ZodType)) return null;
+  let json: unknown;
+  try {
+    json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'throw', target: 'draft-07' });
+  } catch {
+    return null;
+  }
+  const converted = serializableSchema(json);
+  return converted ? (fastJsonStringify(converted) as Serialize) : null;
+}
+
+/**
+ * Response serialisation compiled from each route's zod schema once (fast-json-stringify), instead of
+ * checking every response against the schema at run time. Any schema it cannot express exactly keeps
+ * zod's serializer. With `check`, every response also goes through zod and the two must agree (tests).
+ */
+export function createSerializerCompiler(options: { check?: boolean } = {}): SerializerCompiler {
+  return (route) => {
+    const zodSerialize = (zodSerializerCompiler as unknown as SerializerCompiler)(route);
+    const fast = compileFast(route.schema);
+    if (!fast) return zodSerialize;
+    if (!options.check) return fast;
+    return (data) => {
+      const expected = zodSerialize(data);
+      const actual = fast(data);
+      if (!isDeepStrictEqual(JSON.parse(actual), JSON.parse(expected))) {
+        throw new Error(`compiled serializer of ${route.method} ${route.url} wrote ${actual}, zod wrote ${expected}`);
+      }
+      return actual;
+    };
+  };
+}
