@@ -5,6 +5,7 @@
  * Also keeps what the load needs to vary its requests (ids, share tokens, search words).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mulberry32 } from '../../shared/seeded-random';
 import {
   CITIES, COLORS, COMMON_SURNAME, EMAIL_DOMAINS, FIRST_NAMES, INSPECTION_NOTES, JOBS, LEAKS, STREET_KINDS, STREETS, SURNAMES, VEHICLE_MODELS,
 } from './names';
@@ -67,23 +68,13 @@ const MAX_DECISIONS = 60_000;
 const PROBES = 64;
 const INVOICE_TAX_RATE = 80; // 8.0%, as the app charges
 
-/** mulberry32: the same shop for the same size, run after run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const shareToken = () => randomBytes(24).toString('base64url');
 
 export class ShopRows {
   readonly catalog: ShopCatalog;
-  private readonly rand = random(13);
+  // Seeded: the same shop for the same size, run after run.
+  private readonly rand = mulberry32(13);
   private readonly now = Date.now();
   private readonly nameCounts = new Map<string, number>();
   private readonly probeCandidates: { name: string; email: string }[] = [];

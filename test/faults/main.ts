@@ -5,23 +5,14 @@
 import { runCrash } from './crash';
 import { runFuzz } from './fuzz';
 import { runLoad } from './load';
+import { mulberry32 } from '../../shared/seeded-random';
 import { Report } from './report';
 import { runShutdown } from './shutdown';
 
-/** mulberry32: a small seeded PRNG, so `FAULTS_SEED=<n>` replays a run's fuzz and kill moments. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const seed = Number(process.env.FAULTS_SEED ?? Math.floor(Math.random() * 2 ** 31));
-const random = prng(seed);
+// Seeded, so `FAULTS_SEED=<n>` replays a run's fuzz and kill moments.
+const random = mulberry32(seed);
 const steps: Record<string, (report: Report) => Promise<void>> = {
   fuzz: (report) => runFuzz(report, random),
   crash: (report) => runCrash(report, random),

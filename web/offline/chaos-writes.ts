@@ -1,4 +1,5 @@
 import { FLUID_LEVELS } from '../../shared/constants';
+import { mulberry32 } from '../../shared/seeded-random';
 import type { Inspection } from '../../shared/schemas/inspection';
 import type { LocalDb } from './local-db';
 import type { LocalWrite } from './types';
@@ -6,20 +7,12 @@ import type { LocalWrite } from './types';
 // Random staff writes for the chaos test, made from what a device has locally, shaped as the forms
 // send them (only changed fields; the full services list with ids; status only on new services).
 
-/** mulberry32: a small seeded PRNG, so a failing seed replays exactly. */
+/** Seeded, so a failing seed replays exactly. */
 export class Rand {
-  private state: number;
+  readonly next: () => number;
 
   constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    this.next = mulberry32(seed);
   }
 
   int(below: number): number {
