@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/database';
 import { createCustomer } from '../test/factories';
+import { idIn } from '../lib/id-list';
 import { compiledOnce } from './compiled-once';
 
 const database = await createTestDatabase();
@@ -28,6 +29,24 @@ describe('compiledOnce', () => {
       await trx.updateTable('customers').set({ name: 'Dee Renamed' }).where('id', '=', customer.id).execute();
       expect(await named(trx, [customer.id])).toEqual([{ name: 'Dee Renamed' }]);
     });
+  });
+
+  it('shares one template among long lists bound as one parameter, and answers as the built query', async () => {
+    const longList = compiledOnce((d, ids) => d.selectFrom('customers').select(['id', 'name']).where(idIn(d, 'id', ids)).orderBy('name').orderBy('id'));
+    const customers = await Promise.all(Array.from({ length: 24 }, (_, i) => createCustomer(db, { name: `Long ${String(i).padStart(2, '0')}` })));
+    const ids = customers.map((c) => c.id);
+    const built = (list: string[]) =>
+      db.selectFrom('customers').select(['id', 'name']).where(idIn(db, 'id', list)).orderBy('name').orderBy('id').execute();
+    for (const list of [ids.slice(0, 17), ids.slice(3, 24), [...ids.slice(0, 20), 'missing'], ids.slice(5, 22).reverse()]) {
+      const rows = await longList(db, list);
+      expect(rows).toEqual(await built(list));
+      expect(rows.length).toBe(list.filter((id) => id !== 'missing').length);
+    }
+    // A query binding each value of a long list on its own is built for each call instead.
+    const names = customers.map((c) => c.name);
+    const byNames = compiledOnce((d, list) => d.selectFrom('customers').select('id').where('name', 'in', list).orderBy('id'));
+    expect((await byNames(db, names.slice(0, 18))).length).toBe(18);
+    expect((await byNames(db, names.slice(2, 22))).length).toBe(20);
   });
 
   it('refuses a query that writes a value into its SQL text instead of binding it', async () => {

@@ -3,16 +3,39 @@ import { CompiledQuery, type Compilable } from 'kysely';
 import type { Db } from './database';
 
 /**
- * Lists longer than this are built each time; the readers bind such a list as one parameter
- * (`idIn` in api/lib/id-list.ts), so its SQL text is the same for every length anyway.
+ * Up to this many values, a template per count. A longer list is one template when the query binds
+ * it as one parameter (`idIn` in api/lib/id-list.ts: a JSON array on SQLite, an array on
+ * PostgreSQL), since its SQL text is then the same for every length; else it is built each time.
  */
 const MAX_SLOTS = 16;
+const CONSTANT = -1;
+/** The parameter is the whole list: as JSON text (SQLite) or as an array (PostgreSQL). */
+const LIST_AS_JSON = -2;
+const LIST_AS_ARRAY = -3;
 
 interface Template {
   sql: string;
   parameters: readonly unknown[];
-  /** For each parameter, the index of the value that fills it, or -1 for a constant of the query. */
+  /** For each parameter, the index of the value that fills it, or one of the markers above. */
   slots: readonly number[];
+}
+
+const sameList = (value: unknown, list: readonly string[]): boolean =>
+  Array.isArray(value) && value.length === list.length && value.every((v, i) => v === list[i]);
+
+function slotOf(parameter: unknown, standIns: readonly string[]): number {
+  if (typeof parameter === 'string') {
+    if (standIns.length > MAX_SLOTS && parameter === JSON.stringify(standIns)) return LIST_AS_JSON;
+    return standIns.indexOf(parameter);
+  }
+  return standIns.length > MAX_SLOTS && sameList(parameter, standIns) ? LIST_AS_ARRAY : CONSTANT;
+}
+
+function fill(slot: number, constant: unknown, values: readonly string[]): unknown {
+  if (slot >= 0) return values[slot];
+  if (slot === LIST_AS_JSON) return JSON.stringify(values);
+  if (slot === LIST_AS_ARRAY) return [...values];
+  return constant;
 }
 
 /**
@@ -22,30 +45,41 @@ interface Template {
  */
 export function compiledOnce<R>(build: (db: Db, values: readonly string[]) => Compilable<R>) {
   // Keyed by the dialect's adapter and the plugins (a transaction shares both with its database).
-  const templates = new WeakMap<object, WeakMap<object, Map<number, Template>>>();
+  const templates = new WeakMap<object, WeakMap<object, Map<number, Template | null>>>();
   const nonce = randomBytes(8).toString('hex');
 
   function compile(db: Db, count: number): Template {
     const standIns = Array.from({ length: count }, (_, i) => `\u0000value ${i} ${nonce}`);
     const compiled = build(db, standIns).compile();
-    const slots = compiled.parameters.map((p) => (typeof p === 'string' ? standIns.indexOf(p) : -1));
-    if (standIns.some((_, i) => !slots.includes(i)) || standIns.some((s) => compiled.sql.includes(s))) {
+    const slots = compiled.parameters.map((p) => slotOf(p, standIns));
+    const whole = slots.some((slot) => slot === LIST_AS_JSON || slot === LIST_AS_ARRAY);
+    if ((!whole && standIns.some((_, i) => !slots.includes(i))) || standIns.some((s) => compiled.sql.includes(s))) {
       throw new Error('compiledOnce: every value must be a bound parameter');
     }
     return { sql: compiled.sql, parameters: compiled.parameters, slots };
   }
 
-  return async (db: Db, values: readonly string[]): Promise<R[]> => {
-    if (values.length > MAX_SLOTS) return (await db.executeQuery(build(db, values))).rows;
+  function templateFor(db: Db, count: number): Template | undefined {
     const executor = db.getExecutor();
     let byPlugins = templates.get(executor.adapter);
     if (!byPlugins) templates.set(executor.adapter, (byPlugins = new WeakMap()));
     let byCount = byPlugins.get(executor.plugins);
     if (!byCount) byPlugins.set(executor.plugins, (byCount = new Map()));
-    let template = byCount.get(values.length);
-    if (!template) byCount.set(values.length, (template = compile(db, values.length)));
-    const { slots } = template;
-    const parameters = template.parameters.map((p, i) => (slots[i]! >= 0 ? values[slots[i]!] : p));
+    // Every long list shares the template of MAX_SLOTS + 1 values (null: the query cannot).
+    const key = Math.min(count, MAX_SLOTS + 1);
+    let template = byCount.get(key);
+    if (template === undefined) {
+      template = compile(db, key);
+      if (key > MAX_SLOTS && template.slots.some((slot) => slot >= 0)) template = null;
+      byCount.set(key, template);
+    }
+    return template ?? undefined;
+  }
+
+  return async (db: Db, values: readonly string[]): Promise<R[]> => {
+    const template = templateFor(db, values.length);
+    if (!template) return (await db.executeQuery(build(db, values))).rows;
+    const parameters = template.parameters.map((p, i) => fill(template.slots[i]!, p, values));
     return (await db.executeQuery(CompiledQuery.raw(template.sql, parameters) as CompiledQuery<R>)).rows;
   };
 }

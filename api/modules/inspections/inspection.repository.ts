@@ -1,8 +1,10 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
 import type { Db } from '../../db/database';
+import { jsonRowsReady, parseJsonRows, rowJson } from '../../db/json-rows';
 import type {
   CustomerRow,
+  Database,
   InspectionNoteRow,
   InspectionRow,
   InspectionsTable,
@@ -35,13 +37,22 @@ async function inChunks<T>(ids: readonly string[], fetch: (chunk: string[]) => P
 
 // The reads behind one inspection (and a page of them) are compiled once, not per call.
 const inspectionRows = compiledOnce((db, ids) => db.selectFrom('inspections').selectAll().where(idIn(db, 'id', ids)));
+const inspectionJson = compiledOnce((db, ids) =>
+  db.selectFrom('inspections').select(rowJson(db, 'inspections').as('row')).where(idIn(db, 'id', ids)),
+);
 // Tokens are unique: no LIMIT (a bound LIMIT costs SQLite more than the lookup itself).
 const inspectionByToken = compiledOnce((db, [token]) =>
   db.selectFrom('inspections').selectAll().where('shareToken', '=', token!),
 );
 const inspectionIdByToken = compiledOnce((db, [token]) => db.selectFrom('inspections').select('id').where('shareToken', '=', token!));
 const customerRows = compiledOnce((db, ids) => db.selectFrom('customers').selectAll().where(idIn(db, 'id', ids)));
+const customerJson = compiledOnce((db, ids) =>
+  db.selectFrom('customers').select(rowJson(db, 'customers').as('row')).where(idIn(db, 'id', ids)),
+);
 const vehicleRows = compiledOnce((db, ids) => db.selectFrom('vehicles').selectAll().where(idIn(db, 'id', ids)));
+const vehicleJson = compiledOnce((db, ids) =>
+  db.selectFrom('vehicles').select(rowJson(db, 'vehicles').as('row')).where(idIn(db, 'id', ids)),
+);
 const technicianRows = compiledOnce((db, ids) =>
   db.selectFrom('users').select(['id', 'username', 'email', 'role']).where(idIn(db, 'id', ids)),
 );
@@ -49,6 +60,15 @@ const serviceRows = compiledOnce((db, inspectionIds) =>
   db
     .selectFrom('services')
     .selectAll()
+    .where(idIn(db, 'inspectionId', inspectionIds))
+    .orderBy('position')
+    .orderBy('createdAt')
+    .orderBy('id'),
+);
+const serviceJson = compiledOnce((db, inspectionIds) =>
+  db
+    .selectFrom('services')
+    .select(rowJson(db, 'services').as('row'))
     .where(idIn(db, 'inspectionId', inspectionIds))
     .orderBy('position')
     .orderBy('createdAt')
@@ -64,6 +84,15 @@ const partRows = compiledOnce((db, inspectionIds) =>
     .orderBy('createdAt')
     .orderBy('id'),
 );
+const partJson = compiledOnce((db, inspectionIds) =>
+  db
+    .selectFrom('serviceParts')
+    .select(rowJson(db, 'service_parts').as('row'))
+    .where('serviceId', 'in', (eb) => eb.selectFrom('services').select('id').where(idIn(db, 'inspectionId', inspectionIds)))
+    .orderBy('position')
+    .orderBy('createdAt')
+    .orderBy('id'),
+);
 const noteRows = compiledOnce((db, inspectionIds) =>
   db
     .selectFrom('inspectionNotes')
@@ -73,12 +102,25 @@ const noteRows = compiledOnce((db, inspectionIds) =>
     .orderBy('id'),
 );
 
+type Read<T> = (db: Db, ids: readonly string[]) => Promise<T[]>;
+
+/** Whole rows as JSON text on SQLite (see api/db/json-rows.ts), as plain rows on PostgreSQL. */
+function wholeRows<T>(table: string, json: Read<{ row: string }>, plain: Read<T>): Read<T> {
+  return async (db, ids) => ((await jsonRowsReady(db, table)) ? parseJsonRows<T>(await json(db, ids)) : plain(db, ids));
+}
+
+const readInspections = wholeRows<InspectionRow>('inspections', inspectionJson, inspectionRows);
+const readCustomers = wholeRows<CustomerRow>('customers', customerJson, customerRows);
+const readVehicles = wholeRows<VehicleRow>('vehicles', vehicleJson, vehicleRows);
+const readServices = wholeRows<ServiceRow>('services', serviceJson, serviceRows);
+const readParts = wholeRows<ServicePartRow>('service_parts', partJson, partRows);
+
 export function findInspectionRows(db: Db, ids: readonly string[]): Promise<InspectionRow[]> {
-  return inChunks(ids, (chunk) => inspectionRows(db, chunk));
+  return inChunks(ids, (chunk) => readInspections(db, chunk));
 }
 
 export async function findInspectionRow(db: Db, id: string): Promise<InspectionRow | undefined> {
-  return (await inspectionRows(db, [id]))[0];
+  return (await readInspections(db, [id]))[0];
 }
 
 export async function findInspectionIdByToken(db: Db, shareToken: string): Promise<{ id: string } | undefined> {
@@ -90,11 +132,11 @@ export async function findInspectionRowByToken(db: Db, shareToken: string): Prom
 }
 
 export function findCustomers(db: Db, ids: readonly string[]): Promise<CustomerRow[]> {
-  return inChunks(ids, (chunk) => customerRows(db, chunk));
+  return inChunks(ids, (chunk) => readCustomers(db, chunk));
 }
 
 export function findVehicles(db: Db, ids: readonly string[]): Promise<VehicleRow[]> {
-  return inChunks(ids, (chunk) => vehicleRows(db, chunk));
+  return inChunks(ids, (chunk) => readVehicles(db, chunk));
 }
 
 export function findTechnicians(db: Db, ids: readonly string[]): Promise<TechnicianRow[]> {
@@ -102,12 +144,12 @@ export function findTechnicians(db: Db, ids: readonly string[]): Promise<Technic
 }
 
 export function findServicesOf(db: Db, inspectionIds: readonly string[]): Promise<ServiceRow[]> {
-  return inChunks(inspectionIds, (chunk) => serviceRows(db, chunk));
+  return inChunks(inspectionIds, (chunk) => readServices(db, chunk));
 }
 
 /** The parts of the inspections' services. */
 export function findPartsOfInspections(db: Db, inspectionIds: readonly string[]): Promise<ServicePartRow[]> {
-  return inChunks(inspectionIds, (chunk) => partRows(db, chunk));
+  return inChunks(inspectionIds, (chunk) => readParts(db, chunk));
 }
 
 export function findNotesOf(db: Db, inspectionIds: readonly string[]): Promise<InspectionNoteRow[]> {
@@ -161,7 +203,7 @@ function filtered(db: Db, filters: InspectionFilters) {
   return query;
 }
 
-export function listInspectionRows(
+export async function listInspectionRows(
   db: Db,
   filters: InspectionFilters,
   sort: 'recent' | 'oldest',
@@ -175,34 +217,40 @@ export function listInspectionRows(
     const key = sql<boolean>`(${sql.ref('inspections.createdAt')}, ${sql.ref('inspections.id')})`;
     query = query.where(direction === 'desc' ? sql<boolean>`${key} < (${createdAt}, ${id})` : sql<boolean>`${key} > (${createdAt}, ${id})`);
   }
+  const asJson = await jsonRowsReady(db, 'inspections');
+  type Whole = SelectQueryBuilder<Database, 'inspections', object>;
+  const whole = (q: SelectQueryBuilder<Database, 'inspections', object>): Whole =>
+    asJson ? q.select(rowJson(db, 'inspections').as('row')) : q.selectAll('inspections');
+  const read = async (q: Whole): Promise<InspectionRow[]> => {
+    const rows = await q.execute();
+    return asJson ? parseJsonRows<InspectionRow>(rows as { row: string }[]) : (rows as InspectionRow[]);
+  };
   if (filters.q) {
     // A search sorts its matches: sort their ids only, then read the page's (wide) rows.
     const pageIds = paginate(
       query.select('inspections.id').orderBy('inspections.createdAt', direction).orderBy('inspections.id', direction),
       page,
     );
-    return db
-      .selectFrom('inspections')
-      .selectAll()
-      .where('inspections.id', 'in', pageIds)
-      .orderBy('inspections.createdAt', direction)
-      .orderBy('inspections.id', direction)
-      .execute();
+    return read(
+      whole(db.selectFrom('inspections').where('inspections.id', 'in', pageIds))
+        .orderBy('inspections.createdAt', direction)
+        .orderBy('inspections.id', direction),
+    );
   }
-  return paginate(
-    query
-      .selectAll('inspections')
-      .orderBy('inspections.createdAt', direction)
-      .orderBy('inspections.id', direction),
-    page,
-  ).execute();
+  return read(
+    paginate(whole(query).orderBy('inspections.createdAt', direction).orderBy('inspections.id', direction), page),
+  );
 }
 
+// The unfiltered list's count (its first page) is compiled once; a filtered one is built per call.
+const countAll = compiledOnce((db) => db.selectFrom('inspections').select((eb) => eb.fn.countAll().as('count')));
+const unfiltered = (filters: InspectionFilters): boolean => Object.values(filters).every((value) => value === undefined);
+
 export async function countInspections(db: Db, filters: InspectionFilters): Promise<number> {
-  const row = await filtered(db, filters)
-    .select((eb) => eb.fn.countAll().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  const [row] = unfiltered(filters)
+    ? await countAll(db, [])
+    : [await filtered(db, filters).select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow()];
+  return Number(row!.count);
 }
 
 export async function insertInspection(db: Db, row: Insertable<InspectionsTable>): Promise<void> {
