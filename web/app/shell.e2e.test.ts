@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SMALL_PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, overflowsHorizontally } from '../test/e2e/browser';
+import { SMALL_PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, elementsPastRightEdge, overflowsHorizontally } from '../test/e2e/browser';
 import { screenshot } from '../test/e2e/screenshot';
 import { addSession, createStaffUser, type StaffUser } from '../test/e2e/staff';
 import { expectAccessible, textOf, useE2E } from '../test/e2e/use-e2e';
@@ -148,7 +148,7 @@ describe('small screens', () => {
     const page = await openSignedIn('/', SMALL_PHONE, technician.cookie);
     await page.getByRole('heading', { name: `Welcome back, ${technician.username}` }).waitFor();
     expect(await page.locator('aside[aria-label="Sidebar"]').isVisible()).toBe(false);
-    expect(await overflowsHorizontally(page)).toBe(false);
+    expect(await overflowsHorizontally(page), (await elementsPastRightEdge(page)).join('\n')).toBe(false);
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     const sheet = page.getByRole('dialog', { name: 'Menu' });

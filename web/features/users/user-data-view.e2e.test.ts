@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SMALL_PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, overflowsHorizontally } from '../../test/e2e/browser';
+import { SMALL_PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, elementsPastRightEdge, overflowsHorizontally } from '../../test/e2e/browser';
 import { screenshot } from '../../test/e2e/screenshot';
 import { addSession, createStaffUser, type StaffUser } from '../../test/e2e/staff';
 import { expectAccessible, holdRequests, shownDate, useE2E } from '../../test/e2e/use-e2e';
@@ -120,7 +120,7 @@ describe('user data view', () => {
 
     const phone = await openUser(tech.id, SMALL_PHONE);
     await phone.getByRole('heading', { name: tech.username, level: 1 }).waitFor();
-    expect(await overflowsHorizontally(phone)).toBe(false);
+    expect(await overflowsHorizontally(phone), (await elementsPastRightEdge(phone)).join('\n')).toBe(false);
     await expectAccessible(phone);
     await screenshot(phone, 'user-data-view-360');
   });

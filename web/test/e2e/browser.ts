@@ -50,7 +50,25 @@ export async function openPhone(
  * Whether the page is wider than the screen (sideways scrolling on a phone). Measured against the
  * layout viewport: a phone zooms out to fit a too-wide page, and innerWidth grows with the zoom.
  */
-export function overflowsHorizontally(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+export async function overflowsHorizontally(page: Page): Promise<boolean> {
+  // A settled page, as a person sees it: a toast or sheet sliding in may reach past the edge for
+  // a moment, so only a page still too wide after 2 s counts.
+  const deadline = Date.now() + 2000;
+  for (;;) {
+    const overflows = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+    if (!overflows || Date.now() > deadline) return overflows;
+    await page.waitForTimeout(100);
+  }
+}
+
+/** The elements that reach past the layout viewport's right edge, to say why a page scrolls sideways. */
+export function elementsPastRightEdge(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const edge = document.documentElement.clientWidth;
+    return [...document.body.querySelectorAll('*')]
+      .filter((el) => el.getBoundingClientRect().right > edge + 0.5)
+      .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> ${Math.round(el.getBoundingClientRect().right)} px: ${(el.textContent ?? '').trim().slice(0, 60)}`)
+      .slice(0, 8);
+  });
 }
 
