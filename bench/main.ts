@@ -16,14 +16,13 @@ import { fileURLToPath } from 'node:url';
 import { measurePage } from './assets';
 import { lighthouseMedian } from './lighthouse';
 import { benchOffline, printOfflineReport } from './offline';
-import { freePort, startBackground, stopAll, waitForHttp } from './processes';
+import { stopAll } from './processes';
 import { printReport } from './report';
 import { BENCH_ADMIN, seedShareData } from './seed';
-import { serverCommand } from './throughput/server';
+import { BENCH_ADMIN_EMAIL as ADMIN_EMAIL, startServer } from './throughput/server';
 import { benchThroughput } from './throughput/section';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ADMIN_EMAIL = 'bench-admin@baywise.test';
 const SECTIONS = ['pages', 'offline', 'throughput'] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -38,25 +37,6 @@ function selectedSections(value = process.env.BENCH_ONLY): Set<Section> {
 function build(): void {
   const result = spawnSync(path.join(root, 'node_modules/.bin/vite'), ['build'], { cwd: root, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}${result.stderr}`);
-}
-
-/** The real server on a free port; returns its base URL once it answers. */
-async function startServer(dataDir: string): Promise<string> {
-  const port = await freePort();
-  // The JavaScript build `npm start` runs, of this checkout.
-  const { command, args } = serverCommand(root);
-  const server = startBackground(command, args, {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    ADMIN_EMAIL,
-    LOG_LEVEL: 'warn',
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${baseUrl}/api/config`, server);
-  return baseUrl;
 }
 
 async function main(): Promise<void> {
@@ -78,7 +58,7 @@ async function main(): Promise<void> {
       step('building (vite build)');
       build();
       step('starting the server');
-      const baseUrl = await startServer(dataDir);
+      const { baseUrl } = await startServer({ kind: 'sqlite', dataDir }, path.join(root, 'dist/web'), '1');
       // Also registers the admin the offline section signs in as.
       step('creating data through the API');
       const tokens = await seedShareData(baseUrl, ADMIN_EMAIL);

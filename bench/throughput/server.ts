@@ -30,7 +30,9 @@ export function serverCommand(root: string): { command: string; args: string[] }
     if (!existsSync(entry)) throw new Error(`npm run build:api did not write ${entry}`);
     built.add(root);
   }
-  return { command: process.execPath, args: [entry] };
+  // BENCH_PROFILE=<folder>: each server process writes a CPU profile there when it exits.
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
+  return { command: process.execPath, args: [...profile, entry] };
 }
 
 export interface Running {
