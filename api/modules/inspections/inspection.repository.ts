@@ -273,15 +273,6 @@ export function findUser(db: Db, id: string) {
   return db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
 }
 
-export function findNote(db: Db, inspectionId: string, noteId: string) {
-  return db
-    .selectFrom('inspectionNotes')
-    .selectAll()
-    .where('id', '=', noteId)
-    .where('inspectionId', '=', inspectionId)
-    .executeTakeFirst();
-}
-
 export function findNoteById(db: Db, noteId: string) {
   return db.selectFrom('inspectionNotes').select('id').where('id', '=', noteId).executeTakeFirst();
 }

@@ -2,7 +2,6 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { VehicleListQuery } from '../../../shared/schemas/vehicle';
 import type { Db } from '../../db/database';
 import type { VehicleRow, VehiclesTable } from '../../db/tables';
-import { idIn } from '../../lib/id-list';
 import { paginate, type Page } from '../../lib/list';
 import { textMatch } from '../../lib/text-search';
 
@@ -30,15 +29,6 @@ export function findVehicleById(db: Db, id: string): Promise<VehicleWithCustomer
     .select('customers.name as customerName')
     .where('vehicles.id', '=', id)
     .executeTakeFirst();
-}
-
-export function findVehiclesByIds(db: Db, ids: readonly string[]): Promise<VehicleWithCustomerRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return vehiclesWithCustomer(db)
-    .selectAll('vehicles')
-    .select('customers.name as customerName')
-    .where(idIn(db, 'vehicles.id', ids))
-    .execute();
 }
 
 export async function vehicleIdTaken(db: Db, id: string): Promise<boolean> {
