@@ -30,6 +30,7 @@ describe('migrations', () => {
   it('create every table of the data model', async () => {
     expect(await tableNames()).toEqual([
       'customers',
+      'deferred_work',
       'email_templates',
       'idempotency_keys',
       'inspection_notes',
@@ -38,9 +39,12 @@ describe('migrations', () => {
       'invoice_line_items',
       'invoices',
       'login_failures',
+      'service_decisions',
       'service_parts',
       'services',
       'sessions',
+      'share_sends',
+      'share_views',
       'shop_settings',
       'sync_changes',
       'sync_state',
@@ -58,7 +62,7 @@ describe('migrations', () => {
     for (let i = 0; i < Object.keys(migrations).length; i++) await migrateDown(db, schema);
     expect(await tableNames()).toEqual([]);
     await migrateToLatest(db, schema);
-    expect((await tableNames()).length).toBe(18);
+    expect((await tableNames()).length).toBe(22);
   });
 
   it('put the rows that existed before the change feed into it, parents first', async () => {

@@ -77,6 +77,9 @@ export interface CustomersTable {
   phone: string;
   address: string | null;
   status: string;
+  /** When and how the customer agreed to texts; null until they did. */
+  textConsentAt: ColumnType<string | null, string | null | undefined, string | null>;
+  textConsentSource: ColumnType<string | null, string | null | undefined, string | null>;
   createdBy: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
@@ -143,6 +146,10 @@ export interface ServicesTable {
   laborCostCents: number;
   status: string;
   position: number;
+  /** The amount the customer approved; null while not approved. */
+  approvedAmountCents: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 1 when an approved service's price, parts or description changed after the decision. */
+  needsReapproval: Flag;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -222,6 +229,79 @@ export interface SyncChangesTable {
   changedAt: Timestamp;
 }
 
+/** Each send of a share link (an inspection's or an invoice's, never both). */
+export interface ShareSendsTable {
+  id: string;
+  inspectionId: string | null;
+  invoiceId: string | null;
+  userId: string | null;
+  /** email | mail_app | text | share_sheet | copy_link */
+  channel: string;
+  recipient: string | null;
+  subject: string | null;
+  body: string | null;
+  /** sent | failed (email); opened (handed to the device or copied) */
+  status: string;
+  error: string | null;
+  sentAt: Timestamp;
+  createdAt: Timestamp;
+}
+
+/** Customer views of one share page; staff previews are not counted. */
+export interface ShareViewsTable {
+  /** inspection | invoice */
+  targetKind: string;
+  targetId: string;
+  firstViewedAt: Timestamp;
+  lastViewedAt: Timestamp;
+  viewCount: number;
+}
+
+/** Every approve, decline or unapprove of a service; rows are only ever added. */
+export interface ServiceDecisionsTable {
+  id: string;
+  inspectionId: string;
+  serviceId: string;
+  description: string;
+  /** approved | declined | unapproved */
+  decision: string;
+  /** customer | staff */
+  actor: string;
+  userId: string | null;
+  /** link | in_person | phone | text */
+  method: string;
+  amountCents: number;
+  clientAddress: string | null;
+  userAgent: string | null;
+  signerName: string | null;
+  /** PNG data URL of a drawn signature. */
+  signature: string | null;
+  decidedAt: Timestamp;
+}
+
+/** A declined or still-recommended service of a finished inspection, offered at the next visit. */
+export interface DeferredWorkTable {
+  id: string;
+  customerId: string;
+  vehicleId: string;
+  sourceInspectionId: string;
+  sourceServiceId: string;
+  description: string;
+  amountCents: number;
+  /** declined | recommended */
+  sourceStatus: string;
+  technicianNote: string | null;
+  inspectedAt: Timestamp;
+  /** open | added | dismissed */
+  status: string;
+  dismissReason: string | null;
+  addedToInspectionId: string | null;
+  followUpDate: string | null;
+  followUpOutcome: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -241,6 +321,10 @@ export interface Database {
   idempotencyKeys: IdempotencyKeysTable;
   syncState: SyncStateTable;
   syncChanges: SyncChangesTable;
+  shareSends: ShareSendsTable;
+  shareViews: ShareViewsTable;
+  serviceDecisions: ServiceDecisionsTable;
+  deferredWork: DeferredWorkTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

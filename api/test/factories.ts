@@ -62,6 +62,8 @@ export async function createCustomer(db: Db, fields: Partial<CustomerRow> = {}):
     phone: '555-0100',
     address: null,
     status: 'active',
+    textConsentAt: null,
+    textConsentSource: null,
     createdBy: null,
     createdAt: nowIso(),
     updatedAt: nowIso(),
@@ -156,6 +158,8 @@ export async function createInspection(
       laborCostCents: seed.laborCostCents ?? 0,
       status: seed.status ?? 'recommended',
       position,
+      approvedAmountCents: null,
+      needsReapproval: 0,
       createdAt: nowIso(),
       updatedAt: nowIso(),
     };

@@ -145,6 +145,8 @@ export function buildInspections(
         laborCostCents: draft.laborCostCents,
         status: serviceStatusValue,
         position,
+        approvedAmountCents: null,
+        needsReapproval: 0,
         createdAt: iso(serviceCreated),
         updatedAt: iso(
           serviceStatusValue === 'recommended' ? serviceCreated : clock.after(rng, serviceCreated, 30, 1440),

@@ -93,6 +93,8 @@ export function buildCustomers(
         ? `${rng.int(100, 9899)} ${rng.pick(STREETS)}, ${place.city}, ${place.state} ${place.zip}`
         : null,
       status: i % 7 === 3 ? 'inactive' : 'active',
+      textConsentAt: null,
+      textConsentSource: null,
       createdBy: rng.pick([staff.advisor.id, staff.advisor.id, staff.admin.id]),
       createdAt: iso(createdAt),
       updatedAt: iso(updatedAt),

@@ -6,6 +6,7 @@ import * as closedSignUp from './2026-11-25T00-00-closed-sign-up';
 import * as signInThrottle from './2026-11-25T01-00-sign-in-throttle';
 import * as syncEpoch from './2026-11-25T02-00-sync-epoch';
 import * as searchAndListIndexes from './2026-11-25T03-00-search-and-list-indexes';
+import * as approvalLoop from './2026-11-25T04-00-approval-loop';
 
 // Every migration, by its date-prefixed name; add new ones at the end.
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T01-00-sign-in-throttle': signInThrottle,
   '2026-11-25T02-00-sync-epoch': syncEpoch,
   '2026-11-25T03-00-search-and-list-indexes': searchAndListIndexes,
+  '2026-11-25T04-00-approval-loop': approvalLoop,
 };

@@ -35,7 +35,7 @@ import {
 export const CUSTOMER_NOT_FOUND = 'Customer not found';
 export const CUSTOMER_EXISTS = 'Customer already exists';
 
-export function toCustomer(row: Omit<CustomerRow, 'createdBy'>): Customer {
+export function toCustomer(row: Omit<CustomerRow, 'createdBy' | 'textConsentAt' | 'textConsentSource'>): Customer {
   return {
     id: row.id,
     name: row.name,
@@ -49,7 +49,7 @@ export function toCustomer(row: Omit<CustomerRow, 'createdBy'>): Customer {
 }
 
 /** The customer as nested in inspections and invoices. */
-export function toCustomerSummary(row: Omit<CustomerRow, 'createdBy'>): CustomerSummary {
+export function toCustomerSummary(row: Omit<CustomerRow, 'createdBy' | 'textConsentAt' | 'textConsentSource'>): CustomerSummary {
   const { createdAt: _createdAt, updatedAt: _updatedAt, ...summary } = toCustomer(row);
   return summary;
 }

@@ -133,6 +133,8 @@ export async function saveInspectionServices(
         laborCostCents: input.laborCost ?? 0,
         status: input.status ?? 'recommended',
         position,
+        approvedAmountCents: null,
+        needsReapproval: 0,
         createdAt: now,
         updatedAt: now,
       });

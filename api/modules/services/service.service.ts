@@ -105,6 +105,8 @@ export async function createService(db: Db, body: CreateServiceBody): Promise<Se
           laborCostCents: body.laborCost,
           status: body.status,
           position: await repo.nextServicePosition(trx, body.inspectionId),
+          approvedAmountCents: null,
+          needsReapproval: 0,
           createdAt: now,
           updatedAt: now,
         },
