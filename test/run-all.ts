@@ -5,7 +5,8 @@
  *   checks lane:  typecheck, lint, then the API suite on SQLite and PostgreSQL and the offline engine
  * Each line is prefixed with its lane. After the lanes, alone so its load figures are not disturbed:
  *   faults:       `npm run test:faults` (hostile requests, SIGKILL under writes, 200 connections of load)
- * The run ends with one summary line and fails if any step did.
+ * The run ends with the failed tests (name and first lines of the error), one summary line, and
+ * fails if any step did.
  * With arguments (`npm test -- web/share`), it is plain `vitest run` with them.
  */
 import { spawn } from 'node:child_process';
@@ -70,6 +71,27 @@ function counts(report: string): Counts {
   }
 }
 
+interface JsonReport {
+  testResults?: { name: string; assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[] }[];
+}
+
+/** The failed tests of a Vitest JSON report with the first lines of their errors, for the run's last lines. */
+function failures(report: string): string[] {
+  try {
+    const json = JSON.parse(readFileSync(report, 'utf8')) as JsonReport;
+    return (json.testResults ?? []).flatMap((file) =>
+      (file.assertionResults ?? [])
+        .filter((test) => test.status === 'failed')
+        .map((test) => {
+          const message = (test.failureMessages?.[0] ?? '').split('\n').slice(0, 6).join('\n    ');
+          return `${path.relative(ROOT, file.name)} > ${test.fullName}\n    ${message}`;
+        }),
+    );
+  } catch {
+    return [];
+  }
+}
+
 async function main(args: string[]): Promise<number> {
   if (args.length > 0) return runStep('vitest', { command: bin('vitest'), args: ['run', ...args] });
 
@@ -98,6 +120,8 @@ async function main(args: string[]): Promise<number> {
       // still counts as a failure, so the last line never reads "0 failed" for a failed run.
       total.failed += failed && found.failed === 0 ? 1 : found.failed;
       console.log(`${lane} lane: ${failed ? `FAILED (${failed})` : 'passed'} in ${seconds.toFixed(0)} s`);
+      // Repeated at the end so a log cut to its last lines still says what failed.
+      for (const failure of failures(report(lane))) console.log(`  FAILED ${failure}`);
     }
     // The faults run is one check: it passes or fails as a whole.
     if (faults.failed) total.failed += 1;

@@ -11,7 +11,7 @@ let technician: StaffUser;
 let advisor: StaffUser;
 beforeAll(async () => {
   [technician, advisor] = await Promise.all([
-    createStaffUser(api, 'technician', 'shelltech'),
+    createStaffUser(api, 'technician', 'shelltech_with_a_long_unbroken_username'),
     createStaffUser(api, 'service_advisor', 'shelladvisor'),
   ]);
 });
