@@ -18,6 +18,7 @@ function state(rows: { customers?: object[]; vehicles?: object[]; inspections?: 
     customers: map((rows.customers ?? []) as (typeof jane)[]),
     vehicles: map((rows.vehicles ?? []) as (typeof civic)[]),
     inspections: map((rows.inspections ?? []) as (typeof inspection)[]),
+    deferred: new Map(),
   };
 }
 

@@ -18,6 +18,7 @@ const RESYNC: SyncChangesResponse = {
   customers: [],
   vehicles: [],
   inspections: [],
+  deferred: [],
   deleted: [],
 };
 
