@@ -52,10 +52,12 @@ const LIST_COLUMNS = [
 export function listDeferred(db: Db, filters: DeferredFilters, sort: DeferredSort, page: Page): Promise<DeferredListRow[]> {
   let query = filtered(db, filters).selectAll('deferredWork').select(LIST_COLUMNS);
   // Oldest first, biggest first, or by customer; the id settles ties so pages never overlap.
-  if (sort === 'value') query = query.orderBy('deferredWork.amountCents', 'desc').orderBy('deferredWork.inspectedAt');
-  else if (sort === 'customer') query = query.orderBy(sql`lower(${sql.ref('customers.name')})`).orderBy('deferredWork.inspectedAt');
-  else query = query.orderBy('deferredWork.inspectedAt');
-  return paginate(query.orderBy('deferredWork.id'), page).execute() as Promise<DeferredListRow[]>;
+  // Age and value read the status indexes in order; by customer sorts the (open) matches.
+  if (sort === 'value') query = query.orderBy('deferredWork.amountCents', 'desc').orderBy('deferredWork.id', 'desc');
+  else if (sort === 'customer') {
+    query = query.orderBy(sql`lower(${sql.ref('customers.name')})`).orderBy('deferredWork.inspectedAt').orderBy('deferredWork.id');
+  } else query = query.orderBy('deferredWork.inspectedAt').orderBy('deferredWork.id');
+  return paginate(query, page).execute() as Promise<DeferredListRow[]>;
 }
 
 export async function countDeferred(db: Db, filters: DeferredFilters): Promise<number> {

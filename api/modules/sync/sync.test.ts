@@ -87,6 +87,7 @@ describe('GET /api/sync/changes', () => {
       customers: [],
       vehicles: [],
       inspections: [],
+      deferred: [],
       deleted: [],
     });
   });
