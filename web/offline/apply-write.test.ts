@@ -50,8 +50,8 @@ describe('customers', () => {
   it('changes nothing, not even updatedAt, when nothing is sent', () => {
     const before = full();
     expect(diffStates(before, applyWrite(before, { kind: 'customer.update', id: jane.id, changes: {} }, context))).toEqual({
-      put: { customers: [], vehicles: [], inspections: [] },
-      remove: { customers: [], vehicles: [], inspections: [] },
+      put: { customers: [], vehicles: [], inspections: [], deferred: [] },
+      remove: { customers: [], vehicles: [], inspections: [], deferred: [] },
     });
   });
 
