@@ -24,7 +24,7 @@ export function DeferredLine({ line, unsent, pending, onChange }: DeferredLinePr
     <article className={styles.line} data-testid="deferred-line" aria-label={`${line.description} for ${line.customerName}`}>
       <div className={styles.lineTop}>
         <h2 className={styles.lineTitle}>{line.description}</h2>
-        <span className={styles.value}>
+        <span className={styles.value} data-testid="deferred-value">
           <MoneyCents cents={line.amountCents} />
         </span>
       </div>
