@@ -12,6 +12,7 @@ import type { Db } from '../../db/database';
 import type { DeferredWorkTable } from '../../db/tables';
 import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { totalFromPage } from '../../lib/keyset';
 import { nowIso } from '../../lib/tokens';
 import { changed, missingRow, recordChanges } from '../sync/change-log';
 import * as repo from './deferred.repository';
@@ -51,8 +52,8 @@ export async function listDeferredWork(
 ): Promise<{ items: DeferredWork[]; total: number }> {
   const { limit, offset, sort, ...filters } = query;
   const rows = await repo.listDeferred(db, filters, sort ?? 'age', { limit, offset });
-  const short = limit === undefined || rows.length < limit;
-  const total = short && (rows.length > 0 || !offset) ? (offset ?? 0) + rows.length : await repo.countDeferred(db, filters);
+  // A short first page (or any page short of its limit) tells the total without a count.
+  const total = totalFromPage(rows, { limit, offset }) ?? (await repo.countDeferred(db, filters));
   return { items: rows.map(toDeferredWork), total };
 }
 

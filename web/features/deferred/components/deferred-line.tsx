@@ -31,7 +31,9 @@ export function DeferredLine({ line, unsent, pending, onChange }: DeferredLinePr
       <ul className={styles.facts}>
         <li>{line.customerName}</li>
         <li>
-          <a href={`tel:${line.customerPhone}`}>{line.customerPhone}</a>
+          <a className={styles.phone} href={`tel:${line.customerPhone}`}>
+            {line.customerPhone}
+          </a>
         </li>
         <li>{line.vehicleLabel}</li>
         <li>
