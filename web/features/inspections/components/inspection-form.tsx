@@ -134,12 +134,7 @@ export function InspectionForm({ inspection, lockedCustomer, signedInUser, onClo
           signedInUser={signedInUser}
           currentTechnician={inspection?.technician ?? null}
         />
-        <MeasurementFields
-          values={draft.measurements}
-          errors={errors}
-          onChange={(field, value) => change({ measurements: { ...draft.measurements, [field]: value } })}
-        />
-        <ConditionFields draft={draft} errors={errors} onChange={change} />
+        {/* Right under the vehicle: what was found last time comes first. */}
         {!inspection || inspection.status === 'in_progress' ? (
           <PreviouslyDeclined
             vehicleId={draft.vehicleId}
@@ -148,6 +143,12 @@ export function InspectionForm({ inspection, lockedCustomer, signedInUser, onClo
             onAdd={addDeferred}
           />
         ) : null}
+        <MeasurementFields
+          values={draft.measurements}
+          errors={errors}
+          onChange={(field, value) => change({ measurements: { ...draft.measurements, [field]: value } })}
+        />
+        <ConditionFields draft={draft} errors={errors} onChange={change} />
         <ServicesEditor services={draft.services} errors={errors} onChange={(services) => change({ services })} />
         <EstimateSummary totals={totals} />
       </div>
