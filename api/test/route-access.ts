@@ -54,6 +54,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/email-templates': 'user',
   'GET /api/email-templates/:p': 'user',
   'GET /api/sync/changes': 'user',
+  'GET /api/deferred-work': 'user',
+  'GET /api/deferred-work/:p': 'user',
+  'PATCH /api/deferred-work/:p': 'user',
   // The API description; the page sends a signed-out browser to /auth (a JSON client gets 401).
   'GET /api/openapi.json': 'user',
   'GET /api/docs': 'user',

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { customerResponse } from './customer';
+import { deferredWorkResponse } from './deferred';
 import { inspectionResponse } from './inspection';
 import { vehicleResponse } from './vehicle';
 
 /** Rows the offline app keeps and the change feed sends. */
-export const SYNC_ENTITIES = ['customer', 'vehicle', 'inspection'] as const;
+export const SYNC_ENTITIES = ['customer', 'vehicle', 'inspection', 'deferred'] as const;
 export type SyncEntity = (typeof SYNC_ENTITIES)[number];
 
 /** Inspections the offline app keeps: in progress, or changed within this many days. */
@@ -50,6 +51,8 @@ export const syncChangesResponse = z.object({
   customers: z.array(customerResponse),
   vehicles: z.array(vehicleResponse),
   inspections: z.array(inspectionResponse),
+  /** Deferred work lines (open or not) changed after the cursor. */
+  deferred: z.array(deferredWorkResponse),
   deleted: z.array(syncDeletion),
 });
 export type SyncChangesResponse = z.output<typeof syncChangesResponse>;

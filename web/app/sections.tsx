@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { LoadingBlock } from '../components/ui/spinner';
 import type { Section } from '../config/paths';
 import { useCurrentUser } from '../features/auth/api/use-current-user';
+import { DEFERRED_ROLES } from './layout/nav-items';
 import { AccessDenied } from './routes/access-denied';
 
 // Each section is its own chunk, loaded when first opened.
@@ -17,6 +18,9 @@ const VehiclesSection = lazy(() =>
 
 const InvoicesSection = lazy(() =>
   import('../features/invoices/components/invoices-section').then((m) => ({ default: m.InvoicesSection })),
+);
+const DeferredSection = lazy(() =>
+  import('../features/deferred/components/deferred-section').then((m) => ({ default: m.DeferredSection })),
 );
 const UsersSection = lazy(() =>
   import('../features/users/components/users-section').then((m) => ({ default: m.UsersSection })),
@@ -35,6 +39,7 @@ const SECTION_VIEWS: Record<Section, ComponentType> = {
   customers: CustomersSection,
   vehicles: VehiclesSection,
   invoices: InvoicesSection,
+  deferred: DeferredSection,
   users: UsersSection,
   'email-templates': EmailTemplatesSection,
   settings: SettingsSection,
@@ -44,6 +49,7 @@ const SECTION_VIEWS: Record<Section, ComponentType> = {
 export function SectionView({ section }: { section: Section }) {
   const user = useCurrentUser();
   if (section === 'users' && user?.role !== 'admin') return <AccessDenied />;
+  if (section === 'deferred' && !(user && DEFERRED_ROLES.includes(user.role))) return <AccessDenied />;
   const View = SECTION_VIEWS[section];
   return (
     <Suspense fallback={<LoadingBlock />}>

@@ -38,6 +38,7 @@ describe('the sidebar', () => {
       'Customers',
       'Vehicles',
       'Invoices',
+      'Deferred work',
       'User Management',
       'Email Templates',
       'VIN Decoder',
@@ -54,7 +55,9 @@ describe('the sidebar', () => {
     it(`hides the Admin group from a ${role}, and shows the user block`, async () => {
       const user = role === 'technician' ? technician : advisor;
       const page = await openSignedIn('/', TABLET_LANDSCAPE, user.cookie);
-      expect(await sidebarLinks(page)).toEqual(['Dashboard', 'Customers', 'Vehicles', 'Invoices', 'VIN Decoder', 'AllData Log-In']);
+      // Following declined work up is the front desk's job: advisors see the screen, technicians do not.
+      const deferred = role === 'technician' ? [] : ['Deferred work'];
+      expect(await sidebarLinks(page)).toEqual(['Dashboard', 'Customers', 'Vehicles', 'Invoices', ...deferred, 'VIN Decoder', 'AllData Log-In']);
       expect(await page.getByText('Admin', { exact: true }).count()).toBe(0);
       const block = page.locator('aside[aria-label="Sidebar"]').getByTestId('user-block');
       expect(await block.innerText()).toBe(

@@ -5,6 +5,7 @@ export const SECTIONS = [
   'customers',
   'vehicles',
   'invoices',
+  'deferred',
   'users',
   'email-templates',
   'settings',

@@ -18,6 +18,7 @@ function state(rows: { customers?: object[]; vehicles?: object[]; inspections?: 
     customers: map((rows.customers ?? []) as (typeof jane)[]),
     vehicles: map((rows.vehicles ?? []) as (typeof civic)[]),
     inspections: map((rows.inspections ?? []) as (typeof inspection)[]),
+    deferred: new Map(),
   };
 }
 
@@ -49,8 +50,8 @@ describe('customers', () => {
   it('changes nothing, not even updatedAt, when nothing is sent', () => {
     const before = full();
     expect(diffStates(before, applyWrite(before, { kind: 'customer.update', id: jane.id, changes: {} }, context))).toEqual({
-      put: { customers: [], vehicles: [], inspections: [] },
-      remove: { customers: [], vehicles: [], inspections: [] },
+      put: { customers: [], vehicles: [], inspections: [], deferred: [] },
+      remove: { customers: [], vehicles: [], inspections: [], deferred: [] },
     });
   });
 

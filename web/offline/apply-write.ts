@@ -7,6 +7,7 @@ import {
   createVehicleBody,
   updateVehicleBody,
 } from '../../shared/schemas/vehicle';
+import { applyDeferred } from './deferred-write';
 import { createInspection, setServiceStatus, updateInspection } from './inspection-write';
 import {
   customerSummary,
@@ -31,6 +32,7 @@ export { LocalWriteError, type ApplyContext, type LocalState } from './local-row
 
 function removeVehicle(draft: Draft, id: string): void {
   draft.vehicles.delete(id);
+  for (const line of draft.deferred.values()) if (line.vehicleId === id) draft.deferred.delete(line.id);
   for (const inspection of draft.inspections.values()) {
     if (inspection.vehicleId === id) draft.inspections.delete(inspection.id);
   }
@@ -38,6 +40,7 @@ function removeVehicle(draft: Draft, id: string): void {
 
 function removeCustomer(draft: Draft, id: string): void {
   draft.customers.delete(id);
+  for (const line of draft.deferred.values()) if (line.customerId === id) draft.deferred.delete(line.id);
   for (const vehicle of draft.vehicles.values()) if (vehicle.customerId === id) removeVehicle(draft, vehicle.id);
   for (const inspection of draft.inspections.values()) {
     if (inspection.customerId === id) draft.inspections.delete(inspection.id);
@@ -49,7 +52,11 @@ export function removeRow(state: LocalState, entity: SyncEntity, id: string): Lo
   const draft = draftOf(state);
   if (entity === 'customer') removeCustomer(draft, id);
   else if (entity === 'vehicle') removeVehicle(draft, id);
-  else draft.inspections.delete(id);
+  else if (entity === 'deferred') draft.deferred.delete(id);
+  else {
+    draft.inspections.delete(id);
+    for (const line of draft.deferred.values()) if (line.sourceInspectionId === id) draft.deferred.delete(line.id);
+  }
   return draft;
 }
 
@@ -138,6 +145,9 @@ export function applyWrite(state: LocalState, write: LocalWrite, context: ApplyC
     case 'service.status':
       setServiceStatus(draft, write, context.now);
       break;
+    case 'deferred.update':
+      applyDeferred(draft, write, context.now);
+      break;
   }
   deriveNested(draft);
   return draft;
@@ -168,6 +178,8 @@ export function dependsOnOf(write: LocalWrite): string[] {
       return [...idText(write.body.customerId), ...idText(write.body.vehicleId)];
     case 'inspection.update':
       return [...idText(write.changes.customerId), ...idText(write.changes.vehicleId)];
+    case 'deferred.update':
+      return idText(write.changes.addedToInspectionId);
     default:
       return [];
   }
@@ -200,5 +212,7 @@ export function toRequest(write: LocalWrite): WriteRequest {
       return { method: 'PUT', url: `/api/inspections/${write.id}`, body: write.changes };
     case 'service.status':
       return { method: 'PUT', url: `/api/services/${write.serviceId}`, body: { status: write.status } };
+    case 'deferred.update':
+      return { method: 'PATCH', url: `/api/deferred-work/${write.id}`, body: write.changes };
   }
 }

@@ -1,4 +1,5 @@
 import { customerResponse } from '../../shared/schemas/customer';
+import { deferredWorkResponse } from '../../shared/schemas/deferred';
 import { inspectionResponse, serviceResponse } from '../../shared/schemas/inspection';
 import type { SyncEntity } from '../../shared/schemas/sync';
 import { vehicleResponse } from '../../shared/schemas/vehicle';
@@ -21,9 +22,17 @@ export function serverRowOf(entity: SyncEntity, body: unknown): ServerChanges | 
     const row = vehicleResponse.safeParse(body);
     return row.success ? { vehicles: [row.data] } : null;
   }
+  if (entity === 'deferred') {
+    const row = deferredWorkResponse.safeParse(body);
+    return row.success ? { deferred: [row.data] } : null;
+  }
   const row = inspectionResponse.safeParse(body);
   return row.success ? { inspections: [row.data] } : null;
 }
+
+/** Where a row is read again on its own. */
+export const rowUrl = (entity: SyncEntity, id: string): string =>
+  entity === 'deferred' ? `/api/deferred-work/${id}` : `/api/${entity}s/${id}`;
 
 /** The reply's row; a status call answers with the service, which goes into its inspection. */
 async function responseRow(db: LocalDb, write: LocalWrite, body: unknown): Promise<ServerChanges | null> {

@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { Customer } from '../../shared/schemas/customer';
+import type { DeferredWork } from '../../shared/schemas/deferred';
 import type { Inspection } from '../../shared/schemas/inspection';
 import type { User } from '../../shared/schemas/user';
 import type { Vehicle } from '../../shared/schemas/vehicle';
@@ -20,6 +21,7 @@ export class LocalDb extends Dexie {
   customers!: EntityTable<Customer, 'id'>;
   vehicles!: EntityTable<Vehicle, 'id'>;
   inspections!: EntityTable<Inspection, 'id'>;
+  deferred!: EntityTable<DeferredWork, 'id'>;
   users!: EntityTable<User, 'id'>;
   meta!: EntityTable<MetaRow, 'key'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
@@ -35,5 +37,12 @@ export class LocalDb extends Dexie {
       meta: 'key',
       outbox: '++seq, &id, state, entityId',
     });
+    // Version 2: deferred work lines. The feed sent them before this device kept them, so the
+    // cursor starts over (rows are replaced, the outbox stays).
+    this.version(2)
+      .stores({ deferred: 'id, vehicleId, customerId, sourceInspectionId, status' })
+      .upgrade(async (tx) => {
+        await tx.table('meta').put({ key: 'cursor', value: '0' });
+      });
   }
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Customer, CustomerSummary } from '../../shared/schemas/customer';
+import type { DeferredWork } from '../../shared/schemas/deferred';
 import type { Inspection } from '../../shared/schemas/inspection';
 import type { SyncEntity } from '../../shared/schemas/sync';
 import type { Vehicle, VehicleSummary } from '../../shared/schemas/vehicle';
@@ -11,6 +12,7 @@ export interface LocalState {
   customers: ReadonlyMap<string, Customer>;
   vehicles: ReadonlyMap<string, Vehicle>;
   inspections: ReadonlyMap<string, Inspection>;
+  deferred: ReadonlyMap<string, DeferredWork>;
 }
 
 export type TechnicianSummary = NonNullable<Inspection['technician']>;
@@ -33,14 +35,16 @@ export interface Draft {
   customers: Map<string, Customer>;
   vehicles: Map<string, Vehicle>;
   inspections: Map<string, Inspection>;
+  deferred: Map<string, DeferredWork>;
 }
 
-export const emptyState = (): LocalState => ({ customers: new Map(), vehicles: new Map(), inspections: new Map() });
+export const emptyState = (): LocalState => ({ customers: new Map(), vehicles: new Map(), inspections: new Map(), deferred: new Map() });
 
 export const draftOf = (state: LocalState): Draft => ({
   customers: new Map(state.customers),
   vehicles: new Map(state.vehicles),
   inspections: new Map(state.inspections),
+  deferred: new Map(state.deferred),
 });
 
 export function parse<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
@@ -82,12 +86,12 @@ export function sameValue(a: unknown, b: unknown): boolean {
 // ---- Persisting the difference ----
 
 export interface StateChanges {
-  put: { customers: Customer[]; vehicles: Vehicle[]; inspections: Inspection[] };
-  remove: { customers: string[]; vehicles: string[]; inspections: string[] };
+  put: { customers: Customer[]; vehicles: Vehicle[]; inspections: Inspection[]; deferred: DeferredWork[] };
+  remove: { customers: string[]; vehicles: string[]; inspections: string[]; deferred: string[] };
 }
 
-const TABLE_ENTITY = { customers: 'customer', vehicles: 'vehicle', inspections: 'inspection' } as const;
-export const DATA_TABLES = ['customers', 'vehicles', 'inspections'] as const;
+const TABLE_ENTITY = { customers: 'customer', vehicles: 'vehicle', inspections: 'inspection', deferred: 'deferred' } as const;
+export const DATA_TABLES = ['customers', 'vehicles', 'inspections', 'deferred'] as const;
 
 function diffTable<T extends { id: string }>(before: ReadonlyMap<string, T>, after: ReadonlyMap<string, T>) {
   const put = [...after.values()].filter((row) => {
@@ -103,9 +107,10 @@ export function diffStates(before: LocalState, after: LocalState): StateChanges 
   const customers = diffTable(before.customers, after.customers);
   const vehicles = diffTable(before.vehicles, after.vehicles);
   const inspections = diffTable(before.inspections, after.inspections);
+  const deferred = diffTable(before.deferred, after.deferred);
   return {
-    put: { customers: customers.put, vehicles: vehicles.put, inspections: inspections.put },
-    remove: { customers: customers.remove, vehicles: vehicles.remove, inspections: inspections.remove },
+    put: { customers: customers.put, vehicles: vehicles.put, inspections: inspections.put, deferred: deferred.put },
+    remove: { customers: customers.remove, vehicles: vehicles.remove, inspections: inspections.remove, deferred: deferred.remove },
   };
 }
 

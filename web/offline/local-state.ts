@@ -1,4 +1,5 @@
 import type { Customer } from '../../shared/schemas/customer';
+import type { DeferredWork } from '../../shared/schemas/deferred';
 import type { Inspection } from '../../shared/schemas/inspection';
 import type { SyncDeletion, SyncEntity } from '../../shared/schemas/sync';
 import type { Vehicle } from '../../shared/schemas/vehicle';
@@ -11,13 +12,14 @@ import type { LocalWrite, OutboxEntry } from './types';
 // here runs inside the caller's Dexie transaction (see writeTables).
 
 /** The tables a local write or a merge of server rows uses, for `db.transaction('rw', …)`. */
-export const writeTables = (db: LocalDb) => [db.customers, db.vehicles, db.inspections, db.users, db.meta, db.outbox];
+export const writeTables = (db: LocalDb) => [db.customers, db.vehicles, db.inspections, db.deferred, db.users, db.meta, db.outbox];
 
 /** Which rows to load: by id, plus everything under the "expand" customers and vehicles (cascades, nested copies). */
 export interface Scope {
   customers?: Iterable<string>;
   vehicles?: Iterable<string>;
   inspections?: Iterable<string>;
+  deferred?: Iterable<string>;
   expandCustomers?: Iterable<string>;
   expandVehicles?: Iterable<string>;
 }
@@ -45,6 +47,8 @@ export function scopeOfWrite(write: LocalWrite): Scope {
       return { inspections: [write.id], customers: text(write.changes.customerId), vehicles: text(write.changes.vehicleId) };
     case 'service.status':
       return { inspections: [write.inspectionId] };
+    case 'deferred.update':
+      return { deferred: [write.id] };
   }
 }
 
@@ -55,6 +59,7 @@ export async function loadState(db: LocalDb, scope: Scope): Promise<LocalState> 
   const vehicles = new Map<string, Vehicle>();
   const inspections = new Map<string, Inspection>();
   const customers = new Map<string, Customer>();
+  const deferred = new Map<string, DeferredWork>();
 
   for (const v of present(await db.vehicles.bulkGet([...new Set([...(scope.vehicles ?? []), ...(scope.expandVehicles ?? [])])]))) {
     vehicles.set(v.id, v);
@@ -70,13 +75,21 @@ export async function loadState(db: LocalDb, scope: Scope): Promise<LocalState> 
   if (expandVehicles.length > 0) {
     for (const i of await db.inspections.where('vehicleId').anyOf(expandVehicles).toArray()) inspections.set(i.id, i);
   }
+  // Deferred lines by id, and those that go with an expanded customer or vehicle.
+  for (const d of present(await db.deferred.bulkGet([...new Set(scope.deferred ?? [])]))) deferred.set(d.id, d);
+  if (expandCustomers.length > 0) {
+    for (const d of await db.deferred.where('customerId').anyOf(expandCustomers).toArray()) deferred.set(d.id, d);
+  }
+  if (expandVehicles.length > 0) {
+    for (const d of await db.deferred.where('vehicleId').anyOf(expandVehicles).toArray()) deferred.set(d.id, d);
+  }
   // Parents, for the nested copies and the rules that read them.
   const vehicleParents = [...inspections.values()].map((i) => i.vehicleId).filter((id) => !vehicles.has(id));
   for (const v of present(await db.vehicles.bulkGet([...new Set(vehicleParents)]))) vehicles.set(v.id, v);
   for (const v of vehicles.values()) customerIds.add(v.customerId);
   for (const i of inspections.values()) customerIds.add(i.customerId);
   for (const c of present(await db.customers.bulkGet([...customerIds]))) customers.set(c.id, c);
-  return { customers, vehicles, inspections };
+  return { customers, vehicles, inspections, deferred };
 }
 
 export async function saveChanges(db: LocalDb, changes: StateChanges): Promise<SyncEntity[]> {
@@ -87,6 +100,8 @@ export async function saveChanges(db: LocalDb, changes: StateChanges): Promise<S
     changes.remove.customers.length ? db.customers.bulkDelete(changes.remove.customers) : undefined,
     changes.remove.vehicles.length ? db.vehicles.bulkDelete(changes.remove.vehicles) : undefined,
     changes.remove.inspections.length ? db.inspections.bulkDelete(changes.remove.inspections) : undefined,
+    changes.put.deferred.length ? db.deferred.bulkPut(changes.put.deferred) : undefined,
+    changes.remove.deferred.length ? db.deferred.bulkDelete(changes.remove.deferred) : undefined,
   ]);
   return changedEntities(changes);
 }
@@ -119,6 +134,7 @@ export interface ServerChanges {
   customers?: readonly Customer[];
   vehicles?: readonly Vehicle[];
   inspections?: readonly Inspection[];
+  deferred?: readonly DeferredWork[];
   deleted?: readonly SyncDeletion[];
 }
 
@@ -134,7 +150,9 @@ export async function mergeServerChanges(db: LocalDb, changes: ServerChanges): P
   const incomingCustomers = changes.customers ?? [];
   const incomingVehicles = changes.vehicles ?? [];
   const incomingInspections = changes.inspections ?? [];
+  const incomingDeferred = changes.deferred ?? [];
   const before = await loadState(db, {
+    deferred: [...incomingDeferred.map((d) => d.id), ...idsOf('deferred')],
     expandCustomers: [...incomingCustomers.map((c) => c.id), ...idsOf('customer')],
     expandVehicles: [...incomingVehicles.map((v) => v.id), ...idsOf('vehicle')],
     customers: [...incomingVehicles.map((v) => v.customerId), ...incomingInspections.map((i) => i.customerId)],
@@ -146,13 +164,14 @@ export async function mergeServerChanges(db: LocalDb, changes: ServerChanges): P
     customers: new Map([...before.customers, ...incomingCustomers.map((c) => [c.id, c] as const)]),
     vehicles: new Map([...before.vehicles, ...incomingVehicles.map((v) => [v.id, v] as const)]),
     inspections: new Map([...before.inspections, ...incomingInspections.map((i) => [i.id, i] as const)]),
+    deferred: new Map([...before.deferred, ...incomingDeferred.map((d) => [d.id, d] as const)]),
   };
   for (const { entity, id } of deleted) base = removeRow(base, entity, id);
 
   // The writes still waiting for these rows, and, through them, for rows made or moved by earlier ones.
   const touched = new Set<string>();
   for (const state of [before, base]) {
-    for (const table of [state.customers, state.vehicles, state.inspections]) for (const id of table.keys()) touched.add(id);
+    for (const table of [state.customers, state.vehicles, state.inspections, state.deferred]) for (const id of table.keys()) touched.add(id);
   }
   const gone = new Set(deleted.map((d) => d.id));
   // The server has these rows, so a create still waiting for one of them already happened there.
@@ -172,6 +191,7 @@ export async function mergeServerChanges(db: LocalDb, changes: ServerChanges): P
     customers: entries.filter((e) => e.entity === 'customer').map((e) => e.entityId),
     vehicles: entries.filter((e) => e.entity === 'vehicle').map((e) => e.entityId),
     inspections: entries.filter((e) => e.entity === 'inspection').map((e) => e.entityId),
+    deferred: entries.filter((e) => e.entity === 'deferred').map((e) => e.entityId),
   });
   const widen = <T>(table: Map<string, T>, from: ReadonlyMap<string, T>, seen: LocalState[keyof LocalState]) => {
     for (const [id, row] of from) if (!seen.has(id)) table.set(id, row);
@@ -181,11 +201,13 @@ export async function mergeServerChanges(db: LocalDb, changes: ServerChanges): P
     customers: widen(new Map(before.customers), extra.customers, before.customers),
     vehicles: widen(new Map(before.vehicles), extra.vehicles, before.vehicles),
     inspections: widen(new Map(before.inspections), extra.inspections, before.inspections),
+    deferred: widen(new Map(before.deferred), extra.deferred, before.deferred),
   };
   base = {
     customers: widen(new Map(base.customers), extra.customers, before.customers),
     vehicles: widen(new Map(base.vehicles), extra.vehicles, before.vehicles),
     inspections: widen(new Map(base.inspections), extra.inspections, before.inspections),
+    deferred: widen(new Map(base.deferred), extra.deferred, before.deferred),
   };
   const after = withNestedInStep(replay(base, entries, await loadTechnicians(db)));
   return saveChanges(db, diffStates(fullBefore, after));

@@ -18,18 +18,24 @@ async function describe(db: LocalDb, entry: OutboxEntry): Promise<string | null>
     const vehicle = await db.vehicles.get(entry.entityId);
     return vehicle ? `vehicle ${vehicle.year} ${vehicle.make} ${vehicle.model}` : null;
   }
+  if (entry.entity === 'deferred') {
+    const line = await db.deferred.get(entry.entityId);
+    return line ? `deferred work ${line.description}` : null;
+  }
   const inspection = await db.inspections.get(entry.entityId);
   if (!inspection) return null;
   const { year, make, model } = inspection.vehicle;
   return `the inspection of ${inspection.customer.name}'s ${year} ${make} ${model}`;
 }
 
-export type GoneKind = 'customer' | 'vehicle' | 'inspection' | 'service';
+export type GoneKind = 'customer' | 'vehicle' | 'inspection' | 'service' | 'deferred';
 
 /** Which row a 410 is about, from the server's message ("This vehicle was deleted"). */
 export function goneEntityOf(message: string): GoneKind | null {
-  const match = /\b(customer|vehicle|inspection|service) was deleted/i.exec(message);
-  return match ? (match[1]!.toLowerCase() as GoneKind) : null;
+  const match = /\b(customer|vehicle|inspection|service|deferred work) was deleted/i.exec(message);
+  if (!match) return null;
+  const kind = match[1]!.toLowerCase();
+  return (kind === 'deferred work' ? 'deferred' : kind) as GoneKind;
 }
 
 /**

@@ -30,12 +30,12 @@ export async function applyPage(db: LocalDb, page: SyncChangesResponse): Promise
  */
 export async function resetLocalCopy(db: LocalDb): Promise<SyncEntity[]> {
   return db.transaction('rw', writeTables(db), async () => {
-    await Promise.all([db.customers.clear(), db.vehicles.clear(), db.inspections.clear()]);
+    await Promise.all([db.customers.clear(), db.vehicles.clear(), db.inspections.clear(), db.deferred.clear()]);
     await db.meta.put({ key: 'cursor', value: '0' });
     const entries = await db.outbox.orderBy('seq').toArray();
     const rebuilt = withNestedInStep(replay(emptyState(), entries, await loadTechnicians(db)));
     await saveChanges(db, diffStates(emptyState(), rebuilt));
-    return ['customer', 'vehicle', 'inspection'] as SyncEntity[];
+    return ['customer', 'vehicle', 'inspection', 'deferred'] as SyncEntity[];
   });
 }
 

@@ -32,6 +32,7 @@ const page = (fields: Partial<SyncChangesResponse> = {}): SyncChangesResponse =>
   customers: [],
   vehicles: [],
   inspections: [],
+  deferred: [],
   deleted: [],
   ...fields,
 });

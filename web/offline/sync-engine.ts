@@ -2,7 +2,7 @@ import { liveQuery } from 'dexie';
 import { syncChangesResponse, type SyncEntity } from '../../shared/schemas/sync';
 import { userListResponse } from '../../shared/schemas/user';
 import { toRequest } from './apply-write';
-import { acknowledgeEntry, dropGoneEntry, serverRowOf, storeServerRow } from './entry-outcomes';
+import { acknowledgeEntry, dropGoneEntry, rowUrl, serverRowOf, storeServerRow } from './entry-outcomes';
 import type { LocalDb } from './local-db';
 import { withLock } from './lock';
 import { mustWait, onEnqueued, withDependents } from './outbox';
@@ -354,7 +354,7 @@ export class SyncEngine {
     const { notice, changed, reread } = await dropGoneEntry(this.db, entry, serverMessage);
     this.emitData(changed);
     if (reread) {
-      const reply = await this.request('GET', `/api/${reread.entity}s/${reread.id}`);
+      const reply = await this.request('GET', rowUrl(reread.entity, reread.id));
       const row = reply.kind === 'http' && reply.status === 200 ? serverRowOf(reread.entity, reply.body) : null;
       if (row || (reply.kind === 'http' && (reply.status === 404 || reply.status === 410))) {
         this.emitData(await storeServerRow(this.db, reread.entity, reread.id, row));

@@ -84,9 +84,11 @@ describe('the discard toast', () => {
 
 describe('query invalidation', () => {
   it('refreshes each entity and the screens that nest it', () => {
-    expect(queryRootsFor(['customer']).sort()).toEqual(['customers', 'inspections', 'vehicles']);
-    expect(queryRootsFor(['vehicle']).sort()).toEqual(['customers', 'inspections', 'vehicles']);
-    expect(queryRootsFor(['inspection']).sort()).toEqual(['customers', 'inspections']);
+    // Deferred lines show their customer's and vehicle's names, and come from finished inspections.
+    expect(queryRootsFor(['customer']).sort()).toEqual(['customers', 'deferred', 'inspections', 'vehicles']);
+    expect(queryRootsFor(['vehicle']).sort()).toEqual(['customers', 'deferred', 'inspections', 'vehicles']);
+    expect(queryRootsFor(['inspection']).sort()).toEqual(['customers', 'deferred', 'inspections']);
+    expect(queryRootsFor(['deferred'])).toEqual(['deferred']);
     expect(queryRootsFor([])).toEqual([]);
   });
 });

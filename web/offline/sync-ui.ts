@@ -81,9 +81,10 @@ export function discardedText(dropped: number): { title: string; description: st
  * vehicles and inspections, vehicles on customer cards), so each entity refreshes its neighbours.
  */
 const ROOTS: Record<SyncEntity, readonly string[]> = {
-  customer: ['customers', 'vehicles', 'inspections'],
-  vehicle: ['vehicles', 'customers', 'inspections'],
-  inspection: ['inspections', 'customers'],
+  customer: ['customers', 'vehicles', 'inspections', 'deferred'],
+  vehicle: ['vehicles', 'customers', 'inspections', 'deferred'],
+  inspection: ['inspections', 'customers', 'deferred'],
+  deferred: ['deferred'],
 };
 
 export function queryRootsFor(entities: readonly SyncEntity[]): string[] {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { CreateCustomerBody, UpdateCustomerBody } from '../../shared/schemas/customer';
 import type { createInspectionBody, updateInspectionBody } from '../../shared/schemas/inspection';
 import type { ServiceStatus } from '../../shared/constants';
+import type { UpdateDeferredBody } from '../../shared/schemas/deferred';
 import type { SyncEntity } from '../../shared/schemas/sync';
 import type { CreateVehicleBody, UpdateVehicleBody } from '../../shared/schemas/vehicle';
 
@@ -27,7 +28,9 @@ export type LocalWrite =
   /** Only the changed fields; `services`, when present, is the full list (ids kept). */
   | { kind: 'inspection.update'; id: string; changes: UpdateInspectionInput }
   /** Staff approve ('approved') / unapprove ('recommended') of one service. */
-  | { kind: 'service.status'; inspectionId: string; serviceId: string; status: ServiceStatus };
+  | { kind: 'service.status'; inspectionId: string; serviceId: string; status: ServiceStatus }
+  /** A deferred line's follow-up, dismissal, or "added to" a new inspection (made on this device or not). */
+  | { kind: 'deferred.update'; id: string; changes: UpdateDeferredBody };
 
 export type LocalWriteKind = LocalWrite['kind'];
 

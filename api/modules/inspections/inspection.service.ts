@@ -14,6 +14,7 @@ import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { withKnown } from '../../lib/id-list';
 import { newId, newShareToken, nowIso } from '../../lib/tokens';
+import { carryForward } from '../deferred/carry-forward';
 import { recalculateInvoiceTotals } from '../invoices/invoice-totals';
 import { assertNotDeleted, changed, deleted, missingRow, recordChanges } from '../sync/change-log';
 import { saveInspectionServices } from './inspection-services';
@@ -152,7 +153,8 @@ export async function createInspection(db: Db, user: UserRow, body: CreateInspec
         await saveInspectionServices(trx, id, body.services, now, true);
         await recalculateInvoiceTotals(trx, { inspectionId: id });
       }
-      await recordChanges(trx, changed('inspection', [id]), now);
+      const carried = await carryForward(trx, id, now);
+      await recordChanges(trx, [...changed('inspection', [id]), ...carried], now);
       return getInspection(trx, id);
     }),
   );
@@ -177,7 +179,8 @@ export async function updateInspection(db: Db, id: string, body: UpdateInspectio
         removedServiceIds = await saveInspectionServices(trx, id, body.services, now);
         await recalculateInvoiceTotals(trx, { inspectionId: id });
       }
-      await recordChanges(trx, [...changed('inspection', [id]), ...deleted('service', removedServiceIds)], now);
+      const carried = await carryForward(trx, id, now);
+      await recordChanges(trx, [...changed('inspection', [id]), ...deleted('service', removedServiceIds), ...carried], now);
       return getInspection(trx, id);
     }),
   );

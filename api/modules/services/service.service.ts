@@ -12,6 +12,7 @@ import type { ServicesTable } from '../../db/tables';
 import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/tokens';
+import { carryForward } from '../deferred/carry-forward';
 import { recalculateInvoiceTotals } from '../invoices/invoice-totals';
 import { sumParts } from '../inspections/inspection-services';
 import { toPart, toService } from '../inspections/inspection.mapper';
@@ -51,7 +52,9 @@ async function guarded<T>(existsMessage: string, missingMessage: string, write: 
 async function afterChange(db: Db, inspectionId: string, now: string, also: readonly Change[] = []): Promise<void> {
   await repo.touchInspection(db, inspectionId, now);
   await recalculateInvoiceTotals(db, { inspectionId });
-  await recordChanges(db, [...changed('inspection', [inspectionId]), ...also], now);
+  // A decision that finishes the work, or a change to a declined service, moves its deferred line.
+  const carried = await carryForward(db, inspectionId, now);
+  await recordChanges(db, [...changed('inspection', [inspectionId]), ...also, ...carried], now);
 }
 
 /**

@@ -5,8 +5,8 @@ import { inTransaction } from '../../db/transaction';
 import { gone, type HttpError } from '../../lib/http-error';
 import { nowIso } from '../../lib/tokens';
 
-// The change log behind `GET /api/sync/changes`: every write to a customer, vehicle or inspection
-// (services, parts and notes count as their inspection's) records the row here in the same
+// The change log behind `GET /api/sync/changes`: every write to a customer, vehicle, inspection
+// (services, parts and notes count as their inspection's) or deferred line records the row here in the same
 // transaction. Services also leave a deletion record, so a later write to one answers 410; those
 // are never sent to clients.
 
@@ -27,6 +27,7 @@ const GONE_MESSAGES: Record<ChangeEntity, string> = {
   vehicle: 'This vehicle was deleted',
   inspection: 'This inspection was deleted',
   service: 'This service was deleted',
+  deferred: 'This deferred work was deleted',
 };
 
 /**
@@ -143,9 +144,23 @@ export async function customerDependents(
   return { vehicleIds: vehicles.map((v) => v.id), inspectionIds: inspections.map((i) => i.id) };
 }
 
-/** Deletions for inspections about to go by cascade, with their services. */
+async function deferredIdsOf(db: Db, inspectionIds: readonly string[]): Promise<string[]> {
+  if (inspectionIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('deferredWork')
+    .select('id')
+    .where('sourceInspectionId', 'in', [...inspectionIds])
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Deletions for inspections about to go by cascade, with their services and deferred lines. */
 export async function inspectionDeletions(db: Db, inspectionIds: readonly string[]): Promise<Change[]> {
-  return [...deleted('inspection', inspectionIds), ...deleted('service', await serviceIdsOf(db, inspectionIds))];
+  return [
+    ...deleted('inspection', inspectionIds),
+    ...deleted('service', await serviceIdsOf(db, inspectionIds)),
+    ...deleted('deferred', await deferredIdsOf(db, inspectionIds)),
+  ];
 }
 
 /**

@@ -14,6 +14,7 @@ const RESYNC: SyncChangesResponse = {
   customers: [],
   vehicles: [],
   inspections: [],
+  deferred: [],
   deleted: [],
 };
 

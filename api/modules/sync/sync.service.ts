@@ -13,6 +13,7 @@ import type { InspectionRow } from '../../db/tables';
 import { withKnown } from '../../lib/id-list';
 import { findCustomersByIds } from '../customers/customer.repository';
 import { toCustomer } from '../customers/customer.service';
+import { getDeferredByIds } from '../deferred/deferred.service';
 import { findInspectionRows, findVehicles } from '../inspections/inspection.repository';
 import { assembleInspections } from '../inspections/inspection.service';
 import { toVehicle } from '../vehicles/vehicle.service';
@@ -29,6 +30,7 @@ const resync = (): SyncChangesResponse => ({
   customers: [],
   vehicles: [],
   inspections: [],
+  deferred: [],
   deleted: [],
 });
 
@@ -69,10 +71,11 @@ export async function changesSince(db: Db, query: SyncChangesQuery, now = new Da
   const inspectionIds = liveIds(page, 'inspection');
   // One batched read per kind. Most inspections in a page are outside the window: their status and
   // date decide that first, and only the ones kept are read whole and nested.
-  const [customers, vehicleRows, windowFields] = await Promise.all([
+  const [customers, vehicleRows, windowFields, deferred] = await Promise.all([
     findCustomersByIds(db, customerIds),
     findVehicles(db, vehicleIds),
     inspectionWindowFields(db, inspectionIds),
+    getDeferredByIds(db, liveIds(page, 'deferred')),
   ]);
   // A vehicle's owner is usually in the same page: its name is read only when it is not.
   const owners = await withKnown(
@@ -100,6 +103,7 @@ export async function changesSince(db: Db, query: SyncChangesQuery, now = new Da
     customers: inOrder(customerIds, customers).map(toCustomer),
     vehicles: inOrder(vehicleIds, vehicles).map(toVehicle),
     inspections,
+    deferred,
     deleted,
   };
 }

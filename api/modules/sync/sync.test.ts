@@ -18,6 +18,7 @@ const RESYNC: SyncChangesResponse = {
   customers: [],
   vehicles: [],
   inspections: [],
+  deferred: [],
   deleted: [],
 };
 
@@ -86,6 +87,7 @@ describe('GET /api/sync/changes', () => {
       customers: [],
       vehicles: [],
       inspections: [],
+      deferred: [],
       deleted: [],
     });
   });

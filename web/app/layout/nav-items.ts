@@ -1,4 +1,5 @@
-import { Car, LayoutDashboard, Mail, Receipt, UserCog, Users, type LucideIcon } from 'lucide-react';
+import { Car, ClipboardList, LayoutDashboard, Mail, Receipt, UserCog, Users, type LucideIcon } from 'lucide-react';
+import type { Role } from '../../../shared/constants';
 import type { Section } from '../../config/paths';
 
 export interface NavItem {
@@ -14,6 +15,10 @@ export const MAIN_NAV: readonly NavItem[] = [
   { section: 'vehicles', label: 'Vehicles', icon: Car },
   { section: 'invoices', label: 'Invoices', icon: Receipt },
 ];
+
+/** Who follows declined work up with customers: the front desk and the owner. */
+export const DEFERRED_ROLES: readonly Role[] = ['admin', 'service_advisor'];
+export const DEFERRED_NAV: NavItem = { section: 'deferred', label: 'Deferred work', icon: ClipboardList };
 
 /** The 'Admin' group: admins only. */
 export const ADMIN_NAV: readonly NavItem[] = [

@@ -1,15 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { createInspectionBody, TECHNICIAN_REQUIRED, type Inspection } from '../../../../shared/schemas/inspection';
+import type { DeferredWork } from '../../../../shared/schemas/deferred';
 import type { User } from '../../../../shared/schemas/user';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose } from '../../../components/ui/dialog';
 import { useToast } from '../../../components/ui/toast';
 import { newClientId } from '../../../lib/api-client';
 import { useBlockReload } from '../../../lib/reload-guard';
+import { PreviouslyDeclined } from '../../deferred/components/previously-declined';
 import { useSaveInspection } from '../api/save-inspection';
 import { ConditionFields } from './condition-fields';
 import { EstimateSummary } from './estimate-summary';
-import { draftFrom, emptyDraft, estimate, toBody, toChanges, type InspectionDraft } from './inspection-form-model';
+import { draftFrom, emptyDraft, estimate, newService, toBody, toChanges, type InspectionDraft } from './inspection-form-model';
 import styles from './inspection-form.module.css';
 import { MeasurementFields } from './measurement-fields';
 import { PeopleFields } from './people-fields';
@@ -54,6 +56,14 @@ export function InspectionForm({ inspection, lockedCustomer, signedInUser, onClo
   // The chosen customer's name, for the description and the sync panel's label.
   const [customerName, setCustomerName] = useState(lockedCustomer?.name ?? inspection?.customer.name);
   const totals = estimate(draft);
+  // "Previously declined" lines added here, with the service each became; marked when saved.
+  const [carried, setCarried] = useState<{ line: DeferredWork; serviceId: string }[]>([]);
+  const stillAdded = carried.filter((c) => draft.services.some((s) => s.id === c.serviceId));
+  const addDeferred = (line: DeferredWork) => {
+    const service = { ...newService(), description: line.description, laborCost: (line.amountCents / 100).toFixed(2) };
+    setCarried([...stillAdded, { line, serviceId: service.id }]);
+    change({ services: [...draft.services, service] });
+  };
 
   const change = (patch: Partial<InspectionDraft>) => {
     const next = { ...draft, ...patch };
@@ -72,10 +82,11 @@ export function InspectionForm({ inspection, lockedCustomer, signedInUser, onClo
       return;
     }
     const editing = Boolean(inspection);
+    const deferredAdded = stillAdded.map((c) => c.line);
     save.mutate(
       inspection
-        ? { mode: 'update', inspection, changes: toChanges(draft, initial), customerName: customerName ?? '' }
-        : { mode: 'create', id: newId, body: toBody(draft), customerName: customerName ?? '' },
+        ? { mode: 'update', inspection, changes: toChanges(draft, initial), customerName: customerName ?? '', deferredAdded }
+        : { mode: 'create', id: newId, body: toBody(draft), customerName: customerName ?? '', deferredAdded },
       {
         onSuccess: () => {
           toast({ title: editing ? 'Inspection updated' : 'Inspection created' });
@@ -123,6 +134,15 @@ export function InspectionForm({ inspection, lockedCustomer, signedInUser, onClo
           signedInUser={signedInUser}
           currentTechnician={inspection?.technician ?? null}
         />
+        {/* Right under the vehicle: what was found last time comes first. */}
+        {!inspection || inspection.status === 'in_progress' ? (
+          <PreviouslyDeclined
+            vehicleId={draft.vehicleId}
+            inspectionId={inspection?.id}
+            addedIds={new Set(stillAdded.map((c) => c.line.id))}
+            onAdd={addDeferred}
+          />
+        ) : null}
         <MeasurementFields
           values={draft.measurements}
           errors={errors}

@@ -1,0 +1,55 @@
+import { CompiledQuery, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDatabaseKind } from '../../test/database';
+import { countDeferred, listDeferred } from './deferred.repository';
+
+// SQLite's plans for the deferred-work list: open lines by age or value come through an index in
+// their order, never a scan of the table sorted afterwards.
+const sqlite = testDatabaseKind() === 'sqlite';
+const database = await createTestDatabase();
+afterAll(() => database.drop());
+
+const seen: RootOperationNode[] = [];
+const recorder: KyselyPlugin = {
+  transformQuery: ({ node }) => {
+    seen.push(node);
+    return node;
+  },
+  transformResult: async ({ result }) => result,
+};
+const db = database.db.withPlugin(recorder);
+
+async function plan(run: () => Promise<unknown>): Promise<string> {
+  seen.length = 0;
+  await run();
+  const out: string[] = [];
+  for (const node of [...seen]) {
+    const compiled = db.getExecutor().compileQuery(node, { queryId: 'plan' });
+    const { rows } = await database.db
+      .withoutPlugins()
+      .executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
+    out.push(rows.map((r) => r.detail).join('\n'));
+  }
+  return out.join('\n');
+}
+
+describe.runIf(sqlite)('deferred-work query plans on SQLite', () => {
+  it('reads open lines by age through the status and age index, in order', async () => {
+    const steps = await plan(() => listDeferred(db, { status: 'open' }, 'age', { limit: 50 }));
+    expect(steps).toContain('SEARCH deferred_work USING INDEX deferred_work_status_age (status=?)');
+    expect(steps).not.toContain('USE TEMP B-TREE');
+  });
+
+  it('reads open lines by value through the status and value index, in order', async () => {
+    const steps = await plan(() => listDeferred(db, { status: 'open' }, 'value', { limit: 50 }));
+    expect(steps).toContain('SEARCH deferred_work USING INDEX deferred_work_status_value (status=?)');
+    expect(steps).not.toContain('USE TEMP B-TREE');
+  });
+
+  it('reads a vehicle’s open lines through the vehicle index, and counts through an index', async () => {
+    expect(await plan(() => listDeferred(db, { status: 'open', vehicleId: 'v' }, 'age', {}))).toMatch(
+      /SEARCH deferred_work USING INDEX deferred_work_(vehicle|status_age) \((vehicle_id=\? AND status=\?|status=\?)\)/,
+    );
+    expect(await plan(() => countDeferred(db, { status: 'open' }))).toMatch(/SEARCH deferred_work USING (COVERING )?INDEX/);
+  });
+});

@@ -1,0 +1,111 @@
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { DeferredListQuery, DeferredSort } from '../../../shared/schemas/deferred';
+import type { Db } from '../../db/database';
+import type { DeferredWorkTable } from '../../db/tables';
+import { idIn } from '../../lib/id-list';
+import { matchesAny, paginate, type Page } from '../../lib/list';
+
+export type DeferredFilters = Omit<DeferredListQuery, 'limit' | 'offset' | 'sort'>;
+
+/** A line with its customer's name and phone and its vehicle, as the list and the feed send it. */
+export interface DeferredListRow extends DeferredRow {
+  customerName: string;
+  customerPhone: string;
+  vehicleYear: number | null;
+  vehicleMake: string;
+  vehicleModel: string;
+}
+export type DeferredRow = Selectable<DeferredWorkTable>;
+
+function joined(db: Db) {
+  return db
+    .selectFrom('deferredWork')
+    .innerJoin('customers', 'customers.id', 'deferredWork.customerId')
+    .innerJoin('vehicles', 'vehicles.id', 'deferredWork.vehicleId');
+}
+
+function filtered(db: Db, filters: DeferredFilters) {
+  let query = joined(db);
+  const status = filters.status ?? 'open';
+  if (status !== 'all') query = query.where('deferredWork.status', '=', status);
+  if (filters.vehicleId) query = query.where('deferredWork.vehicleId', '=', filters.vehicleId);
+  if (filters.customerId) query = query.where('deferredWork.customerId', '=', filters.customerId);
+  if (filters.minAmountCents !== undefined) query = query.where('deferredWork.amountCents', '>=', filters.minAmountCents);
+  if (filters.followUpDueBy) query = query.where('deferredWork.followUpDate', '<=', filters.followUpDueBy);
+  const q = filters.q;
+  if (q) {
+    query = query.where((eb) =>
+      matchesAny(eb, ['deferredWork.description', 'customers.name', 'customers.phone', 'vehicles.make', 'vehicles.model'], q),
+    );
+  }
+  return query;
+}
+
+const LIST_COLUMNS = [
+  'customers.name as customerName',
+  'customers.phone as customerPhone',
+  'vehicles.year as vehicleYear',
+  'vehicles.make as vehicleMake',
+  'vehicles.model as vehicleModel',
+] as const;
+
+export function listDeferred(db: Db, filters: DeferredFilters, sort: DeferredSort, page: Page): Promise<DeferredListRow[]> {
+  let query = filtered(db, filters).selectAll('deferredWork').select(LIST_COLUMNS);
+  // Oldest first, biggest first, or by customer; the id settles ties so pages never overlap.
+  // Age and value read the status indexes in order; by customer sorts the (open) matches.
+  if (sort === 'value') query = query.orderBy('deferredWork.amountCents', 'desc').orderBy('deferredWork.id', 'desc');
+  else if (sort === 'customer') {
+    query = query.orderBy(sql`lower(${sql.ref('customers.name')})`).orderBy('deferredWork.inspectedAt').orderBy('deferredWork.id');
+  } else query = query.orderBy('deferredWork.inspectedAt').orderBy('deferredWork.id');
+  return paginate(query, page).execute() as Promise<DeferredListRow[]>;
+}
+
+export async function countDeferred(db: Db, filters: DeferredFilters): Promise<number> {
+  const row = await filtered(db, filters)
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export function findDeferredListRows(db: Db, ids: readonly string[]): Promise<DeferredListRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return joined(db)
+    .selectAll('deferredWork')
+    .select(LIST_COLUMNS)
+    .where(idIn(db, 'deferredWork.id', ids))
+    .execute() as Promise<DeferredListRow[]>;
+}
+
+export function findDeferredRow(db: Db, id: string): Promise<DeferredRow | undefined> {
+  return db.selectFrom('deferredWork').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Every line made from the inspection's services (open or not). */
+export function findDeferredOfInspection(db: Db, inspectionId: string): Promise<DeferredRow[]> {
+  return db.selectFrom('deferredWork').selectAll().where('sourceInspectionId', '=', inspectionId).execute();
+}
+
+export async function insertDeferred(db: Db, rows: Insertable<DeferredWorkTable>[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('deferredWork').values(rows).execute();
+}
+
+export async function updateDeferred(db: Db, id: string, changes: Updateable<DeferredWorkTable>): Promise<void> {
+  await db.updateTable('deferredWork').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteDeferred(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length > 0) await db.deleteFrom('deferredWork').where(idIn(db, 'id', ids)).execute();
+}
+
+/** The ids of lines of customers, vehicles or inspections about to go by cascade. */
+export async function deferredIdsUnder(
+  db: Db,
+  under: { customerId?: string; vehicleId?: string; inspectionIds?: readonly string[] },
+): Promise<string[]> {
+  let query = db.selectFrom('deferredWork').select('id');
+  if (under.customerId) query = query.where('customerId', '=', under.customerId);
+  else if (under.vehicleId) query = query.where('vehicleId', '=', under.vehicleId);
+  else if (under.inspectionIds) query = query.where(idIn(db, 'sourceInspectionId', under.inspectionIds));
+  else return [];
+  return (await query.execute()).map((r) => r.id);
+}

@@ -1,0 +1,120 @@
+import { ClipboardList } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { DeferredSort } from '../../../../shared/schemas/deferred';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Pager } from '../../../components/ui/pager';
+import { Select } from '../../../components/ui/select';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { useToast } from '../../../components/ui/toast';
+import { usePendingIds } from '../../../offline/react';
+import { DEFERRED_PAGE_SIZE, useDeferredList, type DeferredListParams } from '../api/get-deferred';
+import { useUpdateDeferred } from '../api/update-deferred';
+import { DeferredLine } from './deferred-line';
+import styles from './deferred.module.css';
+
+const SORT_OPTIONS: { value: DeferredSort; label: string }[] = [
+  { value: 'age', label: 'Oldest first' },
+  { value: 'value', label: 'Highest value' },
+  { value: 'customer', label: 'Customer A-Z' },
+];
+
+/** Open declined work of every vehicle, to call customers back about; works offline. */
+export function DeferredSection() {
+  const { toast } = useToast();
+  const update = useUpdateDeferred();
+  const unsent = usePendingIds();
+  const [search, setSearch] = useState('');
+  const [minValue, setMinValue] = useState('');
+  const [params, setParams] = useState<DeferredListParams>({ q: '', sort: 'age', minValue: '', dueOnly: false, page: 0 });
+  const lines = useDeferredList(params);
+
+  // Typing applies a moment after the last key, like the customers list.
+  useEffect(() => {
+    const timer = setTimeout(
+      () => setParams((p) => (p.q === search && p.minValue === minValue ? p : { ...p, q: search, minValue, page: 0 })),
+      250,
+    );
+    return () => clearTimeout(timer);
+  }, [search, minValue]);
+
+  const items = lines.data?.items ?? [];
+  const filtered = params.q !== '' || params.minValue !== '' || params.dueOnly;
+
+  return (
+    <section className={styles.section} aria-labelledby="deferred-heading">
+      <div className={styles.header}>
+        <h1 id="deferred-heading" className={styles.heading}>
+          Deferred work
+        </h1>
+      </div>
+      <form className={styles.toolbar} role="search" aria-label="Filter deferred work" onSubmit={(e) => e.preventDefault()}>
+        <FormField label="Search">
+          <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Customer, phone, vehicle, work..." />
+        </FormField>
+        <FormField label="Minimum value ($)">
+          <Input type="number" inputMode="decimal" min="0" step="1" value={minValue} onChange={(e) => setMinValue(e.target.value)} />
+        </FormField>
+        <FormField label="Sort by">
+          <Select
+            options={SORT_OPTIONS}
+            value={params.sort}
+            onValueChange={(value) => setParams((p) => ({ ...p, sort: value as DeferredSort, page: 0 }))}
+          />
+        </FormField>
+        <label className={styles.checkbox}>
+          <input
+            type="checkbox"
+            checked={params.dueOnly}
+            onChange={(e) => setParams((p) => ({ ...p, dueOnly: e.target.checked, page: 0 }))}
+          />
+          Follow-up due
+        </label>
+      </form>
+      {lines.isPending ? (
+        <LoadingBlock text="Loading deferred work..." />
+      ) : lines.isError ? (
+        <p role="alert">Deferred work could not be loaded. Check the connection and try again.</p>
+      ) : items.length === 0 ? (
+        <EmptyState
+          icon={ClipboardList}
+          title="No open deferred work"
+          description={filtered ? 'Try a different search or filter.' : 'Declined work of finished inspections shows here.'}
+        />
+      ) : (
+        <>
+          <ul className={styles.list} aria-label="Deferred work">
+            {items.map((line) => (
+              <li key={line.id}>
+                <DeferredLine
+                  line={line}
+                  unsent={unsent.has(line.id)}
+                  pending={update.isPending}
+                  onChange={(changes) =>
+                    update.mutate(
+                      { line, changes },
+                      {
+                        onSuccess: () => {
+                          if (changes.status === 'dismissed') toast({ title: 'Deferred work dismissed' });
+                        },
+                        onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+                      },
+                    )
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+          <Pager
+            page={params.page}
+            pageSize={DEFERRED_PAGE_SIZE}
+            total={lines.data?.total ?? 0}
+            noun={['open line', 'open lines']}
+            onPage={(page) => setParams((p) => ({ ...p, page }))}
+          />
+        </>
+      )}
+    </section>
+  );
+}
