@@ -47,6 +47,9 @@ function newService(inspectionId: string, input: InspectionServiceInput, now: st
     partsCost: formatCents(partsCents),
     laborCost: formatCents(input.laborCost ?? 0),
     status: input.status ?? 'recommended',
+    needsReapproval: false,
+    // Added as approved: approved at its amount, as the server records it.
+    approvedAmount: input.status === 'approved' ? formatCents(partsCents + (input.laborCost ?? 0)) : null,
     createdAt: now,
     updatedAt: now,
     parts: parts.map((part) => newPart(id, part, now)),
@@ -85,8 +88,21 @@ function savedService(current: Service, position: number, oldPosition: number, i
     laborCents !== centsOf(current.laborCost) ||
     partsCents !== currentPartsCents ||
     position !== oldPosition;
+  // An approved service whose price, parts or description changed is asked again (decision.service.ts).
+  const edited =
+    partsChanged ||
+    input.description !== current.description ||
+    laborCents + partsCents !== centsOf(current.laborCost) + currentPartsCents;
+  const reapproval =
+    current.status === 'approved' && edited
+      ? {
+          needsReapproval: true,
+          approvedAmount: current.approvedAmount ?? formatCents(centsOf(current.laborCost) + currentPartsCents),
+        }
+      : {};
   return {
     ...current,
+    ...reapproval,
     description: input.description,
     partsLink,
     laborCost: formatCents(laborCents),
