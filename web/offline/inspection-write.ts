@@ -184,12 +184,19 @@ export function updateInspection(draft: Draft, write: Extract<LocalWrite, { kind
   draft.inspections.set(write.id, next);
 }
 
+/** A staff status change, with the approval fields the server sets (decision.service.ts). */
+function withStatus(service: Service, status: Service['status'], now: string): Service {
+  if (status === service.status && !(status === 'approved' && service.needsReapproval)) return { ...service, updatedAt: now };
+  const total = centsOf(service.partsCost) + centsOf(service.laborCost);
+  return { ...service, status, needsReapproval: false, approvedAmount: status === 'approved' ? formatCents(total) : null, updatedAt: now };
+}
+
 export function setServiceStatus(draft: Draft, write: Extract<LocalWrite, { kind: 'service.status' }>, now: string): void {
   const inspection = draft.inspections.get(write.inspectionId);
   if (!inspection?.services.some((s) => s.id === write.serviceId)) return;
   draft.inspections.set(inspection.id, {
     ...inspection,
     updatedAt: now,
-    services: inspection.services.map((s) => (s.id === write.serviceId ? { ...s, status: write.status, updatedAt: now } : s)),
+    services: inspection.services.map((s) => (s.id === write.serviceId ? withStatus(s, write.status, now) : s)),
   });
 }

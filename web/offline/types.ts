@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { CreateCustomerBody, UpdateCustomerBody } from '../../shared/schemas/customer';
 import type { createInspectionBody, updateInspectionBody } from '../../shared/schemas/inspection';
 import type { ServiceStatus } from '../../shared/constants';
+import type { StaffDecisionMethod } from '../../shared/schemas/decision';
 import type { SyncEntity } from '../../shared/schemas/sync';
 import type { CreateVehicleBody, UpdateVehicleBody } from '../../shared/schemas/vehicle';
 
@@ -26,8 +27,8 @@ export type LocalWrite =
   | { kind: 'inspection.create'; id: string; body: Omit<CreateInspectionInput, 'id'> }
   /** Only the changed fields; `services`, when present, is the full list (ids kept). */
   | { kind: 'inspection.update'; id: string; changes: UpdateInspectionInput }
-  /** Staff approve ('approved') / unapprove ('recommended') of one service. */
-  | { kind: 'service.status'; inspectionId: string; serviceId: string; status: ServiceStatus };
+  /** Staff approve ('approved') / unapprove ('recommended') of one service, and how the customer gave it. */
+  | { kind: 'service.status'; inspectionId: string; serviceId: string; status: ServiceStatus; decisionMethod?: StaffDecisionMethod };
 
 export type LocalWriteKind = LocalWrite['kind'];
 
