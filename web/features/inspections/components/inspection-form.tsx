@@ -8,6 +8,7 @@ import { newClientId } from '../../../lib/api-client';
 import { useBlockReload } from '../../../lib/reload-guard';
 import { useSaveInspection } from '../api/save-inspection';
 import { ConditionFields } from './condition-fields';
+import { DecisionHistory } from './decision-history';
 import { EstimateSummary } from './estimate-summary';
 import { draftFrom, emptyDraft, estimate, toBody, toChanges, type InspectionDraft } from './inspection-form-model';
 import styles from './inspection-form.module.css';
@@ -129,8 +130,9 @@ export function InspectionForm({ inspection, lockedCustomer, signedInUser, onClo
           onChange={(field, value) => change({ measurements: { ...draft.measurements, [field]: value } })}
         />
         <ConditionFields draft={draft} errors={errors} onChange={change} />
-        <ServicesEditor services={draft.services} errors={errors} onChange={(services) => change({ services })} />
+        <ServicesEditor services={draft.services} saved={inspection?.services} errors={errors} onChange={(services) => change({ services })} />
         <EstimateSummary totals={totals} />
+        {inspection ? <DecisionHistory inspectionId={inspection.id} /> : null}
       </div>
     </Dialog>
   );
