@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
 import type { Signed } from '../api/decide-inspection-service';
 
 // Loaded only when the shop asks for a signature and the customer taps Approve, so the report's
@@ -89,7 +89,9 @@ export default function SignatureDialog({
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
+  // Opened before the pad measures itself (a layout effect runs before every plain effect): a
+  // closed dialog has no size, and its canvas would have none either.
+  useLayoutEffect(() => {
     const node = dialog.current;
     if (node && !node.open) node.showModal();
     return () => node?.close();
