@@ -25,6 +25,7 @@ import { inviteRoutes } from './modules/invites/invite.routes';
 import { invoiceRoutes } from './modules/invoices/invoice.routes';
 import { publicRoutes } from './modules/public/public.routes';
 import { serviceRoutes } from './modules/services/service.routes';
+import { decisionRoutes } from './modules/decisions/decision.routes';
 import { shopSettingsRoutes } from './modules/shop-settings/shop-settings.routes';
 import { syncRoutes } from './modules/sync/sync.routes';
 import { userRoutes } from './modules/users/user.routes';
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await staff.register(vehicleRoutes);
       await staff.register(inspectionRoutes);
       await staff.register(serviceRoutes);
+      await staff.register(decisionRoutes);
       await staff.register(invoiceRoutes);
       await staff.register(userRoutes);
       await staff.register(inviteRoutes);

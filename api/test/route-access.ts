@@ -44,6 +44,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'DELETE /api/services/:p': 'user',
   'POST /api/services/:p/parts': 'user',
   'DELETE /api/services/:p/parts/:p': 'user',
+  'GET /api/inspections/:p/decisions': 'user',
   'GET /api/invoices': 'user',
   'POST /api/invoices': 'user',
   'GET /api/invoices/:p': 'user',

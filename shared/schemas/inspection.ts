@@ -22,6 +22,7 @@ import {
   requiredText,
   timestamp,
 } from './common';
+import { staffDecisionMethodInput } from './decision';
 
 export const CUSTOMER_REQUIRED = 'Customer is required';
 export const VEHICLE_REQUIRED = 'Vehicle is required';
@@ -172,6 +173,8 @@ export const createServiceBody = z.object({
   partsCost: costInput,
   laborCost: costInput,
   status: serviceStatusInput.default('recommended'),
+  /** How the customer gave a decision the staff records (approved or declined); in person if left out. */
+  decisionMethod: staffDecisionMethodInput.optional(),
   parts: partsList.optional(),
 });
 export type CreateServiceBody = z.output<typeof createServiceBody>;
@@ -183,6 +186,8 @@ export const updateServiceBody = z.object({
   partsLink: partsLinkInput.optional(),
   partsCost: costInput.optional(),
   laborCost: costInput.optional(),
+  /** How the customer gave the decision a status change records; in person if left out. */
+  decisionMethod: staffDecisionMethodInput.optional(),
 });
 export type UpdateServiceBody = z.output<typeof updateServiceBody>;
 
@@ -210,6 +215,10 @@ export const serviceResponse = z.object({
   partsCost: moneyString,
   laborCost: moneyString,
   status: z.enum(SERVICE_STATUSES),
+  /** Approved, then its price, parts or description changed: the customer is asked again. */
+  needsReapproval: z.boolean(),
+  /** The amount (parts and labour) of the latest approval; null unless approved. */
+  approvedAmount: moneyString.nullable(),
   createdAt: timestamp,
   updatedAt: timestamp,
   parts: z.array(partResponse),
@@ -267,7 +276,7 @@ export type Inspection = z.infer<typeof inspectionResponse>;
 
 export const publicPartResponse = partResponse.pick({ id: true, partName: true, partUrl: true, partCost: true });
 export const publicServiceResponse = serviceResponse
-  .pick({ id: true, description: true, partsCost: true, laborCost: true, status: true })
+  .pick({ id: true, description: true, partsCost: true, laborCost: true, status: true, needsReapproval: true, approvedAmount: true })
   .extend({ parts: z.array(publicPartResponse) });
 export type PublicService = z.infer<typeof publicServiceResponse>;
 
@@ -308,6 +317,8 @@ export const publicInspectionResponse = publicFindingsResponse.extend({
   customer: z.object({ name: z.string() }),
   vehicle: publicVehicleResponse,
   estimate: z.object({ subtotal: moneyString, tax: moneyString, total: moneyString }),
+  /** The next approval on this page needs a typed name or a drawn signature (shop setting). */
+  signatureRequired: z.boolean(),
   shop: shopContactResponse,
 });
 export type PublicInspection = z.infer<typeof publicInspectionResponse>;

@@ -161,6 +161,8 @@ export const publicInvoiceResponse = z.object({
   inspection: publicInvoiceInspectionResponse.nullable(),
   lineItems: z.array(lineItemResponse.pick({ id: true, description: true, amount: true })),
   receipt: receiptFiguresResponse,
+  /** The next approval on this page needs a typed name or a drawn signature (shop setting). */
+  signatureRequired: z.boolean(),
   shop: shopContactResponse,
 });
 export type PublicInvoice = z.infer<typeof publicInvoiceResponse>;

@@ -164,6 +164,8 @@ describe('inspections', () => {
         partsCost: '49.50',
         laborCost: '120.00',
         status: 'recommended',
+        needsReapproval: false,
+        approvedAmount: null,
         createdAt: NOW,
         updatedAt: NOW,
         parts: [
@@ -171,7 +173,7 @@ describe('inspections', () => {
           { id: uuid(53), serviceId: uuid(51), partName: 'Clips', partUrl: null, partCost: '4.00', createdAt: NOW },
         ],
       },
-      { id: uuid(54), inspectionId: uuid(50), description: 'Wipers', partsLink: null, partsCost: '20.00', laborCost: '0.00', status: 'approved', createdAt: NOW, updatedAt: NOW, parts: [] },
+      { id: uuid(54), inspectionId: uuid(50), description: 'Wipers', partsLink: null, partsCost: '20.00', laborCost: '0.00', status: 'approved', needsReapproval: false, approvedAmount: '20.00', createdAt: NOW, updatedAt: NOW, parts: [] },
     ]);
   });
 
@@ -215,8 +217,32 @@ describe('inspections', () => {
     const service = serviceRow(70, inspection.id);
     const before = state({ customers: [jane], vehicles: [civic], inspections: [{ ...inspection, services: [service] }] });
     const row = applyWrite(before, { kind: 'service.status', inspectionId: inspection.id, serviceId: service.id, status: 'approved' }, context).inspections.get(inspection.id);
-    expect(row?.services[0]).toEqual({ ...service, status: 'approved', updatedAt: NOW });
+    expect(row?.services[0]).toEqual({ ...service, status: 'approved', approvedAmount: '0.00', updatedAt: NOW });
     expect(row?.updatedAt).toBe(NOW);
+  });
+
+  it('marks an approved service changed offline for re-approval, keeping the amount approved', () => {
+    const approved = serviceRow(71, inspection.id, { status: 'approved', laborCost: '80.00', approvedAmount: '80.00' });
+    const untouched = serviceRow(72, inspection.id, { status: 'approved', laborCost: '30.00', approvedAmount: '30.00' });
+    const before = state({ customers: [jane], vehicles: [civic], inspections: [{ ...inspection, services: [approved, untouched] }] });
+    const write: LocalWrite = {
+      kind: 'inspection.update',
+      id: inspection.id,
+      changes: {
+        services: [
+          { id: approved.id, description: approved.description, laborCost: '95.00' },
+          { id: untouched.id, description: untouched.description },
+        ],
+      },
+    };
+    const row = applyWrite(before, write, context).inspections.get(inspection.id);
+    expect(row?.services.map((s) => [s.status, s.needsReapproval, s.approvedAmount, s.laborCost])).toEqual([
+      ['approved', true, '80.00', '95.00'],
+      ['approved', false, '30.00', '30.00'],
+    ]);
+    // Approving it again clears the mark at the new amount.
+    const again = applyWrite(state({ customers: [jane], vehicles: [civic], inspections: [row!] }), { kind: 'service.status', inspectionId: inspection.id, serviceId: approved.id, status: 'approved' }, context);
+    expect(again.inspections.get(inspection.id)?.services[0]).toMatchObject({ needsReapproval: false, approvedAmount: '95.00' });
   });
 });
 
@@ -231,6 +257,10 @@ describe('the request of each write', () => {
     [{ kind: 'inspection.create', id: uuid(3), body: { customerId: uuid(1), vehicleId: uuid(2), services: [] } }, { method: 'POST', url: '/api/inspections', body: { id: uuid(3), customerId: uuid(1), vehicleId: uuid(2), services: [] } }],
     [{ kind: 'inspection.update', id: uuid(3), changes: { notes: 'x' } }, { method: 'PUT', url: `/api/inspections/${uuid(3)}`, body: { notes: 'x' } }],
     [{ kind: 'service.status', inspectionId: uuid(3), serviceId: uuid(4), status: 'approved' }, { method: 'PUT', url: `/api/services/${uuid(4)}`, body: { status: 'approved' } }],
+    [
+      { kind: 'service.status', inspectionId: uuid(3), serviceId: uuid(4), status: 'approved', decisionMethod: 'phone' },
+      { method: 'PUT', url: `/api/services/${uuid(4)}`, body: { status: 'approved', decisionMethod: 'phone' } },
+    ],
   ];
   it.each(cases)('%o', (write, request) => {
     expect(toRequest(write)).toEqual(request);

@@ -211,7 +211,11 @@ export function toRequest(write: LocalWrite): WriteRequest {
     case 'inspection.update':
       return { method: 'PUT', url: `/api/inspections/${write.id}`, body: write.changes };
     case 'service.status':
-      return { method: 'PUT', url: `/api/services/${write.serviceId}`, body: { status: write.status } };
+      return {
+        method: 'PUT',
+        url: `/api/services/${write.serviceId}`,
+        body: write.decisionMethod ? { status: write.status, decisionMethod: write.decisionMethod } : { status: write.status },
+      };
     case 'deferred.update':
       return { method: 'PATCH', url: `/api/deferred-work/${write.id}`, body: write.changes };
   }

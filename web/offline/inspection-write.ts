@@ -47,6 +47,9 @@ function newService(inspectionId: string, input: InspectionServiceInput, now: st
     partsCost: formatCents(partsCents),
     laborCost: formatCents(input.laborCost ?? 0),
     status: input.status ?? 'recommended',
+    needsReapproval: false,
+    // Added as approved: approved at its amount, as the server records it.
+    approvedAmount: input.status === 'approved' ? formatCents(partsCents + (input.laborCost ?? 0)) : null,
     createdAt: now,
     updatedAt: now,
     parts: parts.map((part) => newPart(id, part, now)),
@@ -85,8 +88,21 @@ function savedService(current: Service, position: number, oldPosition: number, i
     laborCents !== centsOf(current.laborCost) ||
     partsCents !== currentPartsCents ||
     position !== oldPosition;
+  // An approved service whose price, parts or description changed is asked again (decision.service.ts).
+  const edited =
+    partsChanged ||
+    input.description !== current.description ||
+    laborCents + partsCents !== centsOf(current.laborCost) + currentPartsCents;
+  const reapproval =
+    current.status === 'approved' && edited
+      ? {
+          needsReapproval: true,
+          approvedAmount: current.approvedAmount ?? formatCents(centsOf(current.laborCost) + currentPartsCents),
+        }
+      : {};
   return {
     ...current,
+    ...reapproval,
     description: input.description,
     partsLink,
     laborCost: formatCents(laborCents),
@@ -168,12 +184,19 @@ export function updateInspection(draft: Draft, write: Extract<LocalWrite, { kind
   draft.inspections.set(write.id, next);
 }
 
+/** A staff status change, with the approval fields the server sets (decision.service.ts). */
+function withStatus(service: Service, status: Service['status'], now: string): Service {
+  if (status === service.status && !(status === 'approved' && service.needsReapproval)) return { ...service, updatedAt: now };
+  const total = centsOf(service.partsCost) + centsOf(service.laborCost);
+  return { ...service, status, needsReapproval: false, approvedAmount: status === 'approved' ? formatCents(total) : null, updatedAt: now };
+}
+
 export function setServiceStatus(draft: Draft, write: Extract<LocalWrite, { kind: 'service.status' }>, now: string): void {
   const inspection = draft.inspections.get(write.inspectionId);
   if (!inspection?.services.some((s) => s.id === write.serviceId)) return;
   draft.inspections.set(inspection.id, {
     ...inspection,
     updatedAt: now,
-    services: inspection.services.map((s) => (s.id === write.serviceId ? { ...s, status: write.status, updatedAt: now } : s)),
+    services: inspection.services.map((s) => (s.id === write.serviceId ? withStatus(s, write.status, now) : s)),
   });
 }

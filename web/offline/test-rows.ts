@@ -71,6 +71,8 @@ export function serviceRow(n: number, inspectionId: string, fields: Partial<Serv
     partsCost: '0.00',
     laborCost: '0.00',
     status: 'recommended',
+    needsReapproval: false,
+    approvedAmount: null,
     createdAt: T0,
     updatedAt: T0,
     parts: [],

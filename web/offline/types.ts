@@ -3,6 +3,7 @@ import type { CreateCustomerBody, UpdateCustomerBody } from '../../shared/schema
 import type { createInspectionBody, updateInspectionBody } from '../../shared/schemas/inspection';
 import type { ServiceStatus } from '../../shared/constants';
 import type { UpdateDeferredBody } from '../../shared/schemas/deferred';
+import type { StaffDecisionMethod } from '../../shared/schemas/decision';
 import type { SyncEntity } from '../../shared/schemas/sync';
 import type { CreateVehicleBody, UpdateVehicleBody } from '../../shared/schemas/vehicle';
 
@@ -27,8 +28,8 @@ export type LocalWrite =
   | { kind: 'inspection.create'; id: string; body: Omit<CreateInspectionInput, 'id'> }
   /** Only the changed fields; `services`, when present, is the full list (ids kept). */
   | { kind: 'inspection.update'; id: string; changes: UpdateInspectionInput }
-  /** Staff approve ('approved') / unapprove ('recommended') of one service. */
-  | { kind: 'service.status'; inspectionId: string; serviceId: string; status: ServiceStatus }
+  /** Staff approve ('approved') / unapprove ('recommended') of one service, and how the customer gave it. */
+  | { kind: 'service.status'; inspectionId: string; serviceId: string; status: ServiceStatus; decisionMethod?: StaffDecisionMethod }
   /** A deferred line's follow-up, dismissal, or "added to" a new inspection (made on this device or not). */
   | { kind: 'deferred.update'; id: string; changes: UpdateDeferredBody };
 

@@ -21,6 +21,7 @@ import {
   updateServiceRow,
 } from '../services/service.repository';
 import { deletedIds } from '../sync/change-log';
+import { amountOf, approvalColumns, decisionOf, reapprovalColumns, recordDecision } from '../decisions/decision.service';
 
 // "Services keep their identity": a save upserts by id and removes only what was left out, and
 // never changes the status of a service that already exists (offline-sync.md).
@@ -96,6 +97,7 @@ export async function saveInspectionServices(
   sent: readonly InspectionServiceInput[],
   now: string,
   creating = false,
+  userId: string | null = null,
 ): Promise<string[]> {
   assertNoDuplicates(sent.map((s) => s.id), 'Service');
   assertNoDuplicates(sent.flatMap((s) => (s.parts ?? []).map((p) => p.id)), 'Part');
@@ -184,9 +186,20 @@ export async function saveInspectionServices(
       position,
     };
     const changed = (Object.keys(changes) as (keyof typeof changes)[]).some((k) => changes[k] !== current[k]);
-    if (changed || partsChanged) await updateServiceRow(db, current.id, { ...changes, updatedAt: now });
+    // Price, parts or description, not the link or the order: what the customer approved.
+    const edited = partsChanged || changes.description !== current.description || amountOf(changes) !== amountOf(current);
+    const reapproval = reapprovalColumns(current, edited);
+    if (changed || partsChanged) await updateServiceRow(db, current.id, { ...changes, ...reapproval, updatedAt: now });
+  }
+  // A service added as approved keeps the amount approved; added as decided, it is on record.
+  for (const service of newServices) {
+    if (service.status === 'approved') Object.assign(service, approvalColumns('approved', amountOf(service)));
   }
   await insertServices(db, newServices);
   await insertParts(db, newParts);
+  for (const service of newServices) {
+    const decision = decisionOf({ status: 'recommended', needsReapproval: 0 }, service.status);
+    if (decision) await recordDecision(db, { service, decision, by: { actor: 'staff', userId, method: 'in_person' }, decidedAt: now });
+  }
   return removedIds;
 }

@@ -57,6 +57,8 @@ export function toService(row: ServiceRow, parts: readonly ServicePartRow[]): Se
     partsCost: formatCents(servicePartsCents({ ...row, parts })),
     laborCost: formatCents(row.laborCostCents),
     status: row.status as ServiceStatus,
+    needsReapproval: row.needsReapproval === 1,
+    approvedAmount: row.approvedAmountCents === null ? null : formatCents(row.approvedAmountCents),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     parts: parts.map(toPart),

@@ -62,7 +62,7 @@ export async function inspectionRoutes(fastify: FastifyInstance): Promise<void> 
         body: updateInspectionBody,
         response: { 200: inspectionResponse, ...errors, 404: errorResponse, 409: errorResponse, ...gone },
       },
-      handler: async (request) => updateInspection(request.db, request.params.id, request.body),
+      handler: async (request) => updateInspection(request.db, request.user.id, request.params.id, request.body),
     });
   }
 

@@ -150,7 +150,7 @@ export async function createInspection(db: Db, user: UserRow, body: CreateInspec
         updatedAt: now,
       });
       if (body.services?.length) {
-        await saveInspectionServices(trx, id, body.services, now, true);
+        await saveInspectionServices(trx, id, body.services, now, true, user.id);
         await recalculateInvoiceTotals(trx, { inspectionId: id });
       }
       const carried = await carryForward(trx, id, now);
@@ -160,7 +160,7 @@ export async function createInspection(db: Db, user: UserRow, body: CreateInspec
   );
 }
 
-export async function updateInspection(db: Db, id: string, body: UpdateInspectionBody): Promise<Inspection> {
+export async function updateInspection(db: Db, userId: string | null, id: string, body: UpdateInspectionBody): Promise<Inspection> {
   return guarded('Service or part already exists', () =>
     inTransaction(db, async (trx) => {
       const current = await repo.findInspectionRow(trx, id);
@@ -176,7 +176,7 @@ export async function updateInspection(db: Db, id: string, body: UpdateInspectio
       await repo.updateInspectionRow(trx, id, { ...columnsOf(body), updatedAt: now });
       let removedServiceIds: string[] = [];
       if (body.services) {
-        removedServiceIds = await saveInspectionServices(trx, id, body.services, now);
+        removedServiceIds = await saveInspectionServices(trx, id, body.services, now, false, userId);
         await recalculateInvoiceTotals(trx, { inspectionId: id });
       }
       const carried = await carryForward(trx, id, now);

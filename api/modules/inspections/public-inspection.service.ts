@@ -10,7 +10,9 @@ import {
   toPublicService,
   toPublicVehicle,
 } from '../public/public-view';
-import { decideRecommendedService } from '../services/service.service';
+import type { PublicApproveBody } from '../../../shared/schemas/decision';
+import { signatureRequired } from '../decisions/decision.service';
+import { decideRecommendedService, type ShareClient } from '../services/service.service';
 import { findInspectionIdByToken, findInspectionRowByToken } from './inspection.repository';
 import { assembleInspections } from './inspection.service';
 
@@ -29,7 +31,11 @@ const cents = (money: string) => parseCents(money) ?? 0;
 export async function getPublicInspection(db: Db, token: string): Promise<PublicInspection> {
   // The row by its token, not the id first and then the row: one query fewer for every view.
   const row = isShareToken(token) ? await findInspectionRowByToken(db, token) : undefined;
-  const [[inspection], shop] = await Promise.all([assembleInspections(db, row ? [row] : []), shopContact(db)]);
+  const [[inspection], shop, signature] = await Promise.all([
+    assembleInspections(db, row ? [row] : []),
+    shopContact(db),
+    row ? signatureRequired(db, row.id) : false,
+  ]);
   if (!inspection) throw notFound(INSPECTION_NOT_FOUND);
   const pendingCents = inspection.services
     .filter((s) => s.status === 'recommended')
@@ -45,6 +51,7 @@ export async function getPublicInspection(db: Db, token: string): Promise<Public
       tax: formatCents(estimate.taxCents),
       total: formatCents(estimate.totalCents),
     },
+    signatureRequired: signature,
     shop,
   };
 }
@@ -55,8 +62,9 @@ export async function decidePublicService(
   token: string,
   serviceId: string,
   status: 'approved' | 'declined',
+  from: { client: ShareClient; body?: PublicApproveBody },
 ): Promise<PublicService> {
   const inspectionId = await inspectionIdFor(db, token);
   if (!ID_SHAPE.test(serviceId)) throw notFound('Service not found');
-  return toPublicService(await decideRecommendedService(db, { inspectionId, serviceId, status }));
+  return toPublicService(await decideRecommendedService(db, { inspectionId, serviceId, status, ...from }));
 }

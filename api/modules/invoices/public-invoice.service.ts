@@ -7,7 +7,9 @@ import type { InvoiceRow } from '../../db/tables';
 import { notFound } from '../../lib/http-error';
 import { getInspectionsByIds } from '../inspections/inspection.service';
 import { isShareToken, shopContact, toPublicFindings, toPublicService, toPublicVehicle } from '../public/public-view';
-import { decideRecommendedService } from '../services/service.service';
+import type { PublicApproveBody } from '../../../shared/schemas/decision';
+import { signatureRequired } from '../decisions/decision.service';
+import { decideRecommendedService, type ShareClient } from '../services/service.service';
 import { receiptFigures, serviceCentsOf } from './invoice-totals';
 import * as repo from './invoice.repository';
 import { INVOICE_NOT_FOUND } from './invoice.service';
@@ -20,10 +22,11 @@ async function invoiceByToken(db: Db, token: string): Promise<InvoiceRow> {
 
 export async function getPublicInvoice(db: Db, token: string): Promise<PublicInvoice> {
   const row = await invoiceByToken(db, token);
-  const [[inspection], lineItems, shop] = await Promise.all([
+  const [[inspection], lineItems, shop, signature] = await Promise.all([
     getInspectionsByIds(db, row.inspectionId ? [row.inspectionId] : []),
     repo.lineItemsByInvoiceIds(db, [row.id]),
     shopContact(db),
+    row.inspectionId ? signatureRequired(db, row.inspectionId) : false,
   ]);
   // The inspection brought its customer and vehicle along: read them again only when they differ.
   const [[customer], [vehicle]] = await Promise.all([
@@ -53,6 +56,7 @@ export async function getPublicInvoice(db: Db, token: string): Promise<PublicInv
       services,
       lineItems.map((item) => item.amountCents),
     ),
+    signatureRequired: signature,
     shop,
   };
 }
@@ -63,9 +67,10 @@ export async function decidePublicInvoiceService(
   token: string,
   serviceId: string,
   status: 'approved' | 'declined',
+  from: { client: ShareClient; body?: PublicApproveBody },
 ): Promise<PublicService> {
   const invoice = await invoiceByToken(db, token);
   if (!invoice.inspectionId) throw notFound('Service not found');
-  const service = await decideRecommendedService(db, { inspectionId: invoice.inspectionId, serviceId, status });
+  const service = await decideRecommendedService(db, { inspectionId: invoice.inspectionId, serviceId, status, ...from });
   return toPublicService(service);
 }

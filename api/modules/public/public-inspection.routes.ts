@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../../shared/schemas/common';
+import { publicApproveBody, type PublicApproveBody } from '../../../shared/schemas/decision';
 import { publicInspectionResponse, publicServiceResponse, shareNotFoundResponse } from '../../../shared/schemas/inspection';
 import { decidePublicService, getPublicInspection } from '../inspections/public-inspection.service';
-import { orShareNotFound } from './public-view';
+import { orShareNotFound, shareClient } from './public-view';
 
 // Tokens and ids are checked in the service: a malformed one is answered like an unknown one (404).
 const tokenParams = z.object({ token: z.string() });
@@ -29,10 +30,16 @@ export async function publicInspectionRoutes(fastify: FastifyInstance): Promise<
       {
         schema: {
           params: serviceParams,
-          response: { 200: publicServiceResponse, 404: errorResponse, 409: errorResponse },
+          // Only an approval carries a typed name or a drawn signature.
+          ...(action === 'approve' ? { body: publicApproveBody } : {}),
+          response: { 200: publicServiceResponse, 400: errorResponse, 404: errorResponse, 409: errorResponse },
         },
       },
-      async (request) => decidePublicService(app.db, request.params.token, request.params.serviceId, status),
+      async (request) =>
+        decidePublicService(app.db, request.params.token, request.params.serviceId, status, {
+          client: shareClient(request),
+          body: request.body as PublicApproveBody,
+        }),
     );
   }
 }

@@ -135,6 +135,8 @@ describe('PUT /api/public/inspections/:token/services/:serviceId/approve|decline
       partsCost: '33.34',
       laborCost: '100.00',
       status: 'approved',
+      needsReapproval: false,
+      approvedAmount: '133.34',
       parts: [
         { id: brakes!.parts[0]!.id, partName: 'Pads', partUrl: 'https://p.test/pads', partCost: '33.33' },
         { id: brakes!.parts[1]!.id, partName: 'Clip', partUrl: null, partCost: '0.01' },

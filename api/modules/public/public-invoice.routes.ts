@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../../shared/schemas/common';
+import { publicApproveBody, type PublicApproveBody } from '../../../shared/schemas/decision';
 import {
   publicInvoiceParams,
   publicInvoiceResponse,
@@ -9,7 +10,7 @@ import {
 } from '../../../shared/schemas/invoice';
 import { shareNotFoundResponse } from '../../../shared/schemas/inspection';
 import { decidePublicInvoiceService, getPublicInvoice } from '../invoices/public-invoice.service';
-import { orShareNotFound } from './public-view';
+import { orShareNotFound, shareClient } from './public-view';
 
 // The receipt and invoice share pages: no session, the share token is the only key.
 export async function publicInvoiceRoutes(fastify: FastifyInstance): Promise<void> {
@@ -31,10 +32,16 @@ export async function publicInvoiceRoutes(fastify: FastifyInstance): Promise<voi
       {
         schema: {
           params: publicInvoiceServiceParams,
+          // Only an approval carries a typed name or a drawn signature.
+          ...(action === 'approve' ? { body: publicApproveBody } : {}),
           response: { 200: publicServiceDecisionResponse, ...errors, 409: errorResponse },
         },
       },
-      async (request) => decidePublicInvoiceService(app.db, request.params.token, request.params.serviceId, status),
+      async (request) =>
+        decidePublicInvoiceService(app.db, request.params.token, request.params.serviceId, status, {
+          client: shareClient(request),
+          body: request.body as PublicApproveBody,
+        }),
     );
   }
 }

@@ -104,20 +104,22 @@ describe('GET /api/public/invoices/:token', () => {
         diagnosticCodes: 'P0420',
         notes: 'Drive gently',
         services: [
-          { id: brakes!.id, description: 'Front brake pads', partsCost: '45.99', laborCost: '120.00', status: 'approved', parts: [{ id: pads!.id, partName: 'Pads', partUrl: 'https://parts.test/pads', partCost: '45.99' }] },
-          { id: filter!.id, description: 'Cabin filter', partsCost: '22.99', laborCost: '15.00', status: 'recommended', parts: [] },
+          { id: brakes!.id, description: 'Front brake pads', partsCost: '45.99', laborCost: '120.00', status: 'approved', needsReapproval: false, approvedAmount: null, parts: [{ id: pads!.id, partName: 'Pads', partUrl: 'https://parts.test/pads', partCost: '45.99' }] },
+          { id: filter!.id, description: 'Cabin filter', partsCost: '22.99', laborCost: '15.00', status: 'recommended', needsReapproval: false, approvedAmount: null, parts: [] },
           {
             id: coolant!.id,
             description: 'Coolant flush',
             partsCost: '34.34',
             laborCost: '80.00',
             status: 'recommended',
+            needsReapproval: false,
+            approvedAmount: null,
             parts: [
               { id: coolantPart!.id, partName: 'Coolant', partUrl: null, partCost: '33.33' },
               { id: clamp!.id, partName: 'Clamp', partUrl: null, partCost: '1.01' },
             ],
           },
-          { id: belt!.id, description: 'Timing belt', partsCost: '150.00', laborCost: '400.00', status: 'declined', parts: [] },
+          { id: belt!.id, description: 'Timing belt', partsCost: '150.00', laborCost: '400.00', status: 'declined', needsReapproval: false, approvedAmount: null, parts: [] },
         ],
         inspectionNotes: [{ id: expect.any(String), note: 'Rear tires soon', createdAt: '2026-03-01T09:00:00.000Z' }],
       },
@@ -133,6 +135,7 @@ describe('GET /api/public/invoices/:token', () => {
         ifAllApprovedTax: '26.03',
         ifAllApprovedTotal: '351.42',
       },
+      signatureRequired: false,
       shop: { companyName: 'Bay Auto', phone: '555-0100', email: 'owner@shop.test', address: '1 Main St', city: 'Springfield', state: 'IL', zipCode: '62701', website: 'https://bay.test' },
     });
     // Nothing private: no tokens, no staff emails, no customer address, no password material.
@@ -191,7 +194,16 @@ describe('PUT /api/public/invoices/:token/services/:serviceId/approve and /decli
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['set-cookie']).toBeUndefined();
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.json()).toEqual({ id: filter.id, description: 'Cabin filter', partsCost: '22.99', laborCost: '15.00', status: 'approved', parts: [] });
+    expect(res.json()).toEqual({
+      id: filter.id,
+      description: 'Cabin filter',
+      partsCost: '22.99',
+      laborCost: '15.00',
+      status: 'approved',
+      needsReapproval: false,
+      approvedAmount: '37.99',
+      parts: [],
+    });
     const body = (await get(invoice.shareToken)).json();
     // 173.06 + 37.99 = 211.05; 8% = 16.884 → 16.88.
     expect([body.subtotal, body.tax, body.total]).toEqual(['211.05', '16.88', '227.93']);

@@ -7,7 +7,7 @@ import type {
   ShopContact,
 } from '../../../shared/schemas/inspection';
 import type { VehicleSummary } from '../../../shared/schemas/vehicle';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
 import { httpErrorBody } from '../../plugins/errors';
@@ -20,6 +20,12 @@ export function isShareToken(token: string): boolean {
   return /^[A-Za-z0-9_-]{16,128}$/.test(token);
 }
 
+/** The share page's client for the decision record: its address (TRUST_PROXY applies) and browser. */
+export function shareClient(request: FastifyRequest): { address: string | null; userAgent: string | null } {
+  const agent = request.headers['user-agent'];
+  return { address: request.ip || null, userAgent: agent ? agent.slice(0, 500) : null };
+}
+
 export function toPublicService(service: Service): PublicService {
   return {
     id: service.id,
@@ -27,6 +33,8 @@ export function toPublicService(service: Service): PublicService {
     partsCost: service.partsCost,
     laborCost: service.laborCost,
     status: service.status,
+    needsReapproval: service.needsReapproval,
+    approvedAmount: service.approvedAmount,
     parts: service.parts.map((p) => ({ id: p.id, partName: p.partName, partUrl: p.partUrl, partCost: p.partCost })),
   };
 }

@@ -69,17 +69,34 @@ export async function updatePartRow(db: Db, id: string, changes: Updateable<Serv
   await db.updateTable('serviceParts').set(changes).where('id', '=', id).execute();
 }
 
-/** Moves a recommended service to the customer's decision; 0 when it was no longer recommended. */
-export async function decideIfRecommended(
+/**
+ * Moves a recommended service (or an approved one waiting for re-approval) to the customer's
+ * decision; 0 when it was already decided.
+ */
+export async function decideIfOpen(
   db: Db,
-  args: { inspectionId: string; serviceId: string; status: string; updatedAt: string },
+  args: {
+    inspectionId: string;
+    serviceId: string;
+    status: string;
+    updatedAt: string;
+    approvedAmountCents: number | null;
+    needsReapproval: number;
+  },
 ): Promise<number> {
   const result = await db
     .updateTable('services')
-    .set({ status: args.status, updatedAt: args.updatedAt })
+    .set({
+      status: args.status,
+      updatedAt: args.updatedAt,
+      approvedAmountCents: args.approvedAmountCents,
+      needsReapproval: args.needsReapproval,
+    })
     .where('id', '=', args.serviceId)
     .where('inspectionId', '=', args.inspectionId)
-    .where('status', '=', 'recommended')
+    .where((eb) =>
+      eb.or([eb('status', '=', 'recommended'), eb.and([eb('status', '=', 'approved'), eb('needsReapproval', '=', 1)])]),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

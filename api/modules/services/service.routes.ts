@@ -25,14 +25,14 @@ export async function serviceRoutes(fastify: FastifyInstance): Promise<void> {
     { schema: { body: createServiceBody, response: { 201: serviceResponse, ...errors, 409: errorResponse, ...gone } } },
     async (request, reply) => {
       reply.status(201);
-      return createService(request.db, request.body);
+      return createService(request.db, request.user.id, request.body);
     },
   );
 
   app.put(
     '/services/:id',
     { schema: { params: idParams, body: updateServiceBody, response: { 200: serviceResponse, ...errors, ...gone } } },
-    async (request) => updateService(request.db, request.params.id, request.body),
+    async (request) => updateService(request.db, request.user.id, request.params.id, request.body),
   );
 
   app.delete(

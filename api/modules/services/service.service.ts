@@ -8,15 +8,25 @@ import type {
 } from '../../../shared/schemas/inspection';
 import type { Db } from '../../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
-import type { ServicesTable } from '../../db/tables';
+import type { ServiceRow, ServicesTable } from '../../db/tables';
 import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/tokens';
 import { carryForward } from '../deferred/carry-forward';
+import { servicePartsCents } from '../../../shared/money';
 import { recalculateInvoiceTotals } from '../invoices/invoice-totals';
 import { sumParts } from '../inspections/inspection-services';
 import { toPart, toService } from '../inspections/inspection.mapper';
 import { assertNotDeleted, changed, deleted, missingRow, recordChanges, type Change } from '../sync/change-log';
+import { DEFAULT_STAFF_METHOD, type PublicApproveBody } from '../../../shared/schemas/decision';
+import {
+  approvalColumns,
+  approvalSignature,
+  decisionOf,
+  reapprovalColumns,
+  recordDecision,
+  type DecisionActor,
+} from '../decisions/decision.service';
 import * as repo from './service.repository';
 
 const SERVICE_NOT_FOUND = 'Service not found';
@@ -57,30 +67,67 @@ async function afterChange(db: Db, inspectionId: string, now: string, also: read
   await recordChanges(db, [...changed('inspection', [inspectionId]), ...also, ...carried], now);
 }
 
+/** The share page's client: its address and browser, kept with the decision. */
+export interface ShareClient {
+  address: string | null;
+  userAgent: string | null;
+}
+
 /**
- * The customer's decision on a share page. One conditional UPDATE, so of two racing taps one wins
- * and the other gets 409.
+ * The customer's decision on a share page: a recommended service, or an approved one that changed
+ * and needs re-approval. One conditional UPDATE, so of two racing taps one wins and the other gets 409.
  */
 export async function decideRecommendedService(
   db: Db,
-  args: { inspectionId: string; serviceId: string; status: 'approved' | 'declined' },
+  args: {
+    inspectionId: string;
+    serviceId: string;
+    status: 'approved' | 'declined';
+    client: ShareClient;
+    body?: PublicApproveBody;
+  },
 ): Promise<Service> {
   return inTransaction(db, async (trx) => {
     const current = await repo.findServiceRow(trx, args.serviceId);
     if (!current || current.inspectionId !== args.inspectionId) throw notFound(SERVICE_NOT_FOUND);
+    const signed =
+      args.status === 'approved'
+        ? await approvalSignature(trx, args.inspectionId, args.body)
+        : { signerName: null, signature: null };
     const now = nowIso();
-    const changed = await repo.decideIfRecommended(trx, { ...args, updatedAt: now });
+    const decision = args.status === 'approved' ? 'approved' : 'declined';
+    const amountCents = await amountNow(trx, current);
+    const changed = await repo.decideIfOpen(trx, {
+      inspectionId: args.inspectionId,
+      serviceId: args.serviceId,
+      status: args.status,
+      updatedAt: now,
+      ...approvalColumns(decision, amountCents),
+    });
     if (changed === 0) {
       const latest = await repo.findServiceRow(trx, args.serviceId);
       const status = latest?.status === 'declined' ? 'declined' : 'approved';
       throw conflict(`This service has already been ${status}`);
     }
+    const by: DecisionActor = { actor: 'customer', clientAddress: args.client.address, userAgent: args.client.userAgent, ...signed };
+    await recordDecision(trx, { service: current, amountCents, decision, by, decidedAt: now });
     await afterChange(trx, args.inspectionId, now);
     return loadService(trx, args.serviceId);
   });
 }
 
-export async function createService(db: Db, body: CreateServiceBody): Promise<Service> {
+/** A service's amount now: labour and its parts (their sum when it has any, as the pages show it). */
+async function amountNow(db: Db, row: ServiceRow): Promise<number> {
+  return row.laborCostCents + servicePartsCents({ ...row, parts: await repo.findPartsOfService(db, row.id) });
+}
+
+/** Marks an approved service whose price, parts or description just changed as needing re-approval. */
+async function flagIfChanged(db: Db, before: ServiceRow, changed: boolean): Promise<void> {
+  const columns = reapprovalColumns(before, changed);
+  if (columns) await repo.updateServiceRow(db, before.id, columns);
+}
+
+export async function createService(db: Db, userId: string | null, body: CreateServiceBody): Promise<Service> {
   const id = body.id ?? newId();
   await guarded('Service already exists', 'Inspection not found', () =>
     inTransaction(db, async (trx) => {
@@ -114,6 +161,9 @@ export async function createService(db: Db, body: CreateServiceBody): Promise<Se
           updatedAt: now,
         },
       ]);
+      // A service added as approved or declined is a decision the staff records.
+      const decision = decisionOf({ status: 'recommended', needsReapproval: 0 }, body.status);
+      const method = body.decisionMethod ?? DEFAULT_STAFF_METHOD;
       await repo.insertParts(
         trx,
         parts.map((p, position) => ({
@@ -126,16 +176,28 @@ export async function createService(db: Db, body: CreateServiceBody): Promise<Se
           createdAt: now,
         })),
       );
+      if (decision) {
+        await repo.syncPartsCost(trx, id);
+        const service = (await repo.findServiceRow(trx, id))!;
+        const amountCents = await amountNow(trx, service);
+        await repo.updateServiceRow(trx, id, approvalColumns(decision, amountCents));
+        await recordDecision(trx, { service, amountCents, decision, by: { actor: 'staff', userId, method }, decidedAt: now });
+      }
       await afterChange(trx, body.inspectionId, now);
     }),
   );
   return loadService(db, id);
 }
 
-/** The staff edit and status change (approve, unapprove, decline); only fields sent change. */
-export async function updateService(db: Db, id: string, body: UpdateServiceBody): Promise<Service> {
+/**
+ * The staff edit and status change (approve, unapprove, decline); only fields sent change. A status
+ * change is recorded as a decision; an edit of an approved service's price, parts or description
+ * asks for re-approval unless the same call approves it again.
+ */
+export async function updateService(db: Db, userId: string | null, id: string, body: UpdateServiceBody): Promise<Service> {
   return inTransaction(db, async (trx) => {
     const current = await serviceForWrite(trx, id);
+    const amountBefore = await amountNow(trx, current);
     const now = nowIso();
     const changes: Updateable<ServicesTable> = { updatedAt: now };
     if (body.status !== undefined) changes.status = body.status;
@@ -146,6 +208,18 @@ export async function updateService(db: Db, id: string, body: UpdateServiceBody)
     await repo.updateServiceRow(trx, id, changes);
     // A service with parts always costs the sum of its parts.
     await repo.syncPartsCost(trx, id);
+    const after = (await repo.findServiceRow(trx, id))!;
+    const amountCents = await amountNow(trx, after);
+    const edited = after.description !== current.description || amountCents !== amountBefore;
+    const flagged = { ...current, needsReapproval: edited && current.status === 'approved' ? 1 : current.needsReapproval };
+    const decision = body.status === undefined ? null : decisionOf(flagged, body.status);
+    if (decision) {
+      await repo.updateServiceRow(trx, id, approvalColumns(decision, amountCents));
+      const method = body.decisionMethod ?? DEFAULT_STAFF_METHOD;
+      await recordDecision(trx, { service: after, amountCents, decision, by: { actor: 'staff', userId, method }, decidedAt: now });
+    } else {
+      await flagIfChanged(trx, current, edited);
+    }
     await afterChange(trx, current.inspectionId, now);
     return loadService(trx, id);
   });
@@ -179,6 +253,7 @@ export async function addPart(db: Db, serviceId: string, body: PartInput): Promi
       ]);
       await repo.syncPartsCost(trx, serviceId);
       await repo.updateServiceRow(trx, serviceId, { updatedAt: now });
+      await flagIfChanged(trx, service, true);
       await afterChange(trx, service.inspectionId, now);
     }),
   );
@@ -198,6 +273,7 @@ export async function deletePart(db: Db, serviceId: string, partId: string): Pro
     // The parts amount came from the parts; with none left it is zero.
     const partsCostCents = remaining.reduce((sum, p) => sum + p.partCostCents, 0);
     await repo.updateServiceRow(trx, serviceId, { partsCostCents, updatedAt: now });
+    await flagIfChanged(trx, service, true);
     await afterChange(trx, service.inspectionId, now);
   });
 }

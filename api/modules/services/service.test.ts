@@ -237,10 +237,12 @@ describe('DELETE /api/services/:id and parts', () => {
 });
 
 describe('decideRecommendedService', () => {
+  const client = { address: '203.0.113.9', userAgent: 'Test browser' };
+
   it('approves once; two racing decisions give one success and one 409', async () => {
     const inspection = await createInspection(t.db, {}, [{ description: 'Race', laborCostCents: 1000 }]);
     const totals = await invoiceFor(inspection);
-    const args = { inspectionId: inspection.id, serviceId: inspection.services[0]!.id };
+    const args = { inspectionId: inspection.id, serviceId: inspection.services[0]!.id, client };
     const results = await Promise.allSettled([
       decideRecommendedService(t.db, { ...args, status: 'approved' }),
       decideRecommendedService(t.db, { ...args, status: 'approved' }),
@@ -255,13 +257,13 @@ describe('decideRecommendedService', () => {
     const inspection = await createInspection(t.db, {}, [{ description: 'x' }]);
     const other = await createInspection(t.db);
     const serviceId = inspection.services[0]!.id;
-    await expect(decideRecommendedService(t.db, { inspectionId: other.id, serviceId, status: 'approved' })).rejects.toMatchObject({
+    await expect(decideRecommendedService(t.db, { inspectionId: other.id, serviceId, status: 'approved', client })).rejects.toMatchObject({
       statusCode: 404,
       message: 'Service not found',
     });
-    const declined = await decideRecommendedService(t.db, { inspectionId: inspection.id, serviceId, status: 'declined' });
+    const declined = await decideRecommendedService(t.db, { inspectionId: inspection.id, serviceId, status: 'declined', client });
     expect(declined.status).toBe('declined');
-    await expect(decideRecommendedService(t.db, { inspectionId: inspection.id, serviceId, status: 'approved' })).rejects.toMatchObject({
+    await expect(decideRecommendedService(t.db, { inspectionId: inspection.id, serviceId, status: 'approved', client })).rejects.toMatchObject({
       statusCode: 409,
       message: 'This service has already been declined',
     });

@@ -3,7 +3,13 @@ import { request, segment } from './http';
 
 export type Decision = 'approve' | 'decline';
 
-/** `PUT /api/public/inspections/:token/services/:serviceId/{approve|decline}` (no body). */
-export function decideInspectionService(token: string, serviceId: string, decision: Decision): Promise<PublicService> {
-  return request<PublicService>('PUT', `/api/public/inspections/${segment(token)}/services/${segment(serviceId)}/${decision}`);
+/** What an approval carries when the shop asks for it: a typed name and/or a drawn signature (PNG data URL). */
+export interface Signed {
+  signerName: string | null;
+  signature: string | null;
+}
+
+/** `PUT /api/public/inspections/:token/services/:serviceId/{approve|decline}`; an approval may carry `Signed`. */
+export function decideInspectionService(token: string, serviceId: string, decision: Decision, signed?: Signed): Promise<PublicService> {
+  return request<PublicService>('PUT', `/api/public/inspections/${segment(token)}/services/${segment(serviceId)}/${decision}`, signed);
 }

@@ -1,7 +1,7 @@
 // The share pages' only door to the network: components call the fetchers in this folder.
 import type { ShopContact } from '../../../shared/schemas/inspection';
 
-export type ApiErrorKind = 'not-found' | 'offline' | 'conflict' | 'server';
+export type ApiErrorKind = 'not-found' | 'offline' | 'conflict' | 'refused' | 'server';
 
 /** A failed call, sorted by what the page should say about it. */
 export class ShareApiError extends Error {
@@ -37,6 +37,8 @@ async function errorFrom(response: Response): Promise<ShareApiError> {
   }
   if (response.status === 404 || response.status === 410) return new ShareApiError('not-found', message, response.status, shop);
   if (response.status === 409) return new ShareApiError('conflict', message, response.status);
+  // The request itself was refused (an approval without the signature the shop asks for).
+  if (response.status === 400) return new ShareApiError('refused', message, response.status);
   return new ShareApiError('server', message, response.status);
 }
 
@@ -55,8 +57,8 @@ function takeFirstLoad(method: string, url: string): Promise<Response> | undefin
   return early.response;
 }
 
-/** Sends one call; never served from a cache, never retried. */
-export async function request<T>(method: 'GET' | 'PUT', url: string): Promise<T> {
+/** Sends one call (with a JSON body when given); never served from a cache, never retried. */
+export async function request<T>(method: 'GET' | 'PUT', url: string, body?: unknown): Promise<T> {
   if (isOffline()) throw new ShareApiError('offline', OFFLINE_MESSAGE);
   let response: Response;
   try {
@@ -65,7 +67,8 @@ export async function request<T>(method: 'GET' | 'PUT', url: string): Promise<T>
         method,
         cache: 'no-store',
         credentials: 'omit',
-        headers: { Accept: 'application/json' },
+        headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       }));
   } catch {
     // fetch only rejects when no answer came back at all.

@@ -1,11 +1,11 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import type { ServiceStatus } from '../../../shared/constants';
 import type { PublicService } from '../../../shared/schemas/inspection';
-import type { Decision } from '../api/decide-inspection-service';
+import type { Decision, Signed } from '../api/decide-inspection-service';
 import { formatMoneyCents, toCents } from '../lib/format';
 import type { PendingDecision } from '../lib/use-decisions';
 import { Badge, type BadgeTone } from './badge';
-import { ConfirmDecline, declineQuestion } from './confirm-decline';
+import { ConfirmDecline, declineQuestion, midSentence } from './confirm-decline';
 import { Facts } from './facts';
 import { Money } from './money';
 
@@ -15,9 +15,14 @@ const STATUS_BADGES: Record<ServiceStatus, { label: string; tone: BadgeTone }> =
   declined: { label: 'Declined', tone: 'neutral' },
 };
 
+// Only fetched when an approval has to be signed: the report's first load does not carry it.
+const SignatureDialog = lazy(() => import('./signature-dialog'));
+
 export interface DecisionProps {
   pending: PendingDecision | null;
-  onDecide: (serviceId: string, decision: Decision) => void;
+  onDecide: (serviceId: string, decision: Decision, signed?: Signed) => void;
+  /** The shop asks for a typed name or a drawn signature before this page's next approval. */
+  signatureRequired?: boolean;
   /** Why the buttons cannot be used now (no connection), shown beside them. */
   blockedReason?: string | null;
 }
@@ -32,26 +37,37 @@ interface ItemProps {
   decisions?: DecisionProps | undefined;
   showStatus: boolean;
   onAskDecline: (service: PublicService) => void;
+  onApprove: (service: PublicService) => void;
 }
+
+/** An approved service changed since: the customer decides again. */
+const awaitsReapproval = (service: PublicService) => service.status === 'approved' && service.needsReapproval;
 
 /** One part's price is the service's parts cost: shown once, in the Parts row. */
 const priceIsPartsCost = (service: PublicService) =>
   service.parts.length === 1 && toCents(service.parts[0]!.partCost) === toCents(service.partsCost);
 
-function ServiceItem({ service, decisions, showStatus, onAskDecline }: ItemProps) {
+function ServiceItem({ service, decisions, showStatus, onAskDecline, onApprove }: ItemProps) {
   const titleId = useId();
   const reasonId = useId();
-  const canDecide = decisions && service.status === 'recommended';
+  const reapproval = awaitsReapproval(service);
+  const canDecide = decisions && (service.status === 'recommended' || reapproval);
   const blocked = decisions?.blockedReason;
   const busy = (decisions?.pending !== null && decisions?.pending !== undefined) || Boolean(blocked);
   const onePrice = priceIsPartsCost(service);
-  const badge = STATUS_BADGES[service.status];
+  const badge = reapproval ? { label: 'Needs re-approval', tone: 'warning' as const } : STATUS_BADGES[service.status];
   return (
     <li className="service" data-testid="service" data-status={service.status}>
       <div className="service__head">
         <h3 id={titleId}>{service.description}</h3>
-        {showStatus && (service.status !== 'recommended' || !decisions) ? <Badge tone={badge.tone}>{badge.label}</Badge> : null}
+        {(showStatus && (service.status !== 'recommended' || !decisions)) || reapproval ? <Badge tone={badge.tone}>{badge.label}</Badge> : null}
       </div>
+      {reapproval && service.approvedAmount ? (
+        <p className="service__reapproval" data-testid="reapproval">
+          Changed since you approved it: was {formatMoneyCents(toCents(service.approvedAmount))}, now{' '}
+          {formatMoneyCents(serviceTotalCents(service))}.
+        </p>
+      ) : null}
       {service.parts.length > 0 ? (
         <ul className="parts" aria-label="Parts">
           {service.parts.map((part) => {
@@ -91,9 +107,17 @@ function ServiceItem({ service, decisions, showStatus, onAskDecline }: ItemProps
                 aria-describedby={blocked ? `${titleId} ${reasonId}` : titleId}
                 disabled={busy}
                 aria-busy={mine || undefined}
-                onClick={() => (decision === 'decline' ? onAskDecline(service) : decisions.onDecide(service.id, decision))}
+                onClick={() => (decision === 'decline' ? onAskDecline(service) : onApprove(service))}
               >
-                {mine ? (decision === 'approve' ? 'Approving...' : 'Declining...') : decision === 'approve' ? 'Approve' : 'Decline'}
+                {mine
+                  ? decision === 'approve'
+                    ? 'Approving...'
+                    : 'Declining...'
+                  : decision === 'approve'
+                    ? reapproval
+                      ? 'Approve again'
+                      : 'Approve'
+                    : 'Decline'}
               </button>
             );
           })}
@@ -119,13 +143,36 @@ export function ServiceList({
   showStatus?: boolean;
 }) {
   const [asking, setAsking] = useState<PublicService | null>(null);
+  const [signing, setSigning] = useState<PublicService | null>(null);
+  // Approving stays one tap unless the shop asks for a signature.
+  const approve = (service: PublicService) =>
+    decisions?.signatureRequired ? setSigning(service) : decisions?.onDecide(service.id, 'approve');
   return (
     <>
       <ul className="services">
         {services.map((service) => (
-          <ServiceItem key={service.id} service={service} decisions={decisions} showStatus={showStatus} onAskDecline={setAsking} />
+          <ServiceItem
+            key={service.id}
+            service={service}
+            decisions={decisions}
+            showStatus={showStatus}
+            onAskDecline={setAsking}
+            onApprove={approve}
+          />
         ))}
       </ul>
+      {signing && decisions ? (
+        <Suspense fallback={null}>
+          <SignatureDialog
+            question={`Approve ${midSentence(signing.description)} (${formatMoneyCents(serviceTotalCents(signing))})?`}
+            onCancel={() => setSigning(null)}
+            onConfirm={(signed) => {
+              setSigning(null);
+              decisions.onDecide(signing.id, 'approve', signed);
+            }}
+          />
+        </Suspense>
+      ) : null}
       {asking && decisions ? (
         <ConfirmDecline
           question={declineQuestion(asking, serviceTotalCents(asking))}

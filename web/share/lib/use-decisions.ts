@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import type { Decision } from '../api/decide-inspection-service';
+import type { Decision, Signed } from '../api/decide-inspection-service';
 import { ShareApiError } from '../api/http';
 import type { ShowToast } from '../components/toast';
 
@@ -24,6 +24,7 @@ function failureText(err: unknown): string {
     if (err.kind === 'offline') return "You're offline - connect to the internet and try again.";
     if (err.kind === 'conflict') return `${err.message}. Reload the page to see the latest status.`;
     if (err.kind === 'not-found') return 'This service or link no longer exists. Reload the page to see the latest.';
+    if (err.kind === 'refused') return err.message;
   }
   return 'Something went wrong on our side. Please try again in a moment.';
 }
@@ -33,7 +34,7 @@ function failureText(err: unknown): string {
  * a success and left exactly as shown after a failure.
  */
 export function useDecisions(
-  decide: (serviceId: string, decision: Decision) => Promise<unknown>,
+  decide: (serviceId: string, decision: Decision, signed?: Signed) => Promise<unknown>,
   refresh: () => Promise<void>,
   showToast: ShowToast,
 ) {
@@ -41,16 +42,18 @@ export function useDecisions(
   const inFlight = useRef(false);
 
   const run = useCallback(
-    async (serviceId: string, decision: Decision) => {
+    async (serviceId: string, decision: Decision, signed?: Signed) => {
       if (inFlight.current) return;
       inFlight.current = true;
       setPending({ serviceId, decision });
       try {
-        await decide(serviceId, decision);
+        await decide(serviceId, decision, signed);
         showToast({ ...SUCCESS[decision], tone: 'success' });
         await refresh();
       } catch (err) {
         showToast({ title: FAILURE_TITLE[decision], description: failureText(err), tone: 'error' });
+        // Refused (the shop now asks for a signature): reload so the page asks next time.
+        if (err instanceof ShareApiError && err.kind === 'refused') await refresh().catch(() => undefined);
       } finally {
         inFlight.current = false;
         setPending(null);

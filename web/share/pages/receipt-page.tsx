@@ -1,7 +1,7 @@
 import { useCallback, useEffect, type ReactNode } from 'react';
 import type { InvoiceStatus } from '../../../shared/constants';
 import { decideInvoiceService } from '../api/decide-invoice-service';
-import type { Decision } from '../api/decide-inspection-service';
+import type { Decision, Signed } from '../api/decide-inspection-service';
 import { getPublicInvoice, type PublicInvoice } from '../api/get-public-invoice';
 import type { BadgeTone } from '../components/badge';
 import { Collapsible } from '../components/collapsible';
@@ -31,7 +31,10 @@ export function ReceiptPage({ token }: { token: string }) {
   const load = useCallback(() => getPublicInvoice(token), [token]);
   const { state, refresh, retry } = useShareData(load);
   const toaster = useToaster();
-  const decide = useCallback((serviceId: string, decision: Decision) => decideInvoiceService(token, serviceId, decision), [token]);
+  const decide = useCallback(
+    (serviceId: string, decision: Decision, signed?: Signed) => decideInvoiceService(token, serviceId, decision, signed),
+    [token],
+  );
   const decisions = useDecisions(decide, refresh, toaster.show);
 
   useEffect(() => {
@@ -44,7 +47,7 @@ export function ReceiptPage({ token }: { token: string }) {
     content = <NotFoundState title="Receipt Not Found" text="The receipt link you're looking for doesn't exist or has expired." shop={state.shop} />;
   else if (state.status === 'offline') content = <OfflineState onRetry={retry} />;
   else if (state.status === 'error') content = <ErrorState onRetry={retry} />;
-  else content = <Receipt data={state.data} banner={state.offline ? <OfflineBanner onRetry={retry} /> : null} decisions={{ pending: decisions.pending, onDecide: (id, d) => void decisions.run(id, d), blockedReason: state.offline ? OFFLINE_DECISIONS : null }} />;
+  else content = <Receipt data={state.data} banner={state.offline ? <OfflineBanner onRetry={retry} /> : null} decisions={{ pending: decisions.pending, onDecide: (id, d, signed) => void decisions.run(id, d, signed), signatureRequired: state.data.signatureRequired, blockedReason: state.offline ? OFFLINE_DECISIONS : null }} />;
 
   return (
     <>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, type ReactNode } from 'react';
 import type { InspectionStatus } from '../../../shared/constants';
-import { decideInspectionService, type Decision } from '../api/decide-inspection-service';
+import { decideInspectionService, type Decision, type Signed } from '../api/decide-inspection-service';
 import { getPublicInspection, type PublicInspection } from '../api/get-public-inspection';
 import { BackToTop } from '../components/back-to-top';
 import type { BadgeTone } from '../components/badge';
@@ -34,7 +34,10 @@ export function ReportPage({ token }: { token: string }) {
     pollMs: (data) => (data.status === 'in_progress' ? LIVE_REFRESH_MS : null),
   });
   const toaster = useToaster();
-  const decide = useCallback((serviceId: string, decision: Decision) => decideInspectionService(token, serviceId, decision), [token]);
+  const decide = useCallback(
+    (serviceId: string, decision: Decision, signed?: Signed) => decideInspectionService(token, serviceId, decision, signed),
+    [token],
+  );
   const decisions = useDecisions(decide, refresh, toaster.show);
 
   useEffect(() => {
@@ -47,7 +50,7 @@ export function ReportPage({ token }: { token: string }) {
     content = <NotFoundState title="Inspection Not Found" text="The inspection link you're looking for doesn't exist or has expired." shop={state.shop} />;
   else if (state.status === 'offline') content = <OfflineState onRetry={retry} />;
   else if (state.status === 'error') content = <ErrorState onRetry={retry} />;
-  else content = <Report data={state.data} banner={state.offline ? <OfflineBanner onRetry={retry} /> : null} decisions={{ pending: decisions.pending, onDecide: (id, d) => void decisions.run(id, d), blockedReason: state.offline ? OFFLINE_DECISIONS : null }} />;
+  else content = <Report data={state.data} banner={state.offline ? <OfflineBanner onRetry={retry} /> : null} decisions={{ pending: decisions.pending, onDecide: (id, d, signed) => void decisions.run(id, d, signed), signatureRequired: state.data.signatureRequired, blockedReason: state.offline ? OFFLINE_DECISIONS : null }} />;
 
   return (
     <>

@@ -1,7 +1,17 @@
+import { useState } from 'react';
+import type { ServiceStatus } from '../../../../shared/constants';
+import {
+  DECISION_METHOD_LABELS,
+  DEFAULT_STAFF_METHOD,
+  STAFF_DECISION_METHODS,
+  type StaffDecisionMethod,
+} from '../../../../shared/schemas/decision';
 import type { Inspection, Service } from '../../../../shared/schemas/inspection';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { MoneyCents } from '../../../components/ui/money';
 import { NotSyncedBadge } from '../../../components/ui/not-synced-badge';
+import { Select } from '../../../components/ui/select';
 import { useToast } from '../../../components/ui/toast';
 import { toCents, vehicleName } from '../../../lib/format';
 import { serviceTotalCents } from '../../../../shared/money';
@@ -21,7 +31,9 @@ const totalOf = (service: Service) =>
     parts: service.parts.map((p) => ({ partCostCents: toCents(p.partCost) })),
   });
 
-/** Pending Approvals (approve) or Approved Services (unapprove) of one customer. */
+const METHOD_OPTIONS = STAFF_DECISION_METHODS.map((value) => ({ value, label: DECISION_METHOD_LABELS[value] }));
+
+/** Pending Approvals (approve) or Approved Services (unapprove, or approve again once changed) of one customer. */
 export function ServiceRows({
   kind,
   items,
@@ -34,25 +46,40 @@ export function ServiceRows({
 }) {
   const { toast } = useToast();
   const change = useUpdateServiceStatus();
+  // How the customer gave each approval; in person unless the advisor picks another.
+  const [methods, setMethods] = useState<Record<string, StaffDecisionMethod>>({});
   const pending = kind === 'pending';
   const title = pending ? 'Pending Approvals' : 'Approved Services';
 
-  const act = (service: Service, inspection: Inspection) =>
+  const act = (service: Service, inspection: Inspection, status: ServiceStatus) => {
+    const approving = status === 'approved';
     change.mutate(
-      { inspection, service, status: pending ? 'approved' : 'recommended' },
+      { inspection, service, status, decisionMethod: methods[service.id] ?? DEFAULT_STAFF_METHOD },
       {
         onSuccess: () =>
-          pending
+          approving
             ? toast({ title: 'Service approved' })
             : toast({ title: 'Service unapproved', description: 'Service moved back to pending' }),
         onError: () =>
           toast({
             title: 'Error',
-            description: pending ? 'Failed to approve service' : 'Failed to unapprove service',
+            description: approving ? 'Failed to approve service' : 'Failed to unapprove service',
             variant: 'destructive',
           }),
       },
     );
+  };
+
+  const busy = (service: Service) => change.isPending && change.variables?.service.id === service.id;
+  const methodPicker = (service: Service) => (
+    <Select
+      options={METHOD_OPTIONS}
+      value={methods[service.id] ?? DEFAULT_STAFF_METHOD}
+      onValueChange={(value) => setMethods((all) => ({ ...all, [service.id]: value as StaffDecisionMethod }))}
+      aria-label={`How the customer approved ${service.description}`}
+      className={styles.method}
+    />
+  );
 
   return (
     <section className={styles.block} aria-label={title} data-testid={pending ? 'pending-approvals' : 'approved-services'}>
@@ -63,31 +90,61 @@ export function ServiceRows({
         <p className={styles.muted}>{pending ? 'No services waiting for approval.' : 'No approved services.'}</p>
       ) : (
         <ul className={styles.rows}>
-          {items.map(({ service, inspection }) => (
-            <li key={service.id} className={styles.row} data-testid="service-row">
-              <div className={styles.rowText}>
-                <strong>{service.description}</strong>
-                <span className={styles.muted}>
-                  {vehicleName(inspection.vehicle)} · <MoneyCents cents={totalOf(service)} />
-                  {pending ? <> · {serviceAge(service.createdAt)}</> : null}
-                </span>
-                {unsent.has(inspection.id) ? (
-                  <span>
-                    <NotSyncedBadge />
+          {items.map(({ service, inspection }) => {
+            const reapproval = !pending && service.needsReapproval;
+            return (
+              <li key={service.id} className={styles.row} data-testid="service-row">
+                <div className={styles.rowText}>
+                  <strong>{service.description}</strong>
+                  <span className={styles.muted}>
+                    {vehicleName(inspection.vehicle)} · <MoneyCents cents={totalOf(service)} />
+                    {pending ? <> · {serviceAge(service.createdAt)}</> : null}
                   </span>
-                ) : null}
-              </div>
-              <Button
-                variant={pending ? 'primary' : 'secondary'}
-                size="sm"
-                disabled={change.isPending && change.variables?.service.id === service.id}
-                onClick={() => act(service, inspection)}
-                aria-label={`${pending ? 'Approve' : 'Unapprove'} ${service.description}`}
-              >
-                {pending ? 'Approve' : 'Unapprove'}
-              </Button>
-            </li>
-          ))}
+                  {reapproval ? (
+                    <span data-testid="needs-reapproval">
+                      <Badge variant="warning">Needs re-approval</Badge>{' '}
+                      <span className={styles.muted}>
+                        Approved {service.approvedAmount ? <MoneyCents cents={toCents(service.approvedAmount)} /> : null}, now{' '}
+                        <MoneyCents cents={totalOf(service)} />
+                      </span>
+                    </span>
+                  ) : null}
+                  {unsent.has(inspection.id) ? (
+                    <span>
+                      <NotSyncedBadge />
+                    </span>
+                  ) : null}
+                </div>
+                <div className={styles.rowActions}>
+                  {pending || reapproval ? (
+                    <>
+                      {methodPicker(service)}
+                      <Button
+                        variant="primary"
+                        size="sm"
+                        disabled={busy(service)}
+                        onClick={() => act(service, inspection, 'approved')}
+                        aria-label={`${reapproval ? 'Approve again' : 'Approve'} ${service.description}`}
+                      >
+                        {reapproval ? 'Approve again' : 'Approve'}
+                      </Button>
+                    </>
+                  ) : null}
+                  {pending ? null : (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      disabled={busy(service)}
+                      onClick={() => act(service, inspection, 'recommended')}
+                      aria-label={`Unapprove ${service.description}`}
+                    >
+                      Unapprove
+                    </Button>
+                  )}
+                </div>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

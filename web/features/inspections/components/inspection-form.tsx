@@ -10,6 +10,7 @@ import { useBlockReload } from '../../../lib/reload-guard';
 import { PreviouslyDeclined } from '../../deferred/components/previously-declined';
 import { useSaveInspection } from '../api/save-inspection';
 import { ConditionFields } from './condition-fields';
+import { DecisionHistory } from './decision-history';
 import { EstimateSummary } from './estimate-summary';
 import { draftFrom, emptyDraft, estimate, newService, toBody, toChanges, type InspectionDraft } from './inspection-form-model';
 import styles from './inspection-form.module.css';
@@ -149,8 +150,9 @@ export function InspectionForm({ inspection, lockedCustomer, signedInUser, onClo
           onChange={(field, value) => change({ measurements: { ...draft.measurements, [field]: value } })}
         />
         <ConditionFields draft={draft} errors={errors} onChange={change} />
-        <ServicesEditor services={draft.services} errors={errors} onChange={(services) => change({ services })} />
+        <ServicesEditor services={draft.services} saved={inspection?.services} errors={errors} onChange={(services) => change({ services })} />
         <EstimateSummary totals={totals} />
+        {inspection ? <DecisionHistory inspectionId={inspection.id} /> : null}
       </div>
     </Dialog>
   );

@@ -1,5 +1,8 @@
 import { Plus, Trash2 } from 'lucide-react';
+import type { Service } from '../../../../shared/schemas/inspection';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { formatMoney, formatMoneyCents, toCents } from '../../../lib/format';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { newPart, newService, type PartDraft, type ServiceDraft } from './inspection-form-model';
@@ -7,6 +10,8 @@ import styles from './inspection-form.module.css';
 
 export interface ServicesEditorProps {
   services: ServiceDraft[];
+  /** The services as saved: their decision status and re-approval. */
+  saved?: readonly Service[] | undefined;
   errors: Record<string, string>;
   onChange: (services: ServiceDraft[]) => void;
 }
@@ -14,7 +19,31 @@ export interface ServicesEditorProps {
 const costProps = { type: 'number', inputMode: 'decimal', step: '0.01', min: '0', placeholder: '0' } as const;
 
 /** Services and their parts, added and removed in place; ids stay with their rows. */
-export function ServicesEditor({ services, errors, onChange }: ServicesEditorProps) {
+/** A saved service's decision, and whether a change since asks the customer again. */
+function ApprovalState({ service }: { service: Service | undefined }) {
+  if (!service || service.status === 'recommended') return null;
+  if (service.status === 'declined') return <Badge variant="secondary">Declined</Badge>;
+  return (
+    <span className={styles.approval} data-testid="service-approval">
+      {service.needsReapproval ? (
+        <>
+          <Badge variant="warning">Needs re-approval</Badge>
+          <span className={styles.muted}>
+            Approved {formatMoney(service.approvedAmount)}, now {formatMoneyCents(toCents(service.partsCost) + toCents(service.laborCost))}
+          </span>
+        </>
+      ) : (
+        <>
+          <Badge variant="success">Approved</Badge>
+          <span className={styles.muted}>Changing its price, parts or description asks the customer again.</span>
+        </>
+      )}
+    </span>
+  );
+}
+
+export function ServicesEditor({ services, saved, errors, onChange }: ServicesEditorProps) {
+  const savedById = new Map((saved ?? []).map((s) => [s.id, s]));
   const update = (index: number, patch: Partial<ServiceDraft>) =>
     onChange(services.map((s, i) => (i === index ? { ...s, ...patch } : s)));
   const updatePart = (index: number, partIndex: number, patch: Partial<PartDraft>) => {
@@ -33,6 +62,7 @@ export function ServicesEditor({ services, errors, onChange }: ServicesEditorPro
           <section key={service.id} className={styles.service} data-testid="service-editor" aria-label={`Service ${n}`}>
             <div className={styles.serviceHeader}>
               <h3 className={styles.serviceTitle}>Service {n}</h3>
+              <ApprovalState service={savedById.get(service.id)} />
               <Button variant="ghost" onClick={() => onChange(services.filter((_, i) => i !== index))}>
                 <Trash2 aria-hidden="true" /> Remove Service {n}
               </Button>

@@ -1,5 +1,6 @@
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { useCurrentUser } from '../../../lib/current-user';
+import { ApprovalSignatureSetting } from './approval-signature-setting';
 import { ContactForm } from './contact-form';
 import { PasswordForm } from './password-form';
 import styles from './settings.module.css';
@@ -27,6 +28,7 @@ export function SettingsSection() {
           {/* Remounted when another user signs in, so the form starts from their details. */}
           <ContactForm key={user.id} user={user} />
           <PasswordForm />
+          {user.role === 'admin' ? <ApprovalSignatureSetting /> : null}
         </div>
       ) : (
         <LoadingBlock text="Loading settings..." />

@@ -1,9 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ShopSettings } from '../../../../shared/schemas/shop-settings';
+import type { z } from 'zod';
+import type { ShopSettings, shopSettingsBody } from '../../../../shared/schemas/shop-settings';
 import { api } from '../../../lib/api-client';
 import { userKeys } from './user-keys';
 
-/** GET /api/shop-settings: the shop-wide "Open sign-up" switch. */
+/** GET /api/shop-settings: the shop-wide "Open sign-up" switch and the approval signature rule. */
 export const getShopSettings = (signal?: AbortSignal) => api.get<ShopSettings>('/api/shop-settings', { signal });
 
 export const shopSettingsQueryOptions = () =>
@@ -11,7 +12,8 @@ export const shopSettingsQueryOptions = () =>
 
 export const useShopSettings = () => useQuery(shopSettingsQueryOptions());
 
-export const updateShopSettings = (body: ShopSettings) => api.put<ShopSettings>('/api/shop-settings', body);
+/** Settings left out keep their values; `openSignUp` is always sent. */
+export const updateShopSettings = (body: z.input<typeof shopSettingsBody>) => api.put<ShopSettings>('/api/shop-settings', body);
 
 export function useUpdateShopSettings() {
   const queryClient = useQueryClient();

@@ -1,0 +1,33 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { ServiceDecisionsTable } from '../../db/tables';
+
+export async function insertDecision(db: Db, row: Insertable<ServiceDecisionsTable>): Promise<void> {
+  await db.insertInto('serviceDecisions').values(row).execute();
+}
+
+/** An inspection's decisions, newest first, with the staff user's name (null for the customer). */
+export function findDecisionsOfInspection(db: Db, inspectionId: string) {
+  return db
+    .selectFrom('serviceDecisions')
+    .leftJoin('users', 'users.id', 'serviceDecisions.userId')
+    .selectAll('serviceDecisions')
+    .select('users.username')
+    .where('serviceDecisions.inspectionId', '=', inspectionId)
+    .orderBy('serviceDecisions.decidedAt', 'desc')
+    .orderBy('serviceDecisions.id', 'desc')
+    .execute();
+}
+
+/** Whether the customer has approved anything of this inspection through a share page yet. */
+export async function hasCustomerApproval(db: Db, inspectionId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('serviceDecisions')
+    .select('id')
+    .where('inspectionId', '=', inspectionId)
+    .where('actor', '=', 'customer')
+    .where('decision', '=', 'approved')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
