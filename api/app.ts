@@ -18,6 +18,7 @@ import { registerTurns } from './plugins/turns';
 import { authRoutes } from './modules/auth/auth.routes';
 import { customerRoutes } from './modules/customers/customer.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { reportRoutes } from './modules/reports/reports.routes';
 import { emailTemplateRoutes } from './modules/email-templates/email-template.routes';
 import { inspectionRoutes } from './modules/inspections/inspection.routes';
 import { inviteRoutes } from './modules/invites/invite.routes';
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await staff.register(shopSettingsRoutes);
       await staff.register(emailTemplateRoutes);
       await staff.register(dashboardRoutes);
+      await staff.register(reportRoutes);
       await staff.register(syncRoutes);
     },
     { prefix: '/api' },

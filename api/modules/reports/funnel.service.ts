@@ -1,0 +1,172 @@
+import type { FunnelFigures, FunnelGroup, FunnelQuery, FunnelReport } from '../../../shared/schemas/reports';
+import { FUNNEL_MAX_DAYS } from '../../../shared/schemas/reports';
+import type { Db } from '../../db/database';
+import { badRequest } from '../../lib/http-error';
+import { approvedByHour, funnelGroups, funnelTimings, userNames, type GroupRow, type TimingRow } from './funnel.repository';
+import {
+  bucketStart,
+  canonicalZone,
+  datesBetween,
+  dayBoundaryMinutes,
+  isTimeZone,
+  localDate,
+  startOfLocalDay,
+} from './local-days';
+
+const MINUTE_MS = 60 * 1000;
+
+type Sums = Omit<GroupRow, 'technicianId' | 'advisorId' | 'sent'> & { sent: number };
+
+const emptySums = (): Sums => ({
+  inspections: 0,
+  sent: 0,
+  viewed: 0,
+  services: 0,
+  approvedServices: 0,
+  recommendedCents: 0,
+  approvedCents: 0,
+  declinedCents: 0,
+  approvedInspections: 0,
+});
+
+function addRow(sums: Sums, row: GroupRow): void {
+  sums.inspections += row.inspections;
+  sums.sent += row.sent ? row.inspections : 0;
+  sums.viewed += row.viewed;
+  sums.services += row.services;
+  sums.approvedServices += row.approvedServices;
+  sums.recommendedCents += row.recommendedCents;
+  sums.approvedCents += row.approvedCents;
+  sums.declinedCents += row.declinedCents;
+  sums.approvedInspections += row.approvedInspections;
+}
+
+const ratio = (part: number, whole: number) => (whole === 0 ? null : part / whole);
+
+/** The middle value (the mean of the two middle ones for an even count), to a tenth of a minute. */
+export function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const value = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return Math.round(value * 10) / 10;
+}
+
+const minutesBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / MINUTE_MS;
+
+function figures(sums: Sums, timings: TimingRow[]): FunnelFigures {
+  // A view before the first recorded send (a link passed on by other means) has no send to measure from.
+  const toView = timings
+    .filter((t) => t.firstViewedAt !== null && t.firstViewedAt >= t.firstSentAt)
+    .map((t) => minutesBetween(t.firstSentAt, t.firstViewedAt!));
+  const toDecision = timings
+    .filter((t) => t.firstDecidedAt !== null)
+    .map((t) => minutesBetween(t.firstSentAt, t.firstDecidedAt!));
+  return {
+    inspections: sums.inspections,
+    sent: sums.sent,
+    shareRate: ratio(sums.sent, sums.inspections),
+    viewed: sums.viewed,
+    viewRate: ratio(sums.viewed, sums.sent),
+    medianMinutesToView: median(toView),
+    medianMinutesToDecision: median(toDecision),
+    services: sums.services,
+    approvedServices: sums.approvedServices,
+    recommendedCents: sums.recommendedCents,
+    approvedCents: sums.approvedCents,
+    declinedCents: sums.declinedCents,
+    approvalRateByCount: ratio(sums.approvedServices, sums.services),
+    approvalRateByValue: ratio(sums.approvedCents, sums.recommendedCents),
+    approvedInspections: sums.approvedInspections,
+    averageRepairOrderCents:
+      sums.approvedInspections === 0 ? null : Math.round(sums.approvedCents / sums.approvedInspections),
+  };
+}
+
+interface Bucket {
+  key: string;
+  userId: string | null;
+  sums: Sums;
+  timings: TimingRow[];
+}
+
+function bucketOf(buckets: Map<string, Bucket>, key: string, userId: string | null): Bucket {
+  let bucket = buckets.get(key);
+  if (!bucket) {
+    bucket = { key, userId, sums: emptySums(), timings: [] };
+    buckets.set(key, bucket);
+  }
+  return bucket;
+}
+
+const technicianKey = (id: string | null) => id ?? 'none';
+const advisorKey = (id: string | null, sent: boolean) => (!sent ? 'not_sent' : (id ?? 'former_user'));
+const GROUP_NAMES: Record<string, string> = { none: 'No technician', not_sent: 'Not sent', former_user: 'Former user' };
+
+function groups(buckets: Map<string, Bucket>, names: Map<string, string>): FunnelGroup[] {
+  return [...buckets.values()]
+    .map((b) => ({
+      key: b.key,
+      userId: b.userId,
+      name: b.userId ? (names.get(b.userId) ?? 'Former user') : GROUP_NAMES[b.key]!,
+      ...figures(b.sums, b.timings),
+    }))
+    // Named people first, busiest first; the catch-all groups last.
+    .sort((a, b) => Number(a.userId === null) - Number(b.userId === null) || b.inspections - a.inspections || a.name.localeCompare(b.name));
+}
+
+/** The range's first and last local day as UTC instants, with the zone's canonical name. */
+export function funnelSpan(query: FunnelQuery): { from: string; to: string; timeZone: string; dates: string[] } {
+  const zone = query.tz ?? 'UTC';
+  if (!isTimeZone(zone)) throw badRequest('tz must be a time zone name, e.g. America/Chicago');
+  if (query.to < query.from) throw badRequest('to must be on or after from');
+  const dates = datesBetween(query.from, query.to);
+  if (dates.length > FUNNEL_MAX_DAYS) throw badRequest(`The range can be at most ${FUNNEL_MAX_DAYS} days`);
+  const timeZone = canonicalZone(zone);
+  const next = new Date(Date.parse(`${query.to}T00:00:00Z`) + 24 * 60 * MINUTE_MS).toISOString().slice(0, 10);
+  return {
+    from: new Date(startOfLocalDay(query.from, timeZone)).toISOString(),
+    to: new Date(startOfLocalDay(next, timeZone)).toISOString(),
+    timeZone,
+    dates,
+  };
+}
+
+export async function funnelReport(db: Db, query: FunnelQuery): Promise<FunnelReport> {
+  const { timeZone, dates, ...span } = funnelSpan(query);
+  const splits = dayBoundaryMinutes(dates.map((date) => startOfLocalDay(date, timeZone)));
+  const rows = await funnelGroups(db, span);
+  const timings = await funnelTimings(db, span);
+  const hours = await approvedByHour(db, span, splits);
+
+  const overall = emptySums();
+  const technicians = new Map<string, Bucket>();
+  const advisors = new Map<string, Bucket>();
+  for (const row of rows) {
+    addRow(overall, row);
+    addRow(bucketOf(technicians, technicianKey(row.technicianId), row.technicianId).sums, row);
+    addRow(bucketOf(advisors, advisorKey(row.advisorId, row.sent === 1), row.advisorId).sums, row);
+  }
+  for (const timing of timings) {
+    bucketOf(technicians, technicianKey(timing.technicianId), timing.technicianId).timings.push(timing);
+    bucketOf(advisors, advisorKey(timing.advisorId, true), timing.advisorId).timings.push(timing);
+  }
+
+  const perDay = new Map(dates.map((date) => [date, 0]));
+  for (const hour of hours) {
+    const date = localDate(bucketStart(hour.hour, hour.split, splits), timeZone);
+    perDay.set(date, (perDay.get(date) ?? 0) + hour.approvedCents);
+  }
+
+  const ids = [...new Set(rows.flatMap((row) => [row.technicianId, row.advisorId]))].filter((id) => id !== null);
+  const names = await userNames(db, ids);
+  return {
+    from: query.from,
+    to: query.to,
+    timeZone,
+    overall: figures(overall, timings),
+    technicians: groups(technicians, names),
+    advisors: groups(advisors, names),
+    days: [...perDay].map(([date, approvedCents]) => ({ date, approvedCents })),
+  };
+}
