@@ -2,20 +2,24 @@ import type { FunnelFigures, FunnelGroup, FunnelQuery, FunnelReport } from '../.
 import { FUNNEL_MAX_DAYS } from '../../../shared/schemas/reports';
 import type { Db } from '../../db/database';
 import { badRequest } from '../../lib/http-error';
-import { approvedByHour, funnelGroups, funnelTimings, userNames, type GroupRow, type TimingRow } from './funnel.repository';
-import {
-  bucketStart,
-  canonicalZone,
-  datesBetween,
-  dayBoundaryMinutes,
-  isTimeZone,
-  localDate,
-  startOfLocalDay,
-} from './local-days';
+import { funnelRows, userNames, type FunnelRow } from './funnel.repository';
+import { canonicalZone, datesBetween, isTimeZone, startOfLocalDay } from './local-days';
 
 const MINUTE_MS = 60 * 1000;
 
-type Sums = Omit<GroupRow, 'technicianId' | 'advisorId' | 'sent'> & { sent: number };
+interface Sums {
+  inspections: number;
+  sent: number;
+  viewed: number;
+  services: number;
+  approvedServices: number;
+  recommendedCents: number;
+  approvedCents: number;
+  declinedCents: number;
+  approvedInspections: number;
+  toView: number[];
+  toDecision: number[];
+}
 
 const emptySums = (): Sums => ({
   inspections: 0,
@@ -27,18 +31,28 @@ const emptySums = (): Sums => ({
   approvedCents: 0,
   declinedCents: 0,
   approvedInspections: 0,
+  toView: [],
+  toDecision: [],
 });
 
-function addRow(sums: Sums, row: GroupRow): void {
-  sums.inspections += row.inspections;
-  sums.sent += row.sent ? row.inspections : 0;
-  sums.viewed += row.viewed;
+const minutesBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / MINUTE_MS;
+
+function addRow(sums: Sums, row: FunnelRow): void {
+  sums.inspections += 1;
   sums.services += row.services;
   sums.approvedServices += row.approvedServices;
   sums.recommendedCents += row.recommendedCents;
   sums.approvedCents += row.approvedCents;
   sums.declinedCents += row.declinedCents;
-  sums.approvedInspections += row.approvedInspections;
+  if (row.approvedServices > 0) sums.approvedInspections += 1;
+  if (row.firstSentAt === null) return;
+  sums.sent += 1;
+  if (row.firstViewedAt !== null) {
+    sums.viewed += 1;
+    // A view before the first recorded send (a link passed on by other means) has no send to measure from.
+    if (row.firstViewedAt >= row.firstSentAt) sums.toView.push(minutesBetween(row.firstSentAt, row.firstViewedAt));
+  }
+  if (row.firstDecidedAt !== null) sums.toDecision.push(minutesBetween(row.firstSentAt, row.firstDecidedAt));
 }
 
 const ratio = (part: number, whole: number) => (whole === 0 ? null : part / whole);
@@ -52,24 +66,15 @@ export function median(values: number[]): number | null {
   return Math.round(value * 10) / 10;
 }
 
-const minutesBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / MINUTE_MS;
-
-function figures(sums: Sums, timings: TimingRow[]): FunnelFigures {
-  // A view before the first recorded send (a link passed on by other means) has no send to measure from.
-  const toView = timings
-    .filter((t) => t.firstViewedAt !== null && t.firstViewedAt >= t.firstSentAt)
-    .map((t) => minutesBetween(t.firstSentAt, t.firstViewedAt!));
-  const toDecision = timings
-    .filter((t) => t.firstDecidedAt !== null)
-    .map((t) => minutesBetween(t.firstSentAt, t.firstDecidedAt!));
+function figures(sums: Sums): FunnelFigures {
   return {
     inspections: sums.inspections,
     sent: sums.sent,
     shareRate: ratio(sums.sent, sums.inspections),
     viewed: sums.viewed,
     viewRate: ratio(sums.viewed, sums.sent),
-    medianMinutesToView: median(toView),
-    medianMinutesToDecision: median(toDecision),
+    medianMinutesToView: median(sums.toView),
+    medianMinutesToDecision: median(sums.toDecision),
     services: sums.services,
     approvedServices: sums.approvedServices,
     recommendedCents: sums.recommendedCents,
@@ -87,13 +92,12 @@ interface Bucket {
   key: string;
   userId: string | null;
   sums: Sums;
-  timings: TimingRow[];
 }
 
 function bucketOf(buckets: Map<string, Bucket>, key: string, userId: string | null): Bucket {
   let bucket = buckets.get(key);
   if (!bucket) {
-    bucket = { key, userId, sums: emptySums(), timings: [] };
+    bucket = { key, userId, sums: emptySums() };
     buckets.set(key, bucket);
   }
   return bucket;
@@ -109,7 +113,7 @@ function groups(buckets: Map<string, Bucket>, names: Map<string, string>): Funne
       key: b.key,
       userId: b.userId,
       name: b.userId ? (names.get(b.userId) ?? 'Former user') : GROUP_NAMES[b.key]!,
-      ...figures(b.sums, b.timings),
+      ...figures(b.sums),
     }))
     // Named people first, busiest first; the catch-all groups last.
     .sort((a, b) => Number(a.userId === null) - Number(b.userId === null) || b.inspections - a.inspections || a.name.localeCompare(b.name));
@@ -132,30 +136,32 @@ export function funnelSpan(query: FunnelQuery): { from: string; to: string; time
   };
 }
 
+/** The index of the day an instant falls on: the last day start at or before it. */
+function dayIndex(dayStarts: number[], ms: number): number {
+  let low = 0;
+  let high = dayStarts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (dayStarts[mid]! <= ms) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
 export async function funnelReport(db: Db, query: FunnelQuery): Promise<FunnelReport> {
   const { timeZone, dates, ...span } = funnelSpan(query);
-  const splits = dayBoundaryMinutes(dates.map((date) => startOfLocalDay(date, timeZone)));
-  const rows = await funnelGroups(db, span);
-  const timings = await funnelTimings(db, span);
-  const hours = await approvedByHour(db, span, splits);
+  const dayStarts = dates.map((date) => startOfLocalDay(date, timeZone));
+  const rows = await funnelRows(db, span);
 
   const overall = emptySums();
   const technicians = new Map<string, Bucket>();
   const advisors = new Map<string, Bucket>();
+  const perDay = dates.map(() => 0);
   for (const row of rows) {
     addRow(overall, row);
     addRow(bucketOf(technicians, technicianKey(row.technicianId), row.technicianId).sums, row);
-    addRow(bucketOf(advisors, advisorKey(row.advisorId, row.sent === 1), row.advisorId).sums, row);
-  }
-  for (const timing of timings) {
-    bucketOf(technicians, technicianKey(timing.technicianId), timing.technicianId).timings.push(timing);
-    bucketOf(advisors, advisorKey(timing.advisorId, true), timing.advisorId).timings.push(timing);
-  }
-
-  const perDay = new Map(dates.map((date) => [date, 0]));
-  for (const hour of hours) {
-    const date = localDate(bucketStart(hour.hour, hour.split, splits), timeZone);
-    perDay.set(date, (perDay.get(date) ?? 0) + hour.approvedCents);
+    addRow(bucketOf(advisors, advisorKey(row.advisorId, row.firstSentAt !== null), row.advisorId).sums, row);
+    perDay[dayIndex(dayStarts, Date.parse(row.createdAt))]! += row.approvedCents;
   }
 
   const ids = [...new Set(rows.flatMap((row) => [row.technicianId, row.advisorId]))].filter((id) => id !== null);
@@ -164,9 +170,9 @@ export async function funnelReport(db: Db, query: FunnelQuery): Promise<FunnelRe
     from: query.from,
     to: query.to,
     timeZone,
-    overall: figures(overall, timings),
+    overall: figures(overall),
     technicians: groups(technicians, names),
     advisors: groups(advisors, names),
-    days: [...perDay].map(([date, approvedCents]) => ({ date, approvedCents })),
+    days: dates.map((date, i) => ({ date, approvedCents: perDay[i]! })),
   };
 }

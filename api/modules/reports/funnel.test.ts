@@ -64,11 +64,11 @@ describe('GET /api/reports/funnel on a hand-checked shop (America/Chicago, UTC-6
     const tina = await createUser(t.db, { username: 'tina', role: 'service_advisor' });
     Object.assign(ids, { alice: alice.id, bob: bob.id, sam: sam.id, tina: tina.id });
 
-    // I1, Mar 2 08:00 local. Oil: 40.00 labour + parts 15.00 + 5.00 (the parts cost field is ignored
-    // once parts exist) = 60.00, approved at 55.00 before a price change; brakes 300.00 declined;
+    // I1, Mar 2 08:00 local. Oil: 40.00 labour + parts 15.00 + 5.00 (their sum kept in the
+    // parts cost, as every write keeps it) = 60.00, approved at 55.00 before a price change; brakes 300.00 declined;
     // wipers 30.00 still recommended.
     const i1 = await inspect('2026-03-02T14:00:00.000Z', alice.id, [
-      { laborCostCents: 4000, partsCostCents: 9999, status: 'approved', approvedAmountCents: 5500, parts: [{ partCostCents: 1500 }, { partCostCents: 500 }] },
+      { laborCostCents: 4000, partsCostCents: 2000, status: 'approved', approvedAmountCents: 5500, parts: [{ partCostCents: 1500 }, { partCostCents: 500 }] },
       { laborCostCents: 20000, partsCostCents: 10000, status: 'declined' },
       { laborCostCents: 3000 },
     ]);
@@ -198,7 +198,7 @@ describe('GET /api/reports/funnel on a hand-checked shop (America/Chicago, UTC-6
     ]);
   });
 
-  it('splits an hour where local days begin at half past (Asia/Kolkata, UTC+5:30)', async () => {
+  it('puts rows on local days that begin at half past an hour (Asia/Kolkata, UTC+5:30)', async () => {
     const body = await funnel('from=2026-03-02&to=2026-03-06&tz=Asia/Kolkata');
     expect(body.overall.inspections).toBe(9);
     expect(body.days).toEqual([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { datesBetween, dayBoundaryMinutes, localDate, startOfLocalDay } from './local-days';
+import { datesBetween, localDate, startOfLocalDay } from './local-days';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -14,13 +14,6 @@ describe('local days', () => {
   it('start at the clock change where midnight is skipped (America/Santiago, 6 September 2026)', () => {
     expect(iso(startOfLocalDay('2026-09-06', 'America/Santiago'))).toBe('2026-09-06T04:00:00.000Z');
     expect(localDate(Date.parse('2026-09-06T04:00:00.000Z'), 'America/Santiago')).toBe('2026-09-06');
-  });
-
-  it('give the split minutes of zones off the hour', () => {
-    const starts = (zone: string) => datesBetween('2026-03-01', '2026-03-03').map((d) => startOfLocalDay(d, zone));
-    expect(dayBoundaryMinutes(starts('UTC'))).toEqual([]);
-    expect(dayBoundaryMinutes(starts('Asia/Kolkata'))).toEqual([30]);
-    expect(dayBoundaryMinutes(starts('Asia/Kathmandu'))).toEqual([15]);
   });
 
   it('list every date of a range, both ends included', () => {

@@ -1,7 +1,6 @@
 // Shop-local calendar days as UTC instants, with the platform's time zone data (no library).
 
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
+const DAY_MS = 24 * 60 * 60 * 1000;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** The formatter for a zone, or null when the name is not a time zone the platform knows. */
@@ -72,21 +71,4 @@ export function datesBetween(from: string, to: string): string[] {
     dates.push(new Date(ms).toISOString().slice(0, 10));
   }
   return dates;
-}
-
-/**
- * The minutes past the hour at which local days begin in the range (0 for most zones, 30 or 45
- * for India, Newfoundland or Nepal). Counting rows per UTC hour, split at these minutes, gives
- * buckets that never straddle two local days.
- */
-export function dayBoundaryMinutes(dayStarts: number[]): number[] {
-  const minutes = new Set(dayStarts.map((ms) => new Date(ms).getUTCMinutes()));
-  minutes.delete(0);
-  return [...minutes].sort((a, b) => a - b);
-}
-
-/** The first instant of a bucket: its UTC hour (YYYY-MM-DDTHH) and how many split minutes it is past. */
-export function bucketStart(hour: string, split: number, minutes: number[]): number {
-  const hourMs = Date.parse(`${hour}:00:00Z`);
-  return split === 0 ? hourMs : hourMs + minutes[split - 1]! * 60 * 1000;
 }
