@@ -57,7 +57,7 @@ async function measureKind(kind: 'sqlite' | 'postgres', work: string, step: (tex
     const mark = (value: number) => `${Math.round(value)} ms${value > GOAL_MS ? ' (over the goal)' : ''}`;
     console.log(
       `Funnel report on ${kind}, ${range.from} to ${range.to} (${body!.overall.inspections.toLocaleString('en-US')} inspections, ` +
-        `approved $${(body!.overall.approvedCents / 100).toLocaleString('en-US')}): ` +
+        `approved $${(body!.overall.approvedCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}): ` +
         `p50 ${mark(p50)}, p99 ${mark(p99)} over ${CALLS} calls one after another (goal: under ${GOAL_MS} ms)`,
     );
   } finally {

@@ -18,6 +18,9 @@ const VehiclesSection = lazy(() =>
 const InvoicesSection = lazy(() =>
   import('../features/invoices/components/invoices-section').then((m) => ({ default: m.InvoicesSection })),
 );
+const ReportsSection = lazy(() =>
+  import('../features/reports/components/reports-section').then((m) => ({ default: m.ReportsSection })),
+);
 const UsersSection = lazy(() =>
   import('../features/users/components/users-section').then((m) => ({ default: m.UsersSection })),
 );
@@ -35,6 +38,7 @@ const SECTION_VIEWS: Record<Section, ComponentType> = {
   customers: CustomersSection,
   vehicles: VehiclesSection,
   invoices: InvoicesSection,
+  reports: ReportsSection,
   users: UsersSection,
   'email-templates': EmailTemplatesSection,
   settings: SettingsSection,

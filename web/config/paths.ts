@@ -5,6 +5,7 @@ export const SECTIONS = [
   'customers',
   'vehicles',
   'invoices',
+  'reports',
   'users',
   'email-templates',
   'settings',

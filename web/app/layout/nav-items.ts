@@ -1,4 +1,4 @@
-import { Car, LayoutDashboard, Mail, Receipt, UserCog, Users, type LucideIcon } from 'lucide-react';
+import { BarChart3, Car, LayoutDashboard, Mail, Receipt, UserCog, Users, type LucideIcon } from 'lucide-react';
 import type { Section } from '../../config/paths';
 
 export interface NavItem {
@@ -14,6 +14,9 @@ export const MAIN_NAV: readonly NavItem[] = [
   { section: 'vehicles', label: 'Vehicles', icon: Car },
   { section: 'invoices', label: 'Invoices', icon: Receipt },
 ];
+
+/** Admins and service advisors (the reports compare people and revenue). */
+export const REPORTS_NAV: NavItem = { section: 'reports', label: 'Reports', icon: BarChart3 };
 
 /** The 'Admin' group: admins only. */
 export const ADMIN_NAV: readonly NavItem[] = [

@@ -4,7 +4,7 @@ import { PRODUCT_NAME, ROLE_LABELS } from '../../../shared/constants';
 import type { User } from '../../../shared/schemas/user';
 import { EXTERNAL_LINKS, paths, type Section } from '../../config/paths';
 import { cn } from '../../lib/cn';
-import { ADMIN_NAV, MAIN_NAV, type NavItem } from './nav-items';
+import { ADMIN_NAV, MAIN_NAV, REPORTS_NAV, type NavItem } from './nav-items';
 import styles from './shell.module.css';
 
 export interface SidebarNavProps {
@@ -37,7 +37,10 @@ export function SidebarNav({ user, active, onNavigate }: SidebarNavProps) {
         <span>{PRODUCT_NAME}</span>
       </div>
       <nav className={styles.nav} aria-label="Main">
-        <ul className={styles.navList}>{MAIN_NAV.map(item)}</ul>
+        <ul className={styles.navList}>
+          {MAIN_NAV.map(item)}
+          {user.role === 'admin' || user.role === 'service_advisor' ? item(REPORTS_NAV) : null}
+        </ul>
         {user.role === 'admin' ? (
           <div className={styles.navGroup} role="group" aria-labelledby="nav-admin-heading">
             <p id="nav-admin-heading" className={styles.navGroupTitle}>
