@@ -4,58 +4,49 @@ import { formatMoneyCents, formatNumber } from '../../../lib/format';
 import { formatMinutes, formatRate } from './format-figures';
 import styles from './reports.module.css';
 
-const COLUMNS: { header: string; cell: (g: FunnelGroup) => string }[] = [
-  { header: 'Inspections', cell: (g) => formatNumber(g.inspections) },
-  { header: 'Share rate', cell: (g) => formatRate(g.shareRate) },
-  { header: 'View rate', cell: (g) => formatRate(g.viewRate) },
-  { header: 'To view', cell: (g) => formatMinutes(g.medianMinutesToView) },
-  { header: 'To decision', cell: (g) => formatMinutes(g.medianMinutesToDecision) },
-  { header: 'Recommended', cell: (g) => formatMoneyCents(g.recommendedCents) },
-  { header: 'Approved', cell: (g) => formatMoneyCents(g.approvedCents) },
-  { header: 'Approved % (value)', cell: (g) => formatRate(g.approvalRateByValue) },
-  { header: 'Approved % (count)', cell: (g) => formatRate(g.approvalRateByCount) },
-  { header: 'Declined', cell: (g) => formatMoneyCents(g.declinedCents) },
-  { header: 'Avg repair order', cell: (g) => (g.averageRepairOrderCents === null ? '—' : formatMoneyCents(g.averageRepairOrderCents)) },
+const FIGURES: { label: string; value: (g: FunnelGroup) => string }[] = [
+  { label: 'Inspections', value: (g) => formatNumber(g.inspections) },
+  { label: 'Share rate', value: (g) => formatRate(g.shareRate) },
+  { label: 'View rate', value: (g) => formatRate(g.viewRate) },
+  { label: 'To first view', value: (g) => formatMinutes(g.medianMinutesToView) },
+  { label: 'To decision', value: (g) => formatMinutes(g.medianMinutesToDecision) },
+  { label: 'Recommended', value: (g) => formatMoneyCents(g.recommendedCents) },
+  { label: 'Approved', value: (g) => formatMoneyCents(g.approvedCents) },
+  { label: 'Approved % of value', value: (g) => formatRate(g.approvalRateByValue) },
+  { label: 'Approved % of services', value: (g) => formatRate(g.approvalRateByCount) },
+  { label: 'Declined', value: (g) => formatMoneyCents(g.declinedCents) },
+  { label: 'Avg repair order', value: (g) => (g.averageRepairOrderCents === null ? '—' : formatMoneyCents(g.averageRepairOrderCents)) },
 ];
 
-/** One row per technician or advisor; a wide table scrolls inside its card, never the page. */
+/**
+ * One block per technician or advisor, its figures in a grid that wraps to the width there is:
+ * eleven figures side by side would not fit a tablet, let alone a phone.
+ */
 export function GroupTable({ title, groups, testId }: { title: string; groups: FunnelGroup[]; testId: string }) {
-  const headingId = `${testId}-heading`;
   return (
     <Card data-testid={testId}>
       <CardHeader>
-        <CardTitle as="h2" id={headingId}>
-          {title}
-        </CardTitle>
+        <CardTitle as="h2">{title}</CardTitle>
       </CardHeader>
-      <CardContent>
+      <CardContent className={styles.groups}>
         {groups.length === 0 ? (
           <p className={styles.muted}>No inspections in this range</p>
         ) : (
-          <div className={styles.tableWrap} role="region" aria-labelledby={headingId} tabIndex={0}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  {COLUMNS.map((c) => (
-                    <th key={c.header} scope="col">
-                      {c.header}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {groups.map((g) => (
-                  <tr key={g.key}>
-                    <th scope="row">{g.name}</th>
-                    {COLUMNS.map((c) => (
-                      <td key={c.header}>{c.cell(g)}</td>
-                    ))}
-                  </tr>
+          groups.map((g) => (
+            <article key={g.key} className={styles.group} aria-labelledby={`${testId}-${g.key}`} data-testid="report-group">
+              <h3 id={`${testId}-${g.key}`} className={styles.groupName}>
+                {g.name}
+              </h3>
+              <dl className={styles.groupFigures}>
+                {FIGURES.map((f) => (
+                  <div key={f.label}>
+                    <dt>{f.label}</dt>
+                    <dd>{f.value(g)}</dd>
+                  </div>
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </dl>
+            </article>
+          ))
         )}
       </CardContent>
     </Card>
