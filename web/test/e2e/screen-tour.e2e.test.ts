@@ -101,6 +101,7 @@ const STAFF_STOPS: Stop[] = [
       await page.getByRole('dialog', { name: 'Create Receipt' }).waitFor();
     },
   },
+  { name: 'reports', show: async (page) => void (await section(page, 'reports', 'Reports'), await page.getByTestId('report-figure').first().waitFor()) },
   { name: 'users', show: (page) => section(page, 'users', 'User Management') },
   { name: 'user-data', show: async (page) => void (await page.goto(`/users/${technician.id}`), await heading(page, technician.username)) },
   { name: 'templates', show: (page) => section(page, 'email-templates', 'Email Templates') },
