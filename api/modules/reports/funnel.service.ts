@@ -37,7 +37,25 @@ const emptySums = (): Sums => ({
 
 const minutesBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / MINUTE_MS;
 
-function addRow(sums: Sums, row: FunnelRow): void {
+/** A row with its waits measured once (it is added to three groups). */
+interface Measured {
+  row: FunnelRow;
+  toView: number | null;
+  toDecision: number | null;
+}
+
+function measure(row: FunnelRow): Measured {
+  const sent = row.firstSentAt;
+  // A view before the first recorded send (a link passed on by other means) has no send to measure from.
+  const viewed = sent !== null && row.firstViewedAt !== null && row.firstViewedAt >= sent;
+  return {
+    row,
+    toView: viewed ? minutesBetween(sent, row.firstViewedAt!) : null,
+    toDecision: sent !== null && row.firstDecidedAt !== null ? minutesBetween(sent, row.firstDecidedAt) : null,
+  };
+}
+
+function addRow(sums: Sums, { row, toView, toDecision }: Measured): void {
   sums.inspections += 1;
   sums.services += row.services;
   sums.approvedServices += row.approvedServices;
@@ -47,12 +65,9 @@ function addRow(sums: Sums, row: FunnelRow): void {
   if (row.approvedServices > 0) sums.approvedInspections += 1;
   if (row.firstSentAt === null) return;
   sums.sent += 1;
-  if (row.firstViewedAt !== null) {
-    sums.viewed += 1;
-    // A view before the first recorded send (a link passed on by other means) has no send to measure from.
-    if (row.firstViewedAt >= row.firstSentAt) sums.toView.push(minutesBetween(row.firstSentAt, row.firstViewedAt));
-  }
-  if (row.firstDecidedAt !== null) sums.toDecision.push(minutesBetween(row.firstSentAt, row.firstDecidedAt));
+  if (row.firstViewedAt !== null) sums.viewed += 1;
+  if (toView !== null) sums.toView.push(toView);
+  if (toDecision !== null) sums.toDecision.push(toDecision);
 }
 
 const ratio = (part: number, whole: number) => (whole === 0 ? null : part / whole);
@@ -60,7 +75,8 @@ const ratio = (part: number, whole: number) => (whole === 0 ? null : part / whol
 /** The middle value (the mean of the two middle ones for an even count), to a tenth of a minute. */
 export function median(values: number[]): number | null {
   if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
+  // A typed array sorts numbers natively, without a comparator call per step.
+  const sorted = Float64Array.from(values).sort();
   const mid = Math.floor(sorted.length / 2);
   const value = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
   return Math.round(value * 10) / 10;
@@ -158,10 +174,11 @@ export async function funnelReport(db: Db, query: FunnelQuery): Promise<FunnelRe
   const advisors = new Map<string, Bucket>();
   const perDay = dates.map(() => 0);
   for (const row of rows) {
-    addRow(overall, row);
-    addRow(bucketOf(technicians, technicianKey(row.technicianId), row.technicianId).sums, row);
-    addRow(bucketOf(advisors, advisorKey(row.advisorId, row.firstSentAt !== null), row.advisorId).sums, row);
-    perDay[dayIndex(dayStarts, Date.parse(row.createdAt))]! += row.approvedCents;
+    const measured = measure(row);
+    addRow(overall, measured);
+    addRow(bucketOf(technicians, technicianKey(row.technicianId), row.technicianId).sums, measured);
+    addRow(bucketOf(advisors, advisorKey(row.advisorId, row.firstSentAt !== null), row.advisorId).sums, measured);
+    if (row.approvedCents !== 0) perDay[dayIndex(dayStarts, Date.parse(row.createdAt))]! += row.approvedCents;
   }
 
   const ids = [...new Set(rows.flatMap((row) => [row.technicianId, row.advisorId]))].filter((id) => id !== null);
