@@ -37,14 +37,16 @@ const AMOUNT = sql`(s.labor_cost_cents + s.parts_cost_cents)`;
  * columns itself, so the camelCase plugin (a new object for each of 30,000 rows) is left out.
  */
 export async function funnelRows(db: Db, span: Span): Promise<FunnelRow[]> {
-  const { rows } = await funnelQuery(span).execute(db.withoutPlugins());
+  const { rows } = await funnelRowsQuery(span).execute(db.withoutPlugins());
   return rows.map(toFunnelRow);
 }
 
-export function funnelQuery(span: Span) {
+/** The statement alone, e.g. to read its plan with EXPLAIN. */
+export function funnelRowsQuery(span: Span) {
   return sql<Record<string, string | number | null>>`
     select f.technician, f.created, f.firstsend, f.viewed, f.services, f.approvedservices,
       f.recommended, f.approved, f.declined,
+      -- The first send's time is the string's first 24 characters (toISOString, as every row is written).
       (select min(d.decided_at) from service_decisions d
         where d.inspection_id = f.id and d.decision in ('approved', 'declined')
           and d.decided_at >= substr(f.firstsend, 1, 24)) as decided
@@ -67,21 +69,21 @@ export function funnelQuery(span: Span) {
 }
 
 function toFunnelRow(row: Record<string, string | number | null>): FunnelRow {
-    const firstSend = row.firstsend as string | null;
-    const advisor = firstSend ? firstSend.slice(firstSend.indexOf(' ') + 1) : '';
-    return {
-      technicianId: (row.technician as string | null) ?? null,
-      createdAt: row.created as string,
-      firstSentAt: firstSend ? firstSend.slice(0, firstSend.indexOf(' ')) : null,
-      advisorId: advisor === '' ? null : advisor,
-      firstViewedAt: (row.viewed as string | null) ?? null,
-      firstDecidedAt: (row.decided as string | null) ?? null,
-      services: Number(row.services),
-      approvedServices: Number(row.approvedservices),
-      recommendedCents: Number(row.recommended),
-      approvedCents: Number(row.approved),
-      declinedCents: Number(row.declined),
-    };
+  const firstSend = row.firstsend as string | null;
+  const advisor = firstSend ? firstSend.slice(firstSend.indexOf(' ') + 1) : '';
+  return {
+    technicianId: (row.technician as string | null) ?? null,
+    createdAt: row.created as string,
+    firstSentAt: firstSend ? firstSend.slice(0, firstSend.indexOf(' ')) : null,
+    advisorId: advisor === '' ? null : advisor,
+    firstViewedAt: (row.viewed as string | null) ?? null,
+    firstDecidedAt: (row.decided as string | null) ?? null,
+    services: Number(row.services),
+    approvedServices: Number(row.approvedservices),
+    recommendedCents: Number(row.recommended),
+    approvedCents: Number(row.approved),
+    declinedCents: Number(row.declined),
+  };
 }
 
 /** Display names of the users the report names. */

@@ -247,6 +247,7 @@ describe('GET /api/reports/funnel rejects what it cannot report on', () => {
   it.each([
     ['from=2026-03-04&to=2026-03-02', 'to must be on or after from'],
     ['from=2025-01-01&to=2026-01-02', 'The range can be at most 366 days'],
+    ['from=0001-01-01&to=9999-12-31', 'The range can be at most 366 days'],
     ['from=2026-03-02&to=2026-03-04&tz=Mars/Olympus', 'tz must be a time zone name, e.g. America/Chicago'],
   ])('%s is 400 bad_request', async (query, message) => {
     const res = await advisorClient.inject({ method: 'GET', url: `/api/reports/funnel?${query}` });
