@@ -3,8 +3,8 @@
  * the production server started on it, and `GET /api/reports/funnel` for the whole year called
  * one after another; prints p50/p99 against the 200 ms goal. BENCH_DB: sqlite | postgres | both.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startPostgres, type PostgresServer } from '../test/postgres-server';
@@ -16,6 +16,15 @@ import { benchRoot, serverRoot, startServer } from './throughput/server';
 const GOAL_MS = 200;
 const WARM_UP = 5;
 const CALLS = 40;
+
+/** CPU time (user + system) of a process so far, in ms, from /proc (Linux; null elsewhere). */
+function cpuMs(pid: number | undefined): number | null {
+  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return null;
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime, in clock ticks of 10 ms (USER_HZ is 100 on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
@@ -44,6 +53,7 @@ async function measureKind(kind: 'sqlite' | 'postgres', work: string, step: (tex
     const cookie = await signIn(server.baseUrl);
     const url = `${server.baseUrl}/api/reports/funnel?from=${range.from}&to=${range.to}&tz=America/Chicago`;
     const times: number[] = [];
+    let cpuBefore: number | null = null;
     let body: { overall: { inspections: number; approvedCents: number; medianMinutesToView: number | null } } | undefined;
     for (let i = 0; i < WARM_UP + CALLS; i++) {
       const t0 = performance.now();
@@ -51,7 +61,9 @@ async function measureKind(kind: 'sqlite' | 'postgres', work: string, step: (tex
       if (!response.ok) throw new Error(`GET /api/reports/funnel answered ${response.status}: ${await response.text()}`);
       body = (await response.json()) as typeof body;
       if (i >= WARM_UP) times.push(performance.now() - t0);
+      if (i === WARM_UP - 1) cpuBefore = cpuMs(server.proc.child.pid);
     }
+    const cpuAfter = cpuMs(server.proc.child.pid);
     times.sort((a, b) => a - b);
     const [p50, p99] = [percentile(times, 50), percentile(times, 99)];
     const mark = (value: number) => `${Math.round(value)} ms${value > GOAL_MS ? ' (over the goal)' : ''}`;
@@ -59,6 +71,12 @@ async function measureKind(kind: 'sqlite' | 'postgres', work: string, step: (tex
       `Funnel report on ${kind}, ${range.from} to ${range.to} (${body!.overall.inspections.toLocaleString('en-US')} inspections, ` +
         `approved $${(body!.overall.approvedCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}): ` +
         `p50 ${mark(p50)}, p99 ${mark(p99)} over ${CALLS} calls one after another (goal: under ${GOAL_MS} ms)`,
+    );
+    // Wall times on a busy machine include waiting for a CPU; the server's own CPU time per call does not.
+    const perCall = cpuBefore !== null && cpuAfter !== null ? `${Math.round((cpuAfter - cpuBefore) / CALLS)} ms` : 'unknown';
+    const database = kind === 'postgres' ? ' (the API process only; PostgreSQL works in its own processes)' : '';
+    console.log(
+      `  server CPU per call ${perCall}${database}; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs`,
     );
   } finally {
     await server.proc.stop();
