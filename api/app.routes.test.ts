@@ -62,7 +62,8 @@ describe('role × route matrix', () => {
     it.each(staffKeys)('%s', async (key, access) => {
       const res = await call(client, key);
       expect(res.statusCode).toBeLessThan(500);
-      if (access === 'admin' && role !== 'admin') {
+      const denied = (access === 'admin' && role !== 'admin') || (access === 'advisor' && role === 'technician');
+      if (denied) {
         expect(res.statusCode, res.body).toBe(403);
         expect(res.json()).toMatchObject({ error: 'forbidden' });
       } else {

@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { customerRoutes } from './modules/customers/customer.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { deferredRoutes } from './modules/deferred/deferred.routes';
+import { reportRoutes } from './modules/reports/reports.routes';
 import { emailTemplateRoutes } from './modules/email-templates/email-template.routes';
 import { inspectionRoutes } from './modules/inspections/inspection.routes';
 import { inviteRoutes } from './modules/invites/invite.routes';
@@ -134,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await staff.register(shopSettingsRoutes);
       await staff.register(emailTemplateRoutes);
       await staff.register(dashboardRoutes);
+      await staff.register(reportRoutes);
       await staff.register(syncRoutes);
       await staff.register(deferredRoutes);
     },

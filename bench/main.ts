@@ -6,7 +6,8 @@
  *   Lighthouse mobile figures;
  * - offline: on that server, the first pull of a 10,000-customer shop, opening offline, draining
  *   500 queued writes;
- * - throughput: the API under load against a node:http hello-world (see bench/throughput/section.ts).
+ * - throughput: the API under load against a node:http hello-world (see bench/throughput/section.ts);
+ * - funnel: the funnel report over a year of a busy shop (see bench/funnel.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measurePage } from './assets';
 import { lighthouseMedian } from './lighthouse';
+import { benchFunnel } from './funnel';
 import { benchOffline, printOfflineReport } from './offline';
 import { stopAll } from './processes';
 import { printReport } from './report';
@@ -23,7 +25,7 @@ import { BENCH_ADMIN_EMAIL as ADMIN_EMAIL, startServer } from './throughput/serv
 import { benchThroughput } from './throughput/section';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SECTIONS = ['pages', 'offline', 'throughput'] as const;
+const SECTIONS = ['pages', 'offline', 'throughput', 'funnel'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function selectedSections(value = process.env.BENCH_ONLY): Set<Section> {
@@ -83,6 +85,7 @@ async function main(): Promise<void> {
       await benchThroughput(step);
       console.log(`\nThroughput section took ${((Date.now() - sectionStarted) / 1000).toFixed(1)} s`);
     }
+    if (sections.has('funnel')) await benchFunnel(step);
     console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await cleanUp();

@@ -187,3 +187,61 @@ export async function createInspection(
 export async function openSignUp(db: Db): Promise<void> {
   await writeSetting(db, 'openSignUp', 'true');
 }
+
+/** A send of an inspection's link by a user at a moment (an email that went out, unless told). */
+export async function insertShareSend(
+  db: Db,
+  fields: { inspectionId: string; userId: string | null; sentAt: string; channel?: string; status?: string },
+): Promise<void> {
+  await db
+    .insertInto('shareSends')
+    .values({
+      id: randomUUID(),
+      inspectionId: fields.inspectionId,
+      invoiceId: null,
+      userId: fields.userId,
+      channel: fields.channel ?? 'email',
+      recipient: 'customer@example.test',
+      subject: null,
+      body: null,
+      status: fields.status ?? 'sent',
+      error: null,
+      sentAt: fields.sentAt,
+      createdAt: fields.sentAt,
+    })
+    .execute();
+}
+
+/** The customer's views of an inspection's share page, first at `firstViewedAt`. */
+export async function insertShareView(db: Db, inspectionId: string, firstViewedAt: string): Promise<void> {
+  await db
+    .insertInto('shareViews')
+    .values({ targetKind: 'inspection', targetId: inspectionId, firstViewedAt, lastViewedAt: firstViewedAt, viewCount: 1 })
+    .execute();
+}
+
+/** One decision on one service of an inspection, by the customer through the link unless told. */
+export async function insertServiceDecision(
+  db: Db,
+  fields: { inspectionId: string; serviceId: string; decision: string; decidedAt: string; amountCents?: number },
+): Promise<void> {
+  await db
+    .insertInto('serviceDecisions')
+    .values({
+      id: randomUUID(),
+      inspectionId: fields.inspectionId,
+      serviceId: fields.serviceId,
+      description: 'Service',
+      decision: fields.decision,
+      actor: 'customer',
+      userId: null,
+      method: 'link',
+      amountCents: fields.amountCents ?? 0,
+      clientAddress: null,
+      userAgent: null,
+      signerName: null,
+      signature: null,
+      decidedAt: fields.decidedAt,
+    })
+    .execute();
+}

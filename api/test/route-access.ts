@@ -1,6 +1,7 @@
 // Who may call each API route: the one table the role × route test checks against.
 
-export type Access = 'public' | 'user' | 'admin';
+// advisor: admins and service advisors (technicians get 403).
+export type Access = 'public' | 'user' | 'advisor' | 'admin';
 
 export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/config': 'public',
@@ -82,6 +83,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'DELETE /api/invites/:p': 'admin',
   'GET /api/shop-settings': 'admin',
   'PUT /api/shop-settings': 'admin',
+
+  'GET /api/reports/funnel': 'advisor',
 };
 
 /** "METHOD /path/:anyName" → "METHOD /path/:p", so parameter names do not matter. */

@@ -21,6 +21,8 @@ const InvoicesSection = lazy(() =>
 );
 const DeferredSection = lazy(() =>
   import('../features/deferred/components/deferred-section').then((m) => ({ default: m.DeferredSection })),
+const ReportsSection = lazy(() =>
+  import('../features/reports/components/reports-section').then((m) => ({ default: m.ReportsSection })),
 );
 const UsersSection = lazy(() =>
   import('../features/users/components/users-section').then((m) => ({ default: m.UsersSection })),
@@ -40,6 +42,7 @@ const SECTION_VIEWS: Record<Section, ComponentType> = {
   vehicles: VehiclesSection,
   invoices: InvoicesSection,
   deferred: DeferredSection,
+  reports: ReportsSection,
   users: UsersSection,
   'email-templates': EmailTemplatesSection,
   settings: SettingsSection,

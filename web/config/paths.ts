@@ -6,6 +6,7 @@ export const SECTIONS = [
   'vehicles',
   'invoices',
   'deferred',
+  'reports',
   'users',
   'email-templates',
   'settings',

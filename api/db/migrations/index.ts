@@ -8,6 +8,7 @@ import * as syncEpoch from './2026-11-25T02-00-sync-epoch';
 import * as searchAndListIndexes from './2026-11-25T03-00-search-and-list-indexes';
 import * as approvalLoop from './2026-11-25T04-00-approval-loop';
 import * as deferred from './2026-11-25T05-30-deferred';
+import * as funnelIndexes from './2026-11-25T05-40-funnel-indexes';
 
 // Every migration, by its date-prefixed name; add new ones at the end.
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T03-00-search-and-list-indexes': searchAndListIndexes,
   '2026-11-25T04-00-approval-loop': approvalLoop,
   '2026-11-25T05-30-deferred': deferred,
+  '2026-11-25T05-40-funnel-indexes': funnelIndexes,
 };

@@ -1,4 +1,4 @@
-import { Car, ClipboardList, LayoutDashboard, Mail, Receipt, UserCog, Users, type LucideIcon } from 'lucide-react';
+import { BarChart3, Car, ClipboardList, LayoutDashboard, Mail, Receipt, UserCog, Users, type LucideIcon } from 'lucide-react';
 import type { Role } from '../../../shared/constants';
 import type { Section } from '../../config/paths';
 
@@ -19,6 +19,9 @@ export const MAIN_NAV: readonly NavItem[] = [
 /** Who follows declined work up with customers: the front desk and the owner. */
 export const DEFERRED_ROLES: readonly Role[] = ['admin', 'service_advisor'];
 export const DEFERRED_NAV: NavItem = { section: 'deferred', label: 'Deferred work', icon: ClipboardList };
+/** Admins and service advisors (the reports compare people and revenue). */
+export const REPORTS_ROLES: readonly Role[] = ['admin', 'service_advisor'];
+export const REPORTS_NAV: NavItem = { section: 'reports', label: 'Reports', icon: BarChart3 };
 
 /** The 'Admin' group: admins only. */
 export const ADMIN_NAV: readonly NavItem[] = [

@@ -4,7 +4,7 @@ import { PRODUCT_NAME, ROLE_LABELS } from '../../../shared/constants';
 import type { User } from '../../../shared/schemas/user';
 import { EXTERNAL_LINKS, paths, type Section } from '../../config/paths';
 import { cn } from '../../lib/cn';
-import { ADMIN_NAV, DEFERRED_NAV, DEFERRED_ROLES, MAIN_NAV, type NavItem } from './nav-items';
+import { ADMIN_NAV, DEFERRED_NAV, DEFERRED_ROLES, MAIN_NAV, REPORTS_NAV, REPORTS_ROLES, type NavItem } from './nav-items';
 import styles from './shell.module.css';
 
 export interface SidebarNavProps {
@@ -37,7 +37,13 @@ export function SidebarNav({ user, active, onNavigate }: SidebarNavProps) {
         <span>{PRODUCT_NAME}</span>
       </div>
       <nav className={styles.nav} aria-label="Main">
-        <ul className={styles.navList}>{[...MAIN_NAV, ...(DEFERRED_ROLES.includes(user.role) ? [DEFERRED_NAV] : [])].map(item)}</ul>
+        <ul className={styles.navList}>
+          {[
+            ...MAIN_NAV,
+            ...(DEFERRED_ROLES.includes(user.role) ? [DEFERRED_NAV] : []),
+            ...(REPORTS_ROLES.includes(user.role) ? [REPORTS_NAV] : []),
+          ].map(item)}
+        </ul>
         {user.role === 'admin' ? (
           <div className={styles.navGroup} role="group" aria-labelledby="nav-admin-heading">
             <p id="nav-admin-heading" className={styles.navGroupTitle}>

@@ -102,6 +102,7 @@ const STAFF_STOPS: Stop[] = [
     },
   },
   { name: 'deferred-work', show: async (page) => void (await section(page, 'deferred', 'Deferred work'), await page.getByTestId('deferred-line').first().waitFor()) },
+  { name: 'reports', show: async (page) => void (await section(page, 'reports', 'Reports'), await page.getByTestId('report-figure').first().waitFor()) },
   { name: 'users', show: (page) => section(page, 'users', 'User Management') },
   { name: 'user-data', show: async (page) => void (await page.goto(`/users/${technician.id}`), await heading(page, technician.username)) },
   { name: 'templates', show: (page) => section(page, 'email-templates', 'Email Templates') },
