@@ -21,6 +21,7 @@ const InvoicesSection = lazy(() =>
 );
 const DeferredSection = lazy(() =>
   import('../features/deferred/components/deferred-section').then((m) => ({ default: m.DeferredSection })),
+);
 const ReportsSection = lazy(() =>
   import('../features/reports/components/reports-section').then((m) => ({ default: m.ReportsSection })),
 );
