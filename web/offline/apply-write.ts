@@ -84,8 +84,8 @@ function applyCustomer(draft: Draft, write: Extract<LocalWrite, { kind: `custome
   if (write.kind === 'customer.delete') return removeCustomer(draft, write.id);
   if (write.kind === 'customer.create') {
     const body = parse(createCustomerBody, { ...write.body, id: write.id }, 'customer');
-    const { name, email, phone, address, status } = body;
-    draft.customers.set(write.id, { id: write.id, name, email, phone, address, status, createdAt: now, updatedAt: now });
+    const { name, email, phone, address, status, textConsentAt, textConsentSource } = body;
+    draft.customers.set(write.id, { id: write.id, name, email, phone, address, status, textConsentAt, textConsentSource, createdAt: now, updatedAt: now });
     return;
   }
   const current = draft.customers.get(write.id);

@@ -1,24 +1,35 @@
 import type { z } from 'zod';
 import type { SignUpMode } from '../../../shared/constants';
-import type { ShopSettings, shopSettingsBody } from '../../../shared/schemas/shop-settings';
+import { DEFAULT_UNVIEWED_ALERT_MINUTES, type ShopSettings, type shopSettingsBody } from '../../../shared/schemas/shop-settings';
 import type { Db } from '../../db/database';
 import { hasAnyUser } from '../users/user.repository';
 import { readSetting, writeSetting } from './shop-settings.repository';
 
 const OPEN_SIGN_UP = 'openSignUp';
+const UNVIEWED_ALERT_MINUTES = 'unviewedAlertMinutes';
 
 export async function getShopSettings(db: Db): Promise<ShopSettings> {
+  const [openSignUp, unviewedAlertMinutes] = await Promise.all([readSetting(db, OPEN_SIGN_UP), unviewedAlertMinutesSetting(db)]);
   // Off unless an admin turned it on: sign-up stays closed by default.
-  return { openSignUp: (await readSetting(db, OPEN_SIGN_UP)) === 'true' };
+  return { openSignUp: openSignUp === 'true', unviewedAlertMinutes };
+}
+
+/** The dashboard's "Sent, not viewed" threshold in minutes. */
+export async function unviewedAlertMinutesSetting(db: Db): Promise<number> {
+  const stored = Number(await readSetting(db, UNVIEWED_ALERT_MINUTES));
+  return Number.isInteger(stored) && stored > 0 ? stored : DEFAULT_UNVIEWED_ALERT_MINUTES;
 }
 
 export async function updateShopSettings(db: Db, body: z.output<typeof shopSettingsBody>): Promise<ShopSettings> {
   await writeSetting(db, OPEN_SIGN_UP, JSON.stringify(body.openSignUp));
+  if (body.unviewedAlertMinutes !== undefined) {
+    await writeSetting(db, UNVIEWED_ALERT_MINUTES, JSON.stringify(body.unviewedAlertMinutes));
+  }
   return getShopSettings(db);
 }
 
 /** The empty shop signs up its admin; after that the form is closed unless "Open sign-up" is on. */
 export async function signUpMode(db: Db): Promise<SignUpMode> {
   if (!(await hasAnyUser(db))) return 'first-admin';
-  return (await getShopSettings(db)).openSignUp ? 'open' : 'closed';
+  return (await readSetting(db, OPEN_SIGN_UP)) === 'true' ? 'open' : 'closed';
 }

@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ShopSettings } from '../../../../shared/schemas/shop-settings';
+import type { ShopSettings, ShopSettingsBody } from '../../../../shared/schemas/shop-settings';
 import { api } from '../../../lib/api-client';
 import { userKeys } from './user-keys';
 
-/** GET /api/shop-settings: the shop-wide "Open sign-up" switch. */
+/** GET /api/shop-settings: the shop-wide "Open sign-up" switch and the unviewed-report alert time. */
 export const getShopSettings = (signal?: AbortSignal) => api.get<ShopSettings>('/api/shop-settings', { signal });
 
 export const shopSettingsQueryOptions = () =>
@@ -11,7 +11,7 @@ export const shopSettingsQueryOptions = () =>
 
 export const useShopSettings = () => useQuery(shopSettingsQueryOptions());
 
-export const updateShopSettings = (body: ShopSettings) => api.put<ShopSettings>('/api/shop-settings', body);
+export const updateShopSettings = (body: ShopSettingsBody) => api.put<ShopSettings>('/api/shop-settings', body);
 
 export function useUpdateShopSettings() {
   const queryClient = useQueryClient();
