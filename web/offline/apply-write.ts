@@ -138,6 +138,9 @@ export function applyWrite(state: LocalState, write: LocalWrite, context: ApplyC
     case 'service.status':
       setServiceStatus(draft, write, context.now);
       break;
+    case 'share.send':
+      // Recorded on the server only: the "Sent" line is read from there.
+      break;
   }
   deriveNested(draft);
   return draft;
@@ -150,7 +153,7 @@ export const isCreateWrite = (write: LocalWrite): boolean => write.kind.endsWith
 
 /** The row a write changes. */
 export function entityOf(write: LocalWrite): { entity: SyncEntity; entityId: string } {
-  if (write.kind === 'service.status') return { entity: 'inspection', entityId: write.inspectionId };
+  if (write.kind === 'service.status' || write.kind === 'share.send') return { entity: 'inspection', entityId: write.inspectionId };
   const entity = write.kind.slice(0, write.kind.indexOf('.')) as SyncEntity;
   return { entity, entityId: write.id };
 }
@@ -168,6 +171,8 @@ export function dependsOnOf(write: LocalWrite): string[] {
       return [...idText(write.body.customerId), ...idText(write.body.vehicleId)];
     case 'inspection.update':
       return [...idText(write.changes.customerId), ...idText(write.changes.vehicleId)];
+    case 'share.send':
+      return [write.inspectionId];
     default:
       return [];
   }
@@ -200,5 +205,7 @@ export function toRequest(write: LocalWrite): WriteRequest {
       return { method: 'PUT', url: `/api/inspections/${write.id}`, body: write.changes };
     case 'service.status':
       return { method: 'PUT', url: `/api/services/${write.serviceId}`, body: { status: write.status } };
+    case 'share.send':
+      return { method: 'POST', url: `/api/inspections/${write.inspectionId}/sends`, body: write.body };
   }
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { CreateCustomerBody, UpdateCustomerBody } from '../../shared/schemas/customer';
+import type { CreateSendBody } from '../../shared/schemas/send';
 import type { createInspectionBody, updateInspectionBody } from '../../shared/schemas/inspection';
 import type { ServiceStatus } from '../../shared/constants';
 import type { SyncEntity } from '../../shared/schemas/sync';
@@ -27,7 +28,9 @@ export type LocalWrite =
   /** Only the changed fields; `services`, when present, is the full list (ids kept). */
   | { kind: 'inspection.update'; id: string; changes: UpdateInspectionInput }
   /** Staff approve ('approved') / unapprove ('recommended') of one service. */
-  | { kind: 'service.status'; inspectionId: string; serviceId: string; status: ServiceStatus };
+  | { kind: 'service.status'; inspectionId: string; serviceId: string; status: ServiceStatus }
+  /** A send of the inspection's share link (no local effect); an email goes out when the server gets it. */
+  | { kind: 'share.send'; inspectionId: string; body: CreateSendBody };
 
 export type LocalWriteKind = LocalWrite['kind'];
 

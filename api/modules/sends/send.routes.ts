@@ -22,7 +22,7 @@ export async function sendRoutes(fastify: FastifyInstance): Promise<void> {
         schema: {
           params: sendParams,
           body: createSendBody,
-          response: { 200: shareSendResponse, 201: shareSendResponse, 400: errorResponse, ...denied, 404: errorResponse, 409: errorResponse },
+          response: { 200: shareSendResponse, 201: shareSendResponse, 400: errorResponse, ...denied, 404: errorResponse, 409: errorResponse, 410: errorResponse },
         },
       },
       async (request, reply) => {

@@ -15,6 +15,7 @@ import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import type { Mailer } from '../../lib/mailer';
 import { conflict, notFound } from '../../lib/http-error';
+import { missingRow } from '../sync/change-log';
 import { unviewedAlertMinutesSetting } from '../shop-settings/shop-settings.service';
 import {
   findSend,
@@ -78,7 +79,8 @@ export async function createSend(
 ): Promise<{ send: ShareSend; created: boolean }> {
   const { db } = ctx;
   const customer = await findTargetCustomer(db, target);
-  if (!customer) throw notFound(notFoundMessage(target));
+  // A send queued offline for an inspection deleted since hears 410, as every other queued write does.
+  if (!customer) throw target.kind === 'inspection' ? await missingRow(db, 'inspection', target.id, notFound(notFoundMessage(target))) : notFound(notFoundMessage(target));
   const replayed = await existingSend(db, body.id, target);
   if (replayed) return { send: replayed, created: false };
   if (TEXT_CHANNELS.includes(body.channel) && !customer.textConsentAt) throw conflict(NO_TEXT_CONSENT);

@@ -137,6 +137,17 @@ describe('POST /api/inspections/:id/sends from the device', () => {
   });
 });
 
+describe('a send queued offline for an inspection deleted since', () => {
+  it('hears 410, as every other queued write does', async () => {
+    const owner = await createCustomer(t.db);
+    const doomed = await createInspection(t.db, { customerId: owner.id });
+    expect((await advisor.inject({ method: 'DELETE', url: `/api/customers/${owner.id}` })).statusCode).toBe(204);
+    const res = await advisor.inject({ method: 'POST', url: `/api/inspections/${doomed.id}/sends`, payload: { id: randomUUID(), channel: 'copy_link' } });
+    expect(res.statusCode).toBe(410);
+    expect(res.json()).toEqual({ error: 'gone', message: 'This inspection was deleted' });
+  });
+});
+
 describe('POST /api/invoices/:id/sends', () => {
   it('emails the invoice’s link and records the send on the invoice, not the inspection', async () => {
     const created = await advisor.inject({ method: 'POST', url: '/api/invoices', payload: { inspectionId: inspection.id } });
