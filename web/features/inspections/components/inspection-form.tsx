@@ -5,7 +5,11 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose } from '../../../components/ui/dialog';
 import { useToast } from '../../../components/ui/toast';
 import { newClientId } from '../../../lib/api-client';
+import { vehicleName } from '../../../lib/format';
 import { useBlockReload } from '../../../lib/reload-guard';
+import { paths } from '../../../config/paths';
+import { SendButton } from '../../sends/components/send-button';
+import { ShareActivityLine } from '../../sends/components/share-activity-line';
 import { useSaveInspection } from '../api/save-inspection';
 import { ConditionFields } from './condition-fields';
 import { EstimateSummary } from './estimate-summary';
@@ -103,6 +107,20 @@ export function InspectionForm({ inspection, lockedCustomer, signedInUser, onClo
       onSubmit={submit}
       footer={
         <>
+          {inspection?.shareToken ? (
+            <SendButton
+              kind="inspection"
+              targetId={inspection.id}
+              customer={inspection.customer}
+              link={`${window.location.origin}${paths.report(inspection.shareToken)}`}
+              fill={{
+                customerName: inspection.customer.name,
+                vehicle: vehicleName(inspection.vehicle),
+                at: inspection.createdAt,
+                inspectionLink: `${window.location.origin}${paths.report(inspection.shareToken)}`,
+              }}
+            />
+          ) : null}
           <DialogClose asChild>
             <Button variant="secondary">Cancel</Button>
           </DialogClose>
@@ -113,6 +131,7 @@ export function InspectionForm({ inspection, lockedCustomer, signedInUser, onClo
       }
     >
       <div className={styles.form} data-testid="inspection-form">
+        {inspection ? <ShareActivityLine kind="inspection" id={inspection.id} /> : null}
         <PeopleFields
           draft={draft}
           errors={errors}
