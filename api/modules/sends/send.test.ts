@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { EMAIL_NOT_SET_UP, NO_TEXT_CONSENT, SEND_ID_TAKEN } from '../../../shared/schemas/send';
 import { createTestApp, useTestApp } from '../../test/app';
 import { createCustomer, createInspection } from '../../test/factories';
-import { startTestSmtp } from '../../test/smtp';
+import { startTestSmtp } from '../../../test/smtp-server';
 
 const smtp = await startTestSmtp();
 afterAll(() => smtp.close());
