@@ -69,14 +69,14 @@ describe('sending the report by email through the shop’s SMTP server', () => {
 
     const { edit, dialog } = await openSendDialog(page, 'Rosa Diaz');
     const link = `${baseUrl}/mpi/${seeded.shareToken}`;
-    expect(await dialog.getByLabel('To').inputValue()).toBe('rosa.diaz@mail.test');
-    expect(await dialog.getByLabel('Subject').inputValue()).toBe('Your 2019 Mazda CX-5 report');
-    const body = await dialog.getByLabel('Message').inputValue();
+    expect(await dialog.getByLabel('To', { exact: true }).inputValue()).toBe('rosa.diaz@mail.test');
+    expect(await dialog.getByLabel('Subject', { exact: true }).inputValue()).toBe('Your 2019 Mazda CX-5 report');
+    const body = await dialog.getByLabel('Message', { exact: true }).inputValue();
     expect(body).toMatch(new RegExp(`^Hi Rosa Diaz,\\n\\nYour report from \\w+ \\d+, \\d{4} is here: ${link.replace(/[.?]/g, '\\$&')}\\n$`));
     // Texting needs consent this customer never gave.
     const text = dialog.getByRole('radio', { name: 'Text (No consent to texts recorded)' });
     expect(await text.isDisabled()).toBe(true);
-    await dialog.getByLabel('Message').fill(`${body}See you soon.`);
+    await dialog.getByLabel('Message', { exact: true }).fill(`${body}See you soon.`);
     await expectAccessible(page);
     await screenshot(page, 'send-dialog');
     await dialog.getByRole('button', { name: 'Send email' }).click();
@@ -84,7 +84,8 @@ describe('sending the report by email through the shop’s SMTP server', () => {
 
     const [mail] = await smtp.waitFor(1);
     expect(mail!.subject).toBe('Your 2019 Mazda CX-5 report');
-    expect(mail!.text).toBe(`${body}See you soon.`);
+    // Email text always ends its last line; the words are the advisor's, as edited.
+    expect(mail!.text).toBe(`${body}See you soon.\n`);
     expect(mail!.from?.text).toBe('"Bayside Auto" <service@bayside-auto.test>');
     const activity = edit.getByTestId('share-activity');
     await expect.poll(() => activity.textContent()).toMatch(/^Sent \d{1,2}:\d\d [AP]M$/);
@@ -101,7 +102,7 @@ describe('sending the report by email through the shop’s SMTP server', () => {
     // Offline: the email waits in the outbox and goes, once, when the connection returns.
     await waitForFirstPull(page);
     const reopened = await openSendDialog(page, 'Rosa Diaz');
-    await reopened.dialog.getByLabel('Subject').fill('Sent when back online');
+    await reopened.dialog.getByLabel('Subject', { exact: true }).fill('Sent when back online');
     await context.setOffline(true);
     await reopened.dialog.getByRole('button', { name: 'Send email' }).click();
     expect(await toastTitled(page, 'Email queued')).toMatchObject({ description: 'It is sent when the connection returns.' });
@@ -134,8 +135,8 @@ describe('sending without SMTP: the device’s mail app and share sheet', () => 
     await addSession(context, baseUrl, api.cookie);
     const { dialog } = await openSendDialog(page, name);
     expect(await dialog.getByText('Email is not set up on the server: this opens your mail app with the message.').isVisible()).toBe(true);
-    const subject = await dialog.getByLabel('Subject').inputValue();
-    const body = await dialog.getByLabel('Message').inputValue();
+    const subject = await dialog.getByLabel('Subject', { exact: true }).inputValue();
+    const body = await dialog.getByLabel('Message', { exact: true }).inputValue();
     const mailApp = dialog.getByRole('link', { name: 'Open mail app' });
     const href = (await mailApp.getAttribute('href')) ?? '';
     const url = new URL(href);
@@ -147,7 +148,7 @@ describe('sending without SMTP: the device’s mail app and share sheet', () => 
     // The browser has no mail app: keep the page where it is and let the app record the send.
     await page.evaluate(() => document.addEventListener('click', (e) => (e.target as Element).closest('a[href^="mailto:"]') && e.preventDefault(), true));
     await mailApp.click();
-    await toastTitled(page, 'Send recorded');
+    expect(await toastTitled(page, 'Send recorded')).toMatchObject({ description: 'It shows on the inspection.' });
     await expect.poll(() => sends(seeded.inspectionId)).toEqual([{ channel: 'mail_app', recipient: `${tag.toLowerCase()}.mail.person@mail.test`, status: 'opened' }].map((s) => expect.objectContaining(s)));
   });
 
@@ -162,9 +163,9 @@ describe('sending without SMTP: the device’s mail app and share sheet', () => 
     });
     await addSession(context, baseUrl, api.cookie);
     const { dialog } = await openSendDialog(page, name);
-    await dialog.getByRole('radio', { name: 'Text' }).check();
-    expect(await dialog.getByLabel('Phone').inputValue()).toBe('555-0142');
-    const body = await dialog.getByLabel('Message').inputValue();
+    await dialog.getByRole('radio', { name: 'Text', exact: true }).check();
+    expect(await dialog.getByLabel('Phone', { exact: true }).inputValue()).toBe('555-0142');
+    const body = await dialog.getByLabel('Message', { exact: true }).inputValue();
     await dialog.getByRole('button', { name: 'Share…' }).click();
     await toastTitled(page, 'Send recorded');
     const shared = await page.evaluate(() => (window as unknown as { sharedData: { title: string; text: string }[] }).sharedData);
@@ -177,7 +178,7 @@ describe('sending without SMTP: the device’s mail app and share sheet', () => 
     const plain = await open();
     await addSession(plain.context, baseUrl, api.cookie);
     const second = await openSendDialog(plain.page, name);
-    await second.dialog.getByRole('radio', { name: 'Text' }).check();
+    await second.dialog.getByRole('radio', { name: 'Text', exact: true }).check();
     const sms = await second.dialog.getByRole('link', { name: 'Open messages' }).getAttribute('href');
     expect(sms).toBe(`sms:5550142?&body=${encodeURIComponent(body)}`);
   });

@@ -86,6 +86,9 @@ export function SendDialog({ kind, targetId, customer, fill, link, onClose }: Se
     return outcome;
   };
 
+  const recordedText = (queued: boolean) =>
+    queued ? 'Saved on this device; it syncs when the connection returns.' : `It shows on the ${kind === 'invoice' ? 'receipt' : 'inspection'}.`;
+
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
     try {
@@ -110,7 +113,7 @@ export function SendDialog({ kind, targetId, customer, fill, link, onClose }: Se
   const deviceSend = (sendChannel: SendChannel, fields: Partial<CreateSendBody>) =>
     run(async () => {
       const outcome = await record(sendChannel, fields);
-      toast({ title: 'Send recorded', description: outcome.queued ? 'Saved on this device; it syncs when the connection returns.' : undefined });
+      toast({ title: 'Send recorded', description: recordedText(outcome.queued) });
       onClose();
     });
 
@@ -124,7 +127,7 @@ export function SendDialog({ kind, targetId, customer, fill, link, onClose }: Se
         throw err;
       }
       const outcome = await record('share_sheet', { recipient: to, body: shownBody });
-      toast({ title: 'Send recorded', description: outcome.queued ? 'Saved on this device; it syncs when the connection returns.' : undefined });
+      toast({ title: 'Send recorded', description: recordedText(outcome.queued) });
       onClose();
     });
 
