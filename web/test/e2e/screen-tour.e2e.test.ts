@@ -92,6 +92,16 @@ const STAFF_STOPS: Stop[] = [
       await page.getByRole('dialog', { name: 'Create Inspection' }).waitFor();
     },
   },
+  {
+    name: 'send-dialog',
+    show: async (page) => {
+      await customersWithCard(page);
+      const card = page.getByTestId('customer-card').filter({ hasText: CUSTOMER });
+      await card.getByTestId('inspection-row').first().getByRole('button', { name: /^Edit inspection/ }).click();
+      await page.getByRole('dialog', { name: 'Edit Inspection' }).getByRole('button', { name: 'Send to customer' }).click();
+      await page.getByRole('dialog', { name: 'Send to customer' }).getByTestId('send-dialog').waitFor();
+    },
+  },
   { name: 'receipts', show: (page) => section(page, 'invoices', 'Receipts') },
   {
     name: 'receipt-dialog',
