@@ -182,4 +182,31 @@ describe('sending without SMTP: the device’s mail app and share sheet', () => 
     const sms = await second.dialog.getByRole('link', { name: 'Open messages' }).getAttribute('href');
     expect(sms).toBe(`sms:5550142?&body=${encodeURIComponent(body)}`);
   });
+
+  it('flags a report sent over the alert time ago and never opened on the dashboard, until the customer opens it', async () => {
+    const name = `${tag} Quiet Customer`;
+    const seeded = await seed(api, name);
+    const handedOver = new Date(Date.now() - 45 * 60_000).toISOString();
+    await api.call('POST', `/api/inspections/${seeded.inspectionId}/sends`, { id: crypto.randomUUID(), channel: 'copy_link', sentAt: handedOver });
+    const { context, page } = await open(LANDSCAPE, { touch: false });
+    await addSession(context, baseUrl, api.cookie);
+    await page.goto('/');
+    const flag = page.getByTestId('unviewed-sends');
+    const row = flag.getByTestId('unviewed-send').filter({ hasText: name });
+    expect(await row.textContent()).toMatch(new RegExp(`^${name} · 2019 Mazda CX-5 · Inspection sent \\d{1,2}:\\d\\d [AP]MOpen$`));
+    expect(await flag.getByText(/^Sent over \d+ minutes ago and not opened yet/).isVisible()).toBe(true);
+    await row.getByRole('button', { name: 'Open' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Inspection' });
+    await expect.poll(() => edit.getByTestId('share-activity').textContent()).toMatch(/^Sent \d{1,2}:\d\d [AP]M$/);
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+
+    // The customer opens the report: the flag goes.
+    const res = await fetch(`${baseUrl}/api/public/inspections/${seeded.shareToken}`);
+    expect(res.status).toBe(200);
+    await page.reload();
+    await page.getByRole('heading', { name: /^Welcome back/ }).waitFor();
+    const listed = await api.call<{ items: { id: string }[] }>('GET', '/api/dashboard/unviewed-sends');
+    expect(listed.items.map((i) => i.id)).not.toContain(seeded.inspectionId);
+    expect(await page.getByTestId('unviewed-send').filter({ hasText: name }).count()).toBe(0);
+  });
 });

@@ -14,7 +14,7 @@ export function UnviewedSends() {
   const data = unviewed.data;
   if (!data || data.items.length === 0) return null;
   return (
-    <Card role="region" aria-labelledby="unviewed-title" data-testid="unviewed-sends">
+    <Card role="region" aria-labelledby="unviewed-title" data-testid="unviewed-sends" className={styles.flag}>
       <CardHeader>
         <CardTitle id="unviewed-title">
           <EyeOff aria-hidden="true" /> Sent, not viewed ({data.items.length})
