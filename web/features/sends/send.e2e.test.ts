@@ -209,4 +209,27 @@ describe('sending without SMTP: the device’s mail app and share sheet', () => 
     expect(listed.items.map((i) => i.id)).not.toContain(seeded.inspectionId);
     expect(await page.getByTestId('unviewed-send').filter({ hasText: name }).count()).toBe(0);
   });
+
+  it('copies a receipt’s invoice link from its card and shows Sent on the card', async () => {
+    const name = `${tag} Receipt Person`;
+    const seeded = await seed(api, name);
+    const invoice = await api.call<{ id: string; shareToken: string }>('POST', '/api/invoices', { inspectionId: seeded.inspectionId });
+    const { context, page } = await open(LANDSCAPE, { touch: false });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    await addSession(context, baseUrl, api.cookie);
+    await page.goto('/?section=invoices');
+    await page.getByLabel('Search', { exact: true }).fill(name);
+    const card = page.locator(`[data-invoice-id="${invoice.id}"]`);
+    await card.getByRole('button', { name: 'Send to customer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send to customer' });
+    await dialog.getByRole('radio', { name: 'Copy link', exact: true }).check();
+    const link = `${baseUrl}/invoice/${invoice.shareToken}`;
+    expect(await dialog.getByTestId('send-link').textContent()).toBe(link);
+    await dialog.getByRole('button', { name: 'Copy link' }).click();
+    expect(await toastTitled(page, 'Link copied')).toMatchObject({ description: link });
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await expect.poll(() => card.getByTestId('share-activity').textContent()).toMatch(/^Sent \d{1,2}:\d\d [AP]M$/);
+    const activity = await api.call<{ sends: { channel: string }[] }>('GET', `/api/invoices/${invoice.id}/sends`);
+    expect(activity.sends.map((s) => s.channel)).toEqual(['copy_link']);
+  });
 });

@@ -136,7 +136,7 @@ export function SendDialog({ kind, targetId, customer, fill, link, onClose }: Se
       if (!navigator.clipboard) throw new Error('This browser cannot copy to the clipboard.');
       await navigator.clipboard.writeText(link);
       await record('copy_link');
-      toast({ title: 'Link copied' });
+      toast({ title: 'Link copied', description: link });
       onClose();
     });
 
