@@ -232,4 +232,32 @@ describe('sending without SMTP: the device’s mail app and share sheet', () => 
     const activity = await api.call<{ sends: { channel: string }[] }>('GET', `/api/invoices/${invoice.id}/sends`);
     expect(activity.sends.map((s) => s.channel)).toEqual(['copy_link']);
   });
+
+  it('records consent to texts on the customer form, after which Text is offered', async () => {
+    const name = `${tag} Consent Person`;
+    const seeded = await seed(api, name);
+    const { context, page } = await open(LANDSCAPE, { touch: false });
+    await addSession(context, baseUrl, api.cookie);
+    await page.goto('/?section=customers');
+    await page.getByLabel('Search', { exact: true }).fill(name);
+    const card = page.getByTestId('customer-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
+    await card.getByRole('button', { name: `Edit ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Customer' });
+    await edit.getByRole('checkbox', { name: 'Consents to texts' }).check();
+    await edit.getByLabel('Consent given on').fill('2026-11-21');
+    await edit.getByRole('combobox', { name: 'How it was given' }).click();
+    await page.getByRole('option', { name: 'Signed form', exact: true }).click();
+    await expectAccessible(page);
+    await edit.getByRole('button', { name: 'Update Customer' }).click();
+    await page.locator('[data-toast-title]').getByText('Customer updated', { exact: true }).waitFor();
+    await expect
+      .poll(async () => {
+        const customer = await api.call<{ textConsentAt: string | null; textConsentSource: string | null }>('GET', `/api/customers/${seeded.customerId}`);
+        return [customer.textConsentAt, customer.textConsentSource];
+      }, { timeout: 15_000 })
+      .toEqual(['2026-11-21', 'signed_form']);
+    await page.reload();
+    const { dialog } = await openSendDialog(page, name);
+    expect(await dialog.getByRole('radio', { name: 'Text', exact: true }).isDisabled()).toBe(false);
+  });
 });
