@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
+import { createMailer, type Mailer } from './lib/mailer';
 import { requireUserInScope } from './plugins/auth';
 import { apiNotFound, registerErrorHandling } from './plugins/errors';
 import { makeWritesIdempotent, registerRequestDb, scheduleSyncPrunes } from './plugins/idempotency';
@@ -25,6 +26,7 @@ import { inspectionRoutes } from './modules/inspections/inspection.routes';
 import { inviteRoutes } from './modules/invites/invite.routes';
 import { invoiceRoutes } from './modules/invoices/invoice.routes';
 import { publicRoutes } from './modules/public/public.routes';
+import { sendRoutes } from './modules/sends/send.routes';
 import { serviceRoutes } from './modules/services/service.routes';
 import { decisionRoutes } from './modules/decisions/decision.routes';
 import { shopSettingsRoutes } from './modules/shop-settings/shop-settings.routes';
@@ -42,6 +44,8 @@ declare module 'fastify' {
     clock: () => number;
     /** Every route's options (schemas, hooks), for the tests that drive each route. */
     registeredRoutes: RouteOptions[];
+    /** Sends the shop's email through SMTP_URL; null when it is not set. */
+    mailer: Mailer | null;
   }
 }
 
@@ -81,6 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('clock', options.clock ?? Date.now);
+  app.decorate('mailer', createMailer(config.smtpUrl, config.smtpFrom));
   app.decorate('registeredRoutes', [] as RouteOptions[]);
   app.decorate('routeList', {
     getter: () =>
@@ -136,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await staff.register(emailTemplateRoutes);
       await staff.register(dashboardRoutes);
       await staff.register(reportRoutes);
+      await staff.register(sendRoutes);
       await staff.register(syncRoutes);
       await staff.register(deferredRoutes);
     },

@@ -91,4 +91,16 @@ describe('loadConfig', () => {
       );
     }
   });
+
+  it('emails share links through SMTP_URL from SMTP_FROM (else the support address), and says what a bad URL looks like', () => {
+    expect(loadConfig({ DATA_DIR: freshDir() })).toMatchObject({ smtpUrl: undefined, smtpFrom: undefined });
+    expect(loadConfig({ DATA_DIR: freshDir(), SMTP_URL: 'smtp://u:p@mail.test:587', SUPPORT_EMAIL: 'Help@Shop.test' })).toMatchObject({
+      smtpUrl: 'smtp://u:p@mail.test:587',
+      smtpFrom: 'help@shop.test',
+    });
+    expect(loadConfig({ DATA_DIR: freshDir(), SMTP_URL: 'smtps://mail.test', SMTP_FROM: 'Bay <bay@shop.test>' }).smtpFrom).toBe('Bay <bay@shop.test>');
+    expect(() => loadConfig({ DATA_DIR: freshDir(), SMTP_URL: 'mail.test:587' })).toThrow(
+      'Invalid settings:\nSMTP_URL: SMTP_URL must look like smtp://user:password@host:587 (or smtps://)',
+    );
+  });
 });

@@ -42,6 +42,12 @@ const envSchema = z.object({
     // Node's timers take at most 2^31 - 1 ms (24.8 days).
     .max(24 * 24, 'BACKUP_INTERVAL_HOURS must be at most 576 (24 days)')
     .default(0),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL must look like smtp://user:password@host:587 (or smtps://)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMTP_FROM: z.string().trim().min(3).max(320).optional().or(z.literal('').transform(() => undefined)),
   WORKERS: z
     .string()
     .trim()
@@ -73,6 +79,10 @@ export interface AppConfig {
   backupIntervalHours: number;
   /** Server processes sharing the port (1: no cluster). */
   workers: number;
+  /** Where share links are emailed through (`smtp://user:pass@host:587`); unset: the device's mail app. */
+  smtpUrl?: string | undefined;
+  /** The sender of those emails; SUPPORT_EMAIL when not set. */
+  smtpFrom?: string | undefined;
   /** scrypt parameters for new hashes; older hashes are made again at the next sign-in. */
   passwordHashParams: HashParams;
 }
@@ -100,6 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     backupKeep: e.BACKUP_KEEP,
     backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
     workers: e.WORKERS,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_URL ? (e.SMTP_FROM ?? (e.SUPPORT_EMAIL ?? e.ADMIN_EMAIL).toLowerCase()) : undefined,
     passwordHashParams: PASSWORD_HASH_PARAMS,
   };
 }

@@ -14,6 +14,9 @@ export const ROLE_LABELS: Record<Role, string> = {
 
 export const CUSTOMER_STATUSES = ['active', 'inactive'] as const;
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
+/** How a customer's consent to texts was given. */
+export const TEXT_CONSENT_SOURCES = ['in_person', 'signed_form', 'phone', 'web'] as const;
+export type TextConsentSource = (typeof TEXT_CONSENT_SOURCES)[number];
 
 export const INSPECTION_STATUSES = ['in_progress', 'completed', 'approved', 'declined'] as const;
 export type InspectionStatus = (typeof INSPECTION_STATUSES)[number];

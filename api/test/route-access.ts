@@ -59,6 +59,11 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/deferred-work': 'user',
   'GET /api/deferred-work/:p': 'user',
   'PATCH /api/deferred-work/:p': 'user',
+  'POST /api/inspections/:p/sends': 'user',
+  'GET /api/inspections/:p/sends': 'user',
+  'POST /api/invoices/:p/sends': 'user',
+  'GET /api/invoices/:p/sends': 'user',
+  'GET /api/dashboard/unviewed-sends': 'user',
   // The API description; the page sends a signed-out browser to /auth (a JSON client gets 401).
   'GET /api/openapi.json': 'user',
   'GET /api/docs': 'user',

@@ -146,6 +146,8 @@ export const appConfigResponse = z.object({
   adminEmail: z.string(),
   /** What the Sign Up tab offers: the first admin's account, an open form, or how to get an account. */
   signUp: z.enum(SIGN_UP_MODES),
+  /** The server emails share links itself (SMTP_URL is set); otherwise the app opens the device's mail app. */
+  emailSending: z.boolean(),
 });
 
 export const usersQuery = listQuery.extend({

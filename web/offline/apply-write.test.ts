@@ -25,7 +25,7 @@ function state(rows: { customers?: object[]; vehicles?: object[]; inspections?: 
 const full = () => state({ customers: [jane], vehicles: [civic], inspections: [inspection] });
 
 describe('customers', () => {
-  it('creates the row the server would: trimmed fields, blank address null, status active', () => {
+  it('creates the row the server would: trimmed fields, blank address null, status active, no consent to texts', () => {
     const write: LocalWrite = { kind: 'customer.create', id: uuid(10), body: { name: ' Ann Lee ', email: 'ann@mail.test', phone: '555', address: '  ' } };
     const after = applyWrite(state(), write, context);
     expect(after.customers.get(uuid(10))).toEqual({
@@ -35,9 +35,22 @@ describe('customers', () => {
       phone: '555',
       address: null,
       status: 'active',
+      textConsentAt: null,
+      textConsentSource: null,
       createdAt: NOW,
       updatedAt: NOW,
     });
+  });
+
+  it('keeps consent to texts as the server does, and a send changes no local row', () => {
+    const body = { name: 'Tess', email: 'tess@mail.test', phone: '555', textConsentAt: '2026-11-20', textConsentSource: 'web' as const };
+    const after = applyWrite(state(), { kind: 'customer.create', id: uuid(11), body }, context);
+    expect(after.customers.get(uuid(11))).toMatchObject({ textConsentAt: '2026-11-20', textConsentSource: 'web' });
+    const before = full();
+    const send: LocalWrite = { kind: 'share.send', inspectionId: uuid(99), body: { id: uuid(98), channel: 'copy_link' } };
+    expect(applyWrite(before, send, context)).toEqual(before);
+    expect(toRequest(send)).toEqual({ method: 'POST', url: `/api/inspections/${uuid(99)}/sends`, body: { id: uuid(98), channel: 'copy_link' } });
+    expect(dependsOnOf(send)).toEqual([uuid(99)]);
   });
 
   it('changes only the fields sent, and keeps the name nested in vehicles and inspections in step', () => {

@@ -91,8 +91,8 @@ function applyCustomer(draft: Draft, write: Extract<LocalWrite, { kind: `custome
   if (write.kind === 'customer.delete') return removeCustomer(draft, write.id);
   if (write.kind === 'customer.create') {
     const body = parse(createCustomerBody, { ...write.body, id: write.id }, 'customer');
-    const { name, email, phone, address, status } = body;
-    draft.customers.set(write.id, { id: write.id, name, email, phone, address, status, createdAt: now, updatedAt: now });
+    const { name, email, phone, address, status, textConsentAt, textConsentSource } = body;
+    draft.customers.set(write.id, { id: write.id, name, email, phone, address, status, textConsentAt, textConsentSource, createdAt: now, updatedAt: now });
     return;
   }
   const current = draft.customers.get(write.id);
@@ -148,6 +148,9 @@ export function applyWrite(state: LocalState, write: LocalWrite, context: ApplyC
     case 'deferred.update':
       applyDeferred(draft, write, context.now);
       break;
+    case 'share.send':
+      // Recorded on the server only: the "Sent" line is read from there.
+      break;
   }
   deriveNested(draft);
   return draft;
@@ -160,7 +163,7 @@ export const isCreateWrite = (write: LocalWrite): boolean => write.kind.endsWith
 
 /** The row a write changes. */
 export function entityOf(write: LocalWrite): { entity: SyncEntity; entityId: string } {
-  if (write.kind === 'service.status') return { entity: 'inspection', entityId: write.inspectionId };
+  if (write.kind === 'service.status' || write.kind === 'share.send') return { entity: 'inspection', entityId: write.inspectionId };
   const entity = write.kind.slice(0, write.kind.indexOf('.')) as SyncEntity;
   return { entity, entityId: write.id };
 }
@@ -180,6 +183,8 @@ export function dependsOnOf(write: LocalWrite): string[] {
       return [...idText(write.changes.customerId), ...idText(write.changes.vehicleId)];
     case 'deferred.update':
       return idText(write.changes.addedToInspectionId);
+    case 'share.send':
+      return [write.inspectionId];
     default:
       return [];
   }
@@ -218,5 +223,7 @@ export function toRequest(write: LocalWrite): WriteRequest {
       };
     case 'deferred.update':
       return { method: 'PATCH', url: `/api/deferred-work/${write.id}`, body: write.changes };
+    case 'share.send':
+      return { method: 'POST', url: `/api/inspections/${write.inspectionId}/sends`, body: write.body };
   }
 }

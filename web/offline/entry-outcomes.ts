@@ -36,6 +36,8 @@ export const rowUrl = (entity: SyncEntity, id: string): string =>
 
 /** The reply's row; a status call answers with the service, which goes into its inspection. */
 async function responseRow(db: LocalDb, write: LocalWrite, body: unknown): Promise<ServerChanges | null> {
+  // A send answers with its own record, which no local table keeps.
+  if (write.kind === 'share.send') return null;
   if (write.kind !== 'service.status') return serverRowOf(entityOf(write).entity, body);
   const service = serviceResponse.safeParse(body);
   const inspection = await db.inspections.get(write.inspectionId);

@@ -60,7 +60,8 @@ export function definedFields<T extends object>(body: T): Partial<T> {
 
 export function customerSummary(customer: Customer): CustomerSummary {
   const { id, name, email, phone, address, status } = customer;
-  return { id, name, email, phone, address, status };
+  // Rows stored before consent was recorded have neither field: no consent.
+  return { id, name, email, phone, address, status, textConsentAt: customer.textConsentAt ?? null, textConsentSource: customer.textConsentSource ?? null };
 }
 
 export function vehicleSummary(vehicle: Vehicle): VehicleSummary {

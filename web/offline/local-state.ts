@@ -46,6 +46,7 @@ export function scopeOfWrite(write: LocalWrite): Scope {
     case 'inspection.update':
       return { inspections: [write.id], customers: text(write.changes.customerId), vehicles: text(write.changes.vehicleId) };
     case 'service.status':
+    case 'share.send':
       return { inspections: [write.inspectionId] };
     case 'deferred.update':
       return { deferred: [write.id] };

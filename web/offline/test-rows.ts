@@ -19,6 +19,8 @@ export function customerRow(n: number, fields: Partial<Customer> = {}): Customer
     phone: '555-0100',
     address: null,
     status: 'active',
+    textConsentAt: null,
+    textConsentSource: null,
     createdAt: T0,
     updatedAt: T0,
     ...fields,

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { CreateCustomerBody, UpdateCustomerBody } from '../../shared/schemas/customer';
+import type { CreateSendBody } from '../../shared/schemas/send';
 import type { createInspectionBody, updateInspectionBody } from '../../shared/schemas/inspection';
 import type { ServiceStatus } from '../../shared/constants';
 import type { UpdateDeferredBody } from '../../shared/schemas/deferred';
@@ -31,7 +32,9 @@ export type LocalWrite =
   /** Staff approve ('approved') / unapprove ('recommended') of one service, and how the customer gave it. */
   | { kind: 'service.status'; inspectionId: string; serviceId: string; status: ServiceStatus; decisionMethod?: StaffDecisionMethod }
   /** A deferred line's follow-up, dismissal, or "added to" a new inspection (made on this device or not). */
-  | { kind: 'deferred.update'; id: string; changes: UpdateDeferredBody };
+  | { kind: 'deferred.update'; id: string; changes: UpdateDeferredBody }
+  /** A send of the inspection's share link (no local effect); an email goes out when the server gets it. */
+  | { kind: 'share.send'; inspectionId: string; body: CreateSendBody };
 
 export type LocalWriteKind = LocalWrite['kind'];
 

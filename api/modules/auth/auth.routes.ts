@@ -55,6 +55,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     supportEmail: app.config.supportEmail,
     adminEmail: app.config.adminEmail,
     signUp: await signUpMode(app.db),
+    emailSending: app.mailer !== null,
   }));
 
   app.post(

@@ -32,7 +32,7 @@ describe('GET /api/config', () => {
   it('gives the product name and the contact emails, without a session', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ productName: 'Baywise', supportEmail: 'help@shop.test', adminEmail: TEST_ADMIN_EMAIL, signUp: 'open' });
+    expect(res.json()).toEqual({ productName: 'Baywise', supportEmail: 'help@shop.test', adminEmail: TEST_ADMIN_EMAIL, signUp: 'open', emailSending: false });
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 });

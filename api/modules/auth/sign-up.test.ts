@@ -60,7 +60,7 @@ describe('once the shop has its admin', () => {
   it('keeps "Open sign-up" off by default; only an admin reads or changes it, and only with a boolean', async () => {
     const admin = await t.signIn('admin');
     const technician = await t.signIn('technician');
-    expect((await admin.inject({ method: 'GET', url: '/api/shop-settings' })).json()).toEqual({ openSignUp: false, approvalSignature: 'never' });
+    expect((await admin.inject({ method: 'GET', url: '/api/shop-settings' })).json()).toEqual({ openSignUp: false, approvalSignature: 'never', unviewedAlertMinutes: 20 });
     const denied = await technician.inject({ method: 'PUT', url: '/api/shop-settings', payload: { openSignUp: true } });
     expect(denied.statusCode).toBe(403);
     for (const payload of [{ openSignUp: 'yes' }, {}, { openSignUp: 1 }]) {
@@ -76,7 +76,7 @@ describe('"Open sign-up"', () => {
   it('re-opens the form; the new account waits as pending and can see nothing', async () => {
     const admin = await t.signIn('admin');
     const opened = await admin.inject({ method: 'PUT', url: '/api/shop-settings', payload: { openSignUp: true } });
-    expect(opened.json()).toEqual({ openSignUp: true, approvalSignature: 'never' });
+    expect(opened.json()).toEqual({ openSignUp: true, approvalSignature: 'never', unviewedAlertMinutes: 20 });
     expect(await signUpMode()).toBe('open');
 
     const res = await register({ username: 'hopeful', email: 'hopeful@shop.test', password: PASSWORD, role: 'service_advisor' });

@@ -45,7 +45,7 @@ describe('GET /api/customers', () => {
     expect(total).toBe(6);
     expect(body[0]).toEqual({
       id: archer.id, name: 'alice Archer', email: 'aa@mail.test', phone: '555-1234', address: null,
-      status: 'active', createdAt: day('01-04'), updatedAt: day('01-04'),
+      status: 'active', textConsentAt: null, textConsentSource: null, createdAt: day('01-04'), updatedAt: day('01-04'),
     });
   });
 

@@ -35,7 +35,7 @@ import {
 export const CUSTOMER_NOT_FOUND = 'Customer not found';
 export const CUSTOMER_EXISTS = 'Customer already exists';
 
-export function toCustomer(row: Omit<CustomerRow, 'createdBy' | 'textConsentAt' | 'textConsentSource'>): Customer {
+export function toCustomer(row: Omit<CustomerRow, 'createdBy'>): Customer {
   return {
     id: row.id,
     name: row.name,
@@ -43,13 +43,15 @@ export function toCustomer(row: Omit<CustomerRow, 'createdBy' | 'textConsentAt' 
     phone: row.phone,
     address: row.address,
     status: row.status as Customer['status'],
+    textConsentAt: row.textConsentAt,
+    textConsentSource: row.textConsentSource as Customer['textConsentSource'],
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
 }
 
 /** The customer as nested in inspections and invoices. */
-export function toCustomerSummary(row: Omit<CustomerRow, 'createdBy' | 'textConsentAt' | 'textConsentSource'>): CustomerSummary {
+export function toCustomerSummary(row: Omit<CustomerRow, 'createdBy'>): CustomerSummary {
   const { createdAt: _createdAt, updatedAt: _updatedAt, ...summary } = toCustomer(row);
   return summary;
 }

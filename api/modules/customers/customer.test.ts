@@ -31,6 +31,8 @@ describe('POST /api/customers', () => {
       phone: '555-0101',
       address: '12 Elm St',
       status: 'active',
+      textConsentAt: null,
+      textConsentSource: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updatedAt: body.createdAt,
     });
@@ -106,6 +108,8 @@ describe('GET /api/customers/:id', () => {
       phone: '555-0100',
       address: '4 Oak Rd',
       status: 'active',
+      textConsentAt: null,
+      textConsentSource: null,
       createdAt: customer.createdAt,
       updatedAt: customer.updatedAt,
     });

@@ -59,6 +59,8 @@ describe('POST /api/invoices', () => {
       phone: '555-0100',
       address: '12 Elm St',
       status: 'active',
+      textConsentAt: null,
+      textConsentSource: null,
     });
     expect(invoice.vehicle).toMatchObject({ id: inspection.vehicleId, make: 'Subaru', model: 'Outback', vin: '4S4BSANC5K3200001', year: 2018, mileage: 42000, color: null });
     expect(invoice.inspection.id).toBe(inspection.id);

@@ -5,6 +5,7 @@ import { errorResponse } from '../../../shared/schemas/common';
 import { publicApproveBody, type PublicApproveBody } from '../../../shared/schemas/decision';
 import { publicInspectionResponse, publicServiceResponse, shareNotFoundResponse } from '../../../shared/schemas/inspection';
 import { decidePublicService, getPublicInspection } from '../inspections/public-inspection.service';
+import { withViewRecorded } from '../sends/share-views';
 import { orShareNotFound, shareClient } from './public-view';
 
 // Tokens and ids are checked in the service: a malformed one is answered like an unknown one (404).
@@ -18,7 +19,11 @@ export async function publicInspectionRoutes(fastify: FastifyInstance): Promise<
   app.get(
     '/inspections/:token',
     { schema: { params: tokenParams, response: { 200: publicInspectionResponse, 404: shareNotFoundResponse } } },
-    async (request, reply) => orShareNotFound(app.db, reply, () => getPublicInspection(app.db, request.params.token)),
+    async (request, reply) => {
+      const { token } = request.params;
+      const view = { kind: 'inspection' as const, token, now: app.clock() };
+      return orShareNotFound(app.db, reply, () => withViewRecorded(app.db, request, view, () => getPublicInspection(app.db, token)));
+    },
   );
 
   for (const [action, status] of [

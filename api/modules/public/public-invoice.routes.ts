@@ -10,6 +10,7 @@ import {
 } from '../../../shared/schemas/invoice';
 import { shareNotFoundResponse } from '../../../shared/schemas/inspection';
 import { decidePublicInvoiceService, getPublicInvoice } from '../invoices/public-invoice.service';
+import { withViewRecorded } from '../sends/share-views';
 import { orShareNotFound, shareClient } from './public-view';
 
 // The receipt and invoice share pages: no session, the share token is the only key.
@@ -20,7 +21,11 @@ export async function publicInvoiceRoutes(fastify: FastifyInstance): Promise<voi
   app.get(
     '/invoices/:token',
     { schema: { params: publicInvoiceParams, response: { 200: publicInvoiceResponse, ...errors, 404: shareNotFoundResponse } } },
-    async (request, reply) => orShareNotFound(app.db, reply, () => getPublicInvoice(app.db, request.params.token)),
+    async (request, reply) => {
+      const { token } = request.params;
+      const view = { kind: 'invoice' as const, token, now: app.clock() };
+      return orShareNotFound(app.db, reply, () => withViewRecorded(app.db, request, view, () => getPublicInvoice(app.db, token)));
+    },
   );
 
   for (const [action, status] of [

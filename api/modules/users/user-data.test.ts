@@ -58,6 +58,8 @@ describe('GET /api/users/:id/data', () => {
         phone: '555-0100',
         address: '1 Elm St',
         status: 'active',
+        textConsentAt: null,
+        textConsentSource: null,
         createdAt: at(2),
         updatedAt: newer.updatedAt,
       },

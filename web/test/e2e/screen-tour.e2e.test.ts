@@ -38,7 +38,7 @@ beforeAll(async () => {
     licensePlate: 'TOUR 12',
     mileage: 61000,
   });
-  await e2e.api.call('POST', '/api/inspections', {
+  const toured = await e2e.api.call<{ id: string }>('POST', '/api/inspections', {
     customerId: customer.id,
     vehicleId: vehicle.id,
     status: 'completed',
@@ -47,6 +47,9 @@ beforeAll(async () => {
       { description: 'Front brake pads and rotors', laborCost: '180.00', partsCost: '140.00', status: 'recommended' },
     ],
   });
+  // Sent 45 minutes ago and never opened: the dashboard shows its "Sent, not viewed" card.
+  const sentAt = new Date(Date.now() - 45 * 60_000).toISOString();
+  await e2e.api.call('POST', `/api/inspections/${toured.id}/sends`, { id: crypto.randomUUID(), channel: 'copy_link', sentAt });
   const inspection = await seedInspection(e2e.api);
   reportToken = inspection.shareToken;
   invoiceToken = (await seedInvoice(e2e.api, inspection.id)).shareToken;
@@ -90,6 +93,16 @@ const STAFF_STOPS: Stop[] = [
       await customersWithCard(page);
       await page.getByTestId('customer-card').filter({ hasText: CUSTOMER }).getByRole('button', { name: 'Create Inspection' }).click();
       await page.getByRole('dialog', { name: 'Create Inspection' }).waitFor();
+    },
+  },
+  {
+    name: 'send-dialog',
+    show: async (page) => {
+      await customersWithCard(page);
+      const card = page.getByTestId('customer-card').filter({ hasText: CUSTOMER });
+      await card.getByTestId('inspection-row').first().getByRole('button', { name: /^Edit inspection/ }).click();
+      await page.getByRole('dialog', { name: 'Edit Inspection' }).getByRole('button', { name: 'Send to customer' }).click();
+      await page.getByRole('dialog', { name: 'Send to customer' }).getByTestId('send-dialog').waitFor();
     },
   },
   { name: 'receipts', show: (page) => section(page, 'invoices', 'Receipts') },

@@ -46,7 +46,7 @@ export interface RunningServer {
 }
 
 /** Starts the real server, built as `npm start` builds it, on a free port with a fresh SQLite data folder. */
-export async function startServer(adminEmail: string, webDir: string): Promise<RunningServer> {
+export async function startServer(adminEmail: string, webDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const { command, args } = await productionServerCommand();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'baywise-e2e-'));
@@ -63,6 +63,7 @@ export async function startServer(adminEmail: string, webDir: string): Promise<R
       ADMIN_EMAIL: adminEmail,
       TRUST_PROXY: 'false',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

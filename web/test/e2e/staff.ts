@@ -63,12 +63,13 @@ export async function signInThroughUi(page: Page, username: string, password: st
 
 /**
  * A second real server on its own fresh database (nobody registered yet), for the tests that need
- * an empty shop, e.g. signing up the first admin. Uses the build the global setup made.
+ * an empty shop, e.g. signing up the first admin, or other settings (`env`, read when it starts).
+ * Uses the build the global setup made.
  */
-export function useFreshServer(): { baseUrl: () => string; adminEmail: string } {
+export function useFreshServer(env: () => Record<string, string> = () => ({})): { baseUrl: () => string; adminEmail: string } {
   let server: RunningServer | undefined;
   beforeAll(async () => {
-    server = await startServer(ADMIN_EMAIL, inject('webDir'));
+    server = await startServer(ADMIN_EMAIL, inject('webDir'), env());
   });
   afterAll(async () => {
     await server?.stop();

@@ -1,4 +1,5 @@
-import { CUSTOMER_STATUSES } from '../../../../shared/constants';
+import { z } from 'zod';
+import { CUSTOMER_STATUSES, TEXT_CONSENT_SOURCES, type TextConsentSource } from '../../../../shared/constants';
 import { createCustomerBody, type Customer, type UpdateCustomerBody } from '../../../../shared/schemas/customer';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose } from '../../../components/ui/dialog';
@@ -12,10 +13,26 @@ import { useCreateCustomer } from '../api/create-customer';
 import { useUpdateCustomer } from '../api/update-customer';
 import styles from './customers.module.css';
 
-const FIELDS = ['name', 'email', 'phone', 'address', 'status'] as const;
+const FIELDS = ['name', 'email', 'phone', 'address', 'status', 'textConsentAt', 'textConsentSource'] as const;
 type Field = (typeof FIELDS)[number];
 
 const STATUS_OPTIONS = CUSTOMER_STATUSES.map((value) => ({ value, label: humanize(value) }));
+export const CONSENT_SOURCE_LABELS: Record<TextConsentSource, string> = {
+  in_person: 'In person',
+  signed_form: 'Signed form',
+  phone: 'Phone',
+  web: 'Web',
+};
+const CONSENT_OPTIONS = TEXT_CONSENT_SOURCES.map((value) => ({ value, label: CONSENT_SOURCE_LABELS[value] }));
+
+/** Today in the device's time zone, as the date input writes it. */
+const today = () => new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+
+/** The form keeps text; blank consent fields are "no consent" (null) to the API. */
+function withConsent<T extends Partial<Record<Field, string>>>(values: T) {
+  return { ...values, textConsentAt: values.textConsentAt || null, textConsentSource: (values.textConsentSource || null) as TextConsentSource | null };
+}
+const formSchema = z.preprocess((values) => withConsent(values as Record<Field, string>), createCustomerBody);
 
 export interface CustomerFormProps {
   /** The customer being edited; none to add one. */
@@ -35,11 +52,19 @@ export function CustomerForm({ customer, onClose }: CustomerFormProps) {
       phone: customer?.phone ?? '',
       address: customer?.address ?? '',
       status: customer?.status ?? 'active',
+      textConsentAt: customer?.textConsentAt ?? '',
+      textConsentSource: customer?.textConsentSource ?? '',
     }),
-    schema: createCustomerBody,
-    create: (body) => create.mutateAsync({ ...body, status: body.status as Customer['status'] }),
+    schema: formSchema,
+    create: (body) => create.mutateAsync({ ...withConsent(body), status: body.status as Customer['status'] }),
     update: customer
-      ? (changes) => update.mutateAsync({ customer, changes: changes as UpdateCustomerBody })
+      ? (changes) => {
+          // The date and its source travel together.
+          const consentChanged = changes.textConsentAt !== undefined || changes.textConsentSource !== undefined;
+          const unchanged = { textConsentAt: customer.textConsentAt ?? '', textConsentSource: customer.textConsentSource ?? '' };
+          const sent = consentChanged ? withConsent({ ...unchanged, ...changes }) : changes;
+          return update.mutateAsync({ customer, changes: sent as UpdateCustomerBody });
+        }
       : undefined,
     messages: {
       created: 'Customer created',
@@ -83,6 +108,28 @@ export function CustomerForm({ customer, onClose }: CustomerFormProps) {
         <FormField label="Status" error={errors.status}>
           <Select options={STATUS_OPTIONS} value={values.status} onValueChange={(status) => set('status', status)} />
         </FormField>
+        <label className={styles.consent}>
+          <input
+            type="checkbox"
+            name="textConsent"
+            checked={values.textConsentAt !== ''}
+            onChange={(e) => {
+              set('textConsentAt', e.target.checked ? today() : '');
+              set('textConsentSource', e.target.checked ? 'in_person' : '');
+            }}
+          />
+          Consents to texts
+        </label>
+        {values.textConsentAt !== '' ? (
+          <div className={styles.consentFields}>
+            <FormField label="Consent given on" required error={errors.textConsentAt}>
+              <Input name="textConsentAt" type="date" value={values.textConsentAt} onChange={(e) => set('textConsentAt', e.target.value)} />
+            </FormField>
+            <FormField label="How it was given" required error={errors.textConsentSource}>
+              <Select options={CONSENT_OPTIONS} value={values.textConsentSource} onValueChange={(source) => set('textConsentSource', source)} />
+            </FormField>
+          </div>
+        ) : null}
       </div>
     </Dialog>
   );

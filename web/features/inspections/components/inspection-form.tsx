@@ -6,8 +6,12 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose } from '../../../components/ui/dialog';
 import { useToast } from '../../../components/ui/toast';
 import { newClientId } from '../../../lib/api-client';
+import { vehicleName } from '../../../lib/format';
 import { useBlockReload } from '../../../lib/reload-guard';
 import { PreviouslyDeclined } from '../../deferred/components/previously-declined';
+import { paths } from '../../../config/paths';
+import { SendButton } from '../../sends/components/send-button';
+import { ShareActivityLine } from '../../sends/components/share-activity-line';
 import { useSaveInspection } from '../api/save-inspection';
 import { ConditionFields } from './condition-fields';
 import { DecisionHistory } from './decision-history';
@@ -115,6 +119,20 @@ export function InspectionForm({ inspection, lockedCustomer, signedInUser, onClo
       onSubmit={submit}
       footer={
         <>
+          {inspection?.shareToken ? (
+            <SendButton
+              kind="inspection"
+              targetId={inspection.id}
+              customer={inspection.customer}
+              link={`${window.location.origin}${paths.report(inspection.shareToken)}`}
+              fill={{
+                customerName: inspection.customer.name,
+                vehicle: vehicleName(inspection.vehicle),
+                at: inspection.createdAt,
+                inspectionLink: `${window.location.origin}${paths.report(inspection.shareToken)}`,
+              }}
+            />
+          ) : null}
           <DialogClose asChild>
             <Button variant="secondary">Cancel</Button>
           </DialogClose>
@@ -125,6 +143,7 @@ export function InspectionForm({ inspection, lockedCustomer, signedInUser, onClo
       }
     >
       <div className={styles.form} data-testid="inspection-form">
+        {inspection ? <ShareActivityLine kind="inspection" id={inspection.id} /> : null}
         <PeopleFields
           draft={draft}
           errors={errors}

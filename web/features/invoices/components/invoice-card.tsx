@@ -6,6 +6,8 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../c
 import { Money } from '../../../components/ui/money';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDate, shortId, vehicleName } from '../../../lib/format';
+import { SendButton } from '../../sends/components/send-button';
+import { ShareActivityLine } from '../../sends/components/share-activity-line';
 import styles from './invoices.module.css';
 
 export interface InvoiceCardProps {
@@ -44,6 +46,7 @@ export function InvoiceCard({ invoice, onDelete }: InvoiceCardProps) {
             </dd>
           </div>
         </dl>
+        <ShareActivityLine kind="invoice" id={invoice.id} />
       </CardContent>
       <CardFooter>
         <div className={styles.cardActions}>
@@ -55,6 +58,20 @@ export function InvoiceCard({ invoice, onDelete }: InvoiceCardProps) {
           >
             <ExternalLink aria-hidden="true" /> Open Receipt
           </a>
+          <SendButton
+            size="sm"
+            kind="invoice"
+            targetId={invoice.id}
+            customer={invoice.customer}
+            link={`${window.location.origin}${paths.invoice(invoice.shareToken)}`}
+            fill={{
+              customerName: invoice.customer.name,
+              vehicle: invoice.vehicle ? vehicleName(invoice.vehicle) : null,
+              at: invoice.createdAt,
+              invoiceLink: `${window.location.origin}${paths.invoice(invoice.shareToken)}`,
+              inspectionLink: invoice.inspection ? `${window.location.origin}${paths.report(invoice.inspection.shareToken)}` : undefined,
+            }}
+          />
           <Button variant="ghost" size="sm" onClick={onDelete}>
             <Trash2 aria-hidden="true" /> Delete
           </Button>

@@ -5,6 +5,7 @@ import { ContactForm } from './contact-form';
 import { PasswordForm } from './password-form';
 import styles from './settings.module.css';
 import { useOnline } from '../../../lib/use-online';
+import { UnviewedAlertSetting } from '../../sends/components/unviewed-alert-setting';
 
 /** The signed-in user's own settings: contact information and password. */
 export function SettingsSection() {
@@ -29,6 +30,7 @@ export function SettingsSection() {
           <ContactForm key={user.id} user={user} />
           <PasswordForm />
           {user.role === 'admin' ? <ApprovalSignatureSetting /> : null}
+          {user.role === 'admin' && online ? <UnviewedAlertSetting /> : null}
         </div>
       ) : (
         <LoadingBlock text="Loading settings..." />

@@ -1,10 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { ShopSettings, shopSettingsBody } from '../../../../shared/schemas/shop-settings';
+import type { ShopSettings, ShopSettingsBody } from '../../../../shared/schemas/shop-settings';
 import { api } from '../../../lib/api-client';
 import { userKeys } from './user-keys';
 
-/** GET /api/shop-settings: the shop-wide "Open sign-up" switch and the approval signature rule. */
+/** GET /api/shop-settings: the shop-wide "Open sign-up" switch, the approval signature rule and the unviewed-report alert time. */
 export const getShopSettings = (signal?: AbortSignal) => api.get<ShopSettings>('/api/shop-settings', { signal });
 
 export const shopSettingsQueryOptions = () =>
@@ -13,7 +12,7 @@ export const shopSettingsQueryOptions = () =>
 export const useShopSettings = () => useQuery(shopSettingsQueryOptions());
 
 /** Settings left out keep their values; `openSignUp` is always sent. */
-export const updateShopSettings = (body: z.input<typeof shopSettingsBody>) => api.put<ShopSettings>('/api/shop-settings', body);
+export const updateShopSettings = (body: ShopSettingsBody) => api.put<ShopSettings>('/api/shop-settings', body);
 
 export function useUpdateShopSettings() {
   const queryClient = useQueryClient();
