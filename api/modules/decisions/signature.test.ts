@@ -19,7 +19,7 @@ const pageOf = async (token: string) => (await t.app.inject({ method: 'GET', url
 
 describe('the approvalSignature shop setting', () => {
   it('is never by default, changes for admins only, and refuses unknown values', async () => {
-    expect((await admin.inject({ method: 'GET', url: '/api/shop-settings' })).json()).toEqual({ openSignUp: false, approvalSignature: 'never' });
+    expect((await admin.inject({ method: 'GET', url: '/api/shop-settings' })).json()).toEqual({ openSignUp: false, approvalSignature: 'never', unviewedAlertMinutes: 20 });
     const bad = await setSignature('sometimes');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Invalid request body: Approval signature must be never, first or always');
@@ -27,9 +27,9 @@ describe('the approvalSignature shop setting', () => {
     const denied = await technician.inject({ method: 'PUT', url: '/api/shop-settings', payload: { openSignUp: false, approvalSignature: 'always' } });
     expect(denied.statusCode).toBe(403);
     // Left out, it keeps its value (a client that only knows the sign-up switch).
-    expect((await setSignature('first')).json()).toEqual({ openSignUp: false, approvalSignature: 'first' });
+    expect((await setSignature('first')).json()).toEqual({ openSignUp: false, approvalSignature: 'first', unviewedAlertMinutes: 20 });
     const onlySignUp = await admin.inject({ method: 'PUT', url: '/api/shop-settings', payload: { openSignUp: true } });
-    expect(onlySignUp.json()).toEqual({ openSignUp: true, approvalSignature: 'first' });
+    expect(onlySignUp.json()).toEqual({ openSignUp: true, approvalSignature: 'first', unviewedAlertMinutes: 20 });
   });
 
   it('never: approvals need no name or signature', async () => {

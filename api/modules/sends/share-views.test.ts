@@ -168,7 +168,7 @@ describe('GET /api/dashboard/unviewed-sends', () => {
 
     const admin = await t.signIn('admin');
     const set = await admin.inject({ method: 'PUT', url: '/api/shop-settings', payload: { openSignUp: false, unviewedAlertMinutes: 5 } });
-    expect(set.json()).toEqual({ openSignUp: false, unviewedAlertMinutes: 5 });
+    expect(set.json()).toEqual({ openSignUp: false, approvalSignature: 'never', unviewedAlertMinutes: 5 });
     const sooner = await list();
     expect(sooner.minutes).toBe(5);
     expect(sooner.items.map((i: { id: string }) => i.id)).toEqual([late.id, invoice.id, recent.id]);
