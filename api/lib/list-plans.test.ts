@@ -1,4 +1,3 @@
-import { CompiledQuery, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { countCustomers, listCustomers } from '../modules/customers/customer.repository';
 import { countInspections, listInspectionRows } from '../modules/inspections/inspection.repository';
@@ -6,6 +5,7 @@ import { countInvoices, listInvoiceRows } from '../modules/invoices/invoice.repo
 import { countVehicles, listVehicles } from '../modules/vehicles/vehicle.repository';
 import { createTestDatabase, testDatabaseKind } from '../test/database';
 import { createCustomer, createInspection, createVehicle } from '../test/factories';
+import { planRecorder } from '../test/query-plans';
 
 // SQLite's query plans for the list and search calls: a page is read through an index (never a
 // scan of the table sorted afterwards), and a search narrows through the text index first.
@@ -13,35 +13,11 @@ const sqlite = testDatabaseKind() === 'sqlite';
 const database = await createTestDatabase();
 afterAll(() => database.drop());
 
-/** Records every query the repositories run, to ask SQLite for its plan. */
-const seen: RootOperationNode[] = [];
-const recorder: KyselyPlugin = {
-  transformQuery: ({ node }) => {
-    seen.push(node);
-    return node;
-  },
-  transformResult: async ({ result }) => result,
-};
-const db = database.db.withPlugin(recorder);
+const { db, plans } = planRecorder(database.db);
 
 const customer = await createCustomer(database.db, { name: 'Ann Stone' });
 const vehicle = await createVehicle(database.db, customer.id, { make: 'Ford', model: 'F-150' });
 await createInspection(database.db, { customerId: customer.id, vehicleId: vehicle.id });
-
-/** The plan of each query `run` makes, one line per step. */
-async function plans(run: () => Promise<unknown>): Promise<string[]> {
-  seen.length = 0;
-  await run();
-  const out: string[] = [];
-  for (const node of [...seen]) {
-    const compiled = db.getExecutor().compileQuery(node, { queryId: 'plan' });
-    const { rows } = await database.db
-      .withoutPlugins()
-      .executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
-    out.push(rows.map((r) => r.detail).join('\n'));
-  }
-  return out;
-}
 
 const page = { limit: 50 };
 const CASES: [string, () => Promise<unknown>][] = [

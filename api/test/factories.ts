@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { Insertable } from 'kysely';
 import type { Role } from '../../shared/constants';
 import type { Db } from '../db/database';
 import type {
   CustomerRow,
   InspectionRow,
+  InvoicesTable,
   ServicePartRow,
   ServiceRow,
   UserRow,
@@ -181,6 +183,30 @@ export async function createInspection(
     created.services.push({ ...service, parts });
   }
   return created;
+}
+
+/** An invoice (draft, no line items, zero totals unless told) on an inspection, with its share token. */
+export async function createInvoiceFor(
+  db: Db,
+  inspection: { id: string; customerId: string; vehicleId: string; createdAt: string },
+  fields: Partial<Insertable<InvoicesTable>> = {},
+): Promise<{ id: string; shareToken: string }> {
+  const row = {
+    id: randomUUID(),
+    inspectionId: inspection.id,
+    customerId: inspection.customerId,
+    vehicleId: inspection.vehicleId,
+    shareToken: newShareToken(),
+    subtotalCents: 0,
+    taxCents: 0,
+    totalCents: 0,
+    status: 'draft',
+    createdAt: inspection.createdAt,
+    updatedAt: inspection.createdAt,
+    ...fields,
+  };
+  await db.insertInto('invoices').values(row).execute();
+  return { id: row.id, shareToken: row.shareToken };
 }
 
 /** Turns the shop's "Open sign-up" on, so `POST /api/register` makes (pending) accounts. */

@@ -1,32 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app';
-import { createInspection } from '../../test/factories';
+import { createInspection, createInvoiceFor } from '../../test/factories';
 
 const t = await useTestApp();
 const advisor = await t.signIn('service_advisor', { username: 'ada_advisor' });
 
 /** An invoice share link on the inspection. */
-async function invoiceTokenFor(inspection: { id: string; customerId: string; vehicleId: string; createdAt: string }) {
-  const shareToken = randomUUID().replace(/-/g, '');
-  await t.db
-    .insertInto('invoices')
-    .values({
-      id: randomUUID(),
-      inspectionId: inspection.id,
-      customerId: inspection.customerId,
-      vehicleId: inspection.vehicleId,
-      shareToken,
-      subtotalCents: 0,
-      taxCents: 0,
-      totalCents: 0,
-      status: 'draft',
-      createdAt: inspection.createdAt,
-      updatedAt: inspection.createdAt,
-    })
-    .execute();
-  return shareToken;
-}
+const invoiceTokenFor = async (inspection: Parameters<typeof createInvoiceFor>[1]) =>
+  (await createInvoiceFor(t.db, inspection)).shareToken;
 
 const rowsOf = (inspectionId: string) =>
   t.db.selectFrom('serviceDecisions').selectAll().where('inspectionId', '=', inspectionId).orderBy('decidedAt').execute();

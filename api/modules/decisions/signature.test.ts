@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app';
-import { createInspection } from '../../test/factories';
+import { createInspection, createInvoiceFor } from '../../test/factories';
 
 const t = await useTestApp();
 const admin = await t.signIn('admin');
@@ -104,23 +104,7 @@ describe('the approvalSignature shop setting', () => {
   it('tells the invoice share page too', async () => {
     await setSignature('always');
     const inspection = await createInspection(t.db, {}, [{ description: 'A' }]);
-    const token = 'invoiceTokenForSignature0001';
-    await t.db
-      .insertInto('invoices')
-      .values({
-        id: crypto.randomUUID(),
-        inspectionId: inspection.id,
-        customerId: inspection.customerId,
-        vehicleId: inspection.vehicleId,
-        shareToken: token,
-        subtotalCents: 0,
-        taxCents: 0,
-        totalCents: 0,
-        status: 'draft',
-        createdAt: inspection.createdAt,
-        updatedAt: inspection.createdAt,
-      })
-      .execute();
+    const { shareToken: token } = await createInvoiceFor(t.db, inspection);
     expect((await t.app.inject({ method: 'GET', url: `/api/public/invoices/${token}` })).json().signatureRequired).toBe(true);
     const url = `/api/public/invoices/${token}/services/${inspection.services[0]!.id}/approve`;
     expect((await t.app.inject({ method: 'PUT', url })).statusCode).toBe(400);

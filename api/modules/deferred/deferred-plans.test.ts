@@ -1,6 +1,6 @@
-import { CompiledQuery, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKind } from '../../test/database';
+import { planRecorder } from '../../test/query-plans';
 import { countDeferred, listDeferred } from './deferred.repository';
 
 // SQLite's plans for the deferred-work list: open lines by age or value come through an index in
@@ -9,29 +9,9 @@ const sqlite = testDatabaseKind() === 'sqlite';
 const database = await createTestDatabase();
 afterAll(() => database.drop());
 
-const seen: RootOperationNode[] = [];
-const recorder: KyselyPlugin = {
-  transformQuery: ({ node }) => {
-    seen.push(node);
-    return node;
-  },
-  transformResult: async ({ result }) => result,
-};
-const db = database.db.withPlugin(recorder);
-
-async function plan(run: () => Promise<unknown>): Promise<string> {
-  seen.length = 0;
-  await run();
-  const out: string[] = [];
-  for (const node of [...seen]) {
-    const compiled = db.getExecutor().compileQuery(node, { queryId: 'plan' });
-    const { rows } = await database.db
-      .withoutPlugins()
-      .executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
-    out.push(rows.map((r) => r.detail).join('\n'));
-  }
-  return out.join('\n');
-}
+const recording = planRecorder(database.db);
+const db = recording.db;
+const plan = async (run: () => Promise<unknown>) => (await recording.plans(run)).join('\n');
 
 describe.runIf(sqlite)('deferred-work query plans on SQLite', () => {
   it('reads open lines by age through the status and age index, in order', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app';
-import { createInspection } from '../../test/factories';
+import { createInspection, createInvoiceFor } from '../../test/factories';
 import { decideRecommendedService } from './service.service';
 
 const t = await useTestApp();
@@ -9,23 +9,7 @@ const staff = await t.signIn('service_advisor');
 
 /** An unpaid invoice on the inspection, so total recalculation can be observed. */
 async function invoiceFor(inspection: { id: string; customerId: string; vehicleId: string; createdAt: string }, status = 'draft') {
-  const id = randomUUID();
-  await t.db
-    .insertInto('invoices')
-    .values({
-      id,
-      inspectionId: inspection.id,
-      customerId: inspection.customerId,
-      vehicleId: inspection.vehicleId,
-      shareToken: randomUUID(),
-      subtotalCents: 0,
-      taxCents: 0,
-      totalCents: 0,
-      status,
-      createdAt: inspection.createdAt,
-      updatedAt: inspection.createdAt,
-    })
-    .execute();
+  const { id } = await createInvoiceFor(t.db, inspection, { status });
   return async () => {
     const row = await t.db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     return [row.subtotalCents, row.taxCents, row.totalCents];

@@ -1,23 +1,13 @@
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { DecisionList } from '../../../shared/schemas/decision';
 import { TABLET_LANDSCAPE } from '../../test/e2e/browser';
 import { screenshot } from '../../test/e2e/screenshot';
 import { expectAccessible, useE2E } from '../../test/e2e/use-e2e';
 
-const { baseUrl, api, open } = useE2E();
+const { api, openCustomerCard } = useE2E();
 const tag = `Dc${Date.now().toString(36)}`;
 
-async function openCard(name: string): Promise<{ page: Page; card: Locator }> {
-  const { context, page } = await open(TABLET_LANDSCAPE);
-  const at = api.cookie.indexOf('=');
-  await context.addCookies([{ name: api.cookie.slice(0, at), value: api.cookie.slice(at + 1), url: baseUrl }]);
-  await page.goto('/?section=customers');
-  await page.getByLabel('Search', { exact: true }).fill(name);
-  const card = page.getByTestId('customer-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
-  await card.waitFor();
-  return { page, card };
-}
+const openCard = (name: string) => openCustomerCard(TABLET_LANDSCAPE, name);
 
 describe('decisions recorded by staff', () => {
   it('approves with how it was given, approves a changed service again, and shows the history in the inspection', async () => {

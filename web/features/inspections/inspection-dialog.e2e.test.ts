@@ -14,19 +14,10 @@ interface SavedInspection {
 }
 
 describe('inspection dialog from a customer card', () => {
-  const { baseUrl, api, open } = useE2E();
+  const { baseUrl, api, open, openCustomerCard } = useE2E();
   const tag = `In${Date.now().toString(36)}`;
 
-  async function openCard(viewport: { width: number; height: number }, name: string): Promise<{ page: Page; card: Locator }> {
-    const { context, page } = await open(viewport);
-    const at = api.cookie.indexOf('=');
-    await context.addCookies([{ name: api.cookie.slice(0, at), value: api.cookie.slice(at + 1), url: baseUrl }]);
-    await page.goto('/?section=customers');
-    await page.getByLabel('Search', { exact: true }).fill(name);
-    const card = page.getByTestId('customer-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
-    await card.waitFor();
-    return { page, card };
-  }
+  const openCard = openCustomerCard;
 
   async function choose(page: Page, scope: Locator, label: string, option: string) {
     await scope.getByRole('combobox', { name: label, exact: true }).click();

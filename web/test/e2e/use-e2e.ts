@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { seriousA11yViolations } from './axe';
 import { cspViolations, launchBrowser, openPhone, PHONE, type PhonePage } from './browser';
@@ -35,7 +35,19 @@ export function useE2E() {
     return phone;
   }
 
-  return { baseUrl, api, open };
+  /** The customers section signed in as the seeding admin, searched down to one customer's card. */
+  async function openCustomerCard(viewport: { width: number; height: number }, name: string): Promise<{ page: Page; card: Locator }> {
+    const { context, page } = await open(viewport);
+    const at = api.cookie.indexOf('=');
+    await context.addCookies([{ name: api.cookie.slice(0, at), value: api.cookie.slice(at + 1), url: baseUrl }]);
+    await page.goto('/?section=customers');
+    await page.getByLabel('Search', { exact: true }).fill(name);
+    const card = page.getByTestId('customer-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
+    await card.waitFor();
+    return { page, card };
+  }
+
+  return { baseUrl, api, open, openCustomerCard };
 }
 
 /** The visible text of the first match, whitespace collapsed. */
