@@ -1,11 +1,13 @@
 /**
  * A year of a busy shop for the funnel report: 30,000 inspections with 3 services each, most of
- * them sent, viewed and decided, written with plain multi-row inserts (no HTTP, no app code).
+ * them sent, viewed and decided, written with plain multi-row inserts (no HTTP), then the
+ * report's per-inspection summary filled by the app's own statement, as the writes would have.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { REFRESH_ALL_FUNNEL_SQL } from '../api/db/inspection-funnel';
 import { hashPassword } from '../api/lib/password';
 import { mulberry32 } from '../shared/seeded-random';
 import type { Target } from './throughput/seed-shop';
@@ -42,6 +44,7 @@ async function withSink(target: Target, work: (insert: Insert) => Promise<void>)
         db.prepare(`insert into ${table} (${columns.join(', ')}) values ${values(chunk.length, columns.length, false)}`).run(chunk.flat());
       }
     });
+    db.exec(REFRESH_ALL_FUNNEL_SQL);
     db.exec('commit');
     db.close();
     return;
@@ -56,6 +59,7 @@ async function withSink(target: Target, work: (insert: Insert) => Promise<void>)
       await client.query(`insert into ${table} (${columns.join(', ')}) values ${values(chunk.length, columns.length, true)}`, chunk.flat());
     }
   });
+  await client.query(REFRESH_ALL_FUNNEL_SQL);
   await client.query('commit');
   // A shop that has run a while has been vacuumed and analysed (autovacuum): index-only scans then
   // skip the table, and the planner knows the row counts.

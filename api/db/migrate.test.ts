@@ -33,6 +33,7 @@ describe('migrations', () => {
       'deferred_work',
       'email_templates',
       'idempotency_keys',
+      'inspection_funnel',
       'inspection_notes',
       'inspections',
       'invites',
@@ -62,7 +63,7 @@ describe('migrations', () => {
     for (let i = 0; i < Object.keys(migrations).length; i++) await migrateDown(db, schema);
     expect(await tableNames()).toEqual([]);
     await migrateToLatest(db, schema);
-    expect((await tableNames()).length).toBe(22);
+    expect((await tableNames()).length).toBe(23);
   });
 
   it('put the rows that existed before the change feed into it, parents first', async () => {
@@ -85,6 +86,40 @@ describe('migrations', () => {
     ]);
     const state = await db.selectFrom('syncState').selectAll().executeTakeFirstOrThrow();
     expect({ id: state.id, seq: Number(state.seq), tombstoneHorizon: Number(state.tombstoneHorizon) }).toEqual({ id: 1, seq: 3, tombstoneHorizon: 0 });
+    await db.deleteFrom('customers').execute();
+  });
+
+  it('fill the funnel summary from the inspections already there', async () => {
+    await migrateDown(db, schema);
+    const now = '2026-11-30T10:00:00.000Z';
+    await db.insertInto('customers').values({ id: 'fc1', name: 'A', email: 'a@x.io', phone: '1', address: null, status: 'active', createdBy: null, createdAt: now, updatedAt: now }).execute();
+    await db.insertInto('vehicles').values({ id: 'fv1', customerId: 'fc1', year: 2020, make: 'Ford', model: 'F-150', vin: null, licensePlate: null, mileage: 1, color: null, createdBy: null, createdAt: now, updatedAt: now }).execute();
+    await db.insertInto('inspections').values({ id: 'fi1', customerId: 'fc1', vehicleId: 'fv1', technicianId: null, shareToken: 'ft1', status: 'completed', leaks: '[]', checkEngineLight: 0, createdAt: now, updatedAt: now, frontLeftTread: null, frontRightTread: null, rearLeftTread: null, rearRightTread: null, frontLeftBrake: null, frontRightBrake: null, rearLeftBrake: null, rearRightBrake: null, cabinFilterCondition: null, engineFilterCondition: null, oilCondition: null, oilLevel: null, coolantLevel: null, suspensionCondition: null, diagnosticCodes: null, notes: null }).execute();
+    const service = { inspectionId: 'fi1', partsLink: null, partsCostCents: 500, createdAt: now, updatedAt: now };
+    await db.insertInto('services').values([
+      { ...service, id: 'fs1', description: 'Pads', laborCostCents: 1000, status: 'approved', position: 0, approvedAmountCents: 1200 },
+      { ...service, id: 'fs2', description: 'Oil', laborCostCents: 3000, status: 'declined', position: 1 },
+    ]).execute();
+    const send = { inspectionId: 'fi1', invoiceId: null, userId: null, channel: 'email', recipient: null, subject: null, body: null, error: null };
+    await db.insertInto('shareSends').values([
+      { ...send, id: 'fss1', status: 'failed', sentAt: '2026-11-30T10:01:00.000Z', createdAt: now },
+      { ...send, id: 'fss2', status: 'sent', sentAt: '2026-11-30T10:02:00.000Z', createdAt: now },
+    ]).execute();
+    await db.insertInto('shareViews').values({ targetKind: 'inspection', targetId: 'fi1', firstViewedAt: '2026-11-30T10:03:00.000Z', lastViewedAt: now, viewCount: 1 }).execute();
+    const decision = { inspectionId: 'fi1', serviceId: 'fs2', description: 'Oil', actor: 'customer', userId: null, method: 'link', amountCents: 3500, clientAddress: null, userAgent: null, signerName: null, signature: null };
+    await db.insertInto('serviceDecisions').values([
+      { ...decision, id: 'fd1', decision: 'declined', decidedAt: '2026-11-30T10:01:30.000Z' },
+      { ...decision, id: 'fd2', decision: 'unapproved', decidedAt: '2026-11-30T10:04:00.000Z' },
+      { ...decision, id: 'fd3', decision: 'declined', decidedAt: '2026-11-30T10:05:00.000Z' },
+    ]).execute();
+    await migrateToLatest(db, schema);
+    const row = await db.selectFrom('inspectionFunnel').selectAll().executeTakeFirstOrThrow();
+    expect({ ...row, recommendedCents: Number(row.recommendedCents), approvedCents: Number(row.approvedCents), declinedCents: Number(row.declinedCents) }).toEqual({
+      inspectionId: 'fi1', technicianId: null, createdAt: now, services: 2, approvedServices: 1,
+      recommendedCents: 5000, approvedCents: 1200, declinedCents: 3500,
+      firstSentAt: '2026-11-30T10:02:00.000Z', advisorId: null, firstViewedAt: '2026-11-30T10:03:00.000Z',
+      firstDecidedAt: '2026-11-30T10:05:00.000Z',
+    });
     await db.deleteFrom('customers').execute();
   });
 

@@ -302,6 +302,22 @@ export interface DeferredWorkTable {
   updatedAt: Timestamp;
 }
 
+/** The funnel report's summary of one inspection, refreshed by every write (api/db/inspection-funnel.ts). */
+export interface InspectionFunnelTable {
+  inspectionId: string;
+  technicianId: string | null;
+  createdAt: Timestamp;
+  services: number;
+  approvedServices: number;
+  recommendedCents: number;
+  approvedCents: number;
+  declinedCents: number;
+  firstSentAt: Timestamp | null;
+  advisorId: string | null;
+  firstViewedAt: Timestamp | null;
+  firstDecidedAt: Timestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -325,6 +341,7 @@ export interface Database {
   shareViews: ShareViewsTable;
   serviceDecisions: ServiceDecisionsTable;
   deferredWork: DeferredWorkTable;
+  inspectionFunnel: InspectionFunnelTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { Role } from '../../shared/constants';
 import type { Db } from '../db/database';
+import { refreshInspectionFunnel } from '../db/inspection-funnel';
 import type {
   CustomerRow,
   InspectionRow,
@@ -182,6 +183,8 @@ export async function createInspection(
     }
     created.services.push({ ...service, parts });
   }
+  // As every write of the app does, in step with the rows just written.
+  await refreshInspectionFunnel(db, [row.id]);
   return created;
 }
 
@@ -236,6 +239,7 @@ export async function insertShareSend(
       createdAt: fields.sentAt,
     })
     .execute();
+  await refreshInspectionFunnel(db, [fields.inspectionId]);
 }
 
 /** The customer's views of an inspection's share page, first at `firstViewedAt`. */
@@ -244,6 +248,7 @@ export async function insertShareView(db: Db, inspectionId: string, firstViewedA
     .insertInto('shareViews')
     .values({ targetKind: 'inspection', targetId: inspectionId, firstViewedAt, lastViewedAt: firstViewedAt, viewCount: 1 })
     .execute();
+  await refreshInspectionFunnel(db, [inspectionId]);
 }
 
 /** One decision on one service of an inspection, by the customer through the link unless told. */
@@ -270,4 +275,5 @@ export async function insertServiceDecision(
       decidedAt: fields.decidedAt,
     })
     .execute();
+  await refreshInspectionFunnel(db, [fields.inspectionId]);
 }

@@ -9,6 +9,7 @@ import * as searchAndListIndexes from './2026-11-25T03-00-search-and-list-indexe
 import * as approvalLoop from './2026-11-25T04-00-approval-loop';
 import * as deferred from './2026-11-25T05-30-deferred';
 import * as funnelIndexes from './2026-11-25T05-40-funnel-indexes';
+import * as inspectionFunnel from './2026-11-25T06-00-inspection-funnel';
 
 // Every migration, by its date-prefixed name; add new ones at the end.
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T04-00-approval-loop': approvalLoop,
   '2026-11-25T05-30-deferred': deferred,
   '2026-11-25T05-40-funnel-indexes': funnelIndexes,
+  '2026-11-25T06-00-inspection-funnel': inspectionFunnel,
 };

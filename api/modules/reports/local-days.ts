@@ -55,8 +55,23 @@ export function localDate(ms: number, timeZone: string): string {
   return `${String(p.year).padStart(4, '0')}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
 }
 
+// Day starts already found, by zone and date: a report of a year needs 366 of them (four
+// formatter calls each), the same ones call after call. Emptied when full, so it stays small.
+const dayStarts = new Map<string, number>();
+const DAY_STARTS_KEPT = 20_000;
+
 /** The first instant of a local date; where midnight is skipped by a clock change, the change itself. */
 export function startOfLocalDay(date: string, timeZone: string): number {
+  const key = `${timeZone} ${date}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    if (dayStarts.size >= DAY_STARTS_KEPT) dayStarts.clear();
+    dayStarts.set(key, (start = findStartOfLocalDay(date, timeZone)));
+  }
+  return start;
+}
+
+function findStartOfLocalDay(date: string, timeZone: string): number {
   const midnightUtc = Date.parse(`${date}T00:00:00Z`);
   const candidates = [offsetAt(midnightUtc - DAY_MS, timeZone), offsetAt(midnightUtc + DAY_MS, timeZone)]
     .map((offset) => midnightUtc - offset)

@@ -1,6 +1,7 @@
 import type { SyncEntity } from '../../../shared/schemas/sync';
 import { TOMBSTONE_RETENTION_DAYS } from '../../../shared/schemas/sync';
 import type { Db } from '../../db/database';
+import { refreshInspectionFunnel } from '../../db/inspection-funnel';
 import { inTransaction } from '../../db/transaction';
 import { gone, type HttpError } from '../../lib/http-error';
 import { nowIso } from '../../lib/tokens';
@@ -40,6 +41,10 @@ export async function recordChanges(db: Db, changes: readonly Change[], now = no
   const unique = new Map<string, Change>();
   for (const change of changes) unique.set(`${change.entity}:${change.id}`, change);
   if (unique.size === 0) return;
+  // Every write that changes an inspection, its services or its decisions passes here: the funnel
+  // report's summary of those inspections follows in the same transaction.
+  const live = [...unique.values()].filter((c) => c.entity === 'inspection' && !c.deleted).map((c) => c.id);
+  await refreshInspectionFunnel(db, live);
   const { seq } = await db
     .updateTable('syncState')
     .set((eb) => ({ seq: eb('seq', '+', unique.size) }))
