@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app';
 import { createCustomer, createVehicle, insertShareSend, insertShareView } from '../test/factories';
@@ -80,6 +81,30 @@ describe('inspection_funnel', () => {
     expect(kept).toEqual(fresh);
     expect(kept.map((r) => r.inspectionId)).not.toContain(other.id);
     expect(kept.find((r) => r.inspectionId === made.id)).toMatchObject({ services: 2, declinedCents: 2000, recommendedCents: 19000 });
+  });
+
+  it('counts a send and the first view made through the API, and a staff preview not at all', async () => {
+    const customer = await createCustomer(t.db);
+    const vehicle = await createVehicle(t.db, customer.id);
+    const made = await ok('POST', '/api/inspections', { customerId: customer.id, vehicleId: vehicle.id });
+    const before = await t.db.selectFrom('inspectionFunnel').selectAll().where('inspectionId', '=', made.id).executeTakeFirstOrThrow();
+    expect(before).toMatchObject({ firstSentAt: null, advisorId: null, firstViewedAt: null });
+
+    await ok('POST', `/api/inspections/${made.id}/sends`, { id: randomUUID(), channel: 'copy_link' });
+    // The advisor's own look is a preview; the customer's two visits are one first view.
+    expect((await advisor.inject({ method: 'GET', url: `/api/public/inspections/${made.shareToken}` })).statusCode).toBe(200);
+    const sent = await t.db.selectFrom('inspectionFunnel').selectAll().where('inspectionId', '=', made.id).executeTakeFirstOrThrow();
+    expect(sent).toMatchObject({ advisorId: advisor.user.id, firstViewedAt: null });
+    expect(sent.firstSentAt).not.toBeNull();
+    for (let i = 0; i < 2; i++) {
+      expect((await t.app.inject({ method: 'GET', url: `/api/public/inspections/${made.shareToken}` })).statusCode).toBe(200);
+    }
+
+    const { kept, fresh } = await keptAndFresh();
+    expect(kept).toEqual(fresh);
+    const row = kept.find((r) => r.inspectionId === made.id)!;
+    expect(row.firstViewedAt).not.toBeNull();
+    expect(row.firstViewedAt! >= row.firstSentAt!).toBe(true);
   });
 
   it('forgets a deleted user as technician and as advisor, as the base tables do', async () => {

@@ -92,17 +92,3 @@ export async function latestDecisionAt(db: Db, inspectionId: string): Promise<st
     .executeTakeFirst();
   return row?.decidedAt ?? null;
 }
-
-/** One statement: the first view makes the row, later ones move the last time and count. */
-export async function recordView(db: Db, target: Target, now: string): Promise<void> {
-  await db
-    .insertInto('shareViews')
-    .values({ targetKind: target.kind, targetId: target.id, firstViewedAt: now, lastViewedAt: now, viewCount: 1 })
-    .onConflict((oc) =>
-      oc.columns(['targetKind', 'targetId']).doUpdateSet((eb) => ({
-        lastViewedAt: eb.ref('excluded.lastViewedAt'),
-        viewCount: eb('shareViews.viewCount', '+', 1),
-      })),
-    )
-    .execute();
-}

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/schemas/send';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
+import { refreshInspectionFunnel } from '../../db/inspection-funnel';
 import type { Mailer } from '../../lib/mailer';
 import { conflict, notFound } from '../../lib/http-error';
 import { missingRow } from '../sync/change-log';
@@ -111,6 +112,9 @@ export async function createSend(
     if (raced) return { send: raced, created: false };
     throw err;
   }
+  // The funnel report counts a send that has not failed: this one from now, a failed email no more.
+  const refreshFunnel = () => (target.kind === 'inspection' ? refreshInspectionFunnel(db, [target.id]) : Promise.resolve());
+  await refreshFunnel();
   if (email && ctx.mailer) {
     try {
       await ctx.mailer({ to: body.recipient ?? '', subject: body.subject ?? '', text: body.body ?? '' });
@@ -118,6 +122,7 @@ export async function createSend(
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       await setSendResult(db, body.id, 'failed', message.slice(0, ERROR_MAX));
+      await refreshFunnel();
     }
   }
   const row = await findSend(db, body.id);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
+import { refreshInspectionFunnel } from '../../db/inspection-funnel';
 import { currentUser } from '../../plugins/auth';
 import { isShareToken } from '../public/public-view';
 import { ownerTable, type TargetKind } from './send.repository';
@@ -20,7 +21,7 @@ async function isStaffPreview(db: Db, request: FastifyRequest): Promise<boolean>
  */
 async function upsertViewByToken(db: Db, kind: TargetKind, token: string, now: string): Promise<void> {
   const owner = ownerTable(kind);
-  await db
+  const counted = await db
     .insertInto('shareViews')
     .columns(['targetKind', 'targetId', 'firstViewedAt', 'lastViewedAt', 'viewCount'])
     .expression(
@@ -41,7 +42,10 @@ async function upsertViewByToken(db: Db, kind: TargetKind, token: string, now: s
         viewCount: eb('shareViews.viewCount', '+', 1),
       })),
     )
-    .execute();
+    .returning(['targetId', 'viewCount'])
+    .executeTakeFirst();
+  // The first view of a report moves the funnel report's figures; later ones do not.
+  if (kind === 'inspection' && counted && Number(counted.viewCount) === 1) await refreshInspectionFunnel(db, [counted.targetId]);
 }
 
 /**
