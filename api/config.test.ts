@@ -30,7 +30,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(config.sessionSecret);
   });
 
-  it('takes the settings of api.md', () => {
+  it('takes the settings of the README Settings table', () => {
     const config = loadConfig({
       PORT: '8080',
       HOST: '127.0.0.1',

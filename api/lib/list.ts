@@ -10,7 +10,7 @@ export interface Page {
   after?: readonly string[] | undefined;
 }
 
-/** Applies limit/offset when given; without them the whole list comes back, as the spec says. */
+/** Applies limit/offset when given; without them the whole list comes back (docs/api-conventions.md). */
 export function paginate<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   page: Page,

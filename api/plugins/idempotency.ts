@@ -23,7 +23,7 @@ declare module 'fastify' {
   }
 }
 
-// Idempotency-Key for staff writes (offline-sync.md, "Writes"): the effect and the stored response
+// Idempotency-Key for staff writes (docs/offline-sync.md, "Idempotency keys"): the effect and the stored response
 // commit in one transaction, so a retry after a lost response replays instead of writing twice.
 
 declare module 'fastify' {

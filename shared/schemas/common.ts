@@ -18,7 +18,7 @@ export function optionalText(max: number, label = 'This field') {
     .transform((v) => (v ? v : null));
 }
 
-/** Trimmed required text with the spec's message. */
+/** Trimmed required text; missing or blank gives `message` (the form shows it under the field). */
 export function requiredText(message: string, max = 200, label = 'This field') {
   return z
     .string(message)

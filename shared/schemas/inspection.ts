@@ -35,7 +35,7 @@ export const PARTS_TOTAL_TOO_LARGE = 'The parts total is too large';
 
 // ---- Inputs ----
 
-/** A required reference: missing or blank gives the spec's message, a non-UUID a clear one. */
+/** A required reference: missing or blank gives the form's message, a non-UUID a clear one. */
 function reference(requiredMessage: string, invalidMessage: string) {
   return z.string(requiredMessage).trim().min(1, requiredMessage).pipe(z.guid(invalidMessage));
 }

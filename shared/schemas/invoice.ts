@@ -30,7 +30,7 @@ export const MAX_LINE_ITEMS = 200;
 
 export const invoiceStatusInput = z.enum(INVOICE_STATUSES, INVOICE_STATUS_MESSAGE);
 
-/** Missing or blank is the spec's 'select an inspection'; a non-UUID cannot be an inspection. */
+/** Missing or blank is the form's 'select an inspection'; a non-UUID cannot be an inspection. */
 export const inspectionIdInput = z
   .string(INSPECTION_REQUIRED)
   .trim()

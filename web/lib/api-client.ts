@@ -1,6 +1,6 @@
 // The staff app's one door to the API. Feature `api/` files call these; components never fetch.
 
-/** A non-successful response: the message is "<status>: <body text or status text>" (spec §8). */
+/** A non-successful response: the message is "<status>: <body text or status text>", the text the error toasts show. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

@@ -3,7 +3,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { User } from '../../shared/schemas/user';
 import { api, ApiError } from './api-client';
 
-// The last signed-in user, so the shell can open when the network is down (offline-sync.md:
+// The last signed-in user, so the shell can open when the network is down (docs/offline-sync.md:
 // the current user is part of the local data). Cleared on sign-out and on a 401.
 const KEY = 'baywise.current-user';
 
@@ -36,7 +36,7 @@ export function lastSignedInUserId(): string | null {
   return lastUserId;
 }
 
-/** GET /api/user: the signed-in user, or null on 401 (spec §4: a 401 means no user). */
+/** GET /api/user: the signed-in user, or null on 401 (a 401 means nobody is signed in). */
 export async function getCurrentUser(): Promise<User | null> {
   try {
     const user = await api.get<User>('/api/user');
@@ -74,7 +74,7 @@ export function useCurrentUser(): User | null {
 }
 
 /**
- * Login and registration set the current user; logout clears it (spec §4). Everything cached for the
+ * Login and registration set the current user; logout clears it. Everything cached for the
  * previous user is dropped; the current-user query itself stays, so screens watching it see the change.
  */
 export function setCurrentUser(queryClient: QueryClient, user: User | null): void {

@@ -17,7 +17,7 @@ export function formatMoneyCents(cents: number): string {
   return `${sign}$${digits}.${fraction}`;
 }
 
-/** Cents of an API money string; missing or malformed counts as zero (spec section 9). */
+/** Cents of an API money string; missing or malformed counts as zero, so a page still renders. */
 export function toCents(amount: string | number | null | undefined): number {
   return amount === null || amount === undefined || amount === '' ? 0 : (parseCents(amount) ?? 0);
 }

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
-// decisions.md: cached data refreshes on reconnect, on window focus and after every mutation.
+// Cached data refreshes on reconnect, on window focus and after every mutation (docs/decisions.md).
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -14,7 +14,7 @@ export interface EntityFormOptions<F extends string> {
   create: (values: Record<F, string>) => Promise<unknown>;
   /** Saves only the changed fields; given when editing. */
   update?: ((changes: Partial<Record<F, string>>) => Promise<unknown>) | undefined;
-  /** Spec §8 toasts: success titles and the 'Error' descriptions. */
+  /** The toasts: success titles, and the descriptions under an 'Error' title. */
   messages: { created: string; updated: string; createFailed: string; updateFailed: string };
   onDone: () => void;
 }

@@ -5,7 +5,7 @@ import type { Vehicle } from '../../shared/schemas/vehicle';
 import { sameValue } from './local-rows';
 
 // The chaos test's model of the server: every write the server committed (a 2xx that was not a
-// replay), applied once in the order the server received them, by the rules of offline-sync.md
+// replay), applied once in the order the server received them, by the rules of docs/offline-sync.md
 // (partial updates, services keep their status, deletes win). Only the fields the generator
 // sends are modelled.
 

@@ -9,7 +9,7 @@ import { LocalWriteError } from './local-rows';
 import { enqueue } from './outbox';
 import { SyncEngine } from './sync-engine';
 
-// The seeded chaos test (offline-sync.md, "Testing"): K devices, each with its own local database
+// The seeded chaos test (docs/offline-sync.md, "Testing"): K devices, each with its own local database
 // and sync loop, make random writes while the network between them and the real API drops
 // requests, drops responses after the server committed, delivers twice, and delays deliveries past
 // later ones. Then the network heals, every device syncs until quiet, and the server and every

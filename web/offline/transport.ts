@@ -62,7 +62,7 @@ export async function send(fetchFn: FetchLike, url: string, options: SendOptions
 }
 
 /**
- * What to do with an entry after its reply (offline-sync.md, "Failures"): `ok` remove it; `retry`
+ * What to do with an entry after its reply (docs/offline-sync.md, "Failures"): `ok` remove it; `retry`
  * keep it and back off; `sign-in` pause until the user signs in again; `gone` the row was deleted
  * elsewhere; `attention` the server refused this change, the user decides.
  */

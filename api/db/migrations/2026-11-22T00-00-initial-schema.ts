@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: this file never imports application code.
-// Money is integer cents in bigint columns, so the spec's DECIMAL(10,2) range fits on PostgreSQL.
+// Money is integer cents in bigint columns, so amounts up to 99,999,999.99 (DECIMAL(10,2)) fit on PostgreSQL.
 
 const now = sql`CURRENT_TIMESTAMP`;
 

@@ -46,7 +46,7 @@ export async function register(db: Db, config: AppConfig, body: z.output<typeof 
     if (body.role !== 'admin') throw forbidden(firstAccountMessage(config));
     return createUser(db, config, body);
   }
-  // The spec's admin-email message first; and a stranger never waits as an administrator, even
+  // The admin-email message first (it names the one allowed address); and a stranger never waits as an administrator, even
   // with that email (the admin may have moved to another one).
   assertAdminEmail(config, body.role, body.email);
   if (body.role === 'admin') throw forbidden(OPEN_SIGN_UP_ROLE_MESSAGE);

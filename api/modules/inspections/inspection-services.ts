@@ -24,7 +24,7 @@ import { deletedIds } from '../sync/change-log';
 import { amountOf, approvalColumns, decisionOf, reapprovalColumns, recordDecision } from '../decisions/decision.service';
 
 // "Services keep their identity": a save upserts by id and removes only what was left out, and
-// never changes the status of a service that already exists (offline-sync.md).
+// never changes the status of a service that already exists (docs/offline-sync.md, "Conflict rules").
 
 function assertNoDuplicates(ids: (string | undefined)[], what: string): void {
   const seen = new Set<string>();

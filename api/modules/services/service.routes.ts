@@ -13,7 +13,7 @@ import { addPart, createService, deletePart, deleteService, updateService } from
 
 const partParams = z.object({ id: idSchema, partId: idSchema });
 
-/** The spec's own service calls; staff only (the customer decides through the share page). */
+/** Service calls of their own (besides the inspection's nested save); staff only (the customer decides through the share page). */
 export async function serviceRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };

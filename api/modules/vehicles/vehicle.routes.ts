@@ -63,7 +63,7 @@ export async function vehicleRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  // PATCH is the spec's call; PUT on the same path does the same partial update.
+  // PATCH is the documented call; PUT on the same path does the same partial update, like the other entities.
   app.route({
     method: ['PATCH', 'PUT'],
     url: '/vehicles/:id',

@@ -8,7 +8,7 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** Spec §2: for everyone. */
+/** For every role. */
 export const MAIN_NAV: readonly NavItem[] = [
   { section: 'dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { section: 'customers', label: 'Customers', icon: Users },

@@ -5,7 +5,7 @@ import { Card } from '../../components/ui/card';
 import { paths } from '../../config/paths';
 import styles from './section.module.css';
 
-/** What a non-admin sees on admin-only pages (spec §2), with the way back to their own work. */
+/** What a non-admin sees on admin-only pages, with the way back to their own work. */
 export function AccessDenied() {
   return (
     <Card className={styles.card}>

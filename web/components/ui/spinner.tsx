@@ -21,7 +21,7 @@ export function FullScreenSpinner({ label = 'Loading' }: { label?: string }) {
   );
 }
 
-/** A spinner with visible text (e.g. the spec's loading texts) inside a section. */
+/** A spinner with visible text (e.g. 'Loading templates...') inside a section. */
 export function LoadingBlock({ text = 'Loading...' }: { text?: string }) {
   return (
     <div className={styles.block} role="status">

@@ -5,7 +5,7 @@ export type StatusFamily = 'inspection' | 'service' | 'invoice' | 'customer' | '
 
 /** One mapping per status family; anything unmapped is outlined. */
 const VARIANTS: Record<StatusFamily, Record<string, BadgeVariant>> = {
-  // Spec §4 (dashboard styling): completed default, approved secondary, others outline.
+  // Inspections as on the dashboard: completed default, approved secondary, others outline.
   inspection: { completed: 'default', approved: 'secondary' },
   service: { recommended: 'warning', approved: 'success', declined: 'destructive' },
   invoice: { draft: 'outline', sent: 'info', paid: 'success' },

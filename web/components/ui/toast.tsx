@@ -15,7 +15,7 @@ interface ToastState extends ToastInput {
   open: boolean;
 }
 
-/** Spec §9: at most one toast at a time, shown 5000 ms, swiped right past 50 px to dismiss. */
+/** At most one toast at a time, shown 5000 ms, swiped right past 50 px to dismiss. */
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 

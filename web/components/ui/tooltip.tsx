@@ -2,7 +2,7 @@ import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import type { ReactElement, ReactNode } from 'react';
 import styles from './tooltip.module.css';
 
-/** Spec §9: tooltips open after 700 ms, with a 300 ms skip delay. Mounted once in the providers. */
+/** Tooltips open after 700 ms, with a 300 ms skip delay. Mounted once in the providers. */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (
     <TooltipPrimitive.Provider delayDuration={700} skipDelayDuration={300}>

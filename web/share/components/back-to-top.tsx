@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Spec section 9: the button appears once the page has scrolled more than 300 px. */
+/** The button appears once the page has scrolled more than 300 px. */
 export const BACK_TO_TOP_AFTER_PX = 300;
 
 /** The corner the button takes (48 px, 16 px from the edges) and a little air around it. */

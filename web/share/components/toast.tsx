@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
 
-/** Spec section 9: one toast at a time, shown for 5000 ms, swipe right 50 px to dismiss, F8 focuses. */
+/** One toast at a time, shown for 5000 ms, swipe right 50 px to dismiss, F8 focuses. */
 export const TOAST_DURATION_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
 

@@ -2,7 +2,7 @@ import { BRAKE_PAD_MIN_MM, CONDITION_TONES, type ConditionTone } from '../../../
 
 export type Tone = ConditionTone | 'neutral';
 
-/** The tone of an option value (spec section 3); unknown values stay neutral. */
+/** The tone of an option value (good, warning or bad); unknown values stay neutral. */
 export function conditionTone(value: string): Tone {
   return CONDITION_TONES[value] ?? 'neutral';
 }

@@ -12,7 +12,7 @@ export function formatMoneyCents(cents: number): string {
   return `$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
 }
 
-/** Cents of an API money string; missing or malformed counts as zero (spec section 9). */
+/** Cents of an API money string; missing or malformed counts as zero, so a page still renders. */
 export function toCents(amount: string | null | undefined): number {
   return amount ? (parseCents(amount) ?? 0) : 0;
 }

@@ -2,7 +2,7 @@ import { ClipboardCheck, Users, Wrench } from 'lucide-react';
 import { PRODUCT_NAME } from '../../../../shared/constants';
 import styles from './auth.module.css';
 
-// Spec §1: the sign-in screen's marketing copy lists these three features.
+// The sign-in screen's marketing copy lists these three features.
 const FEATURES = [
   { icon: Users, title: 'Customer Management', text: 'Track customers and their vehicles' },
   { icon: ClipboardCheck, title: 'Digital Inspections', text: 'Multi-point inspections with customer approval' },

@@ -30,7 +30,7 @@ function description(mode: Exclude<SignUpMode, 'closed'>, adminEmail: string): s
 
 export function SignUpForm({ mode, adminEmail }: { mode: Exclude<SignUpMode, 'closed'>; adminEmail: string }) {
   const register = useRegister();
-  // The confirmation is checked here and never sent (spec §5).
+  // The confirmation is checked here and never sent: the API takes the password once.
   const { values, errors, change, submit } = useAuthForm(registerForm, EMPTY, ({ confirmPassword: _confirm, ...body }) =>
     register.mutate(body),
   );

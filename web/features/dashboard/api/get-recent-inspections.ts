@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Inspection } from '../../../../shared/schemas/inspection';
 import { api } from '../../../lib/api-client';
 
-/** Spec §2: the dashboard lists the first 3 inspections returned. */
+/** The dashboard lists the first 3 inspections returned (the rest are behind "View all"). */
 export const RECENT_INSPECTIONS = 3;
 
 /** GET /api/inspections?limit=3 (newest first). */

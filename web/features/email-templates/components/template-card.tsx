@@ -6,7 +6,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import styles from './email-templates.module.css';
 import { useCopyTemplate } from './use-copy-template';
 
-/** The body cut after 200 characters with '...' (spec §9). */
+/** The body cut after 200 characters with '...'; the edit dialog shows all of it. */
 export function previewOf(body: string): string {
   return body.length > TEMPLATE_PREVIEW_LENGTH ? `${body.slice(0, TEMPLATE_PREVIEW_LENGTH)}...` : body;
 }

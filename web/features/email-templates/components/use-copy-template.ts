@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { EmailTemplate } from '../../../../shared/schemas/email-template';
 import { useToast } from '../../../components/ui/toast';
 
-/** Spec §9: the copied state resets after 2 seconds. */
+/** The copied state resets after 2 seconds. */
 export const COPIED_RESET_MS = 2000;
 
 /** What the clipboard receives: the subject line, a blank line, then the body as written. */

@@ -108,7 +108,7 @@ export function draftFrom(inspection: Inspection): InspectionDraft {
   };
 }
 
-/** Blank costs count as '0' (spec §5). */
+/** Blank costs count as '0', as the API's cost fields do. */
 const cost = (value: string): string => (value.trim() === '' ? '0' : value.trim());
 
 function serviceBody(service: ServiceDraft): Record<string, unknown> {

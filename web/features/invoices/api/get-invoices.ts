@@ -4,7 +4,7 @@ import type { Invoice } from '../../../../shared/schemas/invoice';
 import { api, type ListResult } from '../../../lib/api-client';
 import { invoiceKeys } from './invoice-keys';
 
-/** decisions.md: real paging, 10 a page. */
+/** Receipts page on the server, 10 a page (docs/decisions.md). */
 export const INVOICES_PAGE_SIZE = 10;
 
 export interface InvoiceListParams {

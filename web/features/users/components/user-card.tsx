@@ -21,7 +21,7 @@ export interface UserCardProps {
 export function UserCard({ user, isSelf, onEdit, onDelete, onDeleteSelf }: UserCardProps) {
   return (
     <Card data-testid="user-card" aria-label={user.username} role="article">
-      {/* Every user shows as 'Active' (spec §4). */}
+      {/* Every listed user shows as 'Active': pending accounts are listed apart (docs/security.md). */}
       <CardHeader actions={<Badge variant="success">Active</Badge>}>
         <div className={styles.identity}>
           <span className={styles.initial} aria-hidden="true" data-testid="user-initial">

@@ -41,7 +41,7 @@ const INSPECTION_COLUMNS: Column<DataInspection>[] = [
 
 const byId = (row: { id: string }) => row.id;
 
-/** The three tables of the user data view (spec: exactly these columns and empty texts). */
+/** The three tables of the user data view (fixed columns, and a text of its own when a table is empty). */
 export function UserDataTables({ data }: { data: UserData }) {
   return (
     <>

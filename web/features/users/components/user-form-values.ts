@@ -26,7 +26,7 @@ export function initialValues(user: User | undefined): UserValues {
   };
 }
 
-/** The confirmation: at least 8 characters, then the same as the password (spec §5). */
+/** The confirmation: at least 8 characters, then the same as the password. */
 function confirmError(values: UserValues): string | undefined {
   const confirm = userFormConfirm.safeParse(values.confirmPassword);
   if (!confirm.success) return confirm.error.issues[0]?.message;

@@ -18,7 +18,7 @@ const text = (value: string | number | null | undefined) => (value === null || v
 
 function valuesOf(vehicle: Vehicle | undefined, customerId: string): Values {
   if (!vehicle) {
-    // Spec §5 defaults: this year, mileage 0.
+    // Defaults of a new vehicle: this year, mileage 0.
     return { customerId, year: String(new Date().getFullYear()), make: '', model: '', vin: '', licensePlate: '', mileage: '0', color: '' };
   }
   return Object.fromEntries(FIELDS.map((f) => [f, text(vehicle[f])])) as Values;
