@@ -1,8 +1,20 @@
+/** What a 410 says was deleted, so a client never has to read the message's wording. */
+export const GONE_ENTITIES = ['customer', 'vehicle', 'inspection', 'service', 'deferred'] as const;
+export type GoneEntity = (typeof GONE_ENTITIES)[number];
+
+/** Why a refusal happened, for the client to branch on: `in_flight` is a 409 for an `Idempotency-Key` still running. */
+export const ERROR_REASONS = ['in_flight'] as const;
+export type ErrorReason = (typeof ERROR_REASONS)[number];
+
 /** The JSON body of every error response from the API. */
 export interface ApiErrorBody {
   error: ErrorCode;
   message: string;
   issues?: { path: string; message: string }[];
+  /** On a 410: which row was deleted (the changed row itself, or one it points at). */
+  gone?: GoneEntity;
+  /** A refusal's machine-readable reason, where a client treats it differently from its status alone. */
+  reason?: ErrorReason;
 }
 
 export type ErrorCode =

@@ -43,6 +43,8 @@ function codeForStatus(status: number): ErrorCode {
 export function httpErrorBody(error: HttpError): ApiErrorBody {
   const body: ApiErrorBody = { error: error.code, message: error.message };
   if (error.issues) body.issues = error.issues;
+  if (error.details?.gone) body.gone = error.details.gone;
+  if (error.details?.reason) body.reason = error.details.reason;
   return body;
 }
 

@@ -61,6 +61,7 @@ describe('Idempotency-Key on staff writes', () => {
       expect(other.json()).toEqual({
         error: 'conflict',
         message: 'A request with this Idempotency-Key is still being processed',
+        reason: 'in_flight',
       });
     } else {
       expect(other.body).toBe(created.body);

@@ -133,7 +133,7 @@ function idempotent(db: Db, inFlight: Set<string>, handler: RouteHandlerMethod):
     if (stored) return replay(reply, stored, scope.fingerprint);
     // Checked and taken with no await in between, so one process runs a key at most once at a time.
     const slot = `${scope.userId}:${scope.key}`;
-    if (inFlight.has(slot)) throw conflict(IDEMPOTENCY_KEY_IN_FLIGHT);
+    if (inFlight.has(slot)) throw conflict(IDEMPOTENCY_KEY_IN_FLIGHT, 'in_flight');
     inFlight.add(slot);
     try {
       const response = await db.transaction().execute(async (trx) => {

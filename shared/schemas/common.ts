@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_CENTS, parseCents } from '../money';
 import { MAX_PAGE_SIZE } from '../constants';
+import { ERROR_REASONS, GONE_ENTITIES } from '../errors';
 
 export const VALID_AMOUNT_MESSAGE = 'Please enter a valid amount (e.g., 45.00)';
 
@@ -95,4 +96,6 @@ export const errorResponse = z.object({
   error: z.string(),
   message: z.string(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  gone: z.enum(GONE_ENTITIES).optional(),
+  reason: z.enum(ERROR_REASONS).optional(),
 });

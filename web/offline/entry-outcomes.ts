@@ -73,10 +73,10 @@ export interface GoneOutcome {
  * the local rows the server no longer has. When the 410 is about a row the change points at (a
  * deleted customer or vehicle), the row itself stays and is read again.
  */
-export async function dropGoneEntry(db: LocalDb, entry: OutboxEntry, serverMessage: string): Promise<GoneOutcome> {
+export async function dropGoneEntry(db: LocalDb, entry: OutboxEntry, serverBody: unknown): Promise<GoneOutcome> {
   const write = entry.write;
   const ownKind = write.kind === 'service.status' ? 'service' : entry.entity;
-  const goneKind = goneEntityOf(serverMessage) ?? ownKind;
+  const goneKind = goneEntityOf(serverBody) ?? ownKind;
   const rowGone = goneKind === ownKind;
   return db.transaction('rw', writeTables(db), async () => {
     const all = await db.outbox.orderBy('seq').toArray();

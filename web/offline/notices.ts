@@ -1,4 +1,6 @@
+import { GONE_ENTITIES, type GoneEntity } from '../../shared/errors';
 import type { LocalDb } from './local-db';
+import { errorField } from './transport';
 import type { OutboxEntry } from './types';
 
 // The one-line notices the sync loop shows the user.
@@ -28,14 +30,12 @@ async function describe(db: LocalDb, entry: OutboxEntry): Promise<string | null>
   return `the inspection of ${inspection.customer.name}'s ${year} ${make} ${model}`;
 }
 
-export type GoneKind = 'customer' | 'vehicle' | 'inspection' | 'service' | 'deferred';
+export type GoneKind = GoneEntity;
 
-/** Which row a 410 is about, from the server's message ("This vehicle was deleted"). */
-export function goneEntityOf(message: string): GoneKind | null {
-  const match = /\b(customer|vehicle|inspection|service|deferred work) was deleted/i.exec(message);
-  if (!match) return null;
-  const kind = match[1]!.toLowerCase();
-  return (kind === 'deferred work' ? 'deferred' : kind) as GoneKind;
+/** Which row a 410 is about: the body's `gone` field (null when the answer names none). */
+export function goneEntityOf(body: unknown): GoneKind | null {
+  const what = errorField(body, 'gone');
+  return GONE_ENTITIES.find((entity) => entity === what) ?? null;
 }
 
 /**

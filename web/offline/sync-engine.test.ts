@@ -24,7 +24,9 @@ type Route = (call: Call) => Answer | undefined | Promise<Answer | undefined>;
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
-const error = (status: number, message: string) => json(status, { error: 'x', message });
+const error = (status: number, message: string, fields: object = {}) => json(status, { error: 'x', message, ...fields });
+/** A 410 as the API answers it: what was deleted is in `gone`; the wording is for people only. */
+const goneAnswer = (entity: string) => error(410, `Worded any way at all (${entity})`, { gone: entity });
 const page = (fields: Partial<SyncChangesResponse> = {}): SyncChangesResponse => ({
   resync: false,
   cursor: '1',
@@ -151,7 +153,7 @@ describe('pushing the outbox', () => {
     ['no network', (): Answer => 'network', 'No connection to the server', 0],
     ['a 503', () => error(503, 'Down for maintenance'), 'Down for maintenance', 503],
     ['a 429', () => error(429, 'Too many requests'), 'Too many requests', 429],
-    ['a 409 for a key still being processed', () => error(409, 'A request with this Idempotency-Key is still being processed'), 'A request with this Idempotency-Key is still being processed', 409],
+    ['a 409 for a key still being processed', () => error(409, 'Worded any way at all', { reason: 'in_flight' }), 'Worded any way at all', 409],
   ])('keeps the entry and stops the pass after %s', async (_name, answer, message, status) => {
     await enqueue(db, USER, addCustomer(1, 'A'), 'a');
     await enqueue(db, USER, addCustomer(2, 'B'), 'b');
@@ -248,7 +250,7 @@ describe('pushing the outbox', () => {
     await enqueue(db, USER, { kind: 'customer.update', id: jane.id, changes: { phone: '1' } }, 'Edit customer Jane Doe');
     await enqueue(db, USER, { kind: 'customer.update', id: jane.id, changes: { phone: '2' } }, 'Edit customer Jane Doe again');
     await enqueue(db, USER, addCustomer(4, 'Ann'), 'Add customer Ann');
-    const sync = engineWith((call) => (call.method === 'PUT' ? error(410, 'This customer was deleted') : call.method === 'POST' ? json(201, created(call)) : undefined));
+    const sync = engineWith((call) => (call.method === 'PUT' ? goneAnswer('customer') : call.method === 'POST' ? json(201, created(call)) : undefined));
     const notices: string[] = [];
     sync.onNotice((message) => notices.push(message));
     await sync.syncNow();
@@ -270,7 +272,7 @@ describe('pushing the outbox', () => {
     };
     await enqueue(db, USER, create, 'Add inspection');
     await enqueue(db, USER, { kind: 'service.status', inspectionId: uuid(3), serviceId: uuid(4), status: 'approved' }, 'Approve Oil change');
-    const sync = engineWith((call) => (call.method === 'POST' ? error(410, 'This vehicle was deleted') : undefined));
+    const sync = engineWith((call) => (call.method === 'POST' ? goneAnswer('vehicle') : undefined));
     const notices: string[] = [];
     sync.onNotice((message) => notices.push(message));
     await sync.syncNow();
@@ -289,7 +291,7 @@ describe('pushing the outbox', () => {
     await enqueue(db, USER, { kind: 'vehicle.update', id: civic.id, changes: { customerId: bob.id, color: 'Red' } }, 'Edit vehicle');
     expect(await db.vehicles.get(civic.id)).toMatchObject({ customerName: 'Bob' });
     const sync = engineWith((call) => {
-      if (call.method === 'PATCH') return error(410, 'This customer was deleted');
+      if (call.method === 'PATCH') return goneAnswer('customer');
       if (call.url === `/api/vehicles/${civic.id}`) return json(200, { ...civic, mileage: 5 });
       return undefined;
     });

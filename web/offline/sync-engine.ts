@@ -328,7 +328,7 @@ export class SyncEngine {
         this.emitData(await acknowledgeEntry(this.db, entry, reply.kind === 'http' ? reply.body : undefined));
         return 'done';
       case 'gone':
-        await this.dropGone(entry, reply.kind === 'http' ? reply.message : '');
+        await this.dropGone(entry, reply.kind === 'http' ? reply.body : null);
         return 'done';
       case 'attention':
         blocked.add(entry.entityId);
@@ -350,8 +350,8 @@ export class SyncEngine {
   }
 
   /** 410: the change is dropped (entry-outcomes.ts); a row it pointed elsewhere is read again. */
-  private async dropGone(entry: OutboxEntry, serverMessage: string): Promise<void> {
-    const { notice, changed, reread } = await dropGoneEntry(this.db, entry, serverMessage);
+  private async dropGone(entry: OutboxEntry, serverBody: unknown): Promise<void> {
+    const { notice, changed, reread } = await dropGoneEntry(this.db, entry, serverBody);
     this.emitData(changed);
     if (reread) {
       const reply = await this.request('GET', rowUrl(reread.entity, reread.id));

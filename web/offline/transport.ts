@@ -68,8 +68,11 @@ export async function send(fetchFn: FetchLike, url: string, options: SendOptions
  */
 export type Verdict = 'ok' | 'retry' | 'sign-in' | 'gone' | 'attention';
 
-/** The idempotency store's 409 while the same key is still running: not a refusal. */
-const IN_FLIGHT = /still being processed/i;
+/** A field of an error body (`gone`, `reason`), read as the API documents it; never its message. */
+export function errorField(body: unknown, field: 'gone' | 'reason'): string | null {
+  const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[field] : undefined;
+  return typeof value === 'string' ? value : null;
+}
 
 export function verdictOf(reply: Reply): Verdict {
   if (reply.kind === 'network') return 'retry';
@@ -78,7 +81,8 @@ export function verdictOf(reply: Reply): Verdict {
   if (status === 401) return 'sign-in';
   if (status === 410) return 'gone';
   if (status === 408 || status === 425 || status === 429 || status >= 500) return 'retry';
-  if (status === 409 && IN_FLIGHT.test(reply.message)) return 'retry';
+  // The idempotency store's 409 while the same key is still running: not a refusal.
+  if (status === 409 && errorField(reply.body, 'reason') === 'in_flight') return 'retry';
   if (status >= 400) return 'attention';
   // A redirect or informational answer is not an answer to this change: try again later.
   return 'retry';

@@ -258,7 +258,7 @@ describe('signed out', () => {
 });
 
 describe('a deleted customer', () => {
-  const gone = { error: 'gone', message: 'This customer was deleted' };
+  const gone = { error: 'gone', message: 'This customer was deleted', gone: 'customer' };
 
   it('answers 410 to an update, a repeated delete and a create with its id; an id never seen stays 404', async () => {
     const customer = await createCustomer(t.db);

@@ -65,7 +65,7 @@ describe('notes of a deleted inspection', () => {
     expect(note.statusCode).toBe(201);
     expect((await tech.inject({ method: 'DELETE', url: `/api/customers/${inspection.customerId}` })).statusCode).toBe(204);
 
-    const gone = { error: 'gone', message: 'This inspection was deleted' };
+    const gone = { error: 'gone', message: 'This inspection was deleted', gone: 'inspection' };
     const add = await tech.inject({ method: 'POST', url: `/api/inspections/${inspection.id}/notes`, payload: { note: 'late' } });
     expect(add.statusCode).toBe(410);
     expect(add.json()).toEqual(gone);

@@ -255,7 +255,7 @@ describe('deleted rows and inspection saves', () => {
     for (const method of ['PUT', 'PATCH'] as const) {
       const res = await save(inspection.id, { notes: 'too late' }, method);
       expect(res.statusCode).toBe(410);
-      expect(res.json()).toEqual({ error: 'gone', message: 'This inspection was deleted' });
+      expect(res.json()).toEqual({ error: 'gone', message: 'This inspection was deleted', gone: 'inspection' });
     }
     const unknown = await save(randomUUID(), { notes: 'x' });
     expect(unknown.statusCode).toBe(404);
@@ -271,16 +271,16 @@ describe('deleted rows and inspection saves', () => {
 
     const forVehicle = await create({ customerId: customer.id, vehicleId: vehicle.id });
     expect(forVehicle.statusCode).toBe(410);
-    expect(forVehicle.json()).toEqual({ error: 'gone', message: 'This vehicle was deleted' });
+    expect(forVehicle.json()).toEqual({ error: 'gone', message: 'This vehicle was deleted', gone: 'vehicle' });
     const sameId = await create({ id: inspection.id, customerId: customer.id, vehicleId: otherVehicle.id });
     expect(sameId.statusCode).toBe(410);
-    expect(sameId.json()).toEqual({ error: 'gone', message: 'This inspection was deleted' });
+    expect(sameId.json()).toEqual({ error: 'gone', message: 'This inspection was deleted', gone: 'inspection' });
 
     expect((await tech.inject({ method: 'DELETE', url: `/api/customers/${customer.id}` })).statusCode).toBe(204);
     const other = await createCustomer(t.db);
     const forCustomer = await create({ customerId: customer.id, vehicleId: (await createVehicle(t.db, other.id)).id });
     expect(forCustomer.statusCode).toBe(410);
-    expect(forCustomer.json()).toEqual({ error: 'gone', message: 'This customer was deleted' });
+    expect(forCustomer.json()).toEqual({ error: 'gone', message: 'This customer was deleted', gone: 'customer' });
   });
 
   it('does not bring back a service deleted elsewhere that an older edit still lists (deletes win)', async () => {

@@ -144,7 +144,7 @@ describe('a send queued offline for an inspection deleted since', () => {
     expect((await advisor.inject({ method: 'DELETE', url: `/api/customers/${owner.id}` })).statusCode).toBe(204);
     const res = await advisor.inject({ method: 'POST', url: `/api/inspections/${doomed.id}/sends`, payload: { id: randomUUID(), channel: 'copy_link' } });
     expect(res.statusCode).toBe(410);
-    expect(res.json()).toEqual({ error: 'gone', message: 'This inspection was deleted' });
+    expect(res.json()).toEqual({ error: 'gone', message: 'This inspection was deleted', gone: 'inspection' });
   });
 });
 

@@ -164,7 +164,7 @@ describe('DELETE /api/services/:id and parts', () => {
     // Anything addressed to a deleted row, a repeated delete included, is 410: the client drops it.
     const again = await staff.inject({ method: 'DELETE', url });
     expect(again.statusCode).toBe(410);
-    expect(again.json()).toEqual({ error: 'gone', message: 'This service was deleted' });
+    expect(again.json()).toEqual({ error: 'gone', message: 'This service was deleted', gone: 'service' });
     expect((await staff.inject({ method: 'DELETE', url: `/api/services/${randomUUID()}` })).statusCode).toBe(404);
     expect((await staff.inject({ method: 'DELETE', url: '/api/services/nope' })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
@@ -255,7 +255,7 @@ describe('decideRecommendedService', () => {
 });
 
 describe('writes to a deleted service or inspection', () => {
-  const serviceGone = { error: 'gone', message: 'This service was deleted' };
+  const serviceGone = { error: 'gone', message: 'This service was deleted', gone: 'service' };
 
   it('answer 410 for a deleted service: edit, status change, parts, and a create with its id', async () => {
     const inspection = await createInspection(t.db, {}, [{ description: 'Brakes', parts: [{ partName: 'Pads' }] }]);
@@ -282,7 +282,7 @@ describe('writes to a deleted service or inspection', () => {
     expect(edit.json()).toEqual(serviceGone);
     const create = await staff.inject({ method: 'POST', url: '/api/services', payload: { inspectionId: inspection.id, description: 'x' } });
     expect(create.statusCode).toBe(410);
-    expect(create.json()).toEqual({ error: 'gone', message: 'This inspection was deleted' });
+    expect(create.json()).toEqual({ error: 'gone', message: 'This inspection was deleted', gone: 'inspection' });
 
     const unknown = await staff.inject({ method: 'PUT', url: `/api/services/${randomUUID()}`, payload: { status: 'approved' } });
     expect(unknown.statusCode).toBe(404);

@@ -98,7 +98,7 @@ export async function isDeleted(db: Db, entity: ChangeEntity, id: string): Promi
 }
 
 export function goneError(entity: ChangeEntity): HttpError {
-  return gone(GONE_MESSAGES[entity]);
+  return gone(GONE_MESSAGES[entity], entity);
 }
 
 /** For a row that is not there: 410 when it was deleted, else `otherwise` (an id never seen). */

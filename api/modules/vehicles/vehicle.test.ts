@@ -251,8 +251,8 @@ describe('signed out', () => {
 });
 
 describe('a deleted vehicle or customer', () => {
-  const vehicleGone = { error: 'gone', message: 'This vehicle was deleted' };
-  const customerGone = { error: 'gone', message: 'This customer was deleted' };
+  const vehicleGone = { error: 'gone', message: 'This vehicle was deleted', gone: 'vehicle' };
+  const customerGone = { error: 'gone', message: 'This customer was deleted', gone: 'customer' };
 
   it('answers 410 to an update or a repeated delete of a deleted vehicle, and to a create with its id', async () => {
     const vehicle = await createVehicle(t.db, owner.id);
