@@ -68,9 +68,9 @@ export function clientFor(app: FastifyInstance, user: UserRow, cookie: string): 
  * A fresh database and app for one test file, closed after the file. Sign-ins go through the real
  * `POST /api/login`.
  */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<AppConfig> = {}, options: { clock?: () => number } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(overrides), db: database.db, checkSerialization: true });
+  const app = await buildApp({ config: testConfig(overrides), db: database.db, checkSerialization: true, clock: options.clock });
   await app.ready();
   const testApp: TestApp = {
     app,
@@ -96,8 +96,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
 }
 
 /** `createTestApp` with the close registered for the end of the file. */
-export async function useTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
-  const testApp = await createTestApp(overrides);
+export async function useTestApp(overrides: Partial<AppConfig> = {}, options: { clock?: () => number } = {}): Promise<TestApp> {
+  const testApp = await createTestApp(overrides, options);
   afterAll(() => testApp.close());
   return testApp;
 }
