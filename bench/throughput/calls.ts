@@ -12,6 +12,8 @@ export interface Call {
   label: string;
   group: Group;
   next: () => RequestSpec;
+  /** Sent without the staff session, as a customer's phone does (a signed-in look is a preview). */
+  customer?: boolean;
 }
 
 /** Share of the hello-world each group must reach. */
@@ -79,8 +81,8 @@ export function detailCalls(shop: ShopCatalog): Call[] {
     { label: 'GET /api/customers/:id/vehicles', group: 'detail', next: () => ({ path: `/api/customers/${customer()}/vehicles` }) },
     inspectionListCall,
     { label: 'GET /api/inspections/:id', group: 'detail', next: () => ({ path: `/api/inspections/${inspection()}` }) },
-    { label: 'GET /api/public/inspections/:token', group: 'detail', next: () => ({ path: `/api/public/inspections/${report()}` }) },
-    { label: 'GET /api/public/invoices/:token', group: 'detail', next: () => ({ path: `/api/public/invoices/${invoice()}` }) },
+    { label: 'GET /api/public/inspections/:token', group: 'detail', customer: true, next: () => ({ path: `/api/public/inspections/${report()}` }) },
+    { label: 'GET /api/public/invoices/:token', group: 'detail', customer: true, next: () => ({ path: `/api/public/invoices/${invoice()}` }) },
     { label: 'GET /api/sync/changes?since=<n>&limit=500', group: 'sync', next: () => ({ path: `/api/sync/changes?since=${cursors()}&limit=500` }) },
   ];
 }
@@ -122,6 +124,7 @@ export function writeCalls(shop: ShopCatalog): Call[] {
     {
       label: 'PUT /api/public/inspections/:token/services/:id/approve',
       group: 'create',
+      customer: true,
       next: () => {
         const { token, serviceId } = decision();
         return { method: 'PUT', path: `/api/public/inspections/${token}/services/${serviceId}/approve` };

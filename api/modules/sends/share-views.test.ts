@@ -61,6 +61,21 @@ async function sendRow(target: { inspectionId?: string; invoiceId?: string }, se
 }
 
 describe('views of the share pages', () => {
+  it('counts every one of many views at once, each stored before its page is answered', async () => {
+    const inspection = await createInspection(t.db);
+    const url = `/api/public/inspections/${inspection.shareToken}`;
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, async () => {
+        const res = await t.app.inject({ method: 'GET', url });
+        // Answered only once its view is in the database.
+        const row = await viewRow('inspection', inspection.id);
+        return [res.statusCode, Number(row?.viewCount ?? 0) > 0];
+      }),
+    );
+    expect(answers).toEqual(Array.from({ length: 40 }, () => [200, true]));
+    expect(Number((await viewRow('inspection', inspection.id))!.viewCount)).toBe(40);
+  });
+
   it('counts the customer’s views of the report: first and last time and how many', async () => {
     const inspection = await createInspection(t.db);
     const url = `/api/public/inspections/${inspection.shareToken}`;

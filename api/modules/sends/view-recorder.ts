@@ -1,0 +1,126 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { refreshInspectionFunnel } from '../../db/inspection-funnel';
+import { inTransaction } from '../../db/transaction';
+import { ownerTable, type TargetKind } from './send.repository';
+
+interface PendingView {
+  kind: TargetKind;
+  token: string;
+  firstAt: string;
+  lastAt: string;
+  count: number;
+}
+
+interface Flush {
+  promise: Promise<void>;
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
+function newFlush(): Flush {
+  let resolve!: () => void;
+  let reject!: (err: unknown) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/**
+ * Counts share-page views with group commit: a view waits for the write that holds it, so a
+ * customer's view is stored before the page is answered, but the views that arrive while one
+ * write runs go together in the next one. Under load a share page costs a share of one write
+ * transaction (on SQLite, of one fsync) instead of a whole one; alone, a view is written at once.
+ */
+export class ViewRecorder {
+  private batch = new Map<string, PendingView>();
+  private next: Flush | undefined;
+  private running = false;
+
+  constructor(private readonly db: Db) {}
+
+  /** Counts one view of the page with this token; resolves once it is stored. */
+  record(kind: TargetKind, token: string, at: string): Promise<void> {
+    const key = `${kind}:${token}`;
+    const pending = this.batch.get(key);
+    if (pending) {
+      pending.count += 1;
+      if (at < pending.firstAt) pending.firstAt = at;
+      if (at > pending.lastAt) pending.lastAt = at;
+    } else {
+      this.batch.set(key, { kind, token, firstAt: at, lastAt: at, count: 1 });
+    }
+    this.next ??= newFlush();
+    const { promise } = this.next;
+    this.kick();
+    return promise;
+  }
+
+  private kick(): void {
+    if (this.running || !this.next) return;
+    const [batch, flush] = [this.batch, this.next];
+    this.batch = new Map();
+    this.next = undefined;
+    this.running = true;
+    writeViews(this.db, [...batch.values()])
+      .then(flush.resolve, flush.reject)
+      .finally(() => {
+        this.running = false;
+        this.kick();
+      });
+  }
+}
+
+/**
+ * One transaction: each page's views in one statement keyed by its token (the first view inserts,
+ * later ones move the last time and add to the count; an unknown token inserts nothing). A report
+ * seen for the first time refreshes its funnel summary.
+ */
+async function writeViews(db: Db, views: PendingView[]): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const firstSeen: string[] = [];
+    for (const view of views) {
+      const owner = ownerTable(view.kind);
+      const counted = await trx
+        .insertInto('shareViews')
+        .columns(['targetKind', 'targetId', 'firstViewedAt', 'lastViewedAt', 'viewCount'])
+        .expression(
+          trx
+            .selectFrom(owner)
+            .select([
+              sql.lit(view.kind).as('targetKind'),
+              `${owner}.id`,
+              sql<string>`cast(${view.firstAt} as text)`.as('firstViewedAt'),
+              sql<string>`cast(${view.lastAt} as text)`.as('lastViewedAt'),
+              sql<number>`cast(${view.count} as integer)`.as('viewCount'),
+            ])
+            .where(`${owner}.shareToken`, '=', view.token),
+        )
+        .onConflict((oc) =>
+          oc.columns(['targetKind', 'targetId']).doUpdateSet((eb) => ({
+            lastViewedAt: eb.ref('excluded.lastViewedAt'),
+            viewCount: eb('shareViews.viewCount', '+', eb.ref('excluded.viewCount')),
+          })),
+        )
+        .returning(['targetId', 'viewCount'])
+        .executeTakeFirst();
+      // Stored count equal to this batch's: the row is new, the report's first view.
+      if (view.kind === 'inspection' && counted && Number(counted.viewCount) === view.count) firstSeen.push(counted.targetId);
+    }
+    if (firstSeen.length > 0) await refreshInspectionFunnel(trx, firstSeen);
+  });
+}
+
+const recorders = new WeakMap<Db, ViewRecorder>();
+
+/** The view recorder of this database handle (one per process and database). */
+export function viewRecorderOf(db: Db): ViewRecorder {
+  let recorder = recorders.get(db);
+  if (!recorder) {
+    recorder = new ViewRecorder(db);
+    recorders.set(db, recorder);
+  }
+  return recorder;
+}
