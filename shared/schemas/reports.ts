@@ -2,7 +2,10 @@ import { z } from 'zod';
 
 const DATE_MESSAGE = 'must be a date as YYYY-MM-DD, e.g. 2026-11-01';
 
-/** A calendar date that exists (2026-02-30 does not). */
+/** The years a report may cover: a shop's records, far from the ends of the calendar's arithmetic. */
+export const FUNNEL_YEARS = { min: 1900, max: 2999 } as const;
+
+/** A calendar date that exists (2026-02-30 does not), in the years a report covers. */
 const calendarDate = (name: string) =>
   z
     .string(`${name} ${DATE_MESSAGE}`)
@@ -10,7 +13,11 @@ const calendarDate = (name: string) =>
     .refine((value) => {
       const date = new Date(`${value}T00:00:00Z`);
       return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-    }, `${name} ${DATE_MESSAGE}`);
+    }, `${name} ${DATE_MESSAGE}`)
+    .refine((value) => {
+      const year = Number(value.slice(0, 4));
+      return year >= FUNNEL_YEARS.min && year <= FUNNEL_YEARS.max;
+    }, `${name} must be in the years ${FUNNEL_YEARS.min} to ${FUNNEL_YEARS.max}`);
 
 /** The longest range one call reports on: a leap year. */
 export const FUNNEL_MAX_DAYS = 366;
