@@ -17,16 +17,21 @@ export const shopSettingsResponse = z.object({
 });
 export type ShopSettings = z.infer<typeof shopSettingsResponse>;
 
-export const shopSettingsBody = z.object({
-  openSignUp: z.boolean('Open sign-up must be true or false'),
-  /** Left out: unchanged. */
-  approvalSignature: z.enum(APPROVAL_SIGNATURE_MODES, 'Approval signature must be never, first or always').optional(),
-  /** Unchanged when not sent. */
-  unviewedAlertMinutes: z
-    .number(UNVIEWED_ALERT_MESSAGE)
-    .int(UNVIEWED_ALERT_MESSAGE)
-    .min(1, UNVIEWED_ALERT_MESSAGE)
-    .max(MAX_UNVIEWED_ALERT_MINUTES, UNVIEWED_ALERT_MESSAGE)
-    .optional(),
-});
+/** Each setting left out stays as it is, so a screen changing one never resets another from an old copy. */
+export const shopSettingsBody = z
+  .object({
+    openSignUp: z.boolean('Open sign-up must be true or false').optional(),
+    /** Left out: unchanged. */
+    approvalSignature: z.enum(APPROVAL_SIGNATURE_MODES, 'Approval signature must be never, first or always').optional(),
+    /** Unchanged when not sent. */
+    unviewedAlertMinutes: z
+      .number(UNVIEWED_ALERT_MESSAGE)
+      .int(UNVIEWED_ALERT_MESSAGE)
+      .min(1, UNVIEWED_ALERT_MESSAGE)
+      .max(MAX_UNVIEWED_ALERT_MINUTES, UNVIEWED_ALERT_MESSAGE)
+      .optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Send at least one setting to change',
+  });
 export type ShopSettingsBody = z.input<typeof shopSettingsBody>;

@@ -63,11 +63,19 @@ describe('once the shop has its admin', () => {
     expect((await admin.inject({ method: 'GET', url: '/api/shop-settings' })).json()).toEqual({ openSignUp: false, approvalSignature: 'never', unviewedAlertMinutes: 20 });
     const denied = await technician.inject({ method: 'PUT', url: '/api/shop-settings', payload: { openSignUp: true } });
     expect(denied.statusCode).toBe(403);
-    for (const payload of [{ openSignUp: 'yes' }, {}, { openSignUp: 1 }]) {
+    for (const payload of [{ openSignUp: 'yes' }, { openSignUp: 1 }]) {
       const bad = await admin.inject({ method: 'PUT', url: '/api/shop-settings', payload });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().issues).toEqual([{ path: 'openSignUp', message: 'Open sign-up must be true or false' }]);
     }
+    const empty = await admin.inject({ method: 'PUT', url: '/api/shop-settings', payload: {} });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().issues).toEqual([{ path: '', message: 'Send at least one setting to change' }]);
+    // A screen changing another setting leaves this one as it is (it may hold an old copy of it).
+    await admin.inject({ method: 'PUT', url: '/api/shop-settings', payload: { openSignUp: true } });
+    const other = await admin.inject({ method: 'PUT', url: '/api/shop-settings', payload: { unviewedAlertMinutes: 30 } });
+    expect(other.json()).toMatchObject({ openSignUp: true, unviewedAlertMinutes: 30 });
+    await admin.inject({ method: 'PUT', url: '/api/shop-settings', payload: { openSignUp: false, unviewedAlertMinutes: 20 } });
     expect(await signUpMode()).toBe('closed');
   });
 });

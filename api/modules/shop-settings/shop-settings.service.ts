@@ -34,7 +34,7 @@ export async function unviewedAlertMinutesSetting(db: Db): Promise<number> {
 }
 
 export async function updateShopSettings(db: Db, body: z.output<typeof shopSettingsBody>): Promise<ShopSettings> {
-  await writeSetting(db, OPEN_SIGN_UP, JSON.stringify(body.openSignUp));
+  if (body.openSignUp !== undefined) await writeSetting(db, OPEN_SIGN_UP, JSON.stringify(body.openSignUp));
   if (body.approvalSignature !== undefined) await writeSetting(db, APPROVAL_SIGNATURE, JSON.stringify(body.approvalSignature));
   if (body.unviewedAlertMinutes !== undefined) {
     await writeSetting(db, UNVIEWED_ALERT_MINUTES, JSON.stringify(body.unviewedAlertMinutes));

@@ -27,7 +27,7 @@ export function UnviewedAlertSetting() {
     }
     setError(undefined);
     update.mutate(
-      { openSignUp: current.openSignUp, unviewedAlertMinutes: minutes },
+      { unviewedAlertMinutes: minutes },
       {
         onSuccess: () => toast({ title: 'Setting saved' }),
         onError: () => toast({ title: 'Error', description: 'Failed to save the setting', variant: 'destructive' }),

@@ -36,7 +36,7 @@ export function ApprovalSignatureSetting() {
                 onChange={() =>
                   settings.data &&
                   update.mutate(
-                    { openSignUp: settings.data.openSignUp, approvalSignature: mode },
+                    { approvalSignature: mode },
                     {
                       onSuccess: () => toast({ title: 'Approval signature saved', description: CHOICES[mode].hint }),
                       onError: () => toast({ title: 'Error', description: 'Failed to save the approval signature setting', variant: 'destructive' }),

@@ -11,7 +11,7 @@ export const shopSettingsQueryOptions = () =>
 
 export const useShopSettings = () => useQuery(shopSettingsQueryOptions());
 
-/** Settings left out keep their values; `openSignUp` is always sent. */
+/** Settings left out keep their values, so each screen sends only the one it changes. */
 export const updateShopSettings = (body: ShopSettingsBody) => api.put<ShopSettings>('/api/shop-settings', body);
 
 export function useUpdateShopSettings() {
