@@ -107,6 +107,27 @@ describe('inspection_funnel', () => {
     expect(row.firstViewedAt! >= row.firstSentAt!).toBe(true);
   });
 
+  it('stays right when a send and a decision on the same inspection run at the same moment', async () => {
+    const customer = await createCustomer(t.db);
+    const vehicle = await createVehicle(t.db, customer.id);
+    const made = await Promise.all(
+      Array.from({ length: 15 }, () =>
+        ok('POST', '/api/inspections', { customerId: customer.id, vehicleId: vehicle.id, services: [{ description: 'Brakes', laborCost: '100.00' }] }),
+      ),
+    );
+    await Promise.all(
+      made.flatMap((inspection: { id: string; shareToken: string; services: { id: string }[] }) => [
+        t.app.inject({ method: 'PUT', url: `/api/public/inspections/${inspection.shareToken}/services/${inspection.services[0]!.id}/approve`, payload: {} }),
+        advisor.inject({ method: 'POST', url: `/api/inspections/${inspection.id}/sends`, payload: { id: randomUUID(), channel: 'copy_link' } }),
+        t.app.inject({ method: 'GET', url: `/api/public/inspections/${inspection.shareToken}` }),
+      ]),
+    );
+    const { kept, fresh } = await keptAndFresh();
+    expect(kept).toEqual(fresh);
+    const ours = kept.filter((r) => made.some((m: { id: string }) => m.id === r.inspectionId));
+    expect(ours.every((r) => r.approvedServices === 1 && r.firstSentAt !== null && r.firstViewedAt !== null)).toBe(true);
+  });
+
   it('forgets a deleted user as technician and as advisor, as the base tables do', async () => {
     const tech = await t.signIn('technician');
     const customer = await createCustomer(t.db);

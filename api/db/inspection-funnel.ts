@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from './database';
+import { isPostgres, type Db } from './database';
+import { inTransaction } from './transaction';
 
 /**
  * The funnel report's summary of an inspection (table `inspection_funnel`): its services summed,
@@ -58,6 +59,21 @@ export async function refreshInspectionFunnel(db: Db, inspectionIds: readonly st
     const chunk = ids.slice(start, start + CHUNK);
     await sql`${sql.raw(BEFORE_IDS!)}${sql.join(chunk)}${sql.raw(AFTER_IDS!)}`.execute(db);
   }
+}
+
+/**
+ * The refresh for a write that does not itself lock the inspection (a send, a view). On PostgreSQL
+ * it first takes the inspections' row locks, as every change to an inspection does, so it waits for
+ * a decision or save still running and then reads what that committed: a refresh from an older
+ * snapshot can never overwrite a newer one. (SQLite runs one write transaction at a time.)
+ */
+export async function refreshInspectionFunnelLocked(db: Db, inspectionIds: readonly string[]): Promise<void> {
+  const ids = [...new Set(inspectionIds)].sort();
+  if (ids.length === 0) return;
+  await inTransaction(db, async (trx) => {
+    if (isPostgres(trx)) await trx.selectFrom('inspections').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
+    await refreshInspectionFunnel(trx, ids);
+  });
 }
 
 /** The statement that recomputes every inspection's row, as plain SQL (e.g. after a bulk load). */

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/schemas/send';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
-import { refreshInspectionFunnel } from '../../db/inspection-funnel';
+import { refreshInspectionFunnelLocked } from '../../db/inspection-funnel';
 import type { Mailer } from '../../lib/mailer';
 import { conflict, notFound } from '../../lib/http-error';
 import { missingRow } from '../sync/change-log';
@@ -113,7 +113,7 @@ export async function createSend(
     throw err;
   }
   // The funnel report counts a send that has not failed: this one from now, a failed email no more.
-  const refreshFunnel = () => (target.kind === 'inspection' ? refreshInspectionFunnel(db, [target.id]) : Promise.resolve());
+  const refreshFunnel = () => (target.kind === 'inspection' ? refreshInspectionFunnelLocked(db, [target.id]) : Promise.resolve());
   await refreshFunnel();
   if (email && ctx.mailer) {
     try {

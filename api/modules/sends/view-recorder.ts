@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { refreshInspectionFunnel } from '../../db/inspection-funnel';
+import { refreshInspectionFunnelLocked } from '../../db/inspection-funnel';
 import { inTransaction } from '../../db/transaction';
 import { ownerTable, type TargetKind } from './send.repository';
 
@@ -109,7 +109,7 @@ async function writeViews(db: Db, views: PendingView[]): Promise<void> {
       // Stored count equal to this batch's: the row is new, the report's first view.
       if (view.kind === 'inspection' && counted && Number(counted.viewCount) === view.count) firstSeen.push(counted.targetId);
     }
-    if (firstSeen.length > 0) await refreshInspectionFunnel(trx, firstSeen);
+    if (firstSeen.length > 0) await refreshInspectionFunnelLocked(trx, firstSeen);
   });
 }
 
