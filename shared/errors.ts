@@ -2,8 +2,11 @@
 export const GONE_ENTITIES = ['customer', 'vehicle', 'inspection', 'service', 'deferred'] as const;
 export type GoneEntity = (typeof GONE_ENTITIES)[number];
 
-/** Why a refusal happened, for the client to branch on: `in_flight` is a 409 for an `Idempotency-Key` still running. */
-export const ERROR_REASONS = ['in_flight'] as const;
+/**
+ * Why a refusal happened, for the client to branch on: `in_flight` is a 409 for an `Idempotency-Key`
+ * still running; `price_changed` a 409 for an approval of a price the customer was not shown.
+ */
+export const ERROR_REASONS = ['in_flight', 'price_changed'] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 
 /** The JSON body of every error response from the API. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneyString, optionalText, timestamp } from './common';
+import { amountInput, moneyString, optionalText, timestamp } from './common';
 
 // Every approve, decline or unapprove of a service, and the share page's typed-name or drawn
 // signature step (docs/approval-decisions.md).
@@ -44,6 +44,8 @@ export const publicApproveBody = z
       .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, SIGNATURE_NOT_PNG)
       .nullish()
       .transform((v) => v ?? null),
+    /** The service's amount as the customer saw it; an approval is refused when the price changed since. */
+    shownAmount: amountInput.optional(),
   })
   // No body at all is an approval without a name or signature.
   .nullish();

@@ -64,6 +64,28 @@ describe('decisions on the share pages', () => {
     expect(row).toMatchObject({ decision: 'approved', actor: 'customer', method: 'link', amountCents: 14999, userAgent: 'Receipt browser' });
   });
 
+  it('refuses an approval of a price the customer was not shown, and takes the one shown now', async () => {
+    const inspection = await createInspection(t.db, {}, [{ description: 'Brakes', laborCostCents: 10000 }]);
+    const url = `/api/public/inspections/${inspection.shareToken}/services/${inspection.services[0]!.id}/approve`;
+    // Staff raise the price after the customer loaded the report at $100.00.
+    const raised = await advisor.inject({ method: 'PUT', url: `/api/services/${inspection.services[0]!.id}`, payload: { laborCost: '500.00' } });
+    expect(raised.statusCode, raised.body).toBe(200);
+    const stale = await t.app.inject({ method: 'PUT', url, payload: { shownAmount: '100.00' } });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({
+      error: 'conflict',
+      reason: 'price_changed',
+      message: 'The price of this service changed to $500.00. The page now shows it: approve again if you agree.',
+    });
+    expect(await rowsOf(inspection.id)).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: `/api/public/inspections/${inspection.shareToken}` })).json().services[0].status).toBe('recommended');
+
+    const agreed = await t.app.inject({ method: 'PUT', url, payload: { shownAmount: '500.00' } });
+    expect(agreed.statusCode, agreed.body).toBe(200);
+    expect(agreed.json()).toMatchObject({ status: 'approved', approvedAmount: '500.00' });
+    expect((await rowsOf(inspection.id)).map((r) => [r.decision, r.amountCents])).toEqual([['approved', 50000]]);
+  });
+
   it('adds no row for a refused decision', async () => {
     const inspection = await createInspection(t.db, {}, [{ description: 'Done', status: 'declined' }]);
     const res = await t.app.inject({

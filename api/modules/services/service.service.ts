@@ -13,7 +13,7 @@ import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/tokens';
 import { carryForward } from '../deferred/carry-forward';
-import { servicePartsCents } from '../../../shared/money';
+import { formatCents, servicePartsCents } from '../../../shared/money';
 import { recalculateInvoiceTotals } from '../invoices/invoice-totals';
 import { sumParts } from '../inspections/inspection-services';
 import { toPart, toService } from '../inspections/inspection.mapper';
@@ -97,6 +97,9 @@ export async function decideRecommendedService(
     const now = nowIso();
     const decision = args.status === 'approved' ? 'approved' : 'declined';
     const amountCents = await amountNow(trx, current);
+    // The customer approves the price on their screen: one changed since is asked about again.
+    const shown = args.status === 'approved' ? args.body?.shownAmount : undefined;
+    if (shown !== undefined && shown !== amountCents) throw conflict(priceChangedMessage(amountCents), 'price_changed');
     const changed = await repo.decideIfOpen(trx, {
       inspectionId: args.inspectionId,
       serviceId: args.serviceId,
@@ -115,6 +118,10 @@ export async function decideRecommendedService(
     return loadService(trx, args.serviceId);
   });
 }
+
+/** The refusal of an approval of a price that has changed since the page was loaded. */
+export const priceChangedMessage = (cents: number) =>
+  `The price of this service changed to $${formatCents(cents)}. The page now shows it: approve again if you agree.`;
 
 /** A service's amount now: labour and its parts (their sum when it has any, as the pages show it). */
 async function amountNow(db: Db, row: ServiceRow): Promise<number> {

@@ -9,7 +9,12 @@ export interface Signed {
   signature: string | null;
 }
 
-/** `PUT /api/public/inspections/:token/services/:serviceId/{approve|decline}`; an approval may carry `Signed`. */
-export function decideInspectionService(token: string, serviceId: string, decision: Decision, signed?: Signed): Promise<PublicService> {
-  return request<PublicService>('PUT', `/api/public/inspections/${segment(token)}/services/${segment(serviceId)}/${decision}`, signed);
+/** What an approval sends: the amount the customer saw (a price changed since is refused), and `Signed` when asked. */
+export interface ApprovalBody extends Partial<Signed> {
+  shownAmount?: string;
+}
+
+/** `PUT /api/public/inspections/:token/services/:serviceId/{approve|decline}`; an approval carries an `ApprovalBody`. */
+export function decideInspectionService(token: string, serviceId: string, decision: Decision, body?: ApprovalBody): Promise<PublicService> {
+  return request<PublicService>('PUT', `/api/public/inspections/${segment(token)}/services/${segment(serviceId)}/${decision}`, body);
 }

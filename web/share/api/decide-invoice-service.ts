@@ -1,8 +1,8 @@
 import type { PublicService } from '../../../shared/schemas/inspection';
-import type { Decision, Signed } from './decide-inspection-service';
+import type { ApprovalBody, Decision } from './decide-inspection-service';
 import { request, segment } from './http';
 
-/** `PUT /api/public/invoices/:token/services/:serviceId/{approve|decline}`; an approval may carry `Signed`. */
-export function decideInvoiceService(token: string, serviceId: string, decision: Decision, signed?: Signed): Promise<PublicService> {
-  return request<PublicService>('PUT', `/api/public/invoices/${segment(token)}/services/${segment(serviceId)}/${decision}`, signed);
+/** `PUT /api/public/invoices/:token/services/:serviceId/{approve|decline}`; an approval carries an `ApprovalBody`. */
+export function decideInvoiceService(token: string, serviceId: string, decision: Decision, body?: ApprovalBody): Promise<PublicService> {
+  return request<PublicService>('PUT', `/api/public/invoices/${segment(token)}/services/${segment(serviceId)}/${decision}`, body);
 }

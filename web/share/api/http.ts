@@ -28,17 +28,20 @@ function isOffline(): boolean {
 async function errorFrom(response: Response): Promise<ShareApiError> {
   let message = response.statusText || `Request failed (${response.status})`;
   let shop: ShopContact | null = null;
+  let reason: string | null = null;
   try {
-    const body = (await response.json()) as { message?: unknown; shop?: ShopContact };
+    const body = (await response.json()) as { message?: unknown; shop?: ShopContact; reason?: unknown };
     if (typeof body.message === 'string' && body.message) message = body.message;
+    reason = typeof body.reason === 'string' ? body.reason : null;
     if (body.shop && typeof body.shop === 'object') shop = body.shop;
   } catch {
     // Not JSON (a proxy's error page): keep the status text.
   }
   if (response.status === 404 || response.status === 410) return new ShareApiError('not-found', message, response.status, shop);
+  // The request itself was refused (an approval without the signature the shop asks for, or of a
+  // price that changed since the page loaded): the page reloads and the message says why.
+  if (response.status === 400 || reason === 'price_changed') return new ShareApiError('refused', message, response.status);
   if (response.status === 409) return new ShareApiError('conflict', message, response.status);
-  // The request itself was refused (an approval without the signature the shop asks for).
-  if (response.status === 400) return new ShareApiError('refused', message, response.status);
   return new ShareApiError('server', message, response.status);
 }
 

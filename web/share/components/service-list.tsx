@@ -1,7 +1,8 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import type { ServiceStatus } from '../../../shared/constants';
 import type { PublicService } from '../../../shared/schemas/inspection';
-import type { Decision, Signed } from '../api/decide-inspection-service';
+import type { ApprovalBody, Decision } from '../api/decide-inspection-service';
+import { formatCents } from '../../../shared/money';
 import { formatMoneyCents, toCents } from '../lib/format';
 import type { PendingDecision } from '../lib/use-decisions';
 import { Badge, type BadgeTone } from './badge';
@@ -20,7 +21,7 @@ const SignatureDialog = lazy(() => import('./signature-dialog'));
 
 export interface DecisionProps {
   pending: PendingDecision | null;
-  onDecide: (serviceId: string, decision: Decision, signed?: Signed) => void;
+  onDecide: (serviceId: string, decision: Decision, body?: ApprovalBody) => void;
   /** The shop asks for a typed name or a drawn signature before this page's next approval. */
   signatureRequired?: boolean;
   /** Why the buttons cannot be used now (no connection), shown beside them. */
@@ -145,8 +146,10 @@ export function ServiceList({
   const [asking, setAsking] = useState<PublicService | null>(null);
   const [signing, setSigning] = useState<PublicService | null>(null);
   // Approving stays one tap unless the shop asks for a signature.
+  // The amount the customer sees goes with the approval: a price changed since is refused, not approved.
+  const shown = (service: PublicService) => ({ shownAmount: formatCents(serviceTotalCents(service)) });
   const approve = (service: PublicService) =>
-    decisions?.signatureRequired ? setSigning(service) : decisions?.onDecide(service.id, 'approve');
+    decisions?.signatureRequired ? setSigning(service) : decisions?.onDecide(service.id, 'approve', shown(service));
   return (
     <>
       <ul className="services">
@@ -168,7 +171,7 @@ export function ServiceList({
             onCancel={() => setSigning(null)}
             onConfirm={(signed) => {
               setSigning(null);
-              decisions.onDecide(signing.id, 'approve', signed);
+              decisions.onDecide(signing.id, 'approve', { ...signed, ...shown(signing) });
             }}
           />
         </Suspense>

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import type { Decision, Signed } from '../api/decide-inspection-service';
+import type { ApprovalBody, Decision } from '../api/decide-inspection-service';
 import { ShareApiError } from '../api/http';
 import type { ShowToast } from '../components/toast';
 
@@ -34,7 +34,7 @@ function failureText(err: unknown): string {
  * a success and left exactly as shown after a failure.
  */
 export function useDecisions(
-  decide: (serviceId: string, decision: Decision, signed?: Signed) => Promise<unknown>,
+  decide: (serviceId: string, decision: Decision, body?: ApprovalBody) => Promise<unknown>,
   refresh: () => Promise<void>,
   showToast: ShowToast,
 ) {
@@ -42,12 +42,12 @@ export function useDecisions(
   const inFlight = useRef(false);
 
   const run = useCallback(
-    async (serviceId: string, decision: Decision, signed?: Signed) => {
+    async (serviceId: string, decision: Decision, body?: ApprovalBody) => {
       if (inFlight.current) return;
       inFlight.current = true;
       setPending({ serviceId, decision });
       try {
-        await decide(serviceId, decision, signed);
+        await decide(serviceId, decision, body);
         showToast({ ...SUCCESS[decision], tone: 'success' });
         await refresh();
       } catch (err) {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, type ReactNode } from 'react';
 import type { InvoiceStatus } from '../../../shared/constants';
 import { decideInvoiceService } from '../api/decide-invoice-service';
-import type { Decision, Signed } from '../api/decide-inspection-service';
+import type { ApprovalBody, Decision } from '../api/decide-inspection-service';
 import { getPublicInvoice, type PublicInvoice } from '../api/get-public-invoice';
 import type { BadgeTone } from '../components/badge';
 import { Collapsible } from '../components/collapsible';
@@ -32,7 +32,7 @@ export function ReceiptPage({ token }: { token: string }) {
   const { state, refresh, retry } = useShareData(load);
   const toaster = useToaster();
   const decide = useCallback(
-    (serviceId: string, decision: Decision, signed?: Signed) => decideInvoiceService(token, serviceId, decision, signed),
+    (serviceId: string, decision: Decision, body?: ApprovalBody) => decideInvoiceService(token, serviceId, decision, body),
     [token],
   );
   const decisions = useDecisions(decide, refresh, toaster.show);

@@ -172,6 +172,22 @@ describe('/mpi/{shareToken}', () => {
     await screenshot(page, 'report-already-decided');
   });
 
+  it('a price raised after the page loaded: the approval is refused, says the new price and the page shows it', async () => {
+    const inspection = await seedInspection(e2e.api);
+    const { page } = await openReport(inspection.shareToken);
+    const card = serviceCard(page, 'Front brake pads');
+    await card.getByRole('button', { name: 'Approve' }).waitFor();
+    await e2e.api.call('PUT', `/api/services/${serviceId(inspection, 'Front brake pads')}`, { laborCost: '999.00' });
+
+    await card.getByRole('button', { name: 'Approve' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: "Couldn't approve the service" });
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/The price of this service changed to \$[\d,]+\.\d{2}\. The page now shows it: approve again if you agree\./);
+    await card.getByText('$999.00', { exact: false }).first().waitFor();
+    // Still not approved: the customer decides again on the new price.
+    expect(await card.getByRole('button', { name: 'Approve' }).isVisible()).toBe(true);
+  });
+
   it('offline: a failed decision leaves the page as it was; a reload without a connection says so', async () => {
     const inspection = await seedInspection(e2e.api);
     const { page } = await openReport(inspection.shareToken);

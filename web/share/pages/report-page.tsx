@@ -1,6 +1,6 @@
 import { useCallback, useEffect, type ReactNode } from 'react';
 import type { InspectionStatus } from '../../../shared/constants';
-import { decideInspectionService, type Decision, type Signed } from '../api/decide-inspection-service';
+import { decideInspectionService, type ApprovalBody, type Decision } from '../api/decide-inspection-service';
 import { getPublicInspection, type PublicInspection } from '../api/get-public-inspection';
 import { BackToTop } from '../components/back-to-top';
 import type { BadgeTone } from '../components/badge';
@@ -35,7 +35,7 @@ export function ReportPage({ token }: { token: string }) {
   });
   const toaster = useToaster();
   const decide = useCallback(
-    (serviceId: string, decision: Decision, signed?: Signed) => decideInspectionService(token, serviceId, decision, signed),
+    (serviceId: string, decision: Decision, body?: ApprovalBody) => decideInspectionService(token, serviceId, decision, body),
     [token],
   );
   const decisions = useDecisions(decide, refresh, toaster.show);
