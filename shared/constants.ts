@@ -97,3 +97,6 @@ export type SignUpMode = (typeof SIGN_UP_MODES)[number];
 export const INVITE_ROLES = ['technician', 'service_advisor'] as const;
 export type InviteRole = (typeof INVITE_ROLES)[number];
 export const INVITE_TTL_DAYS = 7;
+
+/** Sent by a share page when it reloads its data after opening: only the opening counts as a view. */
+export const SHARE_REFRESH_HEADER = 'x-share-refresh';

@@ -61,6 +61,16 @@ async function sendRow(target: { inspectionId?: string; invoiceId?: string }, se
 }
 
 describe('views of the share pages', () => {
+  it('counts the page opening only, not the reloads the page makes after it', async () => {
+    const inspection = await createInspection(t.db);
+    const url = `/api/public/inspections/${inspection.shareToken}`;
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      expect((await t.app.inject({ method: 'GET', url, headers: { 'x-share-refresh': '1' } })).statusCode).toBe(200);
+    }
+    expect(Number((await viewRow('inspection', inspection.id))!.viewCount)).toBe(1);
+  });
+
   it('counts every one of many views at once, each stored before its page is answered', async () => {
     const inspection = await createInspection(t.db);
     const url = `/api/public/inspections/${inspection.shareToken}`;

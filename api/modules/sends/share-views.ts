@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { SHARE_REFRESH_HEADER } from '../../../shared/constants';
 import type { Db } from '../../db/database';
 import { currentUser } from '../../plugins/auth';
 import { isShareToken } from '../public/public-view';
@@ -14,8 +15,8 @@ async function isStaffPreview(db: Db, request: FastifyRequest): Promise<boolean>
 }
 
 /**
- * Reads a share page and, unless a staff session is previewing it, records the customer's view
- * at the same time. A failed count is logged and never costs the customer the page.
+ * Reads a share page and, unless a staff session is previewing it or the page is reloading its
+ * data, records the customer's view at the same time. A failed count is logged and never costs the customer the page.
  */
 export async function withViewRecorded<T>(
   db: Db,
@@ -23,7 +24,9 @@ export async function withViewRecorded<T>(
   target: { kind: TargetKind; token: string; now: number },
   load: () => Promise<T>,
 ): Promise<T> {
-  const count = !isShareToken(target.token) || (await isStaffPreview(db, request))
+  // Only the page's opening is a view: its reloads (polling, focus, after a decision) say so.
+  const reload = request.headers[SHARE_REFRESH_HEADER] !== undefined;
+  const count = reload || !isShareToken(target.token) || (await isStaffPreview(db, request))
     ? Promise.resolve()
     : viewRecorderOf(db).record(target.kind, target.token, new Date(target.now).toISOString()).catch((err: unknown) =>
         request.log.warn({ err }, 'share view not recorded'),

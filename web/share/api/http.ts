@@ -1,4 +1,5 @@
 // The share pages' only door to the network: components call the fetchers in this folder.
+import { SHARE_REFRESH_HEADER } from '../../../shared/constants';
 import type { ShopContact } from '../../../shared/schemas/inspection';
 
 export type ApiErrorKind = 'not-found' | 'offline' | 'conflict' | 'refused' | 'server';
@@ -57,7 +58,30 @@ function takeFirstLoad(method: string, url: string): Promise<Response> | undefin
   const early = typeof window === 'undefined' ? undefined : window.__shareFirstLoad;
   if (!early || method !== 'GET' || early.url !== url) return undefined;
   window.__shareFirstLoad = undefined;
+  opened = true;
   return early.response;
+}
+
+/**
+ * Whether the page's opening load has gone: it counts as the customer's view (with the staff
+ * session when there is one, so a preview is not counted); reloads after it (polling, focus, after
+ * a decision) say so in `X-Share-Refresh` and count nothing.
+ */
+let opened = false;
+
+function requestInit(method: 'GET' | 'PUT', body: unknown): RequestInit {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const opening = method === 'GET' && !opened;
+  if (method === 'GET' && opened) headers[SHARE_REFRESH_HEADER] = '1';
+  if (opening) opened = true;
+  return {
+    method,
+    cache: 'no-store',
+    credentials: opening ? 'same-origin' : 'omit',
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  };
 }
 
 /** Sends one call (with a JSON body when given); never served from a cache, never retried. */
@@ -65,14 +89,7 @@ export async function request<T>(method: 'GET' | 'PUT', url: string, body?: unkn
   if (isOffline()) throw new ShareApiError('offline', OFFLINE_MESSAGE);
   let response: Response;
   try {
-    response = await (takeFirstLoad(method, url) ??
-      fetch(url, {
-        method,
-        cache: 'no-store',
-        credentials: 'omit',
-        headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      }));
+    response = await (takeFirstLoad(method, url) ?? fetch(url, requestInit(method, body)));
   } catch {
     // fetch only rejects when no answer came back at all.
     throw new ShareApiError('offline', OFFLINE_MESSAGE);

@@ -14,6 +14,7 @@ import {
   useE2E,
   visibleButtons,
 } from '../../test/e2e/use-e2e';
+import { addSession } from '../../test/e2e/staff';
 
 const e2e = useE2E();
 
@@ -186,6 +187,26 @@ describe('/mpi/{shareToken}', () => {
     await card.getByText('$999.00', { exact: false }).first().waitFor();
     // Still not approved: the customer decides again on the new price.
     expect(await card.getByRole('button', { name: 'Approve' }).isVisible()).toBe(true);
+  });
+
+  it('counts the customer opening the report once, however often it reloads, and a signed-in staff look not at all', async () => {
+    const inspection = await seedInspection(e2e.api);
+    const views = async () =>
+      (await e2e.api.call<{ views: { count: number } | null }>('GET', `/api/inspections/${inspection.id}/sends`)).views?.count ?? 0;
+    // Staff signed in on this browser: a preview.
+    const staff = await e2e.open();
+    await addSession(staff.context, e2e.baseUrl, e2e.api.cookie);
+    await staff.page.goto(`/mpi/${inspection.shareToken}`);
+    await staff.page.getByRole('heading', { name: 'Vehicle Inspection Report' }).waitFor();
+    expect(await views()).toBe(0);
+
+    const { page } = await openReport(inspection.shareToken);
+    expect(await views()).toBe(1);
+    // Coming back to the tab reloads the data: still one view.
+    const reloaded = page.waitForResponse((r) => r.url().includes(`/api/public/inspections/${inspection.shareToken}`));
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await reloaded;
+    expect(await views()).toBe(1);
   });
 
   it('offline: a failed decision leaves the page as it was; a reload without a connection says so', async () => {
