@@ -39,6 +39,14 @@ export const syncDeletion = z.object({ entity: z.enum(SYNC_ENTITIES), id: z.stri
 export type SyncDeletion = z.output<typeof syncDeletion>;
 
 /**
+ * The kinds a page's `deleted` carries. Kinds added later send their deletions in a list of their
+ * own (`deletedDeferred`): a device still running an older app refuses a page whose `deleted`
+ * names a kind it does not know, and would stop pulling until it updates.
+ */
+export const FIRST_SYNC_ENTITIES = ['customer', 'vehicle', 'inspection'] as const;
+const pageDeletion = z.object({ entity: z.enum(FIRST_SYNC_ENTITIES), id: z.string() });
+
+/**
  * One page of changes after `since`, oldest first. Rows are the same shapes the REST calls return
  * (inspections with services, parts and notes). `resync: true` means the cursor is older than the
  * remembered deletions or from before a restore of the database: drop the local copies (never the
@@ -53,7 +61,9 @@ export const syncChangesResponse = z.object({
   inspections: z.array(inspectionResponse),
   /** Deferred work lines (open or not) changed after the cursor. */
   deferred: z.array(deferredWorkResponse),
-  deleted: z.array(syncDeletion),
+  deleted: z.array(pageDeletion),
+  /** Ids of deferred work lines deleted after the cursor. */
+  deletedDeferred: z.array(z.string()),
 });
 export type SyncChangesResponse = z.output<typeof syncChangesResponse>;
 

@@ -17,7 +17,8 @@ export async function readCursor(db: LocalDb): Promise<string> {
 /** The page's rows (rebased under the outbox) and its cursor, together or not at all. */
 export async function applyPage(db: LocalDb, page: SyncChangesResponse): Promise<SyncEntity[]> {
   return db.transaction('rw', writeTables(db), async () => {
-    const changed = await mergeServerChanges(db, page);
+    const deferredGone = page.deletedDeferred.map((id) => ({ entity: 'deferred' as const, id }));
+    const changed = await mergeServerChanges(db, { ...page, deleted: [...page.deleted, ...deferredGone] });
     await db.meta.put({ key: 'cursor', value: page.cursor });
     return changed;
   });

@@ -36,6 +36,7 @@ const page = (fields: Partial<SyncChangesResponse> = {}): SyncChangesResponse =>
   inspections: [],
   deferred: [],
   deleted: [],
+  deletedDeferred: [],
   ...fields,
 });
 

@@ -16,6 +16,7 @@ const RESYNC: SyncChangesResponse = {
   inspections: [],
   deferred: [],
   deleted: [],
+  deletedDeferred: [],
 };
 
 async function pull(since: string): Promise<SyncChangesResponse> {

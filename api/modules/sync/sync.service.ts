@@ -1,11 +1,10 @@
 import type { Inspection } from '../../../shared/schemas/inspection';
 import {
-  SYNC_ENTITIES,
+  FIRST_SYNC_ENTITIES,
   SYNC_INSPECTION_WINDOW_DAYS,
   SYNC_PAGE_DEFAULT,
   type SyncChangesQuery,
   type SyncChangesResponse,
-  type SyncDeletion,
   type SyncEntity,
 } from '../../../shared/schemas/sync';
 import type { Db } from '../../db/database';
@@ -21,7 +20,8 @@ import { formatCursor, parseCursor } from './cursor';
 import { changesAfter, customerNames, inspectionWindowFields, readSyncState, type FeedRow } from './sync.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const isSyncEntity = (entity: string): entity is SyncEntity => (SYNC_ENTITIES as readonly string[]).includes(entity);
+const isFirstEntity = (entity: string): entity is (typeof FIRST_SYNC_ENTITIES)[number] =>
+  (FIRST_SYNC_ENTITIES as readonly string[]).includes(entity);
 
 const resync = (): SyncChangesResponse => ({
   resync: true,
@@ -32,6 +32,7 @@ const resync = (): SyncChangesResponse => ({
   inspections: [],
   deferred: [],
   deleted: [],
+  deletedDeferred: [],
 });
 
 /** The offline app keeps inspections in progress or changed after `cutoff`; it is sent no others. */
@@ -92,9 +93,8 @@ export async function changesSince(db: Db, query: SyncChangesQuery, now = new Da
   const kept = inOrder(keptIds, await findInspectionRows(db, keptIds));
   // The page's customers and vehicles are usually the kept inspections' own: not read twice.
   const inspections: Inspection[] = await assembleInspections(db, kept, { customers, vehicles });
-  const deleted: SyncDeletion[] = page.flatMap((r) =>
-    r.deleted === 1 && isSyncEntity(r.entity) ? [{ entity: r.entity, id: r.entityId }] : [],
-  );
+  const deleted = page.flatMap((r) => (r.deleted === 1 && isFirstEntity(r.entity) ? [{ entity: r.entity, id: r.entityId }] : []));
+  const deletedDeferred = page.flatMap((r) => (r.deleted === 1 && r.entity === 'deferred' ? [r.entityId] : []));
   const last = page.at(-1);
   return {
     resync: false,
@@ -105,5 +105,6 @@ export async function changesSince(db: Db, query: SyncChangesQuery, now = new Da
     inspections,
     deferred,
     deleted,
+    deletedDeferred,
   };
 }

@@ -20,6 +20,7 @@ const RESYNC: SyncChangesResponse = {
   inspections: [],
   deferred: [],
   deleted: [],
+  deletedDeferred: [],
 };
 
 async function pull(since?: string, limit?: number): Promise<SyncChangesResponse> {
@@ -89,6 +90,7 @@ describe('GET /api/sync/changes', () => {
       inspections: [],
       deferred: [],
       deleted: [],
+      deletedDeferred: [],
     });
   });
 
