@@ -131,7 +131,7 @@ describe('carry-forward of a finished inspection', () => {
     expect((await linesOfVehicle(other.vehicleId)).map((l) => l.description)).toEqual(['Rear brake pads']);
   });
 
-  it('carries an inspection created finished, and takes open lines back when it is reopened', async () => {
+  it('carries an inspection created finished, and keeps its lines and their follow-up when it is reopened', async () => {
     const customer = await createCustomer(t.db);
     const vehicle = await createVehicle(t.db, customer.id);
     const res = await tech.inject({
@@ -158,11 +158,20 @@ describe('carry-forward of a finished inspection', () => {
       payload: { status: 'dismissed', dismissReason: 'Customer replaced them himself' },
     });
     expect(dismiss.statusCode, dismiss.body).toBe(200);
+    const alignment = lines.find((l) => l.description === 'Alignment')!;
+    const followUp = await tech.inject({
+      method: 'PATCH',
+      url: `/api/deferred-work/${alignment.id}`,
+      payload: { followUpDate: '2026-12-01', followUpOutcome: 'called_no_answer' },
+    });
+    expect(followUp.statusCode, followUp.body).toBe(200);
+    // Reopened and finished again: the same lines, the advisor's follow-up and the dismissal kept.
     await finish(res.json().id, 'in_progress');
-    expect(await linesOfVehicle(vehicle.id)).toEqual([]);
-    // History stays: the dismissed line is kept when the inspection is reopened and finished again.
+    expect((await linesOfVehicle(vehicle.id)).map((l) => l.id)).toEqual([alignment.id]);
     await finish(res.json().id);
-    expect((await linesOfVehicle(vehicle.id)).map((l) => l.description)).toEqual(['Alignment']);
+    expect((await linesOfVehicle(vehicle.id)).map((l) => [l.id, l.followUpDate, l.followUpOutcome])).toEqual([
+      [alignment.id, '2026-12-01', 'called_no_answer'],
+    ]);
     expect((await linesOfVehicle(vehicle.id, 'dismissed')).map((l) => [l.description, l.dismissReason])).toEqual([
       ['Wiper blades', 'Customer replaced them himself'],
     ]);

@@ -31,15 +31,15 @@ export async function carryForward(db: Db, inspectionId: string, now: string): P
     .where('id', '=', inspectionId)
     .executeTakeFirst();
   if (!inspection) return [];
+  // Still in progress, or reopened: its lines stay as they are (with their follow-up dates and
+  // outcomes) until it is finished again, when they are brought in step with its services. So the
+  // common save of an inspection in progress costs no read here at all.
+  if (inspection.status === 'in_progress') return [];
   const lines = await findDeferredOfInspection(db, inspectionId);
-  const finished = inspection.status !== 'in_progress';
-  // An inspection still in progress with no lines (the common save) costs one indexed read.
-  if (!finished && lines.length === 0) return [];
-
-  const services = finished ? await findServicesOfInspection(db, inspectionId) : [];
+  const services = await findServicesOfInspection(db, inspectionId);
   const carried = new Map(services.filter((s) => CARRIED.has(s.status)).map((s) => [s.id, s]));
   const bySource = new Map(lines.map((line) => [line.sourceServiceId, line]));
-  // Open lines whose service was approved, removed, or whose inspection was reopened.
+  // Open lines whose service was approved or removed.
   const removed = lines.filter((line) => line.status === 'open' && !carried.has(line.sourceServiceId)).map((l) => l.id);
   const inserts: Insertable<DeferredWorkTable>[] = [];
   const updated: string[] = [];
