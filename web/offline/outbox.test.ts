@@ -154,4 +154,11 @@ describe('dependencies', () => {
     expect(mustWait(entry({ kind: 'inspection.create', id: uuid(4), body: { customerId: uuid(2), vehicleId: uuid(3) } }, uuid(4), [uuid(3)]), blocked)).toBe(true);
     expect(mustWait(entry(addCustomer(2, 'B'), uuid(2)), blocked)).toBe(false);
   });
+
+  it('lets later changes to an inspection go past a send of its link that needs attention', () => {
+    const blocked = new Set<string>();
+    const send = entry({ kind: 'share.send', inspectionId: uuid(4), body: { id: uuid(5), channel: 'text' } }, uuid(4), [uuid(4)], 'attention');
+    expect(mustWait(send, blocked)).toBe(true);
+    expect(mustWait(entry({ kind: 'inspection.update', id: uuid(4), changes: { notes: 'Checked again' } }, uuid(4)), blocked)).toBe(false);
+  });
 });

@@ -80,10 +80,11 @@ export function withDependents(entries: readonly OutboxEntry[], entryId: string)
 
 /**
  * Whether an entry has to wait: an earlier entry on one of its rows needs attention (or waits
- * itself). `blocked` holds the rows of such entries and grows as the loop walks the outbox.
+ * itself). `blocked` holds the rows of such entries and grows as the loop walks the outbox. A send
+ * of a share link changes no row, so a refused one holds back nothing after it.
  */
 export function mustWait(entry: OutboxEntry, blocked: Set<string>): boolean {
   const waits = entry.state === 'attention' || blocked.has(entry.entityId) || entry.dependsOn.some((id) => blocked.has(id));
-  if (waits) blocked.add(entry.entityId);
+  if (waits && entry.write.kind !== 'share.send') blocked.add(entry.entityId);
   return waits;
 }
