@@ -96,16 +96,3 @@ export async function updateDeferred(db: Db, id: string, changes: Updateable<Def
 export async function deleteDeferred(db: Db, ids: readonly string[]): Promise<void> {
   if (ids.length > 0) await db.deleteFrom('deferredWork').where(idIn(db, 'id', ids)).execute();
 }
-
-/** The ids of lines of customers, vehicles or inspections about to go by cascade. */
-export async function deferredIdsUnder(
-  db: Db,
-  under: { customerId?: string; vehicleId?: string; inspectionIds?: readonly string[] },
-): Promise<string[]> {
-  let query = db.selectFrom('deferredWork').select('id');
-  if (under.customerId) query = query.where('customerId', '=', under.customerId);
-  else if (under.vehicleId) query = query.where('vehicleId', '=', under.vehicleId);
-  else if (under.inspectionIds) query = query.where(idIn(db, 'sourceInspectionId', under.inspectionIds));
-  else return [];
-  return (await query.execute()).map((r) => r.id);
-}
