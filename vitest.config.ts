@@ -4,6 +4,10 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // PostgreSQL server the run starts itself), the offline engine, and the browser tests in the
 // Chromium shipped on npm. Nothing is skipped for a missing tool.
 const api = ['api/**/*.test.ts'];
+// A test that makes its own database and app can take several seconds while the browser lanes load
+// both cores; Vitest's 5 s default failed such a test now and then. Timeouts catch hangs, not slowness:
+// speed is measured by `npm run bench`.
+const TEST_TIMEOUT = 30_000;
 
 export default defineConfig({
   test: {
@@ -20,6 +24,7 @@ export default defineConfig({
           isolate: false,
           environment: 'node',
           env: { TEST_DB: 'sqlite' },
+          testTimeout: TEST_TIMEOUT,
         },
       },
       {
@@ -31,6 +36,7 @@ export default defineConfig({
           environment: 'node',
           env: { TEST_DB: 'sqlite' },
           setupFiles: ['web/offline/test-setup.ts'],
+          testTimeout: TEST_TIMEOUT,
         },
       },
       {
@@ -59,6 +65,7 @@ export default defineConfig({
           environment: 'node',
           env: { TEST_DB: 'postgres' },
           globalSetup: ['test/postgres-setup.ts'],
+          testTimeout: TEST_TIMEOUT,
           hookTimeout: 60_000,
         },
       },

@@ -83,7 +83,12 @@ function failures(report: string): string[] {
       (file.assertionResults ?? [])
         .filter((test) => test.status === 'failed')
         .map((test) => {
-          const message = (test.failureMessages?.[0] ?? '').split('\n').slice(0, 6).join('\n    ');
+          // Vitest's JSON report keeps only the stack of a timeout, which it starts with this marker.
+          const message = (test.failureMessages?.[0] ?? '')
+            .replace(/^Error: STACK_TRACE_ERROR/, 'Error: timed out (see testTimeout / hookTimeout)')
+            .split('\n')
+            .slice(0, 6)
+            .join('\n    ');
           return `${path.relative(ROOT, file.name)} > ${test.fullName}\n    ${message}`;
         }),
     );
