@@ -100,3 +100,51 @@ export const INVITE_TTL_DAYS = 7;
 
 /** Sent by a share page when it reloads its data after opening: only the opening counts as a view. */
 export const SHARE_REFRESH_HEADER = 'x-share-refresh';
+
+// ---- Photos and videos ----
+
+/**
+ * The inspection's item groups a photo or video can belong to (one per tire and brake, then the
+ * condition groups); a medium belongs to one of these or to a recommended service.
+ */
+export const MEDIA_ITEM_KEYS = [
+  'frontLeftTire',
+  'frontRightTire',
+  'rearLeftTire',
+  'rearRightTire',
+  'frontLeftBrake',
+  'frontRightBrake',
+  'rearLeftBrake',
+  'rearRightBrake',
+  'cabinFilter',
+  'engineFilter',
+  'oil',
+  'coolant',
+  'suspension',
+  'leaks',
+  'checkEngineLight',
+  'diagnosticCodes',
+] as const;
+export type MediaItemKey = (typeof MEDIA_ITEM_KEYS)[number];
+export const MEDIA_KINDS = ['photo', 'video'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+/** Which file of a medium an upload carries: the prepared original, or the marked-up copy. */
+export const MEDIA_UPLOAD_ROLES = ['original', 'markup'] as const;
+export type MediaUploadRole = (typeof MEDIA_UPLOAD_ROLES)[number];
+/** Image types a photo upload may be (checked from the file's bytes, not its name). */
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', 'image/avif'] as const;
+/** Video types a video upload may be (checked from the file's bytes). */
+export const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
+/** The device scales photos to this long edge before storing them. */
+export const PHOTO_MAX_EDGE = 2048;
+/** The device's thumbnail long edge. */
+export const THUMB_EDGE = 320;
+/** Widths of the server's resized copies (`w320`, `w960`, `w1920` variants). */
+export const MEDIA_VARIANT_WIDTHS = [320, 960, 1920] as const;
+export const PHOTO_MAX_BYTES = 25 * 1024 * 1024;
+export const VIDEO_MAX_BYTES = 100 * 1024 * 1024;
+export const VIDEO_MAX_SECONDS = 30;
+export const MEDIA_CAPTION_MAX = 200;
+export const MEDIA_PER_INSPECTION_MAX = 200;
+/** The tus endpoint a device uploads to (creation, HEAD for the offset, PATCH to continue). */
+export const MEDIA_UPLOAD_PATH = '/api/uploads';
