@@ -28,10 +28,11 @@ export default defineConfig({
         },
       },
       {
-        // The offline engine (outbox, merge, sync loop, chaos) over an in-memory IndexedDB.
+        // The offline engine (outbox, merge, sync loop, chaos) over an in-memory IndexedDB, and the
+        // screens' rules that need no browser (web/features/**/*.test.ts).
         test: {
           name: 'offline',
-          include: ['web/offline/**/*.test.ts'],
+          include: ['web/offline/**/*.test.ts', 'web/features/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'web/**/*.e2e.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'sqlite' },

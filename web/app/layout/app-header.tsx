@@ -3,6 +3,7 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { Tooltip } from '../../components/ui/tooltip';
 import { SignOutButton } from '../../features/auth/components/sign-out-button';
+import { UploadStatus } from '../../features/media/components/upload-status';
 import { SyncStatusControl } from '../../features/sync/components/sync-status';
 import { InstallButton } from '../pwa/install-button';
 import styles from './shell.module.css';
@@ -12,7 +13,7 @@ export interface AppHeaderProps {
   menuOpen: boolean;
 }
 
-/** Mobile menu button (below 1024 px), the sync state, notifications and logout. */
+/** Mobile menu button (below 1024 px), the sync state and pending uploads, notifications and logout. */
 export function AppHeader({ onOpenMenu, menuOpen }: AppHeaderProps) {
   return (
     <header className={styles.header}>
@@ -30,6 +31,7 @@ export function AppHeader({ onOpenMenu, menuOpen }: AppHeaderProps) {
       <div className={styles.headerSpacer} />
       <InstallButton />
       <SyncStatusControl />
+      <UploadStatus />
       <Tooltip content="Notifications">
         <Button
           variant="ghost"

@@ -3,23 +3,29 @@ import {
   FLUID_LEVELS,
   OIL_CONDITIONS,
   SUSPENSION_CONDITIONS,
+  type MediaItemKey,
 } from '../../../../shared/constants';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { humanize } from '../../../lib/format';
+import { MediaAttach } from '../../media/components/media-attach';
+import { MEDIA_ITEM_LABELS } from '../../media/media-labels';
 import { NO_CONDITION, type ConditionField, type InspectionDraft } from './inspection-form-model';
 import styles from './inspection-form.module.css';
 
-const CONDITIONS: { field: ConditionField; label: string; options: readonly string[] }[] = [
-  { field: 'cabinFilterCondition', label: 'Cabin Filter', options: FILTER_CONDITIONS },
-  { field: 'engineFilterCondition', label: 'Engine Filter', options: FILTER_CONDITIONS },
-  { field: 'oilCondition', label: 'Oil Condition', options: OIL_CONDITIONS },
+// `media`: the item whose photos sit under the field (oil's under its condition, none under its level).
+const CONDITIONS: { field: ConditionField; label: string; options: readonly string[]; media?: MediaItemKey }[] = [
+  { field: 'cabinFilterCondition', label: 'Cabin Filter', options: FILTER_CONDITIONS, media: 'cabinFilter' },
+  { field: 'engineFilterCondition', label: 'Engine Filter', options: FILTER_CONDITIONS, media: 'engineFilter' },
+  { field: 'oilCondition', label: 'Oil Condition', options: OIL_CONDITIONS, media: 'oil' },
   { field: 'oilLevel', label: 'Oil Level', options: FLUID_LEVELS },
-  { field: 'coolantLevel', label: 'Coolant Level', options: FLUID_LEVELS },
-  { field: 'suspensionCondition', label: 'Suspension', options: SUSPENSION_CONDITIONS },
+  { field: 'coolantLevel', label: 'Coolant Level', options: FLUID_LEVELS, media: 'coolant' },
+  { field: 'suspensionCondition', label: 'Suspension', options: SUSPENSION_CONDITIONS, media: 'suspension' },
 ];
+
+const photosOf = (item: MediaItemKey) => <MediaAttach itemKey={item} label={MEDIA_ITEM_LABELS[item]} />;
 
 const optionsOf = (values: readonly string[]) => [
   { value: NO_CONDITION, label: 'Not checked' },
@@ -38,25 +44,31 @@ export function ConditionFields({ draft, errors, onChange }: ConditionFieldsProp
       <fieldset className={styles.section}>
         <legend className={styles.sectionTitle}>Fluids, Filters and Suspension</legend>
         <div className={styles.grid}>
-          {CONDITIONS.map(({ field, label, options }) => (
-            <FormField key={field} label={label} error={errors[field]}>
+          {CONDITIONS.map(({ field, label, options, media }) => (
+            <div key={field} className={styles.item}>
+              <FormField label={label} error={errors[field]}>
+                <Select
+                  options={optionsOf(options)}
+                  value={draft.conditions[field]}
+                  onValueChange={(value) => onChange({ conditions: { ...draft.conditions, [field]: value } })}
+                />
+              </FormField>
+              {media ? photosOf(media) : null}
+            </div>
+          ))}
+          <div className={styles.item}>
+            <FormField label="Check Engine Light" error={errors.checkEngineLight}>
               <Select
-                options={optionsOf(options)}
-                value={draft.conditions[field]}
-                onValueChange={(value) => onChange({ conditions: { ...draft.conditions, [field]: value } })}
+                options={[
+                  { value: 'off', label: 'Off' },
+                  { value: 'on', label: 'On' },
+                ]}
+                value={draft.checkEngineLight}
+                onValueChange={(value) => onChange({ checkEngineLight: value === 'on' ? 'on' : 'off' })}
               />
             </FormField>
-          ))}
-          <FormField label="Check Engine Light" error={errors.checkEngineLight}>
-            <Select
-              options={[
-                { value: 'off', label: 'Off' },
-                { value: 'on', label: 'On' },
-              ]}
-              value={draft.checkEngineLight}
-              onValueChange={(value) => onChange({ checkEngineLight: value === 'on' ? 'on' : 'off' })}
-            />
-          </FormField>
+            {photosOf('checkEngineLight')}
+          </div>
         </div>
       </fieldset>
       <fieldset className={styles.section}>
@@ -64,9 +76,11 @@ export function ConditionFields({ draft, errors, onChange }: ConditionFieldsProp
         <FormField label="Leaks" hint="Separate leaks with commas, e.g. Oil pan gasket, Coolant hose" error={errors.leaks}>
           <Input value={draft.leaks} onChange={(e) => onChange({ leaks: e.target.value })} />
         </FormField>
+        {photosOf('leaks')}
         <FormField label="Diagnostic Codes" error={errors.diagnosticCodes}>
           <Input value={draft.diagnosticCodes} onChange={(e) => onChange({ diagnosticCodes: e.target.value })} />
         </FormField>
+        {photosOf('diagnosticCodes')}
         <FormField label="Notes" error={errors.notes}>
           <Textarea value={draft.notes} onChange={(e) => onChange({ notes: e.target.value })} />
         </FormField>

@@ -10,6 +10,7 @@ import { vehicleName } from '../../../lib/format';
 import { useBlockReload } from '../../../lib/reload-guard';
 import { PreviouslyDeclined } from '../../deferred/components/previously-declined';
 import { paths } from '../../../config/paths';
+import { MediaScope, MediaScopeNote } from '../../media/components/media-scope';
 import { SendButton } from '../../sends/components/send-button';
 import { ShareActivityLine } from '../../sends/components/share-activity-line';
 import { useSaveInspection } from '../api/save-inspection';
@@ -142,37 +143,40 @@ export function InspectionForm({ inspection, lockedCustomer, signedInUser, onClo
         </>
       }
     >
-      <div className={styles.form} data-testid="inspection-form">
-        {inspection ? <ShareActivityLine kind="inspection" id={inspection.id} /> : null}
-        <PeopleFields
-          draft={draft}
-          errors={errors}
-          onChange={change}
-          customerLocked={Boolean(lockedCustomer)}
-          customerName={customerName}
-          onCustomerName={setCustomerName}
-          signedInUser={signedInUser}
-          currentTechnician={inspection?.technician ?? null}
-        />
-        {/* Right under the vehicle: what was found last time comes first. */}
-        {!inspection || inspection.status === 'in_progress' ? (
-          <PreviouslyDeclined
-            vehicleId={draft.vehicleId}
-            inspectionId={inspection?.id}
-            addedIds={new Set(stillAdded.map((c) => c.line.id))}
-            onAdd={addDeferred}
+      <MediaScope inspectionId={inspection?.id ?? null}>
+        <div className={styles.form} data-testid="inspection-form">
+          {inspection ? <ShareActivityLine kind="inspection" id={inspection.id} /> : null}
+          <PeopleFields
+            draft={draft}
+            errors={errors}
+            onChange={change}
+            customerLocked={Boolean(lockedCustomer)}
+            customerName={customerName}
+            onCustomerName={setCustomerName}
+            signedInUser={signedInUser}
+            currentTechnician={inspection?.technician ?? null}
           />
-        ) : null}
-        <MeasurementFields
-          values={draft.measurements}
-          errors={errors}
-          onChange={(field, value) => change({ measurements: { ...draft.measurements, [field]: value } })}
-        />
-        <ConditionFields draft={draft} errors={errors} onChange={change} />
-        <ServicesEditor services={draft.services} saved={inspection?.services} errors={errors} onChange={(services) => change({ services })} />
-        <EstimateSummary totals={totals} />
-        {inspection ? <DecisionHistory inspectionId={inspection.id} /> : null}
-      </div>
+          <MediaScopeNote />
+          {/* Right under the vehicle: what was found last time comes first. */}
+          {!inspection || inspection.status === 'in_progress' ? (
+            <PreviouslyDeclined
+              vehicleId={draft.vehicleId}
+              inspectionId={inspection?.id}
+              addedIds={new Set(stillAdded.map((c) => c.line.id))}
+              onAdd={addDeferred}
+            />
+          ) : null}
+          <MeasurementFields
+            values={draft.measurements}
+            errors={errors}
+            onChange={(field, value) => change({ measurements: { ...draft.measurements, [field]: value } })}
+          />
+          <ConditionFields draft={draft} errors={errors} onChange={change} />
+          <ServicesEditor services={draft.services} saved={inspection?.services} errors={errors} onChange={(services) => change({ services })} />
+          <EstimateSummary totals={totals} />
+          {inspection ? <DecisionHistory inspectionId={inspection.id} /> : null}
+        </div>
+      </MediaScope>
     </Dialog>
   );
 }

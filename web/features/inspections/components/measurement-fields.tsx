@@ -1,6 +1,8 @@
-import { MEASUREMENT_FIELDS, type MeasurementField } from '../../../../shared/constants';
+import { MEASUREMENT_FIELDS, type MeasurementField, type MediaItemKey } from '../../../../shared/constants';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { MediaAttach } from '../../media/components/media-attach';
+import { MEDIA_ITEM_LABELS } from '../../media/media-labels';
 import styles from './inspection-form.module.css';
 
 export const MEASUREMENT_LABELS: Record<MeasurementField, string> = {
@@ -14,6 +16,9 @@ export const MEASUREMENT_LABELS: Record<MeasurementField, string> = {
   rearRightBrake: 'Rear Right Brake (mm)',
 };
 
+/** The inspection item a measurement's photos belong to (a tread's photos are its tire's). */
+const itemOf = (field: MeasurementField) => field.replace('Tread', 'Tire') as MediaItemKey;
+
 export interface MeasurementFieldsProps {
   values: Record<MeasurementField, string>;
   errors: Record<string, string>;
@@ -26,17 +31,20 @@ export function MeasurementFields({ values, errors, onChange }: MeasurementField
       <legend className={styles.sectionTitle}>{title}</legend>
       <div className={styles.grid}>
         {MEASUREMENT_FIELDS.filter((f) => f.endsWith(kind)).map((field) => (
-          <FormField key={field} label={MEASUREMENT_LABELS[field]} error={errors[field]}>
-            <Input
-              type="number"
-              inputMode="decimal"
-              step="0.1"
-              min="0"
-              name={field}
-              value={values[field]}
-              onChange={(e) => onChange(field, e.target.value)}
-            />
-          </FormField>
+          <div key={field} className={styles.item}>
+            <FormField label={MEASUREMENT_LABELS[field]} error={errors[field]}>
+              <Input
+                type="number"
+                inputMode="decimal"
+                step="0.1"
+                min="0"
+                name={field}
+                value={values[field]}
+                onChange={(e) => onChange(field, e.target.value)}
+              />
+            </FormField>
+            <MediaAttach itemKey={itemOf(field)} label={MEDIA_ITEM_LABELS[itemOf(field)]} />
+          </div>
         ))}
       </div>
     </fieldset>

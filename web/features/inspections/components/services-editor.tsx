@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { formatMoney, formatMoneyCents, toCents } from '../../../lib/format';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { MediaAttach } from '../../media/components/media-attach';
 import { newPart, newService, type PartDraft, type ServiceDraft } from './inspection-form-model';
 import styles from './inspection-form.module.css';
 
@@ -106,6 +107,7 @@ export function ServicesEditor({ services, saved, errors, onChange }: ServicesEd
                 </div>
               );
             })}
+            <MediaAttach serviceId={service.id} saved={savedById.has(service.id)} label={`Service ${n}`} />
             <div className={styles.actions}>
               <Button variant="secondary" onClick={() => update(index, { parts: [...service.parts, newPart()] })}>
                 <Plus aria-hidden="true" /> Add Part

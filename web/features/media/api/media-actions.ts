@@ -1,0 +1,57 @@
+import type { MediaItemKey } from '../../../../shared/constants';
+import { getOffline } from '../../../offline';
+import { captureMedia, deleteMedia, saveMarkup, updateMedia } from '../../../offline/media';
+import { readCachedUser } from '../../../lib/current-user';
+import { preparePhoto } from '../prepare-photo';
+import { kindOfFile, photoRefusal } from '../prepare-rules';
+import { MediaRefusal, prepareVideo } from '../prepare-video';
+
+// Every change to a medium goes through the device's media store (saved here at once, sent by the
+// upload queue); the screens never talk to the server about media themselves.
+
+/** Where a captured medium belongs: one inspection item or one saved service. */
+export type MediaOwner = { inspectionId: string } & ({ itemKey: MediaItemKey; serviceId?: undefined } | { serviceId: string; itemKey?: undefined });
+
+function device(): { db: ReturnType<typeof getOffline>['db']; userId: string } {
+  const userId = readCachedUser()?.id;
+  if (!userId) throw new MediaRefusal('Sign in again to add photos.');
+  return { db: getOffline().db, userId };
+}
+
+/** Prepares one chosen or taken file and keeps it on the device; throws a MediaRefusal saying why not. */
+export async function captureFile(owner: MediaOwner, file: File): Promise<string> {
+  const kind = kindOfFile(file);
+  if (!kind) throw new MediaRefusal(`${file.name || 'This file'} is not a photo or a video.`);
+  const { db, userId } = device();
+  const place = owner.itemKey ? { itemKey: owner.itemKey } : { serviceId: owner.serviceId };
+  if (kind === 'video') {
+    const video = await prepareVideo(file);
+    return captureMedia(db, userId, { inspectionId: owner.inspectionId, ...place, kind, ...video });
+  }
+  const refusal = photoRefusal(file.size, file.type);
+  if (refusal) throw new MediaRefusal(refusal);
+  const photo = await preparePhoto(file).catch((error: unknown) => {
+    throw new MediaRefusal(error instanceof Error ? error.message : 'This photo could not be prepared.');
+  });
+  return captureMedia(db, userId, { inspectionId: owner.inspectionId, ...place, kind, ...photo });
+}
+
+export async function changeCaption(mediaId: string, caption: string): Promise<void> {
+  const { db, userId } = device();
+  await updateMedia(db, userId, mediaId, { caption: caption.trim() === '' ? null : caption.trim() });
+}
+
+export async function changePositions(changes: readonly { id: string; position: number }[]): Promise<void> {
+  const { db, userId } = device();
+  for (const change of changes) await updateMedia(db, userId, change.id, { position: change.position });
+}
+
+export async function removeMedia(mediaId: string): Promise<void> {
+  const { db, userId } = device();
+  await deleteMedia(db, userId, mediaId);
+}
+
+export async function keepMarkup(mediaId: string, markup: Blob, thumb: Blob): Promise<void> {
+  const { db, userId } = device();
+  await saveMarkup(db, userId, mediaId, markup, thumb);
+}

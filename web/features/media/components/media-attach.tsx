@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import type { MediaItemKey } from '../../../../shared/constants';
+import { useToast } from '../../../components/ui/toast';
+import { captureFile, type MediaOwner } from '../api/media-actions';
+import { MediaRefusal } from '../prepare-video';
+import { CameraButtons } from './camera-buttons';
+import { useMediaScope } from './media-scope';
+import { MediaStrip } from './media-strip';
+import styles from './media.module.css';
+
+export type MediaAttachProps = { label: string } & ({ itemKey: MediaItemKey; serviceId?: undefined } | { serviceId: string; itemKey?: undefined; saved: boolean });
+
+/**
+ * An item's or a service's photos and videos: its camera and its strip. Media need a saved owner
+ * (the upload names it, and the server checks it exists), so an unsaved service says when its
+ * camera comes instead of offering it.
+ */
+export function MediaAttach(props: MediaAttachProps) {
+  const { inspectionId, media } = useMediaScope();
+  const { toast } = useToast();
+  const [preparing, setPreparing] = useState(0);
+  // A new inspection says it once for the whole form (MediaScopeNote).
+  if (!inspectionId) return null;
+  if (props.serviceId !== undefined && !props.saved)
+    return <p className={styles.note}>Photos can be added once this service is saved.</p>;
+
+  const owner: MediaOwner = props.itemKey ? { inspectionId, itemKey: props.itemKey } : { inspectionId, serviceId: props.serviceId };
+  const mine = media
+    .filter((m) => (props.itemKey ? m.itemKey === props.itemKey : m.serviceId === props.serviceId))
+    .sort((a, b) => a.position - b.position || a.capturedAt.localeCompare(b.capturedAt));
+
+  const add = async (files: File[]) => {
+    setPreparing((n) => n + files.length);
+    // One at a time: each photo is decoded whole, and a tablet has little memory to spare.
+    for (const file of files) {
+      try {
+        await captureFile(owner, file);
+      } catch (error) {
+        const description =
+          error instanceof MediaRefusal ? error.message : `${file.name || 'This file'} could not be added. Try again.`;
+        toast({ title: `Not added to ${props.label}`, description, variant: 'destructive' });
+      } finally {
+        setPreparing((n) => n - 1);
+      }
+    }
+  };
+
+  return (
+    <div className={styles.attach} data-testid="media-attach" data-media-owner={props.itemKey ?? props.serviceId}>
+      <CameraButtons label={props.label} onFiles={(files) => void add(files)} />
+      <MediaStrip label={props.label} items={mine} preparing={preparing} />
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { countOf } from '../../../shared/plural';
+
+// Texts and order rules of the media strip, apart from React so they can be tested in Node.
+
+export interface UploadState {
+  state: 'waiting' | 'uploading' | 'failed';
+  sent: number;
+  total: number;
+  message?: string;
+}
+
+/** One file's upload as the strip says it; null once it is on the server. */
+export function uploadLabel(upload: UploadState | null): string | null {
+  if (!upload) return null;
+  if (upload.state === 'waiting') return 'Waiting to upload';
+  if (upload.state === 'failed') return `Upload failed: ${upload.message || 'unknown reason'}`;
+  const percent = upload.total > 0 ? Math.min(100, Math.floor((upload.sent / upload.total) * 100)) : 0;
+  return `Uploading ${percent}%`;
+}
+
+/** '3 photos', '1 photo' (videos count as photos for the cards: they are pictures of the car). */
+export const photoCount = (count: number) => countOf(count, 'photo', 'photos');
+
+/** The header's words for uploads not yet on the server, or null when none. */
+export const pendingUploadsLabel = (count: number) => (count > 0 ? `${countOf(count, 'upload', 'uploads')} pending` : null);
+
+/**
+ * Positions after moving the medium at `index` one step (`-1` earlier, `+1` later): the changes to
+ * send, as `{ id, position }` for the two media that swap. Empty when it cannot move.
+ */
+export function moveBy(
+  items: readonly { id: string; position: number }[],
+  index: number,
+  step: -1 | 1,
+): { id: string; position: number }[] {
+  const other = index + step;
+  const a = items[index];
+  const b = items[other];
+  if (!a || !b) return [];
+  // Equal positions (two captured at once) would swap to the same order: spread them by index.
+  const pa = a.position === b.position ? index : a.position;
+  const pb = a.position === b.position ? other : b.position;
+  return [
+    { id: a.id, position: pb },
+    { id: b.id, position: pa },
+  ];
+}
+
+/** The position a new medium takes: after every one there is. */
+export const nextPosition = (items: readonly { position: number }[]) =>
+  items.reduce((max, item) => Math.max(max, item.position + 1), 0);
