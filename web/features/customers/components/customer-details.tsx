@@ -14,6 +14,7 @@ import { useToast } from '../../../components/ui/toast';
 import { formatDate, vehicleName } from '../../../lib/format';
 import { useInspectionDialog } from '../../../lib/inspection-dialog-context';
 import { useVehicleDialog } from '../../../lib/vehicle-dialog-context';
+import { PhotoCount } from '../../media/components/photo-count';
 import { useDeleteVehicle } from '../api/delete-vehicle';
 import { useCustomerVehicles } from '../api/get-customer-vehicles';
 import { ServiceRows } from './service-rows';
@@ -100,6 +101,7 @@ export function CustomerDetails({ customer, inspections, inspectionsFailed, unse
                     <span className={styles.muted}>
                       {formatDate(inspection.createdAt)} · {inspection.technician?.username ?? 'Unknown'}
                     </span>
+                    <PhotoCount inspectionId={inspection.id} />
                     <span className={styles.rowBadges}>
                       <StatusBadge family="inspection" status={inspection.status} />
                       {unsent.has(inspection.id) ? <NotSyncedBadge /> : null}

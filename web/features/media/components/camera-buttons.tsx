@@ -36,10 +36,9 @@ export function CameraButtons({ label, onFiles }: CameraButtonsProps) {
         variant="secondary"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={`Add photos or video to ${label}`}
         onClick={() => setOpen(!open)}
       >
-        <Camera aria-hidden="true" /> Photo
+        <Camera aria-hidden="true" /> Add photo<span className="visually-hidden"> or video to {label}</span>
       </Button>
       <div id={panelId} className={styles.sources} hidden={!open}>
         {SOURCES.map(({ key, text, icon: Icon, accept, capture, multiple }) => (

@@ -40,10 +40,10 @@ export function MediaTile({ media, name, first, last, onMove, onView, onMarkup }
       <button type="button" className={styles.thumbButton} aria-label={`Open ${name}`} onClick={() => onView(false)}>
         <img className={styles.thumb} src={media.posterUrl ?? media.thumbUrl} alt="" width={160} height={120} />
         {media.kind === 'video' ? <Play className={styles.playMark} aria-hidden="true" /> : null}
-        {media.hasMarkup ? <span className={styles.markedBadge}>Marked up</span> : null}
       </button>
+      {media.hasMarkup ? <span className={styles.markedBadge}>Marked up</span> : null}
       {media.hasMarkup ? (
-        <Button variant="ghost" size="sm" onClick={() => onView(true)} aria-label={`See the original of ${name}`}>
+        <Button variant="ghost" size="sm" onClick={() => onView(true)} aria-label={`See original of ${name}`}>
           See original
         </Button>
       ) : null}

@@ -1,0 +1,212 @@
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SMALL_PHONE, TABLET_LANDSCAPE } from '../../test/e2e/browser';
+import { reloadUnderWorker, waitForFirstPull } from '../../test/e2e/offline';
+import { layoutFailures } from '../../test/e2e/screen-checks';
+import { screenshot } from '../../test/e2e/screenshot';
+import { addSession, createStaffUser, signInThroughUi, uniqueName, type StaffUser } from '../../test/e2e/staff';
+import { expectAccessible, useE2E } from '../../test/e2e/use-e2e';
+
+// Photos in the bay with no signal: attached to a tire and a service offline, one marked up with an
+// arrow, still there after a reload offline, sent when the network is back, and shown marked up on
+// the advisor's screen.
+
+const { baseUrl, api, open } = useE2E();
+const tag = uniqueName('Media');
+const customerName = `${tag} Ines Park`;
+let technician: StaffUser;
+let advisor: StaffUser;
+let inspectionId = '';
+
+beforeAll(async () => {
+  [technician, advisor] = await Promise.all([
+    createStaffUser(api, 'technician', 'mediatech'),
+    createStaffUser(api, 'service_advisor', 'mediaadv'),
+  ]);
+  const customer = await api.call<{ id: string }>('POST', '/api/customers', { name: customerName, email: `ines.${Date.now()}@mail.test`, phone: '555-0190' });
+  const vehicle = await api.call<{ id: string }>('POST', '/api/vehicles', { customerId: customer.id, year: 2016, make: 'Honda', model: `Fit ${tag}` });
+  const inspection = await api.call<{ id: string }>('POST', '/api/inspections', {
+    customerId: customer.id,
+    vehicleId: vehicle.id,
+    status: 'in_progress',
+    frontLeftTread: 2.5,
+    services: [{ description: 'Front tires', laborCost: '40', partsCost: '220' }],
+  });
+  inspectionId = inspection.id;
+});
+
+/** A JPEG made in the page (a blue gradient, no red in it), as a camera would hand it over. */
+async function makeJpeg(page: Page, width: number, height: number): Promise<Buffer> {
+  const base64 = await page.evaluate(
+    ([w, h]) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = w;
+      canvas.height = h;
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no 2d context');
+      const gradient = context.createLinearGradient(0, 0, w, h);
+      gradient.addColorStop(0, '#1e3a8a');
+      gradient.addColorStop(1, '#93c5fd');
+      context.fillStyle = gradient;
+      context.fillRect(0, 0, w, h);
+      return canvas.toDataURL('image/jpeg', 0.9).split(',')[1] ?? '';
+    },
+    [width, height] as const,
+  );
+  return Buffer.from(base64, 'base64');
+}
+
+/** How many clearly red pixels an image shows (the mark-up's arrow is red; the photo has none). */
+function redPixels(image: Locator): Promise<number> {
+  return image.evaluate(async (element) => {
+    const img = element as HTMLImageElement;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const context = canvas.getContext('2d');
+    if (!context) return -1;
+    context.drawImage(img, 0, 0);
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    let red = 0;
+    for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 0) > 170 && (data[i + 1] ?? 0) < 90 && (data[i + 2] ?? 0) < 90) red += 1;
+    return red;
+  });
+}
+
+async function openInspection(page: Page): Promise<Locator> {
+  await page.goto('/?section=customers');
+  await page.getByLabel('Search', { exact: true }).fill(customerName);
+  const card = page.getByTestId('customer-card').filter({ has: page.getByRole('heading', { name: customerName, exact: true }) });
+  await card.getByRole('button', { name: /^Inspections/ }).click();
+  await card.getByTestId('inspection-row').first().getByRole('button', { name: /^Edit inspection/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Inspection' });
+  await dialog.getByTestId('inspection-form').waitFor();
+  return dialog;
+}
+
+const ownerOf = (dialog: Locator, owner: string) => dialog.locator(`[data-testid="media-attach"][data-media-owner="${owner}"]`);
+const uploadsPending = (page: Page) =>
+  page.getByTestId('upload-status').count().then(async (n) => (n === 0 ? 0 : Number(await page.getByTestId('upload-status').getAttribute('data-pending'))));
+
+describe('inspection photos', () => {
+  it(
+    'attaches and marks up photos offline, keeps them across a reload, uploads them once online, and the advisor sees the mark-up',
+    async () => {
+      const { context, page } = await open(TABLET_LANDSCAPE);
+      await signInThroughUi(page, technician.username, technician.password);
+      await reloadUnderWorker(page, baseUrl);
+      await waitForFirstPull(page);
+      await context.setOffline(true);
+
+      let dialog = await openInspection(page);
+      const tire = ownerOf(dialog, 'frontLeftTire');
+      const serviceId = (await dialog.getByTestId('media-attach').last().getAttribute('data-media-owner')) ?? '';
+      const service = ownerOf(dialog, serviceId);
+      expect(await dialog.getByTestId('media-attach').count()).toBe(16 + 1);
+
+      // The camera opens three ways to add: rear camera, gallery (photos and videos), video recorder.
+      await tire.getByRole('button', { name: 'Add photo or video to Front Left Tire' }).click();
+      const take = tire.locator('input[data-media-source="photo"]');
+      expect([await take.getAttribute('accept'), await take.getAttribute('capture')]).toEqual(['image/*', 'environment']);
+      const gallery = tire.locator('input[data-media-source="gallery"]');
+      expect([await gallery.getAttribute('accept'), await gallery.getAttribute('multiple')]).toEqual(['image/*,video/*', '']);
+      const record = tire.locator('input[data-media-source="video"]');
+      expect([await record.getAttribute('accept'), await record.getAttribute('capture')]).toEqual(['video/*', 'environment']);
+
+      // A 6-megapixel photo from the gallery, and another for the service.
+      const big = await makeJpeg(page, 3000, 2000);
+      await gallery.setInputFiles({ name: 'tire.jpg', mimeType: 'image/jpeg', buffer: big });
+      await service.locator('input[data-media-source="gallery"]').setInputFiles({ name: 'service.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(page, 1200, 900) });
+      await tire.getByTestId('media-tile').waitFor();
+      await service.getByTestId('media-tile').waitFor();
+      expect(await tire.getByTestId('media-upload').textContent()).toBe('Waiting to upload');
+      await expect.poll(() => uploadsPending(page)).toBe(2);
+
+      // Prepared on the device: scaled to 2048 px on the long edge.
+      await tire.getByRole('button', { name: 'Open photo 1 of Front Left Tire' }).click();
+      const viewer = page.getByRole('dialog', { name: 'Photo' });
+      const shown = viewer.getByTestId('media-viewer-image');
+      await expect.poll(() => shown.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([2048, 1365]);
+      await viewer.getByRole('button', { name: 'Close' }).click();
+
+      // A caption, kept with Enter (which must not submit the inspection).
+      const caption = tire.getByLabel('Caption for photo 1 of Front Left Tire');
+      await caption.fill('Worn to the bars');
+      await caption.press('Enter');
+
+      // Mark-up: a red arrow drawn with the pointer.
+      await tire.getByRole('button', { name: 'Mark up photo 1 of Front Left Tire' }).click();
+      const editor = page.getByRole('dialog', { name: 'Mark up photo' });
+      const canvas = editor.getByTestId('markup-canvas');
+      await canvas.waitFor();
+      const box = await canvas.boundingBox();
+      if (!box) throw new Error('no canvas box');
+      await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.7);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.55, { steps: 5 });
+      await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.4, { steps: 5 });
+      await page.mouse.up();
+      expect(await canvas.getAttribute('aria-label')).toBe('Drawing area over the photo: 1 mark');
+      await screenshot(page, 'media-markup-editor');
+      await editor.getByRole('button', { name: 'Save mark-up' }).click();
+      await editor.waitFor({ state: 'detached' });
+      await tire.locator('[data-testid="media-tile"][data-has-markup]').waitFor();
+      await expectAccessible(page);
+      await screenshot(page, 'media-inspection-dialog-offline');
+
+      // Closing and reloading offline loses nothing.
+      await page.reload();
+      dialog = await openInspection(page);
+      const again = ownerOf(dialog, 'frontLeftTire');
+      await again.locator('[data-testid="media-tile"][data-has-markup]').waitFor();
+      expect(await again.getByLabel('Caption for photo 1 of Front Left Tire').inputValue()).toBe('Worn to the bars');
+      await ownerOf(dialog, serviceId).getByTestId('media-tile').waitFor();
+      await expect.poll(() => uploadsPending(page)).toBe(2);
+
+      // Online: both go up and the header count goes away.
+      await context.setOffline(false);
+      await expect.poll(() => uploadsPending(page), { timeout: 60_000 }).toBe(0);
+      await expect.poll(() => again.getByTestId('media-upload').count()).toBe(0);
+
+      const stored = await api.call<{ items: { itemKey: string | null; serviceId: string | null; caption: string | null; markupSha256: string | null }[] }>(
+        'GET',
+        `/api/inspections/${inspectionId}/media`,
+      );
+      expect(stored.items.map((m) => [m.itemKey, m.serviceId, m.caption, m.markupSha256 !== null]).sort()).toEqual(
+        [
+          ['frontLeftTire', null, 'Worn to the bars', true],
+          [null, serviceId, null, false],
+        ].sort(),
+      );
+
+      // The advisor's tablet: the tire's photo is the marked-up one, the original a tap away.
+      const desk = await open(TABLET_LANDSCAPE);
+      await addSession(desk.context, baseUrl, advisor.cookie);
+      await desk.page.goto('/');
+      await waitForFirstPull(desk.page);
+      const theirs = ownerOf(await openInspection(desk.page), 'frontLeftTire');
+      await theirs.locator('[data-testid="media-tile"][data-has-markup]').waitFor();
+      await theirs.getByRole('button', { name: 'Open photo 1 of Front Left Tire' }).click();
+      const markedUp = desk.page.getByRole('dialog', { name: 'Marked-up photo' });
+      expect(await redPixels(markedUp.getByTestId('media-viewer-image'))).toBeGreaterThan(200);
+      await markedUp.getByRole('button', { name: 'See original' }).click();
+      const original = desk.page.getByRole('dialog', { name: 'Photo' });
+      expect(await redPixels(original.getByTestId('media-viewer-image'))).toBe(0);
+      await screenshot(desk.page, 'media-advisor-original');
+    },
+    180_000,
+  );
+
+  it('keeps the dialog with photos tidy on a 360 px phone: no sideways scrolling, 44 px targets', async () => {
+    const { context, page } = await open(SMALL_PHONE);
+    await addSession(context, baseUrl, technician.cookie);
+    await page.goto('/');
+    await waitForFirstPull(page);
+    const dialog = await openInspection(page);
+    await ownerOf(dialog, 'frontLeftTire').getByTestId('media-tile').waitFor();
+    await ownerOf(dialog, 'frontLeftTire').getByRole('button', { name: 'Add photo or video to Front Left Tire' }).click();
+    expect(await layoutFailures(page, { touch: true })).toEqual([]);
+    await screenshot(page, 'media-inspection-dialog-360');
+  });
+});
