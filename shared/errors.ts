@@ -1,5 +1,5 @@
 /** What a 410 says was deleted, so a client never has to read the message's wording. */
-export const GONE_ENTITIES = ['customer', 'vehicle', 'inspection', 'service', 'deferred'] as const;
+export const GONE_ENTITIES = ['customer', 'vehicle', 'inspection', 'service', 'deferred', 'media'] as const;
 export type GoneEntity = (typeof GONE_ENTITIES)[number];
 
 /**

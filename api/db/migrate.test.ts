@@ -40,6 +40,8 @@ describe('migrations', () => {
       'invoice_line_items',
       'invoices',
       'login_failures',
+      'media',
+      'media_files',
       'service_decisions',
       'service_parts',
       'services',
@@ -63,7 +65,7 @@ describe('migrations', () => {
     for (let i = 0; i < Object.keys(migrations).length; i++) await migrateDown(db, schema);
     expect(await tableNames()).toEqual([]);
     await migrateToLatest(db, schema);
-    expect((await tableNames()).length).toBe(23);
+    expect((await tableNames()).length).toBe(25);
   });
 
   it('put the rows that existed before the change feed into it, parents first', async () => {
@@ -90,7 +92,8 @@ describe('migrations', () => {
   });
 
   it('fill the funnel summary from the inspections already there', async () => {
-    await migrateDown(db, schema);
+    const names = Object.keys(migrations);
+    for (let i = names.indexOf('2026-11-25T06-00-inspection-funnel'); i < names.length; i++) await migrateDown(db, schema);
     const now = '2026-11-30T10:00:00.000Z';
     await db.insertInto('customers').values({ id: 'fc1', name: 'A', email: 'a@x.io', phone: '1', address: null, status: 'active', createdBy: null, createdAt: now, updatedAt: now }).execute();
     await db.insertInto('vehicles').values({ id: 'fv1', customerId: 'fc1', year: 2020, make: 'Ford', model: 'F-150', vin: null, licensePlate: null, mileage: 1, color: null, createdBy: null, createdAt: now, updatedAt: now }).execute();
@@ -123,7 +126,7 @@ describe('migrations', () => {
     await db.deleteFrom('customers').execute();
   });
 
-  it('cascade a customer delete to vehicles, inspections, services, parts, notes and invoices', async () => {
+  it('cascade a customer delete to vehicles, inspections, services, parts, notes, invoices and media', async () => {
     const now = new Date().toISOString();
     await db.insertInto('customers').values({ id: 'c1', name: 'A', email: 'a@x.io', phone: '1', address: null, status: 'active', createdBy: null, createdAt: now, updatedAt: now }).execute();
     await db.insertInto('vehicles').values({ id: 'v1', customerId: 'c1', year: 2020, make: 'Ford', model: 'F-150', vin: null, licensePlate: null, mileage: 1, color: null, createdBy: null, createdAt: now, updatedAt: now }).execute();
@@ -133,9 +136,13 @@ describe('migrations', () => {
     await db.insertInto('inspectionNotes').values({ id: 'n1', inspectionId: 'i1', note: 'ok', createdAt: now }).execute();
     await db.insertInto('invoices').values({ id: 'inv1', inspectionId: 'i1', customerId: 'c1', vehicleId: 'v1', shareToken: 'tok', subtotalCents: 0, taxCents: 0, totalCents: 0, notes: null, status: 'draft', createdBy: null, createdAt: now, updatedAt: now }).execute();
     await db.insertInto('invoiceLineItems').values({ id: 'l1', invoiceId: 'inv1', description: 'Fee', amountCents: 5, createdAt: now }).execute();
+    const sha = 'a'.repeat(64);
+    await db.insertInto('mediaFiles').values({ sha256: sha, contentType: 'image/jpeg', bytes: 10, width: 1, height: 1, durationMs: null, variants: '[]', processing: 0, playable: null, createdAt: now }).execute();
+    const medium = { inspectionId: 'i1', kind: 'photo', contentType: 'image/jpeg', bytes: 10, width: 1, height: 1, durationMs: null, sha256: sha, markupSha256: null, caption: null, position: 0, capturedAt: now, takenBy: null, createdAt: now, updatedAt: now };
+    await db.insertInto('media').values([{ ...medium, id: 'm1', itemKey: 'oil', serviceId: null }, { ...medium, id: 'm2', itemKey: null, serviceId: 's1' }]).execute();
 
     await db.deleteFrom('customers').where('id', '=', 'c1').execute();
-    for (const table of ['vehicles', 'inspections', 'services', 'serviceParts', 'inspectionNotes', 'invoices', 'invoiceLineItems'] as const) {
+    for (const table of ['vehicles', 'inspections', 'services', 'serviceParts', 'inspectionNotes', 'invoices', 'invoiceLineItems', 'media'] as const) {
       const { count } = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
       expect(Number(count), table).toBe(0);
     }

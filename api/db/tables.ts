@@ -318,6 +318,46 @@ export interface InspectionFunnelTable {
   firstDecidedAt: Timestamp | null;
 }
 
+/** One stored content, by the SHA-256 of the bytes uploaded; its files are the original and `variants`. */
+export interface MediaFilesTable {
+  sha256: string;
+  contentType: string;
+  bytes: number;
+  width: number | null;
+  height: number | null;
+  durationMs: number | null;
+  /** JSON array of variant names stored beside the original (w320, w960, w1920, poster, h264). */
+  variants: string;
+  /** 1 while the copy for phones is being made. */
+  processing: Flag;
+  /** The variant played instead of the original; null when the original plays. */
+  playable: string | null;
+  createdAt: Timestamp;
+}
+
+/** A photo or video of an inspection item or of a recommended service. */
+export interface MediaTable {
+  id: string;
+  inspectionId: string;
+  itemKey: string | null;
+  serviceId: string | null;
+  /** photo | video */
+  kind: string;
+  contentType: string;
+  bytes: number;
+  width: number | null;
+  height: number | null;
+  durationMs: number | null;
+  sha256: string;
+  markupSha256: string | null;
+  caption: string | null;
+  position: number;
+  capturedAt: Timestamp;
+  takenBy: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -342,6 +382,8 @@ export interface Database {
   serviceDecisions: ServiceDecisionsTable;
   deferredWork: DeferredWorkTable;
   inspectionFunnel: InspectionFunnelTable;
+  mediaFiles: MediaFilesTable;
+  media: MediaTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -359,3 +401,5 @@ export type InvoiceLineItemRow = Selectable<InvoiceLineItemsTable>;
 export type EmailTemplateRow = Selectable<EmailTemplatesTable>;
 export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
 export type SyncChangeRow = Selectable<SyncChangesTable>;
+export type MediaRow = Selectable<MediaTable>;
+export type MediaFileRow = Selectable<MediaFilesTable>;

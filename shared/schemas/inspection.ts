@@ -9,6 +9,7 @@ import {
   SUSPENSION_CONDITIONS,
 } from '../constants';
 import { customerSummaryResponse } from './customer';
+import { publicMediaResponse } from './media';
 import { userResponse } from './user';
 import { vehicleSummaryResponse } from './vehicle';
 import {
@@ -320,5 +321,7 @@ export const publicInspectionResponse = publicFindingsResponse.extend({
   /** The next approval on this page needs a typed name or a drawn signature (shop setting). */
   signatureRequired: z.boolean(),
   shop: shopContactResponse,
+  /** The inspection's photos and videos, by position; URLs scoped to the page's token. */
+  media: z.array(publicMediaResponse),
 });
 export type PublicInspection = z.infer<typeof publicInspectionResponse>;

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { customerResponse } from './customer';
 import { deferredWorkResponse } from './deferred';
 import { inspectionResponse } from './inspection';
+import { mediaResponse } from './media';
 import { vehicleResponse } from './vehicle';
 
 /** Rows the offline app keeps and the change feed sends. */
-export const SYNC_ENTITIES = ['customer', 'vehicle', 'inspection', 'deferred'] as const;
+export const SYNC_ENTITIES = ['customer', 'vehicle', 'inspection', 'deferred', 'media'] as const;
 export type SyncEntity = (typeof SYNC_ENTITIES)[number];
 
 /** Inspections the offline app keeps: in progress, or changed within this many days. */
@@ -40,7 +41,7 @@ export type SyncDeletion = z.output<typeof syncDeletion>;
 
 /**
  * The kinds a page's `deleted` carries. Kinds added later send their deletions in a list of their
- * own (`deletedDeferred`): a device still running an older app refuses a page whose `deleted`
+ * own (`deletedDeferred`, `deletedMedia`): a device still running an older app refuses a page whose `deleted`
  * names a kind it does not know, and would stop pulling until it updates.
  */
 export const FIRST_SYNC_ENTITIES = ['customer', 'vehicle', 'inspection'] as const;
@@ -64,6 +65,10 @@ export const syncChangesResponse = z.object({
   deleted: z.array(pageDeletion),
   /** Ids of deferred work lines deleted after the cursor. */
   deletedDeferred: z.array(z.string()),
+  /** Photos and videos added or changed after the cursor (their files are fetched by URL). */
+  media: z.array(mediaResponse),
+  /** Ids of photos and videos deleted after the cursor (also those an inspection or service took with it). */
+  deletedMedia: z.array(z.string()),
 });
 export type SyncChangesResponse = z.output<typeof syncChangesResponse>;
 

@@ -151,6 +151,10 @@ export function applyWrite(state: LocalState, write: LocalWrite, context: ApplyC
     case 'share.send':
       // Recorded on the server only: the "Sent" line is read from there.
       break;
+    case 'media.update':
+    case 'media.delete':
+      // The media table's own effect (web/offline/media/capture.ts); no row here changes.
+      break;
   }
   deriveNested(draft);
   return draft;
@@ -163,7 +167,10 @@ export const isCreateWrite = (write: LocalWrite): boolean => write.kind.endsWith
 
 /** The row a write changes. */
 export function entityOf(write: LocalWrite): { entity: SyncEntity; entityId: string } {
-  if (write.kind === 'service.status' || write.kind === 'share.send') return { entity: 'inspection', entityId: write.inspectionId };
+  // A medium's change shows as a change of its inspection (its pending mark).
+  if (write.kind === 'service.status' || write.kind === 'share.send' || write.kind === 'media.update' || write.kind === 'media.delete') {
+    return { entity: 'inspection', entityId: write.inspectionId };
+  }
   const entity = write.kind.slice(0, write.kind.indexOf('.')) as SyncEntity;
   return { entity, entityId: write.id };
 }
@@ -184,6 +191,8 @@ export function dependsOnOf(write: LocalWrite): string[] {
     case 'deferred.update':
       return idText(write.changes.addedToInspectionId);
     case 'share.send':
+    case 'media.update':
+    case 'media.delete':
       return [write.inspectionId];
     default:
       return [];
@@ -225,5 +234,9 @@ export function toRequest(write: LocalWrite): WriteRequest {
       return { method: 'PATCH', url: `/api/deferred-work/${write.id}`, body: write.changes };
     case 'share.send':
       return { method: 'POST', url: `/api/inspections/${write.inspectionId}/sends`, body: write.body };
+    case 'media.update':
+      return { method: 'PATCH', url: `/api/media/${write.id}`, body: write.changes };
+    case 'media.delete':
+      return { method: 'DELETE', url: `/api/media/${write.id}` };
   }
 }

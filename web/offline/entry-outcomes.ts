@@ -38,6 +38,8 @@ export const rowUrl = (entity: SyncEntity, id: string): string =>
 async function responseRow(db: LocalDb, write: LocalWrite, body: unknown): Promise<ServerChanges | null> {
   // A send answers with its own record, which no local table keeps.
   if (write.kind === 'share.send') return null;
+  // A medium's answer goes into the media table (web/offline/media).
+  if (write.kind === 'media.update' || write.kind === 'media.delete') return null;
   if (write.kind !== 'service.status') return serverRowOf(entityOf(write).entity, body);
   const service = serviceResponse.safeParse(body);
   const inspection = await db.inspections.get(write.inspectionId);

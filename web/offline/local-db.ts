@@ -1,9 +1,10 @@
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { Customer } from '../../shared/schemas/customer';
 import type { DeferredWork } from '../../shared/schemas/deferred';
 import type { Inspection } from '../../shared/schemas/inspection';
 import type { User } from '../../shared/schemas/user';
 import type { Vehicle } from '../../shared/schemas/vehicle';
+import type { MediaBlobRow, MediaRow, UploadEntry } from './media/media-types';
 import type { OutboxEntry } from './types';
 
 /** Key/value rows of the `meta` table. */
@@ -25,6 +26,10 @@ export class LocalDb extends Dexie {
   users!: EntityTable<User, 'id'>;
   meta!: EntityTable<MetaRow, 'key'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
+  media!: EntityTable<MediaRow, 'id'>;
+  /** Keyed by [mediaId+role]. */
+  mediaBlobs!: Table<MediaBlobRow, [string, string]>;
+  uploads!: EntityTable<UploadEntry, 'seq'>;
 
   constructor(name = 'baywise') {
     super(name, { chromeTransactionDurability: 'strict' });
@@ -41,6 +46,17 @@ export class LocalDb extends Dexie {
     // cursor starts over (rows are replaced, the outbox stays).
     this.version(2)
       .stores({ deferred: 'id, vehicleId, customerId, sourceInspectionId, status' })
+      .upgrade(async (tx) => {
+        await tx.table('meta').put({ key: 'cursor', value: '0' });
+      });
+    // Version 3: photos and videos, their files (Blobs) and the upload queue. Media already on the
+    // server arrive with the next pull from the start.
+    this.version(3)
+      .stores({
+        media: 'id, inspectionId',
+        mediaBlobs: '[mediaId+role], mediaId',
+        uploads: '++seq, mediaId, state',
+      })
       .upgrade(async (tx) => {
         await tx.table('meta').put({ key: 'cursor', value: '0' });
       });

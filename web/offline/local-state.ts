@@ -47,6 +47,8 @@ export function scopeOfWrite(write: LocalWrite): Scope {
       return { inspections: [write.id], customers: text(write.changes.customerId), vehicles: text(write.changes.vehicleId) };
     case 'service.status':
     case 'share.send':
+    case 'media.update':
+    case 'media.delete':
       return { inspections: [write.inspectionId] };
     case 'deferred.update':
       return { deferred: [write.id] };

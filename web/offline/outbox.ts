@@ -26,7 +26,29 @@ export function onEnqueued(db: LocalDb, listener: EnqueueListener): () => void {
  * refuse, or a new row whose customer or vehicle is not on this device; then nothing is written.
  */
 export async function enqueue(db: LocalDb, userId: string, write: LocalWrite, label: string): Promise<OutboxEntry> {
-  const entry: OutboxEntry = {
+  const entry = newEntry(userId, write, label);
+  const changed = await db.transaction('rw', writeTables(db), async () => {
+    const before = await loadState(db, scopeOfWrite(write));
+    const after = applyWrite(before, write, { now: entry.createdAt, userId, technicians: await loadTechnicians(db) });
+    const entities = await saveChanges(db, diffStates(before, after));
+    entry.seq = await db.outbox.add(entry);
+    return entities;
+  });
+  announceEnqueued(db, entry, changed);
+  return entry;
+}
+
+/** Tells the listeners of an entry added (by enqueue, or by the media module's own transactions). */
+export function announceEnqueued(db: LocalDb, entry: OutboxEntry, changed: SyncEntity[]): void {
+  // Outside any caller's transaction: listeners start their own work.
+  Dexie.ignoreTransaction(() => {
+    for (const listener of listeners.get(db) ?? []) listener(entry, changed);
+  });
+}
+
+/** A new outbox entry, not yet added (the caller adds it in its own transaction). */
+export function newEntry(userId: string, write: LocalWrite, label: string): OutboxEntry {
+  return {
     id: crypto.randomUUID(),
     userId,
     write,
@@ -37,18 +59,6 @@ export async function enqueue(db: LocalDb, userId: string, write: LocalWrite, la
     attempts: 0,
     createdAt: new Date().toISOString(),
   };
-  const changed = await db.transaction('rw', writeTables(db), async () => {
-    const before = await loadState(db, scopeOfWrite(write));
-    const after = applyWrite(before, write, { now: entry.createdAt, userId, technicians: await loadTechnicians(db) });
-    const entities = await saveChanges(db, diffStates(before, after));
-    entry.seq = await db.outbox.add(entry);
-    return entities;
-  });
-  // Outside any caller's transaction: listeners start their own work.
-  Dexie.ignoreTransaction(() => {
-    for (const listener of listeners.get(db) ?? []) listener(entry, changed);
-  });
-  return entry;
 }
 
 /** Entity ids with unsent entries (for pending marks). */

@@ -4,6 +4,8 @@ import { withNestedInStep } from './apply-write';
 import { diffStates, emptyState } from './local-rows';
 import type { LocalDb } from './local-db';
 import { loadTechnicians, mergeServerChanges, replay, saveChanges, writeTables } from './local-state';
+import { NO_MEDIA, type MediaFeedPart } from './media/media-feed';
+import { clearServerMedia, mediaTables, pruneAllMediaFiles, removeMedia, storeServerMedia } from './media/media-store';
 
 // Storing what `GET /api/sync/changes` sends, one page per transaction.
 
@@ -14,11 +16,17 @@ export async function readCursor(db: LocalDb): Promise<string> {
   return typeof value === 'string' && value ? value : '0';
 }
 
-/** The page's rows (rebased under the outbox) and its cursor, together or not at all. */
-export async function applyPage(db: LocalDb, page: SyncChangesResponse): Promise<SyncEntity[]> {
-  return db.transaction('rw', writeTables(db), async () => {
+/** Every table a page or a resync writes. */
+const pageTables = (db: LocalDb) => [...new Set([...writeTables(db), ...mediaTables(db)])];
+
+/** The page's rows (rebased under the outbox), its media and its cursor, together or not at all. */
+export async function applyPage(db: LocalDb, page: SyncChangesResponse, media: MediaFeedPart = NO_MEDIA): Promise<SyncEntity[]> {
+  return db.transaction('rw', pageTables(db), async () => {
     const deferredGone = page.deletedDeferred.map((id) => ({ entity: 'deferred' as const, id }));
     const changed = await mergeServerChanges(db, { ...page, deleted: [...page.deleted, ...deferredGone] });
+    // Inspections first: which files a medium keeps depends on its inspection's status.
+    await storeServerMedia(db, media.media);
+    await removeMedia(db, media.deletedMedia);
     await db.meta.put({ key: 'cursor', value: page.cursor });
     return changed;
   });
@@ -30,8 +38,9 @@ export async function applyPage(db: LocalDb, page: SyncChangesResponse): Promise
  * screen; changes to server rows come back as their rows are pulled.
  */
 export async function resetLocalCopy(db: LocalDb): Promise<SyncEntity[]> {
-  return db.transaction('rw', writeTables(db), async () => {
+  return db.transaction('rw', pageTables(db), async () => {
     await Promise.all([db.customers.clear(), db.vehicles.clear(), db.inspections.clear(), db.deferred.clear()]);
+    await clearServerMedia(db);
     await db.meta.put({ key: 'cursor', value: '0' });
     const entries = await db.outbox.orderBy('seq').toArray();
     const rebuilt = withNestedInStep(replay(emptyState(), entries, await loadTechnicians(db)));
@@ -46,14 +55,20 @@ export async function resetLocalCopy(db: LocalDb): Promise<SyncEntity[]> {
  */
 export async function pruneInspections(db: LocalDb, nowMs: number): Promise<boolean> {
   const cutoff = new Date(nowMs - SYNC_INSPECTION_WINDOW_DAYS * DAY_MS).toISOString();
-  return db.transaction('rw', db.inspections, db.outbox, async () => {
+  return db.transaction('rw', mediaTables(db), async () => {
     const waiting = new Set((await db.outbox.orderBy('entityId').uniqueKeys()) as string[]);
+    for (const upload of await db.uploads.toArray()) waiting.add(upload.inspectionId);
     const old = await db.inspections
       .where('updatedAt')
       .below(cutoff)
       .filter((i) => i.status !== 'in_progress' && !waiting.has(i.id))
       .primaryKeys();
-    if (old.length > 0) await db.inspections.bulkDelete(old);
+    if (old.length > 0) {
+      await db.inspections.bulkDelete(old);
+      await removeMedia(db, await db.media.where('inspectionId').anyOf(old).primaryKeys());
+    }
+    // Files of media whose inspection was finished meanwhile.
+    await pruneAllMediaFiles(db);
     return old.length > 0;
   });
 }

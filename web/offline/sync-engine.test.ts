@@ -37,6 +37,8 @@ const page = (fields: Partial<SyncChangesResponse> = {}): SyncChangesResponse =>
   deferred: [],
   deleted: [],
   deletedDeferred: [],
+  media: [],
+  deletedMedia: [],
   ...fields,
 });
 

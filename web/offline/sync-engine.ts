@@ -6,6 +6,10 @@ import { acknowledgeEntry, dropGoneEntry, rowUrl, serverRowOf, storeServerRow } 
 import type { LocalDb } from './local-db';
 import { withLock } from './lock';
 import { mustWait, onEnqueued, withDependents } from './outbox';
+import { mediaFeedPart } from './media/media-feed';
+import { dropGoneMedia, isMediaWrite, mediaWaitsForUpload, storeMediaReply } from './media/media-writes';
+import { onMediaSignal } from './media/signals';
+import { MediaUploader, type UploadProgress } from './media/uploader';
 import { applyPage, pruneInspections, readCursor, replaceUsers, resetLocalCopy } from './pull';
 import { discardEntry, retryEntry } from './sync-panel';
 import { backoffDelay, send, verdictOf, type FetchLike, type Reply } from './transport';
@@ -30,6 +34,8 @@ export interface SyncEngineOptions {
   now?: () => number;
   random?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** Bytes per tus PATCH of a photo or video; default 1 MiB. */
+  uploadChunkSize?: number;
 }
 
 /** How a pass of the loop ended: 'retry' backs off, 'paused' waits for a sign-in. */
@@ -67,6 +73,9 @@ export class SyncEngine {
   private readonly statusListeners = new Set<(status: SyncStatus) => void>();
   private readonly dataListeners = new Set<(entities: SyncEntity[]) => void>();
   private readonly noticeListeners = new Set<(message: string) => void>();
+  private readonly progressListeners = new Set<(progress: UploadProgress | null) => void>();
+  private uploadProgress: UploadProgress | null = null;
+  private readonly uploader: MediaUploader;
 
   private running: Promise<void> | null = null;
   private again = false;
@@ -98,6 +107,20 @@ export class SyncEngine {
       this.emitData(changed);
       void this.refreshCounts();
       if (this.started && !this.backoffPending) this.kick();
+    });
+    this.uploader = new MediaUploader({
+      db: this.db,
+      fetch: this.fetchFn,
+      baseUrl: this.baseUrl,
+      timeoutMs: this.timeoutMs,
+      chunkSize: options.uploadChunkSize,
+      onProgress: (progress) => {
+        this.uploadProgress = progress;
+        for (const listener of this.progressListeners) listener(progress);
+      },
+    });
+    onMediaSignal(this.db, (signal) => {
+      if (signal.type === 'queued' && this.started && !this.backoffPending) this.kick();
     });
     void this.refreshCounts();
     void this.db.meta
@@ -150,6 +173,8 @@ export class SyncEngine {
   stop(): void {
     this.started = false;
     this.generation += 1;
+    // A cut upload continues from its offset when the loop runs again (its URL is in Dexie).
+    this.uploader.stop();
     this.cancelBackoff();
     for (const undo of this.teardown.splice(0)) undo();
   }
@@ -210,6 +235,16 @@ export class SyncEngine {
     return () => this.noticeListeners.delete(listener);
   }
 
+  /** The file going up right now and its bytes sent (null between uploads). */
+  getUploadProgress(): UploadProgress | null {
+    return this.uploadProgress;
+  }
+
+  onUploadProgress(listener: (progress: UploadProgress | null) => void): () => void {
+    this.progressListeners.add(listener);
+    return () => this.progressListeners.delete(listener);
+  }
+
   // ---- The sync panel ----
 
   /** Needs-attention entries, oldest first. */
@@ -267,6 +302,13 @@ export class SyncEngine {
     this.setStatus({ syncing: true });
     const pushed = await this.push(userId, generation);
     if (pushed !== 'done') return pushed;
+    // Files once their inspection is on the server (the push above sent its create), then the
+    // caption, order and delete changes that waited for their file.
+    const uploaded = await this.uploader.run(userId, () => generation !== this.generation);
+    if (uploaded === 'paused') this.setStatus({ needsSignIn: true });
+    if (uploaded !== 'done') return uploaded;
+    const pushedAgain = await this.push(userId, generation);
+    if (pushedAgain !== 'done') return pushedAgain;
     return this.pull(generation);
   }
 
@@ -308,7 +350,10 @@ export class SyncEngine {
         blocked.add(entry.entityId);
         continue;
       }
-      if (mustWait(entry, blocked)) continue;
+      if (isMediaWrite(entry.write)) {
+        // A medium's change waits for its file and its inspection, and holds back nothing else.
+        if (entry.state === 'attention' || blocked.has(entry.entityId) || (await mediaWaitsForUpload(this.db, entry.write))) continue;
+      } else if (mustWait(entry, blocked)) continue;
       const outcome = await this.pushEntry(entry, blocked);
       if (outcome !== 'done') return outcome;
     }
@@ -323,12 +368,16 @@ export class SyncEngine {
   private async pushEntry(entry: OutboxEntry, blocked: Set<string>): Promise<Outcome> {
     const call = toRequest(entry.write);
     const reply = await this.request(call.method, call.url, call.body, entry.id);
-    switch (verdictOf(reply)) {
+    // A medium already gone is what a delete wanted.
+    const verdict = entry.write.kind === 'media.delete' && reply.kind === 'http' && reply.status === 404 ? 'ok' : verdictOf(reply);
+    switch (verdict) {
       case 'ok':
         this.emitData(await acknowledgeEntry(this.db, entry, reply.kind === 'http' ? reply.body : undefined));
+        if (reply.kind === 'http') await storeMediaReply(this.db, entry.write, reply.body);
         return 'done';
       case 'gone':
-        await this.dropGone(entry, reply.kind === 'http' ? reply.body : null);
+        if (isMediaWrite(entry.write)) await dropGoneMedia(this.db, entry.write);
+        else await this.dropGone(entry, reply.kind === 'http' ? reply.body : null);
         return 'done';
       case 'attention':
         blocked.add(entry.entityId);
@@ -380,7 +429,7 @@ export class SyncEngine {
         this.emitData(await resetLocalCopy(this.db));
         continue;
       }
-      this.emitData(await applyPage(this.db, page.data));
+      this.emitData(await applyPage(this.db, page.data, mediaFeedPart(reply.kind === 'http' ? reply.body : null)));
       // A page that does not move the cursor would repeat forever.
       if (!page.data.hasMore || page.data.cursor === cursor) break;
     }

@@ -85,6 +85,7 @@ const ROOTS: Record<SyncEntity, readonly string[]> = {
   vehicle: ['vehicles', 'customers', 'inspections', 'deferred'],
   inspection: ['inspections', 'customers', 'deferred'],
   deferred: ['deferred'],
+  media: ['media'],
 };
 
 export function queryRootsFor(entities: readonly SyncEntity[]): string[] {

@@ -3,6 +3,7 @@ import type { CreateCustomerBody, UpdateCustomerBody } from '../../shared/schema
 import type { CreateSendBody } from '../../shared/schemas/send';
 import type { createInspectionBody, updateInspectionBody } from '../../shared/schemas/inspection';
 import type { ServiceStatus } from '../../shared/constants';
+import type { UpdateMediaBody } from '../../shared/schemas/media';
 import type { UpdateDeferredBody } from '../../shared/schemas/deferred';
 import type { StaffDecisionMethod } from '../../shared/schemas/decision';
 import type { SyncEntity } from '../../shared/schemas/sync';
@@ -34,7 +35,11 @@ export type LocalWrite =
   /** A deferred line's follow-up, dismissal, or "added to" a new inspection (made on this device or not). */
   | { kind: 'deferred.update'; id: string; changes: UpdateDeferredBody }
   /** A send of the inspection's share link (no local effect); an email goes out when the server gets it. */
-  | { kind: 'share.send'; inspectionId: string; body: CreateSendBody };
+  | { kind: 'share.send'; inspectionId: string; body: CreateSendBody }
+  /** A medium's caption or order; its local effect is on the media table (web/offline/media). */
+  | { kind: 'media.update'; id: string; inspectionId: string; changes: UpdateMediaBody }
+  /** A medium the server has (or may have: its upload had begun). */
+  | { kind: 'media.delete'; id: string; inspectionId: string };
 
 export type LocalWriteKind = LocalWrite['kind'];
 

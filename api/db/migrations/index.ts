@@ -10,6 +10,7 @@ import * as approvalLoop from './2026-11-25T04-00-approval-loop';
 import * as deferred from './2026-11-25T05-30-deferred';
 import * as funnelIndexes from './2026-11-25T05-40-funnel-indexes';
 import * as inspectionFunnel from './2026-11-25T06-00-inspection-funnel';
+import * as media from './2026-11-25T12-30-media';
 
 // Every migration, by its date-prefixed name; add new ones at the end.
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T05-30-deferred': deferred,
   '2026-11-25T05-40-funnel-indexes': funnelIndexes,
   '2026-11-25T06-00-inspection-funnel': inspectionFunnel,
+  '2026-11-25T12-30-media': media,
 };

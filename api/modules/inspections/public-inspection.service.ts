@@ -13,6 +13,8 @@ import {
 import type { PublicApproveBody } from '../../../shared/schemas/decision';
 import { signatureRequired } from '../decisions/decision.service';
 import { decideRecommendedService, type ShareClient } from '../services/service.service';
+import { toPublicMedia } from '../media/media.mapper';
+import { findInspectionMedia } from '../media/media.repository';
 import { findInspectionIdByToken, findInspectionRowByToken } from './inspection.repository';
 import { assembleInspections } from './inspection.service';
 
@@ -31,10 +33,11 @@ const cents = (money: string) => parseCents(money) ?? 0;
 export async function getPublicInspection(db: Db, token: string): Promise<PublicInspection> {
   // The row by its token, not the id first and then the row: one query fewer for every view.
   const row = isShareToken(token) ? await findInspectionRowByToken(db, token) : undefined;
-  const [[inspection], shop, signature] = await Promise.all([
+  const [[inspection], shop, signature, media] = await Promise.all([
     assembleInspections(db, row ? [row] : []),
     shopContact(db),
     row ? signatureRequired(db, row.id) : false,
+    row ? findInspectionMedia(db, row.id) : [],
   ]);
   if (!inspection) throw notFound(INSPECTION_NOT_FOUND);
   const pendingCents = inspection.services
@@ -53,6 +56,7 @@ export async function getPublicInspection(db: Db, token: string): Promise<Public
     },
     signatureRequired: signature,
     shop,
+    media: media.map((m) => toPublicMedia(m, token)),
   };
 }
 

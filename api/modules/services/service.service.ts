@@ -17,7 +17,7 @@ import { formatCents, servicePartsCents } from '../../../shared/money';
 import { recalculateInvoiceTotals } from '../invoices/invoice-totals';
 import { sumParts } from '../inspections/inspection-services';
 import { toPart, toService } from '../inspections/inspection.mapper';
-import { assertNotDeleted, changed, deleted, missingRow, recordChanges, type Change } from '../sync/change-log';
+import { assertNotDeleted, changed, deleted, missingRow, recordChanges, serviceMediaDeletions, type Change } from '../sync/change-log';
 import { DEFAULT_STAFF_METHOD, type PublicApproveBody } from '../../../shared/schemas/decision';
 import {
   approvalColumns,
@@ -235,8 +235,9 @@ export async function updateService(db: Db, userId: string | null, id: string, b
 export async function deleteService(db: Db, id: string): Promise<void> {
   await inTransaction(db, async (trx) => {
     const current = await serviceForWrite(trx, id);
+    const media = await serviceMediaDeletions(trx, [id]);
     await repo.deleteServices(trx, [id]);
-    await afterChange(trx, current.inspectionId, nowIso(), deleted('service', [id]));
+    await afterChange(trx, current.inspectionId, nowIso(), [...deleted('service', [id]), ...media]);
   });
 }
 

@@ -7,7 +7,7 @@ import { gone, type HttpError } from '../../lib/http-error';
 import { nowIso } from '../../lib/tokens';
 
 // The change log behind `GET /api/sync/changes`: every write to a customer, vehicle, inspection
-// (services, parts and notes count as their inspection's) or deferred line records the row here in the same
+// (services, parts and notes count as their inspection's), deferred line or medium records the row here in the same
 // transaction. Services also leave a deletion record, so a later write to one answers 410; those
 // are never sent to clients.
 
@@ -29,6 +29,7 @@ const GONE_MESSAGES: Record<ChangeEntity, string> = {
   inspection: 'This inspection was deleted',
   service: 'This service was deleted',
   deferred: 'This deferred work was deleted',
+  media: 'This photo or video was deleted',
 };
 
 /**
@@ -159,12 +160,31 @@ async function deferredIdsOf(db: Db, inspectionIds: readonly string[]): Promise<
   return rows.map((r) => r.id);
 }
 
-/** Deletions for inspections about to go by cascade, with their services and deferred lines. */
+/** Deletions of the media of services about to go: the cascade takes them too. */
+export async function serviceMediaDeletions(db: Db, serviceIds: readonly string[]): Promise<Change[]> {
+  if (serviceIds.length === 0) return [];
+  const rows = await db.selectFrom('media').select('id').where('serviceId', 'in', [...serviceIds]).execute();
+  return deleted('media', rows.map((r) => r.id));
+}
+
+/** An inspection's media that belong to services, read before a save that may remove services. */
+export async function serviceMediaOf(db: Db, inspectionId: string): Promise<{ id: string; serviceId: string | null }[]> {
+  return db.selectFrom('media').select(['id', 'serviceId']).where('inspectionId', '=', inspectionId).where('serviceId', 'is not', null).execute();
+}
+
+async function mediaIdsOf(db: Db, inspectionIds: readonly string[]): Promise<string[]> {
+  if (inspectionIds.length === 0) return [];
+  const rows = await db.selectFrom('media').select('id').where('inspectionId', 'in', [...inspectionIds]).execute();
+  return rows.map((r) => r.id);
+}
+
+/** Deletions for inspections about to go by cascade, with their services, deferred lines and media. */
 export async function inspectionDeletions(db: Db, inspectionIds: readonly string[]): Promise<Change[]> {
   return [
     ...deleted('inspection', inspectionIds),
     ...deleted('service', await serviceIdsOf(db, inspectionIds)),
     ...deleted('deferred', await deferredIdsOf(db, inspectionIds)),
+    ...deleted('media', await mediaIdsOf(db, inspectionIds)),
   ];
 }
 

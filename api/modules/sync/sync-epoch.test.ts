@@ -17,6 +17,8 @@ const RESYNC: SyncChangesResponse = {
   deferred: [],
   deleted: [],
   deletedDeferred: [],
+  media: [],
+  deletedMedia: [],
 };
 
 async function pull(since: string): Promise<SyncChangesResponse> {

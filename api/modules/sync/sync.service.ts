@@ -16,6 +16,8 @@ import { getDeferredByIds } from '../deferred/deferred.service';
 import { findInspectionRows, findVehicles } from '../inspections/inspection.repository';
 import { assembleInspections } from '../inspections/inspection.service';
 import { toVehicle } from '../vehicles/vehicle.service';
+import { toMedia } from '../media/media.mapper';
+import { findMediaByIds } from '../media/media.repository';
 import { formatCursor, parseCursor } from './cursor';
 import { changesAfter, customerNames, inspectionWindowFields, readSyncState, type FeedRow } from './sync.repository';
 
@@ -33,6 +35,8 @@ const resync = (): SyncChangesResponse => ({
   deferred: [],
   deleted: [],
   deletedDeferred: [],
+  media: [],
+  deletedMedia: [],
 });
 
 /** The offline app keeps inspections in progress or changed after `cutoff`; it is sent no others. */
@@ -72,11 +76,13 @@ export async function changesSince(db: Db, query: SyncChangesQuery, now = new Da
   const inspectionIds = liveIds(page, 'inspection');
   // One batched read per kind. Most inspections in a page are outside the window: their status and
   // date decide that first, and only the ones kept are read whole and nested.
-  const [customers, vehicleRows, windowFields, deferred] = await Promise.all([
+  const mediaIds = liveIds(page, 'media');
+  const [customers, vehicleRows, windowFields, deferred, media] = await Promise.all([
     findCustomersByIds(db, customerIds),
     findVehicles(db, vehicleIds),
     inspectionWindowFields(db, inspectionIds),
     getDeferredByIds(db, liveIds(page, 'deferred')),
+    findMediaByIds(db, mediaIds),
   ]);
   // A vehicle's owner is usually in the same page: its name is read only when it is not.
   const owners = await withKnown(
@@ -94,7 +100,7 @@ export async function changesSince(db: Db, query: SyncChangesQuery, now = new Da
   // The page's customers and vehicles are usually the kept inspections' own: not read twice.
   const inspections: Inspection[] = await assembleInspections(db, kept, { customers, vehicles });
   const deleted = page.flatMap((r) => (r.deleted === 1 && isFirstEntity(r.entity) ? [{ entity: r.entity, id: r.entityId }] : []));
-  const deletedDeferred = page.flatMap((r) => (r.deleted === 1 && r.entity === 'deferred' ? [r.entityId] : []));
+  const deletedOf = (entity: SyncEntity) => page.flatMap((r) => (r.deleted === 1 && r.entity === entity ? [r.entityId] : []));
   const last = page.at(-1);
   return {
     resync: false,
@@ -105,6 +111,8 @@ export async function changesSince(db: Db, query: SyncChangesQuery, now = new Da
     inspections,
     deferred,
     deleted,
-    deletedDeferred,
+    deletedDeferred: deletedOf('deferred'),
+    media: inOrder(mediaIds, media).map(toMedia),
+    deletedMedia: deletedOf('media'),
   };
 }

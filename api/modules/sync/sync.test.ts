@@ -21,6 +21,8 @@ const RESYNC: SyncChangesResponse = {
   deferred: [],
   deleted: [],
   deletedDeferred: [],
+  media: [],
+  deletedMedia: [],
 };
 
 async function pull(since?: string, limit?: number): Promise<SyncChangesResponse> {
@@ -91,6 +93,8 @@ describe('GET /api/sync/changes', () => {
       deferred: [],
       deleted: [],
       deletedDeferred: [],
+      media: [],
+      deletedMedia: [],
     });
   });
 
