@@ -4,7 +4,6 @@ import { withNestedInStep } from './apply-write';
 import { diffStates, emptyState } from './local-rows';
 import type { LocalDb } from './local-db';
 import { loadTechnicians, mergeServerChanges, replay, saveChanges, writeTables } from './local-state';
-import { NO_MEDIA, type MediaFeedPart } from './media/media-feed';
 import { clearServerMedia, mediaTables, pruneAllMediaFiles, removeMedia, storeServerMedia } from './media/media-store';
 
 // Storing what `GET /api/sync/changes` sends, one page per transaction.
@@ -20,13 +19,14 @@ export async function readCursor(db: LocalDb): Promise<string> {
 const pageTables = (db: LocalDb) => [...new Set([...writeTables(db), ...mediaTables(db)])];
 
 /** The page's rows (rebased under the outbox), its media and its cursor, together or not at all. */
-export async function applyPage(db: LocalDb, page: SyncChangesResponse, media: MediaFeedPart = NO_MEDIA): Promise<SyncEntity[]> {
+export async function applyPage(db: LocalDb, page: SyncChangesResponse): Promise<SyncEntity[]> {
   return db.transaction('rw', pageTables(db), async () => {
     const deferredGone = page.deletedDeferred.map((id) => ({ entity: 'deferred' as const, id }));
     const changed = await mergeServerChanges(db, { ...page, deleted: [...page.deleted, ...deferredGone] });
     // Inspections first: which files a medium keeps depends on its inspection's status.
-    await storeServerMedia(db, media.media);
-    await removeMedia(db, media.deletedMedia);
+    await storeServerMedia(db, page.media);
+    await removeMedia(db, page.deletedMedia);
+    if (page.media.length > 0 || page.deletedMedia.length > 0) changed.push('media');
     await db.meta.put({ key: 'cursor', value: page.cursor });
     return changed;
   });
@@ -45,7 +45,7 @@ export async function resetLocalCopy(db: LocalDb): Promise<SyncEntity[]> {
     const entries = await db.outbox.orderBy('seq').toArray();
     const rebuilt = withNestedInStep(replay(emptyState(), entries, await loadTechnicians(db)));
     await saveChanges(db, diffStates(emptyState(), rebuilt));
-    return ['customer', 'vehicle', 'inspection', 'deferred'] as SyncEntity[];
+    return ['customer', 'vehicle', 'inspection', 'deferred', 'media'] as SyncEntity[];
   });
 }
 

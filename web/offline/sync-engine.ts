@@ -6,7 +6,6 @@ import { acknowledgeEntry, dropGoneEntry, rowUrl, serverRowOf, storeServerRow } 
 import type { LocalDb } from './local-db';
 import { withLock } from './lock';
 import { mustWait, onEnqueued, withDependents } from './outbox';
-import { mediaFeedPart } from './media/media-feed';
 import { dropGoneMedia, isMediaWrite, mediaWaitsForUpload, storeMediaReply } from './media/media-writes';
 import { onMediaSignal } from './media/signals';
 import { MediaUploader, type UploadProgress } from './media/uploader';
@@ -429,7 +428,7 @@ export class SyncEngine {
         this.emitData(await resetLocalCopy(this.db));
         continue;
       }
-      this.emitData(await applyPage(this.db, page.data, mediaFeedPart(reply.kind === 'http' ? reply.body : null)));
+      this.emitData(await applyPage(this.db, page.data));
       // A page that does not move the cursor would repeat forever.
       if (!page.data.hasMore || page.data.cursor === cursor) break;
     }

@@ -17,7 +17,7 @@ const STORAGE_CHECK_MS = 5 * 60_000;
 export function useInspectionMedia(inspectionId: string | undefined): LocalMedia[] {
   const { db } = getOffline();
   const urls = useMemo(() => new BlobUrls(), []);
-  useEffect(() => () => urls.clear(), [urls]);
+  useEffect(() => urls.retain(), [urls]);
   const snapshot = useLiveQuery(() => (inspectionId ? readInspectionMedia(db, inspectionId) : undefined), [db, inspectionId]);
   return useMemo(() => (snapshot ? toLocalMedia(snapshot, urls.refresh(snapshot)) : NONE), [snapshot, urls]);
 }

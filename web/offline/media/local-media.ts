@@ -42,6 +42,20 @@ export class BlobUrls {
     return (mediaId, role) => next.get(`${mediaId}:${role}`) ?? null;
   }
 
+  private users = 0;
+
+  /** A screen shows these URLs; the returned function lets go of them (revoked once no screen shows them). */
+  retain(): () => void {
+    this.users += 1;
+    return () => {
+      this.users -= 1;
+      // Later, not now: React's development double mount lets go and takes hold again at once.
+      setTimeout(() => {
+        if (this.users === 0) this.clear();
+      }, 0);
+    };
+  }
+
   clear(): void {
     for (const url of this.urls.values()) URL.revokeObjectURL(url);
     this.urls.clear();

@@ -1,0 +1,239 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+// eslint-disable-next-line no-restricted-imports -- drives the real API in-process, as the other offline tests do
+import { useTestApp, type Client } from '../../../api/test/app';
+import type { MediaResponse } from '../../../shared/schemas/media';
+import { LocalDb } from '../local-db';
+import { enqueue } from '../outbox';
+import { SyncEngine } from '../sync-engine';
+import { captureMedia, deleteMedia, saveMarkup, updateMedia } from './capture';
+import { pendingUploads, readInspectionMedia, toLocalMedia } from './local-media';
+import { apiFetch, testNetwork, type TestNetwork } from './media-test-network';
+
+// Photos and videos from a device with a bad signal reach the server exactly once, in order, after
+// their inspection, and resume where a cut left them; other devices learn of them from the feed.
+
+const server = await useTestApp();
+const tech = await server.signIn('technician');
+const CHUNK = 16 * 1024;
+
+const dbs: LocalDb[] = [];
+let engines: SyncEngine[] = [];
+let n = 0;
+
+afterEach(async () => {
+  for (const engine of engines) engine.stop();
+  await Promise.all(engines.map((e) => Promise.race([e.settled(), new Promise((r) => setTimeout(r, 1000))])));
+  engines = [];
+});
+afterAll(async () => {
+  for (const db of dbs) await db.delete();
+});
+
+function device(name = `media-sync-${++n}`, client: Client = tech): { db: LocalDb; net: TestNetwork; engine: SyncEngine } {
+  const db = new LocalDb(name);
+  dbs.push(db);
+  const net = testNetwork(apiFetch(() => client));
+  const engine = new SyncEngine({ db, fetch: net.fetch, currentUserId: () => client.user.id, lockName: name, uploadChunkSize: CHUNK });
+  engines.push(engine);
+  return { db, net, engine };
+}
+
+/** A camera-like JPEG: noise, so it does not compress to nothing. */
+async function photo(seed: number, edge = 256): Promise<Blob> {
+  const bytes = await sharp({ create: { width: edge, height: edge, channels: 3, background: { r: seed % 255, g: 90, b: 40 }, noise: { type: 'gaussian', mean: 120, sigma: 60 } } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+  return new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' });
+}
+const thumbOf = async (file: Blob) => new Blob([new Uint8Array(await sharp(Buffer.from(await file.arrayBuffer())).resize(64).jpeg().toBuffer())], { type: 'image/jpeg' });
+const sha = async (blob: Blob) => createHash('sha256').update(Buffer.from(await blob.arrayBuffer())).digest('hex');
+
+/** A customer, vehicle and inspection made on the device (waiting in its outbox). */
+async function offlineInspection(db: LocalDb, tag: string): Promise<string> {
+  const customerId = crypto.randomUUID();
+  const vehicleId = crypto.randomUUID();
+  const inspectionId = crypto.randomUUID();
+  await enqueue(db, tech.user.id, { kind: 'customer.create', id: customerId, body: { name: `Bay ${tag}`, email: `${tag}@mail.test`, phone: '555-0101' } }, 'Add customer');
+  await enqueue(db, tech.user.id, { kind: 'vehicle.create', id: vehicleId, body: { customerId, year: 2017, make: 'Ford', model: 'Focus' } }, 'Add vehicle');
+  await enqueue(db, tech.user.id, { kind: 'inspection.create', id: inspectionId, body: { customerId, vehicleId } }, 'Add inspection');
+  return inspectionId;
+}
+
+const thumb = await thumbOf(await photo(0));
+
+async function capture(db: LocalDb, inspectionId: string, file: Blob, itemKey: 'frontLeftTire' | 'oil' = 'frontLeftTire') {
+  return captureMedia(db, tech.user.id, { inspectionId, itemKey, kind: 'photo', file, thumb, contentType: 'image/jpeg', width: 256, height: 256 });
+}
+
+const api = apiFetch(() => tech);
+
+async function serverMedia(inspectionId: string): Promise<MediaResponse[]> {
+  const res = await api(`/api/inspections/${inspectionId}/media`, { method: 'GET' });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { items: MediaResponse[] }).items;
+}
+
+const creations = (net: TestNetwork) => net.calls.filter((c) => c.method === 'POST' && c.path.startsWith('/api/uploads'));
+const roles = async (db: LocalDb, mediaId: string) => (await db.mediaBlobs.where('mediaId').equals(mediaId).toArray()).map((b) => b.role).sort();
+
+describe('the upload queue', () => {
+  it('waits for the inspection’s create, then sends the files in capture order, one each, and keeps only the thumbnails', async () => {
+    const { db, net, engine } = device();
+    const inspectionId = await offlineInspection(db, 'order');
+    const first = await photo(1);
+    const second = await photo(2);
+    const a = await capture(db, inspectionId, first);
+    const b = await capture(db, inspectionId, second, 'oil');
+    // The inspection's create is lost on the way: nothing may go up before it is on the server.
+    net.dropNext = '/api/inspections';
+    await engine.syncNow();
+    expect(creations(net)).toEqual([]);
+    expect(await pendingUploads(db, tech.user.id)).toBe(2);
+
+    await engine.syncNow();
+    const order = net.calls.filter((c) => c.method === 'POST').map((c) => c.path);
+    expect(order).toEqual(['/api/customers', '/api/vehicles', '/api/inspections', '/api/uploads', '/api/uploads']);
+    const stored = await serverMedia(inspectionId);
+    expect(stored.map((m) => [m.id, m.sha256, m.itemKey])).toEqual([
+      [a, await sha(first), 'frontLeftTire'],
+      [b, await sha(second), 'oil'],
+    ]);
+    expect(await pendingUploads(db, tech.user.id)).toBe(0);
+    // Confirmed, in an inspection in progress: the thumbnail stays, the full file goes.
+    expect(await roles(db, a)).toEqual(['thumb']);
+    const shown = toLocalMedia(await readInspectionMedia(db, inspectionId), () => null);
+    expect(shown.map((m) => [m.id, m.upload, m.displayUrl])).toEqual([
+      [a, null, stored[0]?.urls.w1920],
+      [b, null, stored[1]?.urls.w1920],
+    ]);
+  });
+
+  it('continues a cut upload from where it stopped after a reload, sending no byte twice', async () => {
+    const name = `media-sync-${++n}`;
+    const first = device(name);
+    const inspectionId = await offlineInspection(first.db, 'cut');
+    const file = await photo(3, 640);
+    expect(file.size).toBeGreaterThan(6 * CHUNK);
+    const id = await capture(first.db, inspectionId, file);
+    first.net.cutAtOffset = Math.floor(file.size * 0.6);
+    await first.engine.syncNow();
+    const queued = await first.db.uploads.toArray();
+    expect(queued).toHaveLength(1);
+    expect(queued[0]?.uploadUrl).toMatch(/\/api\/uploads\//);
+    const sentBeforeCut = first.net.patchBytes.reduce((sum, bytes) => sum + bytes, 0);
+    expect(sentBeforeCut).toBeGreaterThanOrEqual(file.size * 0.6);
+    expect(sentBeforeCut).toBeLessThan(file.size);
+    expect(queued[0]?.sent).toBe(sentBeforeCut);
+    // The app is killed: a new page opens the same database.
+    first.engine.stop();
+    first.db.close();
+    const again = device(name);
+    await again.engine.syncNow();
+    const sentAfter = again.net.patchBytes.reduce((sum, bytes) => sum + bytes, 0);
+    expect(sentBeforeCut + sentAfter).toBe(file.size);
+    expect(again.net.calls.filter((c) => c.method === 'HEAD')).toHaveLength(1);
+    expect(creations(again.net)).toEqual([]);
+    expect((await serverMedia(inspectionId)).map((m) => [m.id, m.sha256])).toEqual([[id, await sha(file)]]);
+  });
+
+  it('loses nothing when the app is killed while a chunk is on its way', async () => {
+    const name = `media-sync-${++n}`;
+    const first = device(name);
+    const inspectionId = await offlineInspection(first.db, 'killed');
+    const file = await photo(10, 640);
+    const id = await capture(first.db, inspectionId, file);
+    let killed = false;
+    first.engine.onUploadProgress((progress) => {
+      if (killed || !progress || progress.sent < file.size / 2) return;
+      killed = true;
+      first.engine.stop();
+    });
+    await first.engine.syncNow();
+    expect(killed).toBe(true);
+    const [entry] = await first.db.uploads.toArray();
+    expect([entry?.state, entry?.sent]).toEqual(['waiting', first.net.patchBytes.reduce((sum, bytes) => sum + bytes, 0)]);
+    first.db.close();
+    const again = device(name);
+    await again.engine.syncNow();
+    expect([...first.net.patchBytes, ...again.net.patchBytes].reduce((sum, bytes) => sum + bytes, 0)).toBe(file.size);
+    expect((await serverMedia(inspectionId)).map((m) => [m.id, m.sha256])).toEqual([[id, await sha(file)]]);
+    expect(await again.db.uploads.count()).toBe(0);
+  });
+
+  it('never makes a second copy when the answer to the last chunk is lost', async () => {
+    const { db, net, engine } = device();
+    const inspectionId = await offlineInspection(db, 'lost');
+    const file = await photo(4);
+    const id = await capture(db, inspectionId, file);
+    net.loseAnswerAtOffset = file.size;
+    await engine.syncNow();
+    expect(await db.uploads.count()).toBe(1);
+    await engine.syncNow();
+    expect(await db.uploads.count()).toBe(0);
+    expect(creations(net)).toHaveLength(1);
+    expect(net.patchBytes.reduce((sum, bytes) => sum + bytes, 0)).toBe(file.size);
+    expect((await serverMedia(inspectionId)).map((m) => m.id)).toEqual([id]);
+  });
+
+  it('marks a refused file failed with the server’s message and does not send it again', async () => {
+    const { db, net, engine } = device();
+    const inspectionId = await offlineInspection(db, 'refused');
+    const page = new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], { type: 'image/jpeg' });
+    await capture(db, inspectionId, page);
+    const good = await capture(db, inspectionId, await photo(5), 'oil');
+    await engine.syncNow();
+    await engine.syncNow();
+    expect(creations(net)).toHaveLength(2);
+    const [entry] = await db.uploads.toArray();
+    expect(entry?.state).toBe('failed');
+    expect(entry?.lastError?.status).toBe(415);
+    expect(entry?.lastError?.message).toMatch(/./);
+    expect(await pendingUploads(db, tech.user.id)).toBe(0);
+    expect((await serverMedia(inspectionId)).map((m) => m.id)).toEqual([good]);
+  });
+
+  it('sends a caption and a mark-up made before the file went up, after it', async () => {
+    const { db, engine } = device();
+    const inspectionId = await offlineInspection(db, 'markup');
+    const id = await capture(db, inspectionId, await photo(6));
+    const markup = await photo(7);
+    await saveMarkup(db, tech.user.id, id, markup, await thumbOf(markup));
+    await updateMedia(db, tech.user.id, id, { caption: '  Pad at 2 mm ' });
+    await engine.syncNow();
+    const [stored] = await serverMedia(inspectionId);
+    expect([stored?.caption, stored?.markupSha256]).toEqual(['Pad at 2 mm', await sha(markup)]);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await roles(db, id)).toEqual(['markup', 'markupThumb', 'thumb']);
+  });
+
+  it('drops a medium deleted before its upload began without asking the server', async () => {
+    const { db, net, engine } = device();
+    const inspectionId = await offlineInspection(db, 'dropped');
+    const id = await capture(db, inspectionId, await photo(8));
+    await deleteMedia(db, tech.user.id, id);
+    expect([await db.media.count(), await db.mediaBlobs.count(), await db.uploads.count()]).toEqual([0, 0, 0]);
+    await engine.syncNow();
+    expect(net.calls.filter((c) => c.path.includes('/media') || c.path.startsWith('/api/uploads'))).toEqual([]);
+  });
+});
+
+describe('other devices', () => {
+  it('pull the new media without files, and their deletions', async () => {
+    const phone = device();
+    const inspectionId = await offlineInspection(phone.db, 'feed');
+    const id = await capture(phone.db, inspectionId, await photo(9));
+    await phone.engine.syncNow();
+    const tablet = device();
+    await tablet.engine.syncNow();
+    const row = await tablet.db.media.get(id);
+    expect(row?.urls?.w320).toMatch(/./);
+    expect(await tablet.db.mediaBlobs.count()).toBe(0);
+    await deleteMedia(phone.db, tech.user.id, id);
+    await phone.engine.syncNow();
+    expect(await serverMedia(inspectionId)).toEqual([]);
+    await tablet.engine.syncNow();
+    expect(await tablet.db.media.get(id)).toBeUndefined();
+  });
+});
