@@ -17,6 +17,7 @@ const customerName = `${tag} Ines Park`;
 let technician: StaffUser;
 let advisor: StaffUser;
 let inspectionId = '';
+let shareToken = '';
 
 beforeAll(async () => {
   [technician, advisor] = await Promise.all([
@@ -25,7 +26,7 @@ beforeAll(async () => {
   ]);
   const customer = await api.call<{ id: string }>('POST', '/api/customers', { name: customerName, email: `ines.${Date.now()}@mail.test`, phone: '555-0190' });
   const vehicle = await api.call<{ id: string }>('POST', '/api/vehicles', { customerId: customer.id, year: 2016, make: 'Honda', model: `Fit ${tag}` });
-  const inspection = await api.call<{ id: string }>('POST', '/api/inspections', {
+  const inspection = await api.call<{ id: string; shareToken: string }>('POST', '/api/inspections', {
     customerId: customer.id,
     vehicleId: vehicle.id,
     status: 'in_progress',
@@ -33,12 +34,16 @@ beforeAll(async () => {
     services: [{ description: 'Front tires', laborCost: '40', partsCost: '220' }],
   });
   inspectionId = inspection.id;
+  shareToken = inspection.shareToken;
 });
 
-/** A JPEG made in the page (a blue gradient, no red in it), as a camera would hand it over. */
-async function makeJpeg(page: Page, width: number, height: number): Promise<Buffer> {
+/**
+ * A JPEG made in the page (a blue gradient, no red in it), as a camera would hand it over; with
+ * `grain` some noise, so it is as big as a real photo of that size.
+ */
+async function makeJpeg(page: Page, width: number, height: number, grain = false): Promise<Buffer> {
   const base64 = await page.evaluate(
-    ([w, h]) => {
+    ([w, h, noisy]) => {
       const canvas = document.createElement('canvas');
       canvas.width = w;
       canvas.height = h;
@@ -49,9 +54,17 @@ async function makeJpeg(page: Page, width: number, height: number): Promise<Buff
       gradient.addColorStop(1, '#93c5fd');
       context.fillStyle = gradient;
       context.fillRect(0, 0, w, h);
+      if (noisy) {
+        const pixels = context.getImageData(0, 0, w, h);
+        for (let i = 0; i < pixels.data.length; i += 4) {
+          const delta = Math.floor(Math.random() * 41) - 20;
+          for (let c = 0; c < 3; c++) pixels.data[i + c] = Math.min(255, Math.max(0, (pixels.data[i + c] ?? 0) + delta));
+        }
+        context.putImageData(pixels, 0, 0);
+      }
       return canvas.toDataURL('image/jpeg', 0.9).split(',')[1] ?? '';
     },
-    [width, height] as const,
+    [width, height, grain] as const,
   );
   return Buffer.from(base64, 'base64');
 }
@@ -114,11 +127,17 @@ describe('inspection photos', () => {
       const record = tire.locator('input[data-media-source="video"]');
       expect([await record.getAttribute('accept'), await record.getAttribute('capture')]).toEqual(['video/*', 'environment']);
 
-      // A 6-megapixel photo from the gallery, and another for the service.
-      const big = await makeJpeg(page, 3000, 2000);
+      // A 12-megapixel photo from the gallery (its time to a thumbnail is printed, not asserted),
+      // and a smaller one for the service.
+      const big = await makeJpeg(page, 4032, 3024, true);
+      // Timed from the file input's change (Playwright's own transfer of the file is not the app's).
+      await gallery.evaluate((input) => input.addEventListener('change', () => ((window as unknown as { picked: number }).picked = performance.now()), { once: true }));
       await gallery.setInputFiles({ name: 'tire.jpg', mimeType: 'image/jpeg', buffer: big });
+      const since = (img: HTMLImageElement) => img.decode().then(() => Math.round(performance.now() - (window as unknown as { picked: number }).picked));
+      const shownAfter = await tire.locator('[data-testid="media-preparing"] img, [data-testid="media-tile"] img').first().evaluate(since);
+      const storedAfter = await tire.getByTestId('media-tile').locator('img').evaluate(since);
+      console.log(`12-megapixel photo (${(big.length / 1e6).toFixed(1)} MB): thumbnail shown after ${shownAfter} ms, stored on the device after ${storedAfter} ms`);
       await service.locator('input[data-media-source="gallery"]').setInputFiles({ name: 'service.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(page, 1200, 900) });
-      await tire.getByTestId('media-tile').waitFor();
       await service.getByTestId('media-tile').waitFor();
       expect(await tire.getByTestId('media-upload').textContent()).toBe('Waiting to upload');
       await expect.poll(() => uploadsPending(page)).toBe(2);
@@ -127,7 +146,7 @@ describe('inspection photos', () => {
       await tire.getByRole('button', { name: 'Open photo 1 of Front Left Tire' }).click();
       const viewer = page.getByRole('dialog', { name: 'Photo' });
       const shown = viewer.getByTestId('media-viewer-image');
-      await expect.poll(() => shown.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([2048, 1365]);
+      await expect.poll(() => shown.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([2048, 1536]);
       await viewer.getByRole('button', { name: 'Close' }).click();
 
       // A caption, kept with Enter (which must not submit the inspection).
@@ -171,7 +190,7 @@ describe('inspection photos', () => {
       await again.getByRole('button', { name: 'Add photo or video to Front Left Tire' }).click();
       // The header's sync chip is 14 px below 480 px by design (sync.module.css); all else must hold.
       const failures = await layoutFailures(page, { touch: true });
-      expect(failures.filter((f) => !/sync-status-label|change waiting/.test(f))).toEqual([]);
+      expect(failures.filter((f) => !/sync-status-label|changes? waiting/.test(f))).toEqual([]);
       await screenshot(page, 'media-inspection-dialog-360');
       await page.setViewportSize(TABLET_LANDSCAPE);
 
@@ -190,6 +209,14 @@ describe('inspection photos', () => {
           [null, serviceId, null, false],
         ].sort(),
       );
+
+      // The share page's data carries the photo with its marked-up copy, through the token's URLs.
+      const report = await fetch(`${baseUrl}/api/public/inspections/${shareToken}`).then(
+        (r) => r.json() as Promise<{ media: { itemKey: string | null; urls: { markup: string | null; w320: string } }[] }>,
+      );
+      const tirePhoto = report.media.find((m) => m.itemKey === 'frontLeftTire');
+      expect(tirePhoto?.urls.markup).toContain(`/api/public/inspections/${shareToken}/media/`);
+      expect((await fetch(`${baseUrl}${tirePhoto?.urls.w320 ?? ''}`)).headers.get('content-type')).toMatch(/^image\/(jpeg|webp)$/);
 
       // The advisor's tablet: the tire's photo is the marked-up one, the original a tap away.
       const desk = await open(TABLET_LANDSCAPE);

@@ -53,10 +53,10 @@ export async function scaledJpeg(
 
 /**
  * Decodes a photo upright from its EXIF orientation, scales it to PHOTO_MAX_EDGE and re-encodes it
- * (which leaves every metadata block behind), then makes the THUMB_EDGE thumbnail from the same
- * decoded bitmap. Runs in a worker or, where workers cannot, on the main thread.
+ * (which leaves every metadata block behind); the THUMB_EDGE thumbnail comes from the same decoded
+ * bitmap, first, and goes to `onThumb` at once. Runs in a worker or, where workers cannot, here.
  */
-export async function prepareImage(file: Blob): Promise<PreparedImage> {
+export async function prepareImage(file: Blob, onThumb?: (thumb: Blob) => void): Promise<PreparedImage> {
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
@@ -64,8 +64,10 @@ export async function prepareImage(file: Blob): Promise<PreparedImage> {
     throw new Error('This photo could not be read. Try another photo or format.');
   }
   try {
-    const full = await scaledJpeg(bitmap, bitmap.width, bitmap.height, PHOTO_MAX_EDGE);
+    // The thumbnail first (a few ms): the strip can show it while the full size is encoded.
     const thumb = await scaledJpeg(bitmap, bitmap.width, bitmap.height, THUMB_EDGE);
+    onThumb?.(thumb.blob);
+    const full = await scaledJpeg(bitmap, bitmap.width, bitmap.height, PHOTO_MAX_EDGE);
     return { file: full.blob, thumb: thumb.blob, contentType: PHOTO_TYPE, width: full.width, height: full.height };
   } finally {
     bitmap.close();

@@ -5,7 +5,7 @@ import type { PrepareReply, PrepareRequest } from './prepare.worker';
 let worker: Worker | null = null;
 let workerBroken = false;
 let nextId = 1;
-const waiting = new Map<number, { resolve: (p: PreparedImage) => void; reject: (e: Error) => void }>();
+const waiting = new Map<number, { resolve: (p: PreparedImage) => void; reject: (e: Error) => void; onThumb?: ((thumb: Blob) => void) | undefined }>();
 
 /** Whether this browser can prepare photos off the main thread. */
 function workerCanPrepare(): boolean {
@@ -19,6 +19,10 @@ function startWorker(): Worker {
     const reply = event.data;
     const entry = waiting.get(reply.id);
     if (!entry) return;
+    if ('thumbOnly' in reply) {
+      entry.onThumb?.(reply.thumb);
+      return;
+    }
     waiting.delete(reply.id);
     if (reply.ok) entry.resolve({ file: reply.file, thumb: reply.thumb, contentType: reply.contentType, width: reply.width, height: reply.height });
     else entry.reject(new Error(reply.message));
@@ -35,17 +39,20 @@ function startWorker(): Worker {
   return started;
 }
 
-/** Scales, turns upright, strips and thumbnails a photo: in a worker where one can, else here. */
-export async function preparePhoto(file: Blob): Promise<PreparedImage> {
-  if (!workerCanPrepare()) return prepareImage(file);
+/**
+ * Scales, turns upright, strips and thumbnails a photo: in a worker where one can, else here.
+ * `onThumb` gets the thumbnail as soon as it is made, before the full size is encoded.
+ */
+export async function preparePhoto(file: Blob, onThumb?: (thumb: Blob) => void): Promise<PreparedImage> {
+  if (!workerCanPrepare()) return prepareImage(file, onThumb);
   const id = nextId++;
   try {
     return await new Promise<PreparedImage>((resolve, reject) => {
-      waiting.set(id, { resolve, reject });
+      waiting.set(id, { resolve, reject, onThumb });
       startWorker().postMessage({ id, file } satisfies PrepareRequest);
     });
   } catch (error) {
-    if (error instanceof Error && error.message === 'worker-failed') return prepareImage(file);
+    if (error instanceof Error && error.message === 'worker-failed') return prepareImage(file, onThumb);
     throw error;
   }
 }

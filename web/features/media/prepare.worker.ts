@@ -10,6 +10,7 @@ export interface PrepareRequest {
 }
 
 export type PrepareReply =
+  | { id: number; thumbOnly: true; thumb: Blob }
   | { id: number; ok: true; file: Blob; thumb: Blob; contentType: string; width: number; height: number }
   | { id: number; ok: false; message: string };
 
@@ -18,7 +19,7 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 scope.onmessage = async (event: MessageEvent<PrepareRequest>) => {
   const { id, file } = event.data;
   try {
-    const prepared = await prepareImage(file);
+    const prepared = await prepareImage(file, (thumb) => scope.postMessage({ id, thumbOnly: true, thumb } satisfies PrepareReply));
     scope.postMessage({ id, ok: true, ...prepared } satisfies PrepareReply);
   } catch (error) {
     const message = error instanceof Error ? error.message : 'This photo could not be prepared.';

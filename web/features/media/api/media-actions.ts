@@ -18,8 +18,11 @@ function device(): { db: ReturnType<typeof getOffline>['db']; userId: string } {
   return { db: getOffline().db, userId };
 }
 
-/** Prepares one chosen or taken file and keeps it on the device; throws a MediaRefusal saying why not. */
-export async function captureFile(owner: MediaOwner, file: File): Promise<string> {
+/**
+ * Prepares one chosen or taken file and keeps it on the device; throws a MediaRefusal saying why
+ * not. `onPreview` gets a photo's thumbnail as soon as it exists, for the strip to show meanwhile.
+ */
+export async function captureFile(owner: MediaOwner, file: File, onPreview?: (thumb: Blob) => void): Promise<string> {
   const kind = kindOfFile(file);
   if (!kind) throw new MediaRefusal(`${file.name || 'This file'} is not a photo or a video.`);
   const { db, userId } = device();
@@ -30,7 +33,7 @@ export async function captureFile(owner: MediaOwner, file: File): Promise<string
   }
   const refusal = photoRefusal(file.size, file.type);
   if (refusal) throw new MediaRefusal(refusal);
-  const photo = await preparePhoto(file).catch((error: unknown) => {
+  const photo = await preparePhoto(file, onPreview).catch((error: unknown) => {
     throw new MediaRefusal(error instanceof Error ? error.message : 'This photo could not be prepared.');
   });
   return captureMedia(db, userId, { inspectionId: owner.inspectionId, ...place, kind, ...photo });

@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { MediaItemKey } from '../../../../shared/constants';
 import { useToast } from '../../../components/ui/toast';
 import { captureFile, type MediaOwner } from '../api/media-actions';
 import { MediaRefusal } from '../prepare-video';
 import { CameraButtons } from './camera-buttons';
 import { useMediaScope } from './media-scope';
-import { MediaStrip } from './media-strip';
+import { MediaStrip, type Preparing } from './media-strip';
 import styles from './media.module.css';
 
 export type MediaAttachProps = { label: string } & ({ itemKey: MediaItemKey; serviceId?: undefined } | { serviceId: string; itemKey?: undefined; saved: boolean });
@@ -18,7 +18,11 @@ export type MediaAttachProps = { label: string } & ({ itemKey: MediaItemKey; ser
 export function MediaAttach(props: MediaAttachProps) {
   const { inspectionId, media } = useMediaScope();
   const { toast } = useToast();
-  const [preparing, setPreparing] = useState(0);
+  const [preparing, setPreparing] = useState<Preparing[]>([]);
+  const nextKey = useRef(0);
+  // Previews still shown when the dialog closes mid-preparation are let go with it.
+  const previews = useRef(new Set<string>());
+  useEffect(() => () => previews.current.forEach((url) => URL.revokeObjectURL(url)), []);
   // A new inspection says it once for the whole form (MediaScopeNote).
   if (!inspectionId) return null;
   if (props.serviceId !== undefined && !props.saved)
@@ -30,17 +34,29 @@ export function MediaAttach(props: MediaAttachProps) {
     .sort((a, b) => a.position - b.position || a.capturedAt.localeCompare(b.capturedAt));
 
   const add = async (files: File[]) => {
-    setPreparing((n) => n + files.length);
+    const keys = files.map(() => nextKey.current++);
+    setPreparing((list) => [...list, ...keys.map((key) => ({ key, preview: null }))]);
     // One at a time: each photo is decoded whole, and a tablet has little memory to spare.
-    for (const file of files) {
+    for (const [index, file] of files.entries()) {
+      const key = keys[index];
+      let preview: string | null = null;
       try {
-        await captureFile(owner, file);
+        await captureFile(owner, file, (thumb) => {
+          preview = URL.createObjectURL(thumb);
+          previews.current.add(preview);
+          const url = preview;
+          setPreparing((list) => list.map((p) => (p.key === key ? { key, preview: url } : p)));
+        });
       } catch (error) {
         const description =
           error instanceof MediaRefusal ? error.message : `${file.name || 'This file'} could not be added. Try again.`;
         toast({ title: `Not added to ${props.label}`, description, variant: 'destructive' });
       } finally {
-        setPreparing((n) => n - 1);
+        setPreparing((list) => list.filter((p) => p.key !== key));
+        if (preview) {
+          URL.revokeObjectURL(preview);
+          previews.current.delete(preview);
+        }
       }
     }
   };

@@ -10,11 +10,17 @@ import styles from './media.module.css';
 // The mark-up editor is only loaded when a technician opens it.
 const MarkupDialog = lazy(() => import('../markup/markup-dialog').then((m) => ({ default: m.MarkupDialog })));
 
+/** A file being prepared: a placeholder, with the thumbnail as soon as the worker made it. */
+export interface Preparing {
+  key: number;
+  preview: string | null;
+}
+
 export interface MediaStripProps {
   label: string;
   items: readonly LocalMedia[];
-  /** Files being prepared right now (shown as placeholders until they are stored). */
-  preparing: number;
+  /** Files being prepared right now, shown until they are stored. */
+  preparing: readonly Preparing[];
 }
 
 /** The thumbnails of one item or service, in their order, with what can be done to each. */
@@ -22,7 +28,7 @@ export function MediaStrip({ label, items, preparing }: MediaStripProps) {
   const { toast } = useToast();
   const [viewing, setViewing] = useState<{ media: LocalMedia; original: boolean } | null>(null);
   const [marking, setMarking] = useState<LocalMedia | null>(null);
-  if (items.length === 0 && preparing === 0) return null;
+  if (items.length === 0 && preparing.length === 0) return null;
 
   const move = (index: number, step: -1 | 1) =>
     changePositions(moveBy(items, index, step)).catch(() =>
@@ -44,11 +50,12 @@ export function MediaStrip({ label, items, preparing }: MediaStripProps) {
             onMarkup={() => setMarking(media)}
           />
         ))}
-        {Array.from({ length: preparing }, (_, i) => (
-          <li key={`preparing-${i}`} className={styles.tile} data-testid="media-preparing">
-            <div className={styles.placeholder} role="status">
+        {preparing.map(({ key, preview }) => (
+          <li key={`preparing-${key}`} className={styles.tile} data-testid="media-preparing">
+            {preview ? <img className={styles.thumb} src={preview} alt="" width={160} height={120} /> : null}
+            <p className={preview ? styles.upload : styles.placeholder} role="status">
               Preparing…
-            </div>
+            </p>
           </li>
         ))}
       </ol>
