@@ -4,7 +4,7 @@ import { SMALL_PHONE, TABLET_LANDSCAPE } from '../../test/e2e/browser';
 import { reloadUnderWorker, waitForFirstPull } from '../../test/e2e/offline';
 import { layoutFailures } from '../../test/e2e/screen-checks';
 import { screenshot } from '../../test/e2e/screenshot';
-import { addSession, createStaffUser, signInThroughUi, uniqueName, type StaffUser } from '../../test/e2e/staff';
+import { addSession, createStaffUser, signInThroughUi, toastTitled, uniqueName, type StaffUser } from '../../test/e2e/staff';
 import { expectAccessible, useE2E } from '../../test/e2e/use-e2e';
 
 // Photos in the bay with no signal: attached to a tire and a service offline, one marked up with an
@@ -235,4 +235,49 @@ describe('inspection photos', () => {
     },
     180_000,
   );
+
+  it('records a short video with a poster, and says why a file that is neither photo nor video is not added', async () => {
+    const { context, page } = await open(TABLET_LANDSCAPE);
+    await addSession(context, baseUrl, technician.cookie);
+    const dialog = await openInspection(page);
+    const brake = ownerOf(dialog, 'rearLeftBrake');
+
+    // A 1 s WebM recorded in the page from a canvas, as the camera's recorder would hand it over.
+    const webm = await page.evaluate(async () => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 320;
+      canvas.height = 240;
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no 2d context');
+      const recorder = new MediaRecorder(canvas.captureStream(25), { mimeType: 'video/webm' });
+      const chunks: Blob[] = [];
+      recorder.ondataavailable = (event) => chunks.push(event.data);
+      const stopped = new Promise((resolve) => (recorder.onstop = resolve));
+      recorder.start(100);
+      const started = performance.now();
+      while (performance.now() - started < 1000) {
+        context.fillStyle = `hsl(${Math.round(performance.now() / 5) % 360} 80% 50%)`;
+        context.fillRect(0, 0, 320, 240);
+        await new Promise((resolve) => setTimeout(resolve, 40));
+      }
+      recorder.stop();
+      await stopped;
+      const bytes = new Uint8Array(await new Blob(chunks, { type: 'video/webm' }).arrayBuffer());
+      let text = '';
+      for (const byte of bytes) text += String.fromCharCode(byte);
+      return btoa(text);
+    });
+    await brake.getByRole('button', { name: 'Add photo or video to Rear Left Brake' }).click();
+    await brake.locator('input[data-media-source="video"]').setInputFiles({ name: 'brake.webm', mimeType: 'video/webm', buffer: Buffer.from(webm, 'base64') });
+    const tile = brake.getByTestId('media-tile');
+    await tile.getByRole('button', { name: 'Open video 1 of Rear Left Brake' }).waitFor();
+    // A poster frame was drawn; a video has no mark-up.
+    expect(await tile.locator('img').evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).toBe(320);
+    expect(await tile.getByRole('button', { name: /^Mark up/ }).count()).toBe(0);
+
+    await brake.locator('input[data-media-source="gallery"]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') });
+    expect(await toastTitled(page, 'Not added to Rear Left Brake')).toEqual({ description: 'notes.txt is not a photo or a video.', variant: 'destructive' });
+    expect(await tile.count()).toBe(1);
+    await screenshot(page, 'media-video-tile');
+  });
 });

@@ -32,6 +32,27 @@ async function blankPoster(): Promise<Blob> {
 }
 
 /**
+ * The video's length in seconds, or null. A WebM written by a browser's recorder has no length in
+ * its header (Infinity): seeking far past the end makes the browser find it.
+ */
+async function durationOf(video: HTMLVideoElement): Promise<number | null> {
+  if (Number.isFinite(video.duration)) return video.duration;
+  try {
+    const found = new Promise<void>((resolve) =>
+      video.addEventListener('durationchange', function check() {
+        if (Number.isFinite(video.duration)) resolve();
+        else video.addEventListener('durationchange', check, { once: true });
+      }, { once: true }),
+    );
+    video.currentTime = Number.MAX_SAFE_INTEGER;
+    await Promise.race([found, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  } catch {
+    // Not seekable: the length stays unknown.
+  }
+  return Number.isFinite(video.duration) ? video.duration : null;
+}
+
+/**
  * Checks a video against the size and length caps (length from the `<video>`'s metadata) and
  * draws a poster thumbnail from a frame near its start. Throws a MediaRefusal saying why not.
  */
@@ -46,7 +67,7 @@ export async function prepareVideo(file: File): Promise<PreparedVideo> {
   try {
     video.src = url;
     await once(video, 'loadedmetadata', 15_000);
-    const seconds = Number.isFinite(video.duration) ? video.duration : null;
+    const seconds = await durationOf(video);
     const refusal = videoRefusal(file.size, seconds);
     if (refusal) throw new MediaRefusal(refusal);
     const width = video.videoWidth || null;
