@@ -279,5 +279,11 @@ describe('inspection photos', () => {
     expect(await toastTitled(page, 'Not added to Rear Left Brake')).toEqual({ description: 'notes.txt is not a photo or a video.', variant: 'destructive' });
     expect(await tile.count()).toBe(1);
     await screenshot(page, 'media-video-tile');
+
+    // A service added in this edit has no camera until it is saved, and says so.
+    await dialog.getByRole('button', { name: 'Add Service' }).click();
+    const added = dialog.getByTestId('service-editor').last();
+    expect(await added.getByText('Photos can be added once this service is saved.').count()).toBe(1);
+    expect(await added.getByTestId('media-attach').count()).toBe(0);
   });
 });
