@@ -189,7 +189,9 @@ describe('the upload queue', () => {
     const [entry] = await db.uploads.toArray();
     expect(entry?.state).toBe('failed');
     expect(entry?.lastError?.status).toBe(415);
-    expect(entry?.lastError?.message).toMatch(/./);
+    expect(entry?.lastError?.message).toBe('Only photos (JPEG, PNG, WebP, HEIC, AVIF) and videos (MP4, WebM, MOV) can be uploaded; this file is neither');
+    const shown = toLocalMedia(await readInspectionMedia(db, inspectionId), () => null);
+    expect(shown.map((m) => m.upload?.state ?? 'on the server')).toEqual(['failed', 'on the server']);
     expect(await pendingUploads(db, tech.user.id)).toBe(0);
     expect((await serverMedia(inspectionId)).map((m) => m.id)).toEqual([good]);
   });
