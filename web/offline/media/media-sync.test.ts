@@ -101,6 +101,8 @@ describe('the upload queue', () => {
       [b, await sha(second), 'oil'],
     ]);
     expect(await pendingUploads(db, tech.user.id)).toBe(0);
+    // The last PATCH answers with the medium: no second call to learn it.
+    expect(net.calls.filter((c) => c.method === 'GET' && c.path.startsWith('/api/media/'))).toEqual([]);
     // Confirmed, in an inspection in progress: the thumbnail stays, the full file goes.
     expect(await roles(db, a)).toEqual(['thumb']);
     const shown = toLocalMedia(await readInspectionMedia(db, inspectionId), () => null);
@@ -108,6 +110,26 @@ describe('the upload queue', () => {
       [a, null, stored[0]?.urls.w1920],
       [b, null, stored[1]?.urls.w1920],
     ]);
+  });
+
+  it('sends a service’s photo only once the save that added the service is on the server, even while that save waits for the user', async () => {
+    const { db, net, engine } = device();
+    const inspectionId = await offlineInspection(db, 'service');
+    await engine.syncNow();
+    const serviceId = crypto.randomUUID();
+    const services = [{ id: serviceId, description: 'Front brake pads', laborCost: '120.00', partsCost: '80.00', status: 'recommended' as const, parts: [] }];
+    await enqueue(db, tech.user.id, { kind: 'inspection.update', id: inspectionId, changes: { services } }, 'Edit inspection');
+    const file = await photo(11);
+    const id = await captureMedia(db, tech.user.id, { inspectionId, serviceId, kind: 'photo', file, thumb, contentType: 'image/jpeg', width: 256, height: 256 });
+    // The save is refused and waits for the user: the loop goes on, but the photo must not go up.
+    net.refuseNext = `/api/inspections/${inspectionId}`;
+    await engine.syncNow();
+    const [refused] = await db.outbox.toArray();
+    expect(refused?.state).toBe('attention');
+    expect(creations(net)).toEqual([]);
+    await engine.retry(refused?.id as string);
+    const [stored] = await serverMedia(inspectionId);
+    expect([stored?.id, stored?.serviceId, stored?.itemKey]).toEqual([id, serviceId, null]);
   });
 
   it('continues a cut upload from where it stopped after a reload, sending no byte twice', async () => {

@@ -19,6 +19,8 @@ export interface TestNetwork {
   loseAnswerAtOffset: number | null;
   /** Fail the next request to a path starting with this (it never reaches the server). */
   dropNext: string | null;
+  /** Answer the next request to a path starting with this with a 422, as a refusal (it never reaches the server). */
+  refuseNext: string | null;
   /** Upload bytes the server accepted, per PATCH. */
   patchBytes: number[];
   calls: { method: string; path: string }[];
@@ -50,6 +52,7 @@ export function testNetwork(api: FetchLike): TestNetwork {
     cutAtOffset: null,
     loseAnswerAtOffset: null,
     dropNext: null,
+    refuseNext: null,
     patchBytes: [],
     calls: [],
     fetch: async (url, init) => {
@@ -59,6 +62,10 @@ export function testNetwork(api: FetchLike): TestNetwork {
       if (net.dropNext && path.startsWith(net.dropNext)) {
         net.dropNext = null;
         throw new TypeError('Failed to fetch (dropped)');
+      }
+      if (net.refuseNext && path.startsWith(net.refuseNext)) {
+        net.refuseNext = null;
+        return new Response(JSON.stringify({ error: 'validation_error', message: 'Refused for the test' }), { status: 422, headers: { 'content-type': 'application/json' } });
       }
       const isPatch = method === 'PATCH' && path.startsWith(`${MEDIA_UPLOAD_PATH}/`);
       const offset = Number(new Headers(init.headers).get('upload-offset') ?? 0);
