@@ -243,6 +243,27 @@ describe('the upload queue', () => {
   });
 });
 
+describe('deleting', () => {
+  it('stops an upload in flight and leaves the server without the medium', async () => {
+    const { db, net, engine } = device();
+    const inspectionId = await offlineInspection(db, 'abort');
+    const file = await photo(12, 640);
+    const id = await capture(db, inspectionId, file);
+    let deleting: Promise<void> | null = null;
+    engine.onUploadProgress((progress) => {
+      if (!deleting && progress && progress.sent >= file.size / 2) deleting = deleteMedia(db, tech.user.id, id);
+    });
+    await engine.syncNow();
+    expect(deleting).not.toBeNull();
+    await deleting;
+    await engine.syncNow();
+    expect(net.patchBytes.reduce((sum, bytes) => sum + bytes, 0)).toBeLessThan(file.size);
+    expect(net.calls.filter((c) => c.method === 'DELETE').map((c) => c.path.split('/').slice(0, 3).join('/'))).toEqual(['/api/uploads', '/api/media']);
+    expect(await serverMedia(inspectionId)).toEqual([]);
+    expect([await db.media.get(id), await db.mediaBlobs.count(), await db.uploads.count(), await db.outbox.count()]).toEqual([undefined, 0, 0, 0]);
+  });
+});
+
 describe('other devices', () => {
   it('pull the new media without files, and their deletions', async () => {
     const phone = device();
