@@ -262,6 +262,20 @@ describe('deleting', () => {
     expect(await serverMedia(inspectionId)).toEqual([]);
     expect([await db.media.get(id), await db.mediaBlobs.count(), await db.uploads.count(), await db.outbox.count()]).toEqual([undefined, 0, 0, 0]);
   });
+
+  it('lets a photo go when its inspection was deleted on another device before it went up', async () => {
+    const { db, net, engine } = device();
+    const inspectionId = await offlineInspection(db, 'gone');
+    await engine.syncNow();
+    const customerId = (await db.inspections.get(inspectionId))?.customerId as string;
+    const res = await tech.inject({ method: 'DELETE', url: `/api/customers/${customerId}` });
+    expect(res.statusCode, res.body).toBe(204);
+    const id = await capture(db, inspectionId, await photo(13));
+    await engine.syncNow();
+    expect(creations(net)).toHaveLength(1);
+    expect([await db.media.get(id), await db.mediaBlobs.where('mediaId').equals(id).count(), await db.uploads.count()]).toEqual([undefined, 0, 0]);
+    expect(await db.inspections.get(inspectionId)).toBeUndefined();
+  });
 });
 
 describe('other devices', () => {

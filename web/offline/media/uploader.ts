@@ -4,7 +4,7 @@ import { mediaResponse, type MediaResponse } from '../../../shared/schemas/media
 import type { LocalDb } from '../local-db';
 import { send, type FetchLike } from '../transport';
 import type { OutboxEntry } from '../types';
-import { mediaTables, pruneMediaFiles, storeServerMedia } from './media-store';
+import { mediaTables, pruneMediaFiles, removeMedia, storeServerMedia } from './media-store';
 import type { MediaRow, UploadEntry } from './media-types';
 import { onMediaSignal } from './signals';
 import { blobReader, FetchHttpStack, noUrlStorage } from './tus-http';
@@ -144,7 +144,14 @@ export class MediaUploader {
         await db.uploads.where('seq').equals(seq).modify({ state: 'waiting' });
         return 'sign-in';
       }
-      const retry = status === 0 || status === 408 || status === 409 || status === 423 || status === 425 || status === 429 || status >= 500;
+      if (status === 410) {
+        // The medium or its inspection was deleted on another device: deletes win.
+        await db.transaction('rw', mediaTables(db), () => removeMedia(db, [entry.mediaId]));
+        return 'stopped';
+      }
+      // A 409 to a PATCH is tus's offset mismatch (HEAD again); to a creation it is a real conflict.
+      const offsetMismatch = status === 409 && result.originalRequest?.getMethod() === 'PATCH';
+      const retry = status === 0 || offsetMismatch || status === 408 || status === 423 || status === 425 || status === 429 || status >= 500;
       return this.note(entry, retry ? 'retry' : 'failed', status, message);
     }
     // The last PATCH answers with the medium; else (a HEAD found it complete) it is read.
