@@ -6,7 +6,6 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
-import type { MediaStore } from './modules/media/media-store';
 import { createMailer, type Mailer } from './lib/mailer';
 import { requireUserInScope } from './plugins/auth';
 import { apiNotFound, registerErrorHandling } from './plugins/errors';
@@ -64,8 +63,6 @@ export interface BuildAppOptions {
   clock?: () => number;
   /** Every response also goes through zod, and the compiled serializer must write the same (tests). */
   checkSerialization?: boolean;
-  /** Replaces the media store the settings name (tests run the same calls against a bucket). */
-  mediaStore?: MediaStore;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -110,7 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('clock', options.clock ?? Date.now);
   app.decorate('mailer', createMailer(config.smtpUrl, config.smtpFrom));
-  app.decorate('media', createMediaRuntime(config, db, app.log, options.mediaStore));
+  app.decorate('media', createMediaRuntime(config, db, app.log));
   registerMediaUpkeep(app, db);
   app.decorate('registeredRoutes', [] as RouteOptions[]);
   app.decorate('routeList', {

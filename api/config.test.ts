@@ -103,4 +103,39 @@ describe('loadConfig', () => {
       'Invalid settings:\nSMTP_URL: SMTP_URL must look like smtp://user:password@host:587 (or smtps://)',
     );
   });
+
+  it('keeps media in DATA_DIR/media unless MEDIA_S3_BUCKET names a bucket, and refuses half-given bucket settings', () => {
+    expect(loadConfig({ DATA_DIR: freshDir() }).mediaS3).toBeUndefined();
+    expect(
+      loadConfig({
+        DATA_DIR: freshDir(),
+        MEDIA_S3_BUCKET: 'shop-media',
+        MEDIA_S3_ENDPOINT: 'http://minio.local:9000',
+        MEDIA_S3_ACCESS_KEY_ID: 'key',
+        MEDIA_S3_SECRET_ACCESS_KEY: 'secret',
+        MEDIA_S3_FORCE_PATH_STYLE: 'true',
+        MEDIA_S3_PREFIX: 'baywise/',
+      }).mediaS3,
+    ).toEqual({
+      bucket: 'shop-media',
+      endpoint: 'http://minio.local:9000',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+      prefix: 'baywise/',
+    });
+    expect(() => loadConfig({ DATA_DIR: freshDir(), MEDIA_S3_BUCKET: 'shop-media', MEDIA_S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      'Invalid settings:\nMEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY go together: set both or neither',
+    );
+    expect(() => loadConfig({ DATA_DIR: freshDir(), MEDIA_S3_ENDPOINT: 'http://minio.local:9000' })).toThrow(
+      'Invalid settings:\nMEDIA_S3_BUCKET: set it to store media in a bucket (the other MEDIA_S3_ settings need it)',
+    );
+    expect(() => loadConfig({ DATA_DIR: freshDir(), MEDIA_S3_BUCKET: 'Shop Media' })).toThrow(
+      'MEDIA_S3_BUCKET: MEDIA_S3_BUCKET must be a bucket name (3 to 63 lower-case letters, digits, dots and dashes)',
+    );
+    expect(() => loadConfig({ DATA_DIR: freshDir(), MEDIA_S3_BUCKET: 'shop-media', MEDIA_S3_ENDPOINT: 'ftp://x' })).toThrow(
+      'MEDIA_S3_ENDPOINT: MEDIA_S3_ENDPOINT must be an http:// or https:// URL',
+    );
+  });
 });

@@ -2,8 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState, type ReactNode } from 'react';
 import { toast } from '../components/ui/toast';
-import { useCurrentUser } from '../lib/current-user';
+import { readCachedUser, useCurrentUser } from '../lib/current-user';
 import { getOffline } from './index';
+import { unsentUploads } from './media/local-media';
 import { pendingEntityIds } from './outbox';
 import { queryRootsFor } from './sync-ui';
 import type { LocalWrite, OutboxEntry, SyncStatus } from './types';
@@ -99,7 +100,7 @@ export function syncActions() {
     /** What a sign-out of this user would leave unsent right now. */
     unsent: async () => {
       const counts = await engine.unsentCounts();
-      return counts.pending + counts.attention;
+      return counts.pending + counts.attention + (await unsentUploads(getOffline().db, readCachedUser()?.id ?? null));
     },
   };
 }

@@ -106,6 +106,8 @@ export function createMediaRuntime(config: AppConfig, db: Db, log: FastifyBaseLo
       return sweeping;
     },
     async idle() {
+      // A sweep asked for by a response that just ended starts on the next turn.
+      await new Promise((resolve) => setImmediate(resolve));
       await queue;
       if (sweeping) await sweeping;
     },

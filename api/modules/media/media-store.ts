@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
@@ -66,7 +66,7 @@ export function directoryStore(root: string): MediaStore {
         dirs.add(path.dirname(full(key)));
       }
       // The per-content folder goes once it is empty; a folder still holding files stays.
-      for (const dir of dirs) await rm(dir, { recursive: false }).catch(() => undefined);
+      for (const dir of dirs) await rmdir(dir).catch(() => undefined);
     },
   };
 }
@@ -88,6 +88,10 @@ export function s3Store(settings: S3Settings): MediaStore {
     region: settings.region,
     endpoint: settings.endpoint,
     forcePathStyle: settings.forcePathStyle,
+    // Checksums only where S3 requires them: many S3-compatible servers do not understand the
+    // chunked uploads with trailing checksums the SDK sends by default.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     ...(settings.accessKeyId && settings.secretAccessKey
       ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
       : {}),

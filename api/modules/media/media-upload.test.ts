@@ -8,6 +8,7 @@ import { PHOTO_MAX_BYTES } from '../../../shared/constants';
 import { useTestApp } from '../../test/app';
 import { createInspection } from '../../test/factories';
 import { NOT_A_MEDIUM } from './media-ingest';
+import { NOT_TUS } from './media-upload';
 import { createUpload, headUpload, makeJpeg, patchUpload, sha256, upload } from './media-test-kit';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'baywise-media-'));
@@ -167,6 +168,12 @@ describe('uploads through tus', () => {
     expect(foreign.json()).toEqual({ error: 'bad_request', message: 'This service belongs to another inspection' });
     const unknownService = await createUpload(tech, { ...base, serviceId: randomUUID() }, 10);
     expect(unknownService.statusCode).toBe(404);
+  });
+
+  it('answers a request without the tus header with 400', async () => {
+    const res = await tech.inject({ method: 'POST', url: '/api/uploads', headers: { 'upload-length': '10' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'bad_request', message: NOT_TUS });
   });
 
   it('needs a session before tus sees anything', async () => {

@@ -19,6 +19,7 @@ type Hook<K extends keyof ServerOptions> = NonNullable<ServerOptions[K]>;
 type TusUpload = Parameters<Hook<'onUploadFinish'>>[1];
 
 const UNFINISHED_UPLOAD_HOURS = 24;
+export const NOT_TUS = 'Uploads use the tus 1.0 protocol: send the header Tus-Resumable: 1.0.0';
 const HOUR_MS = 60 * 60 * 1000;
 
 /** An HttpError as tus passes errors on: a status and a body (our JSON). */
@@ -31,7 +32,7 @@ function parseMetadata(raw: Record<string, string | null> | undefined): MediaUpl
   throw new HttpError(400, 'validation_error', `Invalid upload metadata: ${issues[0]?.message ?? 'invalid'}`, issues);
 }
 
-const TUS_CODES: Record<number, ErrorCode> = { 400: 'bad_request', 404: 'not_found', 409: 'conflict', 410: 'gone', 412: 'bad_request', 413: 'payload_too_large', 415: 'unsupported_media_type' };
+const TUS_CODES: Record<number, ErrorCode> = { 400: 'bad_request', 404: 'not_found', 409: 'conflict', 410: 'gone', 413: 'payload_too_large', 415: 'unsupported_media_type' };
 
 /** tus answers its own refusals in plain text: they leave as our JSON errors like every other. */
 function asErrorBody(status: number, text: string): ApiErrorBody {
@@ -100,6 +101,8 @@ export function createUploadServer(runtime: MediaRuntime, app: FastifyInstance) 
 
   /** Passes one Fastify request to tus and its answer back through Fastify (headers, logging, errors). */
   async function handle(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    // tus would answer 412; a request that is no tus request at all is a plain bad request.
+    if (!request.headers['tus-resumable']) throw new HttpError(400, 'bad_request', NOT_TUS);
     const body = request.body instanceof Readable ? request.body : undefined;
     const webRequest = new Request(`http://${request.host}${request.url}`, {
       method: request.method,

@@ -21,7 +21,7 @@ export async function mediaRoutes(fastify: FastifyInstance): Promise<void> {
 
   // A PATCH body is passed on to tus as the stream it is.
   app.addContentTypeParser('application/offset+octet-stream', (_request, payload, done) => done(null, payload));
-  const tusErrors = { ...errors, 403: errorResponse, 404: errorResponse, 409: errorResponse, 410: errorResponse, 412: errorResponse, 413: errorResponse, 415: errorResponse };
+  const tusErrors = { ...errors, 403: errorResponse, 404: errorResponse, 409: errorResponse, 410: errorResponse, 413: errorResponse, 415: errorResponse };
   // tus keeps its own replay rules (offsets), so these writes store no idempotent replay.
   const tusConfig = { storesReplay: false };
   app.post(UPLOADS, { config: tusConfig, schema: { response: { 201: z.unknown(), ...tusErrors } } }, uploads.handle);

@@ -113,3 +113,9 @@ export async function pendingUploads(db: LocalDb, userId: string | null): Promis
   if (!userId) return 0;
   return db.uploads.filter((u) => u.userId === userId && u.state !== 'failed').count();
 }
+
+/** Files of this user still on the device only (failed ones too): what a sign-out would leave behind. */
+export async function unsentUploads(db: LocalDb, userId: string | null): Promise<number> {
+  if (!userId) return 0;
+  return db.uploads.filter((u) => u.userId === userId).count();
+}

@@ -13,6 +13,9 @@ async function rebased(db: LocalDb, row: MediaResponse): Promise<MediaRow> {
   let next: MediaRow = row;
   const pending = await db.outbox.filter((e) => e.write.kind === 'media.update' && e.write.id === row.id).sortBy('seq');
   for (const entry of pending) if (entry.write.kind === 'media.update') next = { ...next, ...entry.write.changes };
+  // A mark-up still going up is the one the screens show.
+  const markup = (await db.uploads.where('mediaId').equals(row.id).sortBy('seq')).filter((u) => u.role === 'markup').pop();
+  if (markup) next = { ...next, markupSha256: markup.sha256 };
   return next;
 }
 

@@ -101,6 +101,8 @@ describe('the upload queue', () => {
       [b, await sha(second), 'oil'],
     ]);
     expect(await pendingUploads(db, tech.user.id)).toBe(0);
+    // The last PATCH answers with the medium: no second call to learn it.
+    expect(net.calls.filter((c) => c.method === 'GET' && c.path.startsWith('/api/media/'))).toEqual([]);
     // Confirmed, in an inspection in progress: the thumbnail stays, the full file goes.
     expect(await roles(db, a)).toEqual(['thumb']);
     const shown = toLocalMedia(await readInspectionMedia(db, inspectionId), () => null);
@@ -108,6 +110,26 @@ describe('the upload queue', () => {
       [a, null, stored[0]?.urls.w1920],
       [b, null, stored[1]?.urls.w1920],
     ]);
+  });
+
+  it('sends a service’s photo only once the save that added the service is on the server, even while that save waits for the user', async () => {
+    const { db, net, engine } = device();
+    const inspectionId = await offlineInspection(db, 'service');
+    await engine.syncNow();
+    const serviceId = crypto.randomUUID();
+    const services = [{ id: serviceId, description: 'Front brake pads', laborCost: '120.00', partsCost: '80.00', status: 'recommended' as const, parts: [] }];
+    await enqueue(db, tech.user.id, { kind: 'inspection.update', id: inspectionId, changes: { services } }, 'Edit inspection');
+    const file = await photo(11);
+    const id = await captureMedia(db, tech.user.id, { inspectionId, serviceId, kind: 'photo', file, thumb, contentType: 'image/jpeg', width: 256, height: 256 });
+    // The save is refused and waits for the user: the loop goes on, but the photo must not go up.
+    net.refuseNext = `/api/inspections/${inspectionId}`;
+    await engine.syncNow();
+    const [refused] = await db.outbox.toArray();
+    expect(refused?.state).toBe('attention');
+    expect(creations(net)).toEqual([]);
+    await engine.retry(refused?.id as string);
+    const [stored] = await serverMedia(inspectionId);
+    expect([stored?.id, stored?.serviceId, stored?.itemKey]).toEqual([id, serviceId, null]);
   });
 
   it('continues a cut upload from where it stopped after a reload, sending no byte twice', async () => {
@@ -189,7 +211,9 @@ describe('the upload queue', () => {
     const [entry] = await db.uploads.toArray();
     expect(entry?.state).toBe('failed');
     expect(entry?.lastError?.status).toBe(415);
-    expect(entry?.lastError?.message).toMatch(/./);
+    expect(entry?.lastError?.message).toBe('Only photos (JPEG, PNG, WebP, HEIC, AVIF) and videos (MP4, WebM, MOV) can be uploaded; this file is neither');
+    const shown = toLocalMedia(await readInspectionMedia(db, inspectionId), () => null);
+    expect(shown.map((m) => m.upload?.state ?? 'on the server')).toEqual(['failed', 'on the server']);
     expect(await pendingUploads(db, tech.user.id)).toBe(0);
     expect((await serverMedia(inspectionId)).map((m) => m.id)).toEqual([good]);
   });
@@ -216,6 +240,41 @@ describe('the upload queue', () => {
     expect([await db.media.count(), await db.mediaBlobs.count(), await db.uploads.count()]).toEqual([0, 0, 0]);
     await engine.syncNow();
     expect(net.calls.filter((c) => c.path.includes('/media') || c.path.startsWith('/api/uploads'))).toEqual([]);
+  });
+});
+
+describe('deleting', () => {
+  it('stops an upload in flight and leaves the server without the medium', async () => {
+    const { db, net, engine } = device();
+    const inspectionId = await offlineInspection(db, 'abort');
+    const file = await photo(12, 640);
+    const id = await capture(db, inspectionId, file);
+    let deleting: Promise<void> | null = null;
+    engine.onUploadProgress((progress) => {
+      if (!deleting && progress && progress.sent >= file.size / 2) deleting = deleteMedia(db, tech.user.id, id);
+    });
+    await engine.syncNow();
+    expect(deleting).not.toBeNull();
+    await deleting;
+    await engine.syncNow();
+    expect(net.patchBytes.reduce((sum, bytes) => sum + bytes, 0)).toBeLessThan(file.size);
+    expect(net.calls.filter((c) => c.method === 'DELETE').map((c) => c.path.split('/').slice(0, 3).join('/'))).toEqual(['/api/uploads', '/api/media']);
+    expect(await serverMedia(inspectionId)).toEqual([]);
+    expect([await db.media.get(id), await db.mediaBlobs.count(), await db.uploads.count(), await db.outbox.count()]).toEqual([undefined, 0, 0, 0]);
+  });
+
+  it('lets a photo go when its inspection was deleted on another device before it went up', async () => {
+    const { db, net, engine } = device();
+    const inspectionId = await offlineInspection(db, 'gone');
+    await engine.syncNow();
+    const customerId = (await db.inspections.get(inspectionId))?.customerId as string;
+    const res = await tech.inject({ method: 'DELETE', url: `/api/customers/${customerId}` });
+    expect(res.statusCode, res.body).toBe(204);
+    const id = await capture(db, inspectionId, await photo(13));
+    await engine.syncNow();
+    expect(creations(net)).toHaveLength(1);
+    expect([await db.media.get(id), await db.mediaBlobs.where('mediaId').equals(id).count(), await db.uploads.count()]).toEqual([undefined, 0, 0]);
+    expect(await db.inspections.get(inspectionId)).toBeUndefined();
   });
 });
 

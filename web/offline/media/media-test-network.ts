@@ -19,6 +19,8 @@ export interface TestNetwork {
   loseAnswerAtOffset: number | null;
   /** Fail the next request to a path starting with this (it never reaches the server). */
   dropNext: string | null;
+  /** Answer the next request to a path starting with this with a 422, as a refusal (it never reaches the server). */
+  refuseNext: string | null;
   /** Upload bytes the server accepted, per PATCH. */
   patchBytes: number[];
   calls: { method: string; path: string }[];
@@ -50,6 +52,7 @@ export function testNetwork(api: FetchLike): TestNetwork {
     cutAtOffset: null,
     loseAnswerAtOffset: null,
     dropNext: null,
+    refuseNext: null,
     patchBytes: [],
     calls: [],
     fetch: async (url, init) => {
@@ -60,15 +63,20 @@ export function testNetwork(api: FetchLike): TestNetwork {
         net.dropNext = null;
         throw new TypeError('Failed to fetch (dropped)');
       }
+      if (net.refuseNext && path.startsWith(net.refuseNext)) {
+        net.refuseNext = null;
+        return new Response(JSON.stringify({ error: 'validation_error', message: 'Refused for the test' }), { status: 422, headers: { 'content-type': 'application/json' } });
+      }
       const isPatch = method === 'PATCH' && path.startsWith(`${MEDIA_UPLOAD_PATH}/`);
       const offset = Number(new Headers(init.headers).get('upload-offset') ?? 0);
       if (isPatch && net.cutAtOffset !== null && offset >= net.cutAtOffset) throw new TypeError('Failed to fetch (connection cut)');
       net.calls.push({ method, path });
       const res = await api(url, init);
-      if (isPatch && res.status === 204) {
-        const reached = Number(res.headers.get('upload-offset'));
-        net.patchBytes.push(reached - offset);
-        if (net.loseAnswerAtOffset !== null && reached === net.loseAnswerAtOffset) {
+      // tus writes a PATCH body whole before it answers 2xx (the last one answers with the medium).
+      if (isPatch && res.ok) {
+        const bytes = init.body instanceof Blob ? init.body.size : 0;
+        net.patchBytes.push(bytes);
+        if (net.loseAnswerAtOffset !== null && offset + bytes === net.loseAnswerAtOffset) {
           net.loseAnswerAtOffset = null;
           throw new TypeError('Failed to fetch (answer lost)');
         }

@@ -4,7 +4,7 @@ import { mediaResponse, type MediaResponse } from '../../../shared/schemas/media
 import type { LocalDb } from '../local-db';
 import { send, type FetchLike } from '../transport';
 import type { OutboxEntry } from '../types';
-import { mediaTables, pruneMediaFiles, storeServerMedia } from './media-store';
+import { mediaTables, pruneMediaFiles, removeMedia, storeServerMedia } from './media-store';
 import type { MediaRow, UploadEntry } from './media-types';
 import { onMediaSignal } from './signals';
 import { blobReader, FetchHttpStack, noUrlStorage } from './tus-http';
@@ -49,6 +49,15 @@ const messageOf = (body: string, fallback: string): string => {
   }
   return body.trim() || fallback;
 };
+
+function answerRow(text: string): MediaResponse | null {
+  try {
+    const row = mediaResponse.safeParse(JSON.parse(text));
+    return row.success ? row.data : null;
+  } catch {
+    return null;
+  }
+}
 
 export class MediaUploader {
   private current: { entry: UploadEntry; cancel: (terminate: boolean) => void } | null = null;
@@ -128,16 +137,26 @@ export class MediaUploader {
       await db.uploads.where('seq').equals(seq).modify({ state: 'waiting' });
       return 'stopped';
     }
-    if (result !== 'ok') {
+    if (!('answer' in result)) {
       const status = result.originalResponse?.getStatus() ?? 0;
       const message = messageOf(result.originalResponse?.getBody() ?? '', status ? `The server refused the file (${status})` : 'No connection to the server');
       if (status === 401) {
         await db.uploads.where('seq').equals(seq).modify({ state: 'waiting' });
         return 'sign-in';
       }
-      const retry = status === 0 || status === 408 || status === 409 || status === 423 || status === 425 || status === 429 || status >= 500;
+      if (status === 410) {
+        // The medium or its inspection was deleted on another device: deletes win.
+        await db.transaction('rw', mediaTables(db), () => removeMedia(db, [entry.mediaId]));
+        return 'stopped';
+      }
+      // A 409 to a PATCH is tus's offset mismatch (HEAD again); to a creation it is a real conflict.
+      const offsetMismatch = status === 409 && result.originalRequest?.getMethod() === 'PATCH';
+      const retry = status === 0 || offsetMismatch || status === 408 || status === 423 || status === 425 || status === 429 || status >= 500;
       return this.note(entry, retry ? 'retry' : 'failed', status, message);
     }
+    // The last PATCH answers with the medium; else (a HEAD found it complete) it is read.
+    const answered = answerRow(result.answer);
+    if (answered && this.holds(entry, answered)) return this.confirm(entry, answered);
     const stored = await this.getMedium(entry.mediaId);
     if (!stored?.row || !this.holds(entry, stored.row)) {
       // Confirmed next time: the HEAD says complete, or the GET shows the file.
@@ -170,7 +189,8 @@ export class MediaUploader {
     return 'ok';
   }
 
-  private async tus(entry: UploadEntry, blob: Blob): Promise<'ok' | 'stopped' | DetailedError> {
+  /** Resolves with the last answer's body when the upload is complete, 'stopped', or the error. */
+  private async tus(entry: UploadEntry, blob: Blob): Promise<{ answer: string } | 'stopped' | DetailedError> {
     const { db, baseUrl, fetch, timeoutMs } = this.options;
     const seq = entry.seq as number;
     const metadata = uploadMetadata(entry, await db.media.get(entry.mediaId));
@@ -194,11 +214,11 @@ export class MediaUploader {
         onChunkComplete: (_chunk, accepted) => {
           void db.uploads.update(seq, { sent: accepted });
         },
-        onSuccess: () => finish('ok'),
+        onSuccess: ({ lastResponse }) => finish({ answer: lastResponse.getBody() ?? '' }),
         onError: (error) => finish(error as DetailedError),
       });
       let done = false;
-      const finish = (result: 'ok' | 'stopped' | DetailedError) => {
+      const finish = (result: { answer: string } | 'stopped' | DetailedError) => {
         if (done) return;
         done = true;
         this.current = null;
