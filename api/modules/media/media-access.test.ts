@@ -169,6 +169,21 @@ describe('media rows', () => {
     expect((await tech.inject({ method: 'GET', url: `/api/sync/changes?since=${cursor}` })).json().deletedMedia).toEqual([medium.id]);
   });
 
+  it('removes the media of a service an inspection save leaves out, and says so in the change feed', async () => {
+    const saved = await createInspection(t.db, {}, [{ description: 'Keep' }, { description: 'Drop' }]);
+    const [keep, drop] = saved.services;
+    const kept = (await upload(tech, { inspectionId: saved.id, serviceId: keep!.id }, await makeJpeg(630, 430))).json();
+    const dropped = (await upload(tech, { inspectionId: saved.id, serviceId: drop!.id }, await makeJpeg(640, 440))).json();
+    const cursor = (await tech.inject({ method: 'GET', url: '/api/sync/changes?since=0&limit=1000' })).json().cursor;
+    const res = await tech.inject({ method: 'PUT', url: `/api/inspections/${saved.id}`, payload: { services: [{ id: keep!.id, description: 'Keep' }] } });
+    expect(res.statusCode, res.body).toBe(200);
+    await t.app.media.idle();
+    expect((await t.db.selectFrom('media').select('id').where('inspectionId', '=', saved.id).execute()).map((m) => m.id)).toEqual([kept.id]);
+    expect(storedShas()).not.toContain(dropped.sha256);
+    expect(storedShas()).toContain(kept.sha256);
+    expect((await tech.inject({ method: 'GET', url: `/api/sync/changes?since=${cursor}` })).json().deletedMedia).toEqual([dropped.id]);
+  });
+
   it('removes an inspection\'s media when its customer is deleted, and their files', async () => {
     const gone = await createInspection(t.db);
     const bytes = await makeJpeg(620, 420);

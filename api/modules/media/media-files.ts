@@ -77,7 +77,7 @@ export async function preparePhoto(input: string, contentType: string, base: str
         ? image.avif({ quality: 70 })
         : image.jpeg({ quality: 90, mozjpeg: true })
   ).toFile(file);
-  // HEIC/HEIF and AVIF are written as JPEG when not AVIF: browsers show JPEG everywhere.
+  // PNG, WebP and AVIF keep their format; JPEG (and any other photo type sharp reads) is written as JPEG.
   const storedType = ['image/png', 'image/webp', 'image/avif'].includes(contentType) ? contentType : 'image/jpeg';
   return {
     original: { name: 'original', file, contentType: storedType },

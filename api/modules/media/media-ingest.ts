@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { PHOTO_MAX_BYTES, VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS } from '../../../shared/constants';
+import { MEDIA_PER_INSPECTION_MAX, PHOTO_MAX_BYTES, VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS } from '../../../shared/constants';
 import type { MediaUploadMetadata } from '../../../shared/schemas/media';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
@@ -44,8 +44,12 @@ export async function checkUploadTarget(db: Db, meta: MediaUploadMetadata): Prom
   }
   const existing = await repo.findMediaRow(db, meta.mediaId);
   if (existing && existing.inspectionId !== inspectionId) throw conflict('This photo or video belongs to another inspection');
+  if (existing) return;
   // A deleted medium never comes back (410), as for every row the devices create.
-  if (!existing) await assertNotDeleted(db, 'media', meta.mediaId);
+  await assertNotDeleted(db, 'media', meta.mediaId);
+  if ((await repo.countInspectionMedia(db, inspectionId)) >= MEDIA_PER_INSPECTION_MAX) {
+    throw conflict(`An inspection holds at most ${MEDIA_PER_INSPECTION_MAX} photos and videos`);
+  }
 }
 
 /** The already stored answer for a repeat of an upload, or null when this content is new for the medium. */

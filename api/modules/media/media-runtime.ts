@@ -22,8 +22,11 @@ export interface MediaRuntime {
   stagingDir: string;
   /** Queues an H.264 copy of a stored video; `local` is a copy of it the job may delete. */
   queuePlayableCopy(sha256: string, local?: string): void;
-  /** Removes files no medium uses (runs once at a time; a call during a run runs again after). */
-  sweep(): Promise<void>;
+  /**
+   * Removes files no medium uses (one run at a time; a call during a run runs again after). Unless
+   * `force`, it first checks cheaply whether any medium was deleted since the last run.
+   */
+  sweep(force?: boolean): Promise<void>;
   /** Resolves when the queue and the sweep are idle (shutdown, tests). */
   idle(): Promise<void>;
 }
@@ -38,6 +41,23 @@ export function createMediaRuntime(config: AppConfig, db: Db, log: FastifyBaseLo
   let queue: Promise<void> = Promise.resolve();
   let sweeping: Promise<void> | null = null;
   let again = false;
+  let forceAgain = false;
+  // The last media deletion in the change log a sweep has seen.
+  let lastDeletionSeq = -1;
+
+  /** Whether a medium was deleted since the last sweep: an index range over the newest changes only. */
+  async function mediaDeletedSince(): Promise<boolean> {
+    const row = await db
+      .selectFrom('syncChanges')
+      .select((eb) => eb.fn.max('seq').as('max'))
+      .where('seq', '>', lastDeletionSeq)
+      .where('entity', '=', 'media')
+      .where('deleted', '=', 1)
+      .executeTakeFirst();
+    if (row?.max === null || row?.max === undefined) return false;
+    lastDeletionSeq = Number(row.max);
+    return true;
+  }
 
   async function playableCopy(sha256: string, local: string | undefined): Promise<void> {
     await mkdir(workDir, { recursive: true });
@@ -90,15 +110,21 @@ export function createMediaRuntime(config: AppConfig, db: Db, log: FastifyBaseLo
     queuePlayableCopy(sha256, local) {
       queue = queue.then(() => playableCopy(sha256, local));
     },
-    sweep() {
+    sweep(force = false) {
       if (sweeping) {
         again = true;
+        forceAgain ||= force;
         return sweeping;
       }
       sweeping = (async () => {
+        let forced = force;
         do {
           again = false;
-          await sweepOnce().catch((err: unknown) => log.warn({ err }, 'media file clean-up failed'));
+          await (async () => {
+            if ((await mediaDeletedSince()) || forced) await sweepOnce();
+          })().catch((err: unknown) => log.warn({ err }, 'media file clean-up failed'));
+          forced = forceAgain;
+          forceAgain = false;
         } while (again);
       })().finally(() => {
         sweeping = null;

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { MEDIA_UPLOAD_PATH } from '../../../shared/constants';
 import { useTestApp } from '../../test/app';
 import { createInspection } from '../../test/factories';
-import { makeJpeg, sha256 } from './media-test-kit';
+import { encodeMetadata, makeJpeg, patchUpload, sha256 } from './media-test-kit';
 
 // The client devices use (tus-js-client), against the API listening on a port: an upload cut
 // after some chunks continues from the server's offset, and the last answer carries the medium.
@@ -69,5 +70,42 @@ describe('tus-js-client against the API', () => {
     expect(Math.min(...progress)).toBeGreaterThanOrEqual(CHUNK * 2);
     expect(JSON.parse(body)).toMatchObject({ id: mediaId, sha256: sha256(bytes), width: 1600, height: 1200 });
     expect(await t.db.selectFrom('media').select('id').where('id', '=', mediaId).execute()).toEqual([{ id: mediaId }]);
+  });
+
+  it('keeps the bytes that arrived before a connection dropped in the middle of a PATCH, and continues from there', async () => {
+    const bytes = await makeJpeg(1600, 1200);
+    const mediaId = randomUUID();
+    const meta = { mediaId, role: 'original', sha256: sha256(bytes), inspectionId: inspection.id, itemKey: 'oil', kind: 'photo' };
+    const created = await tech.inject({
+      method: 'POST',
+      url: MEDIA_UPLOAD_PATH,
+      headers: { 'tus-resumable': '1.0.0', 'upload-length': String(bytes.length), 'upload-metadata': encodeMetadata(meta) },
+    });
+    const location = String(created.headers.location);
+    // One PATCH announcing every byte, cut after 60 % of them.
+    const cut = Math.floor(bytes.length * 0.6);
+    await new Promise<void>((resolve) => {
+      const req = httpRequest(`${origin}${location}`, {
+        method: 'PATCH',
+        headers: { cookie: tech.cookie, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(bytes.length) },
+      });
+      req.on('error', () => resolve());
+      req.write(bytes.subarray(0, cut), () => setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 300));
+    });
+    // The server notices the drop and keeps what it wrote.
+    let offset = 0;
+    for (let i = 0; i < 50 && offset === 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      const head = await tech.inject({ method: 'HEAD', url: location, headers: { 'tus-resumable': '1.0.0' } });
+      offset = Number(head.headers['upload-offset']);
+    }
+    expect(offset).toBeGreaterThan(0);
+    expect(offset).toBeLessThanOrEqual(cut);
+    const done = await patchUpload(tech, location, offset, bytes.subarray(offset));
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ id: mediaId, sha256: sha256(bytes) });
   });
 });

@@ -170,6 +170,33 @@ describe('uploads through tus', () => {
     expect(unknownService.statusCode).toBe(404);
   });
 
+  it('refuses a new medium for an inspection that holds 200 already with 409', async () => {
+    const full = await createInspection(t.db);
+    const now = new Date().toISOString();
+    const sha = 'c'.repeat(64);
+    await t.db.insertInto('mediaFiles').values({ sha256: sha, contentType: 'image/jpeg', bytes: 1, width: 1, height: 1, durationMs: null, variants: '[]', processing: 0, playable: null, createdAt: now }).execute();
+    const rows = Array.from({ length: 200 }, (_, i) => ({
+      id: randomUUID(), inspectionId: full.id, itemKey: 'oil', serviceId: null, kind: 'photo', contentType: 'image/jpeg', bytes: 1, width: 1, height: 1,
+      durationMs: null, sha256: sha, markupSha256: null, caption: null, position: i, capturedAt: now, takenBy: null, createdAt: now, updatedAt: now,
+    }));
+    await t.db.insertInto('media').values(rows).execute();
+    const res = await createUpload(tech, { mediaId: randomUUID(), role: 'original', kind: 'photo', sha256: sha256(photo), inspectionId: full.id, itemKey: 'oil' }, photo.length);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: 'conflict', message: 'An inspection holds at most 200 photos and videos' });
+  });
+
+  it('lets the device give up an upload (DELETE), after which HEAD and PATCH find nothing', async () => {
+    const created = await createUpload(tech, { mediaId: randomUUID(), role: 'original', kind: 'photo', sha256: sha256(photo), inspectionId: inspection.id, itemKey: 'oil' }, photo.length);
+    const location = String(created.headers.location);
+    expect((await patchUpload(tech, location, 0, photo.subarray(0, 100))).statusCode).toBe(204);
+    const gone = await tech.inject({ method: 'DELETE', url: location, headers: { 'tus-resumable': '1.0.0' } });
+    expect(gone.statusCode).toBe(204);
+    expect((await headUpload(tech, location)).statusCode).toBe(404);
+    const patch = await patchUpload(tech, location, 100, photo.subarray(100));
+    expect(patch.statusCode).toBe(404);
+    expect(patch.json()).toMatchObject({ error: 'not_found' });
+  });
+
   it('answers a request without the tus header with 400', async () => {
     const res = await tech.inject({ method: 'POST', url: '/api/uploads', headers: { 'upload-length': '10' } });
     expect(res.statusCode).toBe(400);

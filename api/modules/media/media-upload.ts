@@ -80,8 +80,8 @@ export function createUploadServer(runtime: MediaRuntime, app: FastifyInstance) 
     } finally {
       // Stored or refused, the staged bytes are done with: a retry starts a new upload.
       await server?.datastore.remove(upload.id).catch(() => undefined);
-      // A replaced mark-up leaves its old file unused.
-      void runtime.sweep();
+      // A replaced mark-up (or a refused first upload's nothing) may leave a file unused.
+      void runtime.sweep(true);
     }
   };
 

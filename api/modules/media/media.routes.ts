@@ -11,6 +11,8 @@ import { deleteMedia, getMedia, listInspectionMedia, updateMedia } from './media
 
 const fileParams = z.object({ id: z.string(), version: z.string(), name: z.string() });
 const uploadParams = z.object({ id: z.string() });
+/** A file's bytes (its type in Content-Type), whole or one range. */
+export const fileBody = z.unknown().describe('The file');
 const UPLOADS = MEDIA_UPLOAD_PATH.replace(/^\/api/, '');
 
 /** Staff calls for photos and videos: the tus upload endpoint, the rows, and their files. */
@@ -62,7 +64,7 @@ export async function mediaRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/media/:id/files/:version/:name',
-    { schema: { params: fileParams, response: { 401: errorResponse, 404: errorResponse, 416: errorResponse } } },
+    { schema: { params: fileParams, response: { 200: fileBody, 206: fileBody, 401: errorResponse, 404: errorResponse, 416: errorResponse } } },
     async (request, reply) => sendMediaFile(request, reply, app.media.store, await findMedia(app.db, request.params.id), request.params, 'private'),
   );
 }
