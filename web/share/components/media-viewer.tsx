@@ -32,8 +32,8 @@ export default function MediaViewer({ photos, startId, onClose }: { photos: View
   useEffect(() => {
     const node = dialog.current;
     if (node && !node.open) node.showModal();
-    // Back closes the viewer instead of leaving the report.
-    window.history.pushState({ mediaViewer: true }, '');
+    // Back closes the viewer instead of leaving the report (one entry, even if the effect runs twice).
+    if (!(window.history.state as { mediaViewer?: boolean } | null)?.mediaViewer) window.history.pushState({ mediaViewer: true }, '');
     const onPop = () => onCloseRef.current();
     window.addEventListener('popstate', onPop);
     return () => {
