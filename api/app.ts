@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
+import type { MediaStore } from './modules/media/media-store';
 import { createMailer, type Mailer } from './lib/mailer';
 import { requireUserInScope } from './plugins/auth';
 import { apiNotFound, registerErrorHandling } from './plugins/errors';
@@ -20,6 +21,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { customerRoutes } from './modules/customers/customer.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { deferredRoutes } from './modules/deferred/deferred.routes';
+import { createMediaRuntime, resumePlayableCopies, type MediaRuntime } from './modules/media/media-runtime';
+import { mediaRoutes } from './modules/media/media.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { emailTemplateRoutes } from './modules/email-templates/email-template.routes';
 import { inspectionRoutes } from './modules/inspections/inspection.routes';
@@ -46,6 +49,8 @@ declare module 'fastify' {
     registeredRoutes: RouteOptions[];
     /** Sends the shop's email through SMTP_URL; null when it is not set. */
     mailer: Mailer | null;
+    /** Where photos and videos are stored, their background copies and clean-up. */
+    media: MediaRuntime;
   }
 }
 
@@ -59,6 +64,8 @@ export interface BuildAppOptions {
   clock?: () => number;
   /** Every response also goes through zod, and the compiled serializer must write the same (tests). */
   checkSerialization?: boolean;
+  /** Replaces the media store the settings name (tests run the same calls against a bucket). */
+  mediaStore?: MediaStore;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -69,6 +76,23 @@ export const redactTokens = (url: string): string => url.replace(TOKEN_IN_PATH, 
 
 function logRequest(request: { method: string; url: string; ip?: string }) {
   return { method: request.method, url: redactTokens(request.url), remoteAddress: request.ip };
+}
+
+/**
+ * Media files outlive their rows until the sweep: it runs after every successful delete or change
+ * (a service or inspection may have taken media with it), and copies left unmade at the last stop
+ * are made again once the app is ready.
+ */
+function registerMediaUpkeep(app: FastifyInstance, db: Db): void {
+  app.addHook('onResponse', async (request, reply) => {
+    if (['DELETE', 'PUT', 'PATCH'].includes(request.method) && reply.statusCode < 300 && request.url.startsWith('/api/')) {
+      void app.media.sweep();
+    }
+  });
+  app.addHook('onReady', async () => {
+    await resumePlayableCopies(db, app.media).catch((err: unknown) => app.log.warn({ err }, 'could not resume video copies'));
+  });
+  app.addHook('onClose', async () => app.media.idle());
 }
 
 /** Builds the app without listening: server.ts listens, tests use `app.inject`. */
@@ -86,6 +110,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('clock', options.clock ?? Date.now);
   app.decorate('mailer', createMailer(config.smtpUrl, config.smtpFrom));
+  app.decorate('media', createMediaRuntime(config, db, app.log, options.mediaStore));
+  registerMediaUpkeep(app, db);
   app.decorate('registeredRoutes', [] as RouteOptions[]);
   app.decorate('routeList', {
     getter: () =>
@@ -116,8 +142,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   scheduleSyncPrunes(app, db);
 
   // API answers are never cached by browsers, proxies or the service worker.
+  // Media files are the exception: their URLs name their content's version (immutable).
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    if (!request.url.startsWith('/api/')) return;
+    if (!String(reply.getHeader('Cache-Control') ?? '').includes('immutable')) reply.header('Cache-Control', 'no-store');
   });
 
   // Before the routes: it collects each one as it is added.
@@ -144,6 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await staff.register(sendRoutes);
       await staff.register(syncRoutes);
       await staff.register(deferredRoutes);
+      await staff.register(mediaRoutes);
     },
     { prefix: '/api' },
   );

@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_HASH_PARAMS, type HashParams } from './lib/password';
+import type { S3Settings } from './modules/media/media-store';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@baywise.local';
 /** Backups `npm run backup` and the schedule keep; older ones are removed. */
@@ -48,6 +49,27 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   SMTP_FROM: z.string().trim().min(3).max(320).optional().or(z.literal('').transform(() => undefined)),
+  MEDIA_S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'MEDIA_S3_BUCKET must be a bucket name (3 to 63 lower-case letters, digits, dots and dashes)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MEDIA_S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'MEDIA_S3_ENDPOINT must be an http:// or https:// URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MEDIA_S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  MEDIA_S3_ACCESS_KEY_ID: z.string().trim().optional().or(z.literal('').transform(() => undefined)),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().trim().optional().or(z.literal('').transform(() => undefined)),
+  MEDIA_S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0'], 'MEDIA_S3_FORCE_PATH_STYLE must be true or false')
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  MEDIA_S3_PREFIX: z
+    .string()
+    .regex(/^(?:[A-Za-z0-9._-]+\/)*$/, 'MEDIA_S3_PREFIX must be empty or folder names each ending in /, like media/')
+    .default(''),
   WORKERS: z
     .string()
     .trim()
@@ -85,6 +107,8 @@ export interface AppConfig {
   smtpFrom?: string | undefined;
   /** scrypt parameters for new hashes; older hashes are made again at the next sign-in. */
   passwordHashParams: HashParams;
+  /** The bucket media files go to; unset: DATA_DIR/media. */
+  mediaS3?: S3Settings | undefined;
 }
 
 /** Reads and validates the environment once at start; fails with every problem listed. */
@@ -95,6 +119,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid settings:\n${problems.join('\n')}`);
   }
   const e = parsed.data;
+  const mediaProblems = mediaS3Problems(e);
+  if (mediaProblems.length > 0) throw new Error(`Invalid settings:\n${mediaProblems.join('\n')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -113,7 +139,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_URL ? (e.SMTP_FROM ?? (e.SUPPORT_EMAIL ?? e.ADMIN_EMAIL).toLowerCase()) : undefined,
     passwordHashParams: PASSWORD_HASH_PARAMS,
+    mediaS3: e.MEDIA_S3_BUCKET
+      ? {
+          bucket: e.MEDIA_S3_BUCKET,
+          endpoint: e.MEDIA_S3_ENDPOINT,
+          region: e.MEDIA_S3_REGION,
+          accessKeyId: e.MEDIA_S3_ACCESS_KEY_ID,
+          secretAccessKey: e.MEDIA_S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.MEDIA_S3_FORCE_PATH_STYLE,
+          prefix: e.MEDIA_S3_PREFIX,
+        }
+      : undefined,
   };
+}
+
+/** The bucket settings go together: a key without its secret, or an endpoint without a bucket, is a mistake. */
+function mediaS3Problems(e: z.output<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (Boolean(e.MEDIA_S3_ACCESS_KEY_ID) !== Boolean(e.MEDIA_S3_SECRET_ACCESS_KEY)) {
+    problems.push('MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY go together: set both or neither');
+  }
+  if (!e.MEDIA_S3_BUCKET && (e.MEDIA_S3_ENDPOINT || e.MEDIA_S3_ACCESS_KEY_ID || e.MEDIA_S3_PREFIX)) {
+    problems.push('MEDIA_S3_BUCKET: set it to store media in a bucket (the other MEDIA_S3_ settings need it)');
+  }
+  return problems;
 }
 
 /** A command's settings, or undefined after printing why they are invalid (the command exits 1). */

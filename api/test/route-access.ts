@@ -14,6 +14,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'PUT /api/public/inspections/:p/services/:p/approve': 'public',
   'PUT /api/public/inspections/:p/services/:p/decline': 'public',
   'GET /api/public/invoices/:p': 'public',
+  'GET /api/public/inspections/:p/media/:p/files/:p/:p': 'public',
   'PUT /api/public/invoices/:p/services/:p/approve': 'public',
   'PUT /api/public/invoices/:p/services/:p/decline': 'public',
 
@@ -64,6 +65,15 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/invoices/:p/sends': 'user',
   'GET /api/invoices/:p/sends': 'user',
   'GET /api/dashboard/unviewed-sends': 'user',
+  // Photos and videos: the tus upload endpoint (HEAD too), the rows, and their files.
+  'POST /api/uploads': 'user',
+  'PATCH /api/uploads/:p': 'user',
+  'DELETE /api/uploads/:p': 'user',
+  'GET /api/media/:p': 'user',
+  'PATCH /api/media/:p': 'user',
+  'DELETE /api/media/:p': 'user',
+  'GET /api/media/:p/files/:p/:p': 'user',
+  'GET /api/inspections/:p/media': 'user',
   // The API description; the page sends a signed-out browser to /auth (a JSON client gets 401).
   'GET /api/openapi.json': 'user',
   'GET /api/docs': 'user',

@@ -3,15 +3,21 @@ import type { MediaFileRow, MediaRow } from '../../db/tables';
 import { idIn } from '../../lib/id-list';
 
 /** A medium with what its URLs and `processing` need from its file and its taker. */
-export type MediaView = MediaRow & { processing: number; playable: string | null; takenByName: string | null };
+export type MediaView = MediaRow & {
+  processing: number;
+  playable: string | null;
+  takenByName: string | null;
+  markupContentType: string | null;
+};
 
 function selectMedia(db: Db) {
   return db
     .selectFrom('media')
     .innerJoin('mediaFiles', 'mediaFiles.sha256', 'media.sha256')
+    .leftJoin('mediaFiles as markupFiles', 'markupFiles.sha256', 'media.markupSha256')
     .leftJoin('users', 'users.id', 'media.takenBy')
     .selectAll('media')
-    .select(['mediaFiles.processing', 'mediaFiles.playable', 'users.username as takenByName']);
+    .select(['mediaFiles.processing', 'mediaFiles.playable', 'users.username as takenByName', 'markupFiles.contentType as markupContentType']);
 }
 
 export function findMediaByIds(db: Db, ids: readonly string[]): Promise<MediaView[]> {

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MEDIA_UPLOAD_PATH } from '../../../shared/constants';
+import { errorResponse, idParams } from '../../../shared/schemas/common';
+import { mediaResponse, updateMediaBody } from '../../../shared/schemas/media';
+import { sendMediaFile } from './media-serve';
+import { createUploadServer } from './media-upload';
+import { findMedia } from './media.repository';
+import { deleteMedia, getMedia, listInspectionMedia, updateMedia } from './media.service';
+
+const fileParams = z.object({ id: z.string(), version: z.string(), name: z.string() });
+const uploadParams = z.object({ id: z.string() });
+const UPLOADS = MEDIA_UPLOAD_PATH.replace(/^\/api/, '');
+
+/** Staff calls for photos and videos: the tus upload endpoint, the rows, and their files. */
+export async function mediaRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const errors = { 400: errorResponse, 401: errorResponse };
+  const uploads = createUploadServer(app.media, app);
+
+  // A PATCH body is passed on to tus as the stream it is.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, payload, done) => done(null, payload));
+  const tusErrors = { ...errors, 403: errorResponse, 404: errorResponse, 409: errorResponse, 410: errorResponse, 412: errorResponse, 413: errorResponse, 415: errorResponse };
+  // tus keeps its own replay rules (offsets), so these writes store no idempotent replay.
+  const tusConfig = { storesReplay: false };
+  app.post(UPLOADS, { config: tusConfig, schema: { response: { 201: z.unknown(), ...tusErrors } } }, uploads.handle);
+  app.route({
+    method: ['PATCH', 'DELETE'],
+    url: `${UPLOADS}/:id`,
+    config: tusConfig,
+    schema: { params: uploadParams, response: { 200: z.unknown(), 204: z.unknown(), ...tusErrors } },
+    handler: uploads.handle,
+  });
+  app.route({ method: 'HEAD', url: `${UPLOADS}/:id`, schema: { params: uploadParams }, handler: uploads.handle });
+
+  app.get('/media/:id', { schema: { params: idParams, response: { 200: mediaResponse, ...errors, 404: errorResponse, 410: errorResponse } } }, async (request) =>
+    getMedia(app.db, request.params.id),
+  );
+
+  app.get(
+    '/inspections/:id/media',
+    { schema: { params: idParams, response: { 200: z.object({ items: z.array(mediaResponse) }), ...errors, 404: errorResponse, 410: errorResponse } } },
+    async (request) => listInspectionMedia(app.db, request.params.id),
+  );
+
+  app.patch(
+    '/media/:id',
+    { schema: { params: idParams, body: updateMediaBody, response: { 200: mediaResponse, ...errors, 404: errorResponse, 409: errorResponse, 410: errorResponse } } },
+    async (request) => updateMedia(request.db, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/media/:id',
+    { schema: { params: idParams, response: { 204: z.null(), ...errors, 404: errorResponse, 409: errorResponse, 410: errorResponse } } },
+    async (request, reply) => {
+      await deleteMedia(request.db, request.params.id);
+      reply.status(204);
+      return null;
+    },
+  );
+
+  app.get(
+    '/media/:id/files/:version/:name',
+    { schema: { params: fileParams, response: { 401: errorResponse, 404: errorResponse, 416: errorResponse } } },
+    async (request, reply) => sendMediaFile(request, reply, app.media.store, await findMedia(app.db, request.params.id), request.params, 'private'),
+  );
+}
