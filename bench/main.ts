@@ -20,7 +20,6 @@ import { measurePage } from './assets';
 import { lighthouseMedian } from './lighthouse';
 import { benchFunnel } from './funnel';
 import { benchMedia } from './media';
-import { printMediaReport } from './media-report';
 import { benchOffline, printOfflineReport } from './offline';
 import { stopAll } from './processes';
 import { printReport } from './report';
@@ -92,7 +91,7 @@ async function main(): Promise<void> {
       step('starting a server for the media section');
       const { baseUrl, proc } = await startServer({ kind: 'sqlite', dataDir: mediaDataDir }, path.join(root, 'dist/web'), '1');
       const seeded = await seedShareData(baseUrl, ADMIN_EMAIL);
-      printMediaReport(await benchMedia({ baseUrl, proc, token: seeded.inspection, ...seeded }, step));
+      await benchMedia({ baseUrl, proc, token: seeded.inspection, ...seeded }, step);
       await stopAll();
     }
     if (sections.has('throughput')) {

@@ -3,7 +3,8 @@ import type { MediaFigures } from './media';
 export const MEDIA_TARGETS = { jsGzipKiB: 60, score: 0.95, lcpMs: 1500 } as const;
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+const decimalMb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 const mark = (ok: boolean) => (ok ? 'pass' : 'MISS');
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
@@ -12,9 +13,8 @@ function table(rows: string[][]): string {
   return rows.map((row) => row.map((cell, col) => cell.padEnd(widths[col] ?? 0)).join('  ').trimEnd()).join('\n');
 }
 
-export function printMediaReport(f: MediaFigures): void {
-  const { upload, report, streams } = f;
-  console.log(`\nMedia: ${upload.count} photos of ${mb(upload.bytes / upload.count)} each through tus (/api/uploads), one at a time`);
+export function printUploads(upload: MediaFigures['upload']): void {
+  console.log(`\nMedia: ${upload.count} photos of ${decimalMb(upload.bytes / upload.count)} each through tus (/api/uploads), one at a time`);
   console.log(
     table([
       ['total', 'per photo (median)', 'slowest', 'throughput'],
@@ -22,14 +22,16 @@ export function printMediaReport(f: MediaFigures): void {
         `${(upload.totalMs / 1000).toFixed(1)} s`,
         `${Math.round(median(upload.perPhotoMs))} ms`,
         `${Math.round(Math.max(...upload.perPhotoMs))} ms`,
-        `${(upload.bytes / 1024 / 1024 / (upload.totalMs / 1000)).toFixed(1)} MB/s`,
+        `${(upload.bytes / 1e6 / (upload.totalMs / 1000)).toFixed(1)} MB/s`,
       ],
     ]),
   );
+}
 
+export function printReportFigures(count: number, report: MediaFigures['report']): void {
   const { score, lcpMs } = report.lighthouse.median;
   const runs = report.lighthouse.runs;
-  console.log(`\nReport page with ${upload.count} photos: Lighthouse 12 mobile, median of ${runs.length}; JS/CSS gzip level 9`);
+  console.log(`\nReport page with ${count} photos: Lighthouse 12 mobile, median of ${runs.length}; JS/CSS gzip level 9`);
   console.log(
     table([
       ['metric', 'median', 'runs', 'target', ''],
@@ -39,8 +41,10 @@ export function printMediaReport(f: MediaFigures): void {
       ['CSS gzip', kib(report.weight.cssGzip), '', '', ''],
     ]),
   );
+}
 
-  console.log(`\nMedia: server memory while ${streams.clients} clients stream a ${mb(streams.bytes)} video at once`);
+export function printStreams(streams: MediaFigures['streams']): void {
+  console.log(`\nMedia: server memory while ${streams.clients} clients stream a ${decimalMb(streams.bytes)} video at once`);
   // Buffering would cost the file once per client; streaming costs a few chunks each.
   const growth = streams.rssPeak - streams.rssBefore;
   console.log(

@@ -52,18 +52,34 @@ export function testVideo(seconds: number, size = '320x240'): Buffer {
   }
 }
 
+/** Random pixels, losslessly encoded: H.264 that no encoder can shrink, made in seconds. */
+function noiseVideo(frames: number, file: string): void {
+  const result = spawnSync(
+    ffmpeg.path,
+    ['-hide_banner', '-loglevel', 'error', '-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', '640x480', '-r', '30', '-i', '/dev/urandom',
+      '-frames:v', String(frames), '-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-movflags', '+faststart', '-y', file],
+    { encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`ffmpeg failed: ${result.stderr}`);
+}
+
 /**
- * A playable MP4 of exactly `bytes`: a short clip followed by a `free` box of random bytes, which
- * players skip. Encoding 100 MB of real video takes minutes; streaming the file is the same.
+ * A real H.264 MP4 (640×480, 30 fps, a few seconds of noise) of about `bytes` and never more:
+ * the frame count comes from a short trial encode.
  */
-export function paddedVideo(bytes: number): Buffer {
-  const clip = testVideo(5, '1280x720');
-  const pad = bytes - clip.length;
-  if (pad < 8) throw new Error(`the clip alone is ${clip.length} bytes`);
-  const header = Buffer.alloc(8);
-  header.writeUInt32BE(pad, 0);
-  header.write('free', 4, 'latin1');
-  const body = Buffer.alloc(pad - 8);
-  for (let i = 0; i < body.length; i += 4096) body[i] = (i * 31) & 0xff;
-  return Buffer.concat([clip, header, body]);
+export function videoOfSize(bytes: number): Buffer {
+  const dir = mkdtempSync(path.join(tmpdir(), 'baywise-video-'));
+  try {
+    const file = path.join(dir, 'noise.mp4');
+    noiseVideo(10, file);
+    const perFrame = readFileSync(file).length / 10;
+    for (let frames = Math.floor((bytes / perFrame) * 0.99); frames > 0; frames = Math.floor(frames * 0.98)) {
+      noiseVideo(frames, file);
+      const video = readFileSync(file);
+      if (video.length <= bytes) return video;
+    }
+    throw new Error('could not make a video that small');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

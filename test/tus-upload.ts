@@ -41,6 +41,8 @@ export async function tusUpload({ baseUrl, cookie, bytes, metadata, chunkBytes =
       headers: { ...headers, 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' },
       body: chunk,
     });
-    if (res.status !== 204) throw new Error(`tus PATCH at ${offset} → ${res.status}: ${await res.text()}`);
+    // 204 while bytes remain; the last PATCH may answer 200 with the stored medium.
+    if (res.status !== 204 && res.status !== 200) throw new Error(`tus PATCH at ${offset} → ${res.status}: ${await res.text()}`);
+    await res.arrayBuffer();
   }
 }
