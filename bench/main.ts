@@ -7,7 +7,9 @@
  * - offline: on that server, the first pull of a 10,000-customer shop, opening offline, draining
  *   500 queued writes;
  * - throughput: the API under load against a node:http hello-world (see bench/throughput/section.ts);
- * - funnel: the funnel report over a year of a busy shop (see bench/funnel.ts).
+ * - funnel: the funnel report over a year of a busy shop (see bench/funnel.ts);
+ * - media: on a server of its own, 20 photos of 3 MB uploaded through tus, the report with them
+ *   under Lighthouse, and the server's memory while 5 clients stream a 100 MB video (bench/media.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { measurePage } from './assets';
 import { lighthouseMedian } from './lighthouse';
 import { benchFunnel } from './funnel';
+import { benchMedia } from './media';
 import { benchOffline, printOfflineReport } from './offline';
 import { stopAll } from './processes';
 import { printReport } from './report';
@@ -25,7 +28,7 @@ import { BENCH_ADMIN_EMAIL as ADMIN_EMAIL, startServer } from './throughput/serv
 import { benchThroughput } from './throughput/section';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SECTIONS = ['pages', 'offline', 'throughput', 'funnel'] as const;
+const SECTIONS = ['pages', 'offline', 'throughput', 'funnel', 'media'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function selectedSections(value = process.env.BENCH_ONLY): Set<Section> {
@@ -46,19 +49,23 @@ async function main(): Promise<void> {
   const started = Date.now();
   const step = (text: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s] ${text}`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-data-'));
+  const mediaDataDir = mkdtempSync(path.join(tmpdir(), 'bench-media-'));
   // Stops the server and Chromium if still running; also on Ctrl-C, when `finally` never runs.
   const cleanUp = async () => {
     await stopAll();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(mediaDataDir, { recursive: true, force: true });
   };
   const onSignal = () => void cleanUp().finally(() => process.exit(130));
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
 
   try {
-    if (sections.has('pages') || sections.has('offline')) {
+    if (sections.has('pages') || sections.has('offline') || sections.has('media')) {
       step('building (vite build)');
       build();
+    }
+    if (sections.has('pages') || sections.has('offline')) {
       step('starting the server');
       const { baseUrl } = await startServer({ kind: 'sqlite', dataDir }, path.join(root, 'dist/web'), '1');
       // Also registers the admin the offline section signs in as.
@@ -78,6 +85,13 @@ async function main(): Promise<void> {
         printOfflineReport(offline);
       }
       // The load figures need the CPU to themselves.
+      await stopAll();
+    }
+    if (sections.has('media')) {
+      step('starting a server for the media section');
+      const { baseUrl, proc } = await startServer({ kind: 'sqlite', dataDir: mediaDataDir }, path.join(root, 'dist/web'), '1');
+      const seeded = await seedShareData(baseUrl, ADMIN_EMAIL);
+      await benchMedia({ baseUrl, proc, token: seeded.inspection, ...seeded }, step);
       await stopAll();
     }
     if (sections.has('throughput')) {

@@ -6,6 +6,10 @@ export const BENCH_ADMIN = { username: 'bench-admin', password: 'bench-password'
 export interface ShareTokens {
   inspection: string;
   invoice: string;
+  /** For adding to the report (the media section): its id, its services' ids, the admin's session. */
+  inspectionId: string;
+  serviceIds: string[];
+  cookie: string;
 }
 
 interface Api {
@@ -98,5 +102,12 @@ export async function seedShareData(baseUrl: string, adminEmail: string): Promis
       { description: 'Tyre rotation', amount: '25.00' },
     ],
   });
-  return { inspection: field(inspection, 'shareToken'), invoice: field(invoice, 'shareToken') };
+  const services = (inspection.services ?? []) as { id: string }[];
+  return {
+    inspection: field(inspection, 'shareToken'),
+    invoice: field(invoice, 'shareToken'),
+    inspectionId: field(inspection, 'id'),
+    serviceIds: services.map((s) => s.id),
+    cookie: api.cookie,
+  };
 }

@@ -9,6 +9,7 @@ import './share/styles/tokens.css';
 import './share/styles/share.css';
 import './share/styles/components.css';
 import './share/styles/print.css';
+import './share/styles/media.css';
 
 // The customer share pages: their own light entry, online only (no service worker, no local
 // database, no staff code). The page is chosen from the path; there is no client-side navigation.

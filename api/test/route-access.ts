@@ -15,6 +15,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'PUT /api/public/inspections/:p/services/:p/decline': 'public',
   'GET /api/public/invoices/:p': 'public',
   'GET /api/public/inspections/:p/media/:p/files/:p/:p': 'public',
+  'GET /api/public/invoices/:p/media/:p/files/:p/:p': 'public',
   'PUT /api/public/invoices/:p/services/:p/approve': 'public',
   'PUT /api/public/invoices/:p/services/:p/decline': 'public',
 

@@ -10,6 +10,7 @@ import {
   timestamp,
 } from './common';
 import { customerSummaryResponse } from './customer';
+import { publicMediaResponse } from './media';
 import { vehicleSummaryResponse } from './vehicle';
 import {
   inspectionResponse,
@@ -164,6 +165,8 @@ export const publicInvoiceResponse = z.object({
   /** The next approval on this page needs a typed name or a drawn signature (shop setting). */
   signatureRequired: z.boolean(),
   shop: shopContactResponse,
+  /** The inspection's photos and videos, by position; URLs scoped to this invoice's token. */
+  media: z.array(publicMediaResponse),
 });
 export type PublicInvoice = z.infer<typeof publicInvoiceResponse>;
 

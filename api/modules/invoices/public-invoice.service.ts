@@ -9,6 +9,8 @@ import { getInspectionsByIds } from '../inspections/inspection.service';
 import { isShareToken, shopContact, toPublicFindings, toPublicService, toPublicVehicle } from '../public/public-view';
 import type { PublicApproveBody } from '../../../shared/schemas/decision';
 import { signatureRequired } from '../decisions/decision.service';
+import { findInspectionMedia } from '../media/media.repository';
+import { toInvoiceMedia } from '../public/public-invoice-media.service';
 import { decideRecommendedService, type ShareClient } from '../services/service.service';
 import { receiptFigures, serviceCentsOf } from './invoice-totals';
 import * as repo from './invoice.repository';
@@ -22,11 +24,12 @@ async function invoiceByToken(db: Db, token: string): Promise<InvoiceRow> {
 
 export async function getPublicInvoice(db: Db, token: string): Promise<PublicInvoice> {
   const row = await invoiceByToken(db, token);
-  const [[inspection], lineItems, shop, signature] = await Promise.all([
+  const [[inspection], lineItems, shop, signature, media] = await Promise.all([
     getInspectionsByIds(db, row.inspectionId ? [row.inspectionId] : []),
     repo.lineItemsByInvoiceIds(db, [row.id]),
     shopContact(db),
     row.inspectionId ? signatureRequired(db, row.inspectionId) : false,
+    row.inspectionId ? findInspectionMedia(db, row.inspectionId) : [],
   ]);
   // The inspection brought its customer and vehicle along: read them again only when they differ.
   const [[customer], [vehicle]] = await Promise.all([
@@ -58,6 +61,7 @@ export async function getPublicInvoice(db: Db, token: string): Promise<PublicInv
     ),
     signatureRequired: signature,
     shop,
+    media: media.map((m) => toInvoiceMedia(m, token)),
   };
 }
 

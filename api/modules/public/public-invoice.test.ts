@@ -137,6 +137,7 @@ describe('GET /api/public/invoices/:token', () => {
       },
       signatureRequired: false,
       shop: { companyName: 'Bay Auto', phone: '555-0100', email: 'owner@shop.test', address: '1 Main St', city: 'Springfield', state: 'IL', zipCode: '62701', website: 'https://bay.test' },
+      media: [],
     });
     // Nothing private: no tokens, no staff emails, no customer address, no password material.
     expect(res.body).not.toContain(invoice.shareToken);

@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
+import type { MediaItemKey } from '../../../shared/constants';
 import type { PublicInspection } from '../../../shared/schemas/inspection';
 import { formatMm } from '../lib/format';
+import { mediaOfItems, type PublicMedia } from '../lib/media';
 import { Badge } from './badge';
 import { BrakePadValue, ConditionBadge } from './condition-badge';
 import { Facts } from './facts';
+import { MediaStrip } from './media-strip';
 
 type Findings = Pick<
   PublicInspection,
@@ -33,26 +36,39 @@ const WHEELS = [
   ['Rear right', 'rearRight'],
 ] as const;
 
-function Group({ title, children }: { title: string; children: ReactNode }) {
+/** Which items' photos each group of findings shows, in the order the report reads. */
+export const GROUP_ITEMS: Record<string, readonly MediaItemKey[]> = {
+  'Tire Tread': ['frontLeftTire', 'frontRightTire', 'rearLeftTire', 'rearRightTire'],
+  'Brake Pad Thickness': ['frontLeftBrake', 'frontRightBrake', 'rearLeftBrake', 'rearRightBrake'],
+  'Filter Conditions': ['cabinFilter', 'engineFilter'],
+  'Fluid Conditions': ['oil', 'coolant'],
+  'Detected Leaks': ['leaks'],
+  Suspension: ['suspension'],
+  'Check Engine Light': ['checkEngineLight'],
+  'Diagnostic Codes': ['diagnosticCodes'],
+};
+
+function Group({ title, media, children }: { title: string; media: readonly PublicMedia[]; children: ReactNode }) {
   return (
     <div className="findings__group">
       <h3>{title}</h3>
       {children}
+      <MediaStrip media={mediaOfItems(media, GROUP_ITEMS[title] ?? [])} owner={title} />
     </div>
   );
 }
 
-/** The measurements and conditions in plain words, each rating coloured and named. */
-export function InspectionFindings({ inspection: i }: { inspection: Findings }) {
+/** The measurements and conditions in plain words, each rating coloured and named, with their photos. */
+export function InspectionFindings({ inspection: i, media = [] }: { inspection: Findings; media?: readonly PublicMedia[] }) {
   return (
     <div className="findings">
-      <Group title="Tire Tread">
+      <Group title="Tire Tread" media={media}>
         <Facts items={WHEELS.map(([label, key]) => ({ label, value: <span className={i[`${key}Tread`] === null ? 'na' : 'num'}>{formatMm(i[`${key}Tread`])}</span> }))} />
       </Group>
-      <Group title="Brake Pad Thickness">
+      <Group title="Brake Pad Thickness" media={media}>
         <Facts items={WHEELS.map(([label, key]) => ({ label, value: <BrakePadValue mm={i[`${key}Brake`]} /> }))} />
       </Group>
-      <Group title="Filter Conditions">
+      <Group title="Filter Conditions" media={media}>
         <Facts
           items={[
             { label: 'Cabin filter', value: <ConditionBadge value={i.cabinFilterCondition} /> },
@@ -60,7 +76,7 @@ export function InspectionFindings({ inspection: i }: { inspection: Findings }) 
           ]}
         />
       </Group>
-      <Group title="Fluid Conditions">
+      <Group title="Fluid Conditions" media={media}>
         <Facts
           items={[
             { label: 'Oil condition', value: <ConditionBadge value={i.oilCondition} /> },
@@ -69,7 +85,7 @@ export function InspectionFindings({ inspection: i }: { inspection: Findings }) 
           ]}
         />
       </Group>
-      <Group title="Detected Leaks">
+      <Group title="Detected Leaks" media={media}>
         {i.leaks.length > 0 ? (
           <ul className="leaks">
             {i.leaks.map((leak, index) => (
@@ -84,10 +100,10 @@ export function InspectionFindings({ inspection: i }: { inspection: Findings }) 
           </p>
         )}
       </Group>
-      <Group title="Suspension">
+      <Group title="Suspension" media={media}>
         <Facts items={[{ label: 'Suspension', value: <ConditionBadge value={i.suspensionCondition} /> }]} />
       </Group>
-      <Group title="Check Engine Light">
+      <Group title="Check Engine Light" media={media}>
         <Facts
           items={[
             {
@@ -98,7 +114,7 @@ export function InspectionFindings({ inspection: i }: { inspection: Findings }) 
           ]}
         />
       </Group>
-      <Group title="Diagnostic Codes">
+      <Group title="Diagnostic Codes" media={media}>
         <p className="pre-line">{i.diagnosticCodes ?? 'None'}</p>
       </Group>
     </div>

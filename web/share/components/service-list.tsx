@@ -4,10 +4,12 @@ import type { PublicService } from '../../../shared/schemas/inspection';
 import type { ApprovalBody, Decision } from '../api/decide-inspection-service';
 import { formatCents } from '../../../shared/money';
 import { formatMoneyCents, toCents } from '../lib/format';
+import { mediaOfService, type PublicMedia } from '../lib/media';
 import type { PendingDecision } from '../lib/use-decisions';
 import { Badge, type BadgeTone } from './badge';
 import { ConfirmDecline, declineQuestion, midSentence } from './confirm-decline';
 import { Facts } from './facts';
+import { MediaStrip } from './media-strip';
 import { Money } from './money';
 
 const STATUS_BADGES: Record<ServiceStatus, { label: string; tone: BadgeTone }> = {
@@ -35,6 +37,7 @@ const safeUrl = (url: string | null) => (url && /^https?:\/\//i.test(url) ? url 
 
 interface ItemProps {
   service: PublicService;
+  media: readonly PublicMedia[];
   decisions?: DecisionProps | undefined;
   showStatus: boolean;
   onAskDecline: (service: PublicService) => void;
@@ -48,7 +51,7 @@ const awaitsReapproval = (service: PublicService) => service.status === 'approve
 const priceIsPartsCost = (service: PublicService) =>
   service.parts.length === 1 && toCents(service.parts[0]!.partCost) === toCents(service.partsCost);
 
-function ServiceItem({ service, decisions, showStatus, onAskDecline, onApprove }: ItemProps) {
+function ServiceItem({ service, media, decisions, showStatus, onAskDecline, onApprove }: ItemProps) {
   const titleId = useId();
   const reasonId = useId();
   const reapproval = awaitsReapproval(service);
@@ -96,6 +99,7 @@ function ServiceItem({ service, decisions, showStatus, onAskDecline, onApprove }
           { label: 'Total', value: <strong className="num">{formatMoneyCents(serviceTotalCents(service))}</strong> },
         ]}
       />
+      <MediaStrip media={mediaOfService(media, service.id)} owner={service.description} />
       {canDecide ? (
         <div className="service__actions no-print">
           {(['decline', 'approve'] as const).map((decision) => {
@@ -138,10 +142,13 @@ export function ServiceList({
   services,
   decisions,
   showStatus = true,
+  media = [],
 }: {
   services: PublicService[];
   decisions?: DecisionProps;
   showStatus?: boolean;
+  /** Photos and videos of these services (others are ignored). */
+  media?: readonly PublicMedia[];
 }) {
   const [asking, setAsking] = useState<PublicService | null>(null);
   const [signing, setSigning] = useState<PublicService | null>(null);
@@ -157,6 +164,7 @@ export function ServiceList({
           <ServiceItem
             key={service.id}
             service={service}
+            media={media}
             decisions={decisions}
             showStatus={showStatus}
             onAskDecline={setAsking}

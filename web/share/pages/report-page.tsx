@@ -1,12 +1,13 @@
-import { useCallback, useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import type { InspectionStatus } from '../../../shared/constants';
 import { decideInspectionService, type ApprovalBody, type Decision } from '../api/decide-inspection-service';
 import { getPublicInspection, type PublicInspection } from '../api/get-public-inspection';
 import { BackToTop } from '../components/back-to-top';
 import type { BadgeTone } from '../components/badge';
 import { ContactBlock } from '../components/contact-block';
-import { InspectionFindings } from '../components/inspection-findings';
+import { GROUP_ITEMS, InspectionFindings } from '../components/inspection-findings';
 import { Letterhead } from '../components/letterhead';
+import { MediaViewerProvider } from '../components/media-viewer-context';
 import { NotesList } from '../components/notes-list';
 import { PageHeader } from '../components/page-header';
 import { ErrorState, LoadingState, NotFoundState, OfflineBanner, OfflineState } from '../components/page-states';
@@ -15,6 +16,7 @@ import { StatusBanner } from '../components/status-banner';
 import { SummaryRows } from '../components/summary-rows';
 import { Toaster, useToaster } from '../components/toast';
 import { formatDate, shortId, vehicleName } from '../lib/format';
+import { photosInPageOrder } from '../lib/media';
 import { useDecisions } from '../lib/use-decisions';
 import { OFFLINE_DECISIONS, useShareData } from '../lib/use-share-data';
 
@@ -65,60 +67,64 @@ function Report({ data, decisions, banner }: { data: PublicInspection; decisions
     ...(data.notes ? [{ id: 'inspection-notes', note: data.notes }] : []),
     ...data.inspectionNotes,
   ];
+  const media = data.media;
+  const photos = useMemo(() => photosInPageOrder(media, Object.values(GROUP_ITEMS).flat(), data.services), [media, data.services]);
   return (
-    <main className="sheet">
-      {banner}
-      <Letterhead shop={data.shop} />
-      <PageHeader
-        title="Vehicle Inspection Report"
-        number={`Inspection #${shortId(data.id)}`}
-        facts={[
-          { label: 'Customer', value: data.customer.name },
-          { label: 'Vehicle', value: vehicleName(data.vehicle) },
-          ...(data.vehicle.licensePlate ? [{ label: 'License plate', value: <span className="code">{data.vehicle.licensePlate}</span> }] : []),
-          { label: 'Date', value: formatDate(data.createdAt) },
-          ...(data.technician ? [{ label: 'Technician', value: data.technician.username }] : []),
-        ]}
-      >
-        <StatusBanner {...BANNERS[data.status]} />
-      </PageHeader>
-
-      <section className="card" aria-labelledby="results-heading">
-        <h2 id="results-heading">Inspection Results</h2>
-        <InspectionFindings inspection={data} />
-      </section>
-
-      <section className="card" aria-labelledby="notes-heading">
-        <h2 id="notes-heading">Technician Notes</h2>
-        <NotesList notes={notes} empty="No notes from the technician." />
-      </section>
-
-      <section className="card" aria-labelledby="services-heading">
-        <h2 id="services-heading">Recommended Services</h2>
-        {data.services.length > 0 ? (
-          <ServiceList services={data.services} decisions={decisions} />
-        ) : (
-          <p className="muted">No services recommended at this time.</p>
-        )}
-      </section>
-
-      <section className="card" aria-labelledby="estimate-heading">
-        <h2 id="estimate-heading">Estimated Total</h2>
-        <p className="muted">For the services awaiting your approval.</p>
-        <SummaryRows
-          testId="estimate"
-          rows={[
-            { label: 'Subtotal', amount: data.estimate.subtotal },
-            { label: 'Tax (8.5%)', amount: data.estimate.tax },
-            { label: 'Estimated Total', amount: data.estimate.total, total: true },
+    <MediaViewerProvider photos={photos}>
+      <main className="sheet">
+        {banner}
+        <Letterhead shop={data.shop} />
+        <PageHeader
+          title="Vehicle Inspection Report"
+          number={`Inspection #${shortId(data.id)}`}
+          facts={[
+            { label: 'Customer', value: data.customer.name },
+            { label: 'Vehicle', value: vehicleName(data.vehicle) },
+            ...(data.vehicle.licensePlate ? [{ label: 'License plate', value: <span className="code">{data.vehicle.licensePlate}</span> }] : []),
+            { label: 'Date', value: formatDate(data.createdAt) },
+            ...(data.technician ? [{ label: 'Technician', value: data.technician.username }] : []),
           ]}
-        />
-      </section>
+        >
+          <StatusBanner {...BANNERS[data.status]} />
+        </PageHeader>
 
-      <ContactBlock shop={data.shop} heading="Questions? Contact Your Technician" />
+        <section className="card" aria-labelledby="results-heading">
+          <h2 id="results-heading">Inspection Results</h2>
+          <InspectionFindings inspection={data} media={media} />
+        </section>
 
-      <p className="footnote">This report is valid for 30 days from the inspection date.</p>
-      <BackToTop />
-    </main>
+        <section className="card" aria-labelledby="notes-heading">
+          <h2 id="notes-heading">Technician Notes</h2>
+          <NotesList notes={notes} empty="No notes from the technician." />
+        </section>
+
+        <section className="card" aria-labelledby="services-heading">
+          <h2 id="services-heading">Recommended Services</h2>
+          {data.services.length > 0 ? (
+            <ServiceList services={data.services} decisions={decisions} media={media} />
+          ) : (
+            <p className="muted">No services recommended at this time.</p>
+          )}
+        </section>
+
+        <section className="card" aria-labelledby="estimate-heading">
+          <h2 id="estimate-heading">Estimated Total</h2>
+          <p className="muted">For the services awaiting your approval.</p>
+          <SummaryRows
+            testId="estimate"
+            rows={[
+              { label: 'Subtotal', amount: data.estimate.subtotal },
+              { label: 'Tax (8.5%)', amount: data.estimate.tax },
+              { label: 'Estimated Total', amount: data.estimate.total, total: true },
+            ]}
+          />
+        </section>
+
+        <ContactBlock shop={data.shop} heading="Questions? Contact Your Technician" />
+
+        <p className="footnote">This report is valid for 30 days from the inspection date.</p>
+        <BackToTop />
+      </main>
+    </MediaViewerProvider>
   );
 }

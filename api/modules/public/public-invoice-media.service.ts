@@ -1,0 +1,25 @@
+import type { PublicMedia } from '../../../shared/schemas/media';
+import type { Db } from '../../db/database';
+import { findInvoiceByToken } from '../invoices/invoice.repository';
+import { mediaUrlsOf, toPublicMedia } from '../media/media.mapper';
+import { findMedia, type MediaView } from '../media/media.repository';
+import { isShareToken } from './public-view';
+
+// The invoice and receipt pages show the photos of their inspection through their own token, so
+// they work (and print) without the report's link, and a revoked report link does not break them.
+
+const publicInvoiceMediaBase = (token: string) => `/api/public/invoices/${encodeURIComponent(token)}/media`;
+
+/** A medium as an invoice's page gets it: URLs scoped to the invoice's token. */
+export const toInvoiceMedia = (row: MediaView, token: string): PublicMedia => ({
+  ...toPublicMedia(row, token),
+  urls: mediaUrlsOf(row, publicInvoiceMediaBase(token)),
+});
+
+/** The medium when it belongs to the inspection this invoice was made from; else undefined (404). */
+export async function findInvoiceMedia(db: Db, token: string, id: string): Promise<MediaView | undefined> {
+  const invoice = isShareToken(token) ? await findInvoiceByToken(db, token) : undefined;
+  if (!invoice?.inspectionId) return undefined;
+  const row = await findMedia(db, id);
+  return row && row.inspectionId === invoice.inspectionId ? row : undefined;
+}

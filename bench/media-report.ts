@@ -1,0 +1,56 @@
+import type { MediaFigures } from './media';
+
+export const MEDIA_TARGETS = { jsGzipKiB: 60, score: 0.95, lcpMs: 1500 } as const;
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+const decimalMb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+const mark = (ok: boolean) => (ok ? 'pass' : 'MISS');
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+function table(rows: string[][]): string {
+  const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row) => row[col]?.length ?? 0))) ?? [];
+  return rows.map((row) => row.map((cell, col) => cell.padEnd(widths[col] ?? 0)).join('  ').trimEnd()).join('\n');
+}
+
+export function printUploads(upload: MediaFigures['upload']): void {
+  console.log(`\nMedia: ${upload.count} photos of ${decimalMb(upload.bytes / upload.count)} each through tus (/api/uploads), one at a time`);
+  console.log(
+    table([
+      ['total', 'per photo (median)', 'slowest', 'throughput'],
+      [
+        `${(upload.totalMs / 1000).toFixed(1)} s`,
+        `${Math.round(median(upload.perPhotoMs))} ms`,
+        `${Math.round(Math.max(...upload.perPhotoMs))} ms`,
+        `${(upload.bytes / 1e6 / (upload.totalMs / 1000)).toFixed(1)} MB/s`,
+      ],
+    ]),
+  );
+}
+
+export function printReportFigures(count: number, report: MediaFigures['report']): void {
+  const { score, lcpMs } = report.lighthouse.median;
+  const runs = report.lighthouse.runs;
+  console.log(`\nReport page with ${count} photos: Lighthouse 12 mobile, median of ${runs.length}; JS/CSS gzip level 9`);
+  console.log(
+    table([
+      ['metric', 'median', 'runs', 'target', ''],
+      ['performance score', score.toFixed(2), runs.map((r) => r.score.toFixed(2)).join(' '), `>= ${MEDIA_TARGETS.score}`, mark(score >= MEDIA_TARGETS.score)],
+      ['LCP', `${Math.round(lcpMs)} ms`, runs.map((r) => Math.round(r.lcpMs)).join(' '), `<= ${MEDIA_TARGETS.lcpMs} ms`, mark(lcpMs <= MEDIA_TARGETS.lcpMs)],
+      ['JS gzip', kib(report.weight.jsGzip), '', `<= ${MEDIA_TARGETS.jsGzipKiB} KiB`, mark(report.weight.jsGzip <= MEDIA_TARGETS.jsGzipKiB * 1024)],
+      ['CSS gzip', kib(report.weight.cssGzip), '', '', ''],
+    ]),
+  );
+}
+
+export function printStreams(streams: MediaFigures['streams']): void {
+  console.log(`\nMedia: server memory while ${streams.clients} clients stream a ${decimalMb(streams.bytes)} video at once`);
+  // Buffering would cost the file once per client; streaming costs a few chunks each.
+  const growth = streams.rssPeak - streams.rssBefore;
+  console.log(
+    table([
+      ['RSS before', 'RSS peak', 'growth', 'RSS after', 'all streams done', 'bounded (growth < one file)'],
+      [mb(streams.rssBefore), mb(streams.rssPeak), mb(growth), mb(streams.rssAfter), `${(streams.ms / 1000).toFixed(1)} s`, mark(growth < streams.bytes)],
+    ]),
+  );
+}

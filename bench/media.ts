@@ -1,0 +1,168 @@
+/**
+ * The media section of `npm run bench`: on the production server, 20 camera-sized photos uploaded
+ * one after another through the tus endpoint (as a tablet's queue sends them), then the share
+ * report with those photos under Lighthouse, then the server's memory while 5 phones stream a
+ * 100 MB video at once (it must stream files, not hold them).
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { MEDIA_ITEM_KEYS } from '../shared/constants';
+import type { PublicMedia } from '../shared/schemas/media';
+import { noisyJpeg, videoOfSize } from '../test/media-samples';
+import { tusUpload } from '../test/tus-upload';
+import { measurePage, type PageWeight } from './assets';
+import { lighthouseMedian, type LighthouseRun } from './lighthouse';
+import { printStreams, printReportFigures, printUploads } from './media-report';
+import type { Background } from './processes';
+import { serverMemory } from './throughput/server';
+
+export const PHOTO_COUNT = 20;
+export const PHOTO_BYTES = 3 * 1024 * 1024;
+export const VIDEO_BYTES = 100 * 1000 * 1000;
+export const STREAM_CLIENTS = 5;
+
+export interface MediaFigures {
+  upload: { count: number; bytes: number; totalMs: number; perPhotoMs: number[] };
+  report: { weight: PageWeight; lighthouse: { median: LighthouseRun; runs: LighthouseRun[] } };
+  streams: { clients: number; bytes: number; ms: number; rssBefore: number; rssPeak: number; rssAfter: number };
+}
+
+export interface MediaTarget {
+  baseUrl: string;
+  cookie: string;
+  inspectionId: string;
+  token: string;
+  serviceIds: string[];
+  proc: Background;
+}
+
+async function publicMedia(baseUrl: string, token: string): Promise<PublicMedia[]> {
+  const res = await fetch(`${baseUrl}/api/public/inspections/${token}`);
+  if (!res.ok) throw new Error(`GET the report answered ${res.status}`);
+  return ((await res.json()) as { media: PublicMedia[] }).media;
+}
+
+/** Waits until `count` media are listed and their thumbnails answer (resizing may run after the upload). */
+async function waitForMedia(baseUrl: string, token: string, count: number): Promise<PublicMedia[]> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const media = await publicMedia(baseUrl, token);
+    if (media.length >= count) {
+      const ready = await Promise.all(
+        media.map(async (m) => {
+          const res = await fetch(`${baseUrl}${m.urls.w320}`);
+          await res.arrayBuffer();
+          return res.ok;
+        }),
+      );
+      if (ready.every(Boolean)) return media;
+    }
+    await sleep(250);
+  }
+  throw new Error(`the report did not list ${count} media with thumbnails within 120 s`);
+}
+
+/** One photo per item, then the services': where a technician would put them. */
+function owner(index: number, serviceIds: string[]): { itemKey?: string; serviceId?: string } {
+  if (index < MEDIA_ITEM_KEYS.length) return { itemKey: MEDIA_ITEM_KEYS[index] };
+  return { serviceId: serviceIds[(index - MEDIA_ITEM_KEYS.length) % serviceIds.length] };
+}
+
+async function uploadPhotos(t: MediaTarget, step: (text: string) => void): Promise<MediaFigures['upload']> {
+  step(`making ${PHOTO_COUNT} JPEGs of about 3 MB`);
+  const photos = [];
+  for (let i = 0; i < PHOTO_COUNT; i++) photos.push(await noisyJpeg(PHOTO_BYTES, i + 1));
+  step(`uploading ${PHOTO_COUNT} photos through tus, one at a time`);
+  const perPhotoMs: number[] = [];
+  const started = performance.now();
+  for (const [i, bytes] of photos.entries()) {
+    const t0 = performance.now();
+    await tusUpload({
+      baseUrl: t.baseUrl,
+      cookie: t.cookie,
+      bytes,
+      metadata: {
+        mediaId: crypto.randomUUID(),
+        role: 'original',
+        filetype: 'image/jpeg',
+        inspectionId: t.inspectionId,
+        kind: 'photo',
+        position: i,
+        capturedAt: new Date().toISOString(),
+        caption: `Photo ${i + 1}`,
+        ...owner(i, t.serviceIds),
+      },
+    });
+    perPhotoMs.push(performance.now() - t0);
+  }
+  const totalMs = performance.now() - started;
+  await waitForMedia(t.baseUrl, t.token, PHOTO_COUNT);
+  return { count: PHOTO_COUNT, bytes: photos.reduce((sum, p) => sum + p.length, 0), totalMs, perPhotoMs };
+}
+
+/** Reads a response to its end without keeping it, as a phone's player would. */
+async function drain(url: string): Promise<number> {
+  const res = await fetch(url);
+  if (!res.ok || !res.body) throw new Error(`GET ${url} answered ${res.status}`);
+  const reader = res.body.getReader();
+  let bytes = 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) bytes += read.value.byteLength;
+  return bytes;
+}
+
+async function streamVideos(t: MediaTarget, step: (text: string) => void): Promise<MediaFigures['streams']> {
+  step('making and uploading a 100 MB video');
+  const file = videoOfSize(VIDEO_BYTES);
+  await tusUpload({
+    baseUrl: t.baseUrl,
+    cookie: t.cookie,
+    bytes: file,
+    metadata: {
+      mediaId: crypto.randomUUID(),
+      role: 'original',
+      filetype: 'video/mp4',
+      inspectionId: t.inspectionId,
+      kind: 'video',
+      itemKey: 'leaks',
+      position: 1,
+      capturedAt: new Date().toISOString(),
+      durationMs: Math.round((file.length / VIDEO_BYTES) * 4500),
+    },
+  });
+  const media = await waitForMedia(t.baseUrl, t.token, PHOTO_COUNT + 1);
+  const video = media.find((m) => m.kind === 'video');
+  const path = video?.urls.video ?? video?.urls.original;
+  if (!path) throw new Error('the report lists no video');
+  await sleep(1000);
+  const rssBefore = serverMemory(t.proc).rss;
+  step(`${STREAM_CLIENTS} clients streaming the video at once`);
+  let rssPeak = rssBefore;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      rssPeak = Math.max(rssPeak, serverMemory(t.proc).rss);
+      await sleep(50);
+    }
+  })();
+  const started = performance.now();
+  const sizes = await Promise.all(Array.from({ length: STREAM_CLIENTS }, () => drain(`${t.baseUrl}${path}`)));
+  const ms = performance.now() - started;
+  sampling = false;
+  await sampler;
+  // The server keeps what it stored (metadata stripped), so each client must get that whole file.
+  if (sizes.some((size) => size !== sizes[0] || size < file.length * 0.95)) throw new Error(`a stream ended early: ${sizes.join(', ')} bytes`);
+  return { clients: STREAM_CLIENTS, bytes: sizes[0]!, ms, rssBefore, rssPeak, rssAfter: serverMemory(t.proc).rss };
+}
+
+/** Prints each part's figures as soon as it has them. */
+export async function benchMedia(t: MediaTarget, step: (text: string) => void): Promise<MediaFigures> {
+  const upload = await uploadPhotos(t, step);
+  printUploads(upload);
+  step('measuring the report with 20 photos');
+  const weight = await measurePage(t.baseUrl, `/mpi/${t.token}`);
+  step('running Lighthouse 3 times on the report with 20 photos');
+  const lighthouse = await lighthouseMedian(`${t.baseUrl}/mpi/${t.token}`, 3);
+  printReportFigures(upload.count, { weight, lighthouse });
+  const streams = await streamVideos(t, step);
+  printStreams(streams);
+  return { upload, report: { weight, lighthouse }, streams };
+}
