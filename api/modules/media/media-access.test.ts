@@ -52,6 +52,23 @@ describe('serving media files', () => {
     expect(outside.headers['content-range']).toBe(`bytes */${size}`);
   });
 
+  it('answers HEAD with the headers of the file and no body, whole or ranged (players ask before they stream)', async () => {
+    const medium = await addPhoto();
+    const size = (await tech.inject({ method: 'GET', url: medium.urls.original })).rawPayload.length;
+    const head = await tech.inject({ method: 'HEAD', url: medium.urls.original });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('image/jpeg');
+    expect(head.headers['content-length']).toBe(String(size));
+    expect(head.headers['accept-ranges']).toBe('bytes');
+    expect(head.rawPayload.length).toBe(0);
+    const ranged = await tech.inject({ method: 'HEAD', url: medium.urls.original, headers: { range: 'bytes=0-9' } });
+    expect(ranged.statusCode).toBe(206);
+    expect(ranged.headers['content-range']).toBe(`bytes 0-9/${size}`);
+    expect(ranged.rawPayload.length).toBe(0);
+    const anonymous = await t.app.inject({ method: 'HEAD', url: '/api/media/00000000-0000-4000-8000-000000000000/files/abc/original' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
   it('answers 404 for a URL with another version, an unknown file name or an unknown medium, and 401 without a session', async () => {
     const medium = await addPhoto();
     const old = medium.urls.original.replace(/files\/[0-9a-f]{16}/, 'files/0000000000000000');

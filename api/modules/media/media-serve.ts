@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/http-error';
 import type { MediaStore } from './media-store';
@@ -77,8 +78,14 @@ export async function sendMediaFile(
     reply.status(206);
     reply.header('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
     reply.header('Content-Length', range.end - range.start + 1);
-    return reply.send(request.method === 'HEAD' ? null : await store.read(file.key, range));
+    return reply.send(request.method === 'HEAD' ? noBody() : await store.read(file.key, range));
   }
   reply.header('Content-Length', size);
-  return reply.send(request.method === 'HEAD' ? null : await store.read(file.key));
+  return reply.send(request.method === 'HEAD' ? noBody() : await store.read(file.key));
 }
+
+/**
+ * A HEAD answer's body: an empty stream keeps the Content-Length set above (Fastify's HEAD handling
+ * measures any other payload, and fails on null), and reads nothing from the store.
+ */
+const noBody = () => Readable.from([]);
