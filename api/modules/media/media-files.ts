@@ -12,6 +12,11 @@ import { MEDIA_VARIANT_WIDTHS, PHOTO_TYPES, VIDEO_TYPES } from '../../../shared/
 
 export const FFMPEG_PATH: string = ffmpegInstaller.path;
 
+// Each upload is processed once: libvips' operation cache would only hold decoded images in
+// memory, and one thread per image leaves the other core to answer requests meanwhile.
+sharp.cache(false);
+sharp.concurrency(1);
+
 const PHOTO = new Set<string>(PHOTO_TYPES);
 const VIDEO = new Set<string>(VIDEO_TYPES);
 
