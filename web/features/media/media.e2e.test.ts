@@ -35,6 +35,8 @@ beforeAll(async () => {
   });
   inspectionId = inspection.id;
   shareToken = inspection.shareToken;
+  // The vehicle a new inspection is made for, offline, in the last test.
+  await api.call('POST', '/api/vehicles', { customerId: customer.id, year: 2019, make: 'Honda', model: `Civic ${tag}` });
 });
 
 /**
@@ -87,12 +89,12 @@ function redPixels(image: Locator): Promise<number> {
   });
 }
 
-async function openInspection(page: Page): Promise<Locator> {
+async function openInspection(page: Page, vehicle = `Fit ${tag}`): Promise<Locator> {
   await page.goto('/?section=customers');
   await page.getByLabel('Search', { exact: true }).fill(customerName);
   const card = page.getByTestId('customer-card').filter({ has: page.getByRole('heading', { name: customerName, exact: true }) });
   await card.getByRole('button', { name: /^Inspections/ }).click();
-  await card.getByTestId('inspection-row').first().getByRole('button', { name: /^Edit inspection/ }).click();
+  await card.getByTestId('inspection-row').filter({ hasText: vehicle }).first().getByRole('button', { name: /^Edit inspection/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Inspection' });
   await dialog.getByTestId('inspection-form').waitFor();
   return dialog;
@@ -280,10 +282,114 @@ describe('inspection photos', () => {
     expect(await tile.count()).toBe(1);
     await screenshot(page, 'media-video-tile');
 
-    // A service added in this edit has no camera until it is saved, and says so.
+    // A service added in this edit has its camera before it is saved.
     await dialog.getByRole('button', { name: 'Add Service' }).click();
     const added = dialog.getByTestId('service-editor').last();
-    expect(await added.getByText('Photos can be added once this service is saved.').count()).toBe(1);
-    expect(await added.getByTestId('media-attach').count()).toBe(0);
+    expect(await added.getByTestId('media-attach').count()).toBe(1);
+  });
+
+  it(
+    'takes photos in a new inspection and on a service just added, offline, before the first save; they stay after a reload and go up once online',
+    async () => {
+      const { context, page } = await open(TABLET_LANDSCAPE);
+      await signInThroughUi(page, technician.username, technician.password);
+      await reloadUnderWorker(page, baseUrl);
+      await waitForFirstPull(page);
+      await context.setOffline(true);
+
+      await page.goto('/?section=customers');
+      await page.getByLabel('Search', { exact: true }).fill(customerName);
+      const card = page.getByTestId('customer-card').filter({ has: page.getByRole('heading', { name: customerName, exact: true }) });
+      await card.getByRole('button', { name: 'Create Inspection' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create Inspection' });
+      await dialog.getByTestId('inspection-form').waitFor();
+      await dialog.getByRole('combobox', { name: 'Vehicle', exact: true }).click();
+      await page.getByRole('option', { name: `2019 Honda Civic ${tag}`, exact: true }).click();
+
+      const tire = ownerOf(dialog, 'frontLeftTire');
+      await tire.locator('input[data-media-source="gallery"]').setInputFiles({ name: 'tire.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(page, 1600, 1200) });
+      await tire.getByTestId('media-tile').waitFor();
+      await dialog.getByRole('button', { name: 'Add Service' }).click();
+      const service = dialog.getByTestId('service-editor').last();
+      await service.getByLabel('Description').fill('Brake fluid flush');
+      await service.getByLabel('Labor Cost').fill('90');
+      const serviceId = (await service.getByTestId('media-attach').getAttribute('data-media-owner')) ?? '';
+      await service.locator('input[data-media-source="gallery"]').setInputFiles({ name: 'fluid.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(page, 1200, 900) });
+      await service.getByTestId('media-tile').waitFor();
+      expect(await service.getByTestId('media-upload').textContent()).toBe('Waiting to upload');
+
+      // A service removed before it was ever saved takes its photo with it.
+      await dialog.getByRole('button', { name: 'Add Service' }).click();
+      const extra = dialog.getByTestId('service-editor').last();
+      await extra.locator('input[data-media-source="gallery"]').setInputFiles({ name: 'extra.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(page, 800, 600) });
+      await extra.getByTestId('media-tile').waitFor();
+      await expect.poll(() => uploadsPending(page)).toBe(3);
+      await extra.getByRole('button', { name: 'Remove Service 2' }).click();
+      await expect.poll(() => uploadsPending(page)).toBe(2);
+
+      // Cancelling asks first, and says how many photos would go.
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Close without saving?' });
+      expect(await confirm.getByText('The 2 photos taken for this inspection are deleted from this device.').count()).toBe(1);
+      await screenshot(page, 'media-new-inspection-close-confirm');
+      await confirm.getByRole('button', { name: 'Keep editing' }).click();
+
+      await dialog.getByRole('button', { name: 'Save & Complete' }).click();
+      await page.locator('[data-toast-title]').getByText('Inspection created', { exact: true }).waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(() => uploadsPending(page)).toBe(2);
+
+      // Reloaded offline: both photos are still there, still waiting.
+      await page.reload();
+      const reopened = await openInspection(page, `Civic ${tag}`);
+      await ownerOf(reopened, 'frontLeftTire').getByTestId('media-tile').waitFor();
+      await ownerOf(reopened, serviceId).getByTestId('media-tile').waitFor();
+      expect(await ownerOf(reopened, serviceId).getByTestId('media-upload').textContent()).toBe('Waiting to upload');
+
+      // Online: the inspection is created, then each photo goes up once.
+      await context.setOffline(false);
+      await expect.poll(() => uploadsPending(page), { timeout: 60_000 }).toBe(0);
+      await expect.poll(() => reopened.getByTestId('media-upload').count()).toBe(0);
+      const newId = (await reopened.getByTestId('media-tile').first().getAttribute('data-media-id')) ?? '';
+      const medium = await api.call<{ inspectionId: string }>('GET', `/api/media/${newId}`);
+      const stored = await api.call<{ items: { itemKey: string | null; serviceId: string | null }[] }>('GET', `/api/inspections/${medium.inspectionId}/media`);
+      expect(stored.items.map((m) => [m.itemKey, m.serviceId]).sort()).toEqual([['frontLeftTire', null], [null, serviceId]].sort());
+    },
+    180_000,
+  );
+
+  it('offers Try again on an upload that failed for a reason that may pass, and Remove on one that cannot', async () => {
+    const { context, page } = await open(TABLET_LANDSCAPE);
+    await addSession(context, baseUrl, technician.cookie);
+    // Answers that stand in for the server's to the next upload creations (none left: the server answers).
+    const answers = [{ status: 404, body: { error: 'not_found', message: 'Inspection not found' } }];
+    await context.route('**/api/uploads', async (route) => {
+      const answer = route.request().method() === 'POST' ? answers.shift() : undefined;
+      if (!answer) return route.continue();
+      return route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) });
+    });
+    const dialog = await openInspection(page);
+    const oil = ownerOf(dialog, 'oil');
+    await oil.locator('input[data-media-source="gallery"]').setInputFiles({ name: 'oil.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(page, 640, 480) });
+    const failed = oil.getByTestId('media-upload');
+    await expect.poll(() => failed.textContent(), { timeout: 30_000 }).toBe('Upload failed: Inspection not found');
+    await screenshot(page, 'media-upload-failed');
+    await oil.getByRole('button', { name: 'Try again to upload photo 1 of Oil' }).click();
+    await expect.poll(() => failed.count(), { timeout: 30_000 }).toBe(0);
+    const id = (await oil.getByTestId('media-tile').getAttribute('data-media-id')) ?? '';
+    expect((await api.call<{ itemKey: string }>('GET', `/api/media/${id}`)).itemKey).toBe('oil');
+
+    answers.push({ status: 415, body: { error: 'unsupported_media_type', message: 'This file is neither a photo nor a video' } });
+    const coolant = ownerOf(dialog, 'coolant');
+    await coolant.locator('input[data-media-source="gallery"]').setInputFiles({ name: 'coolant.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(page, 640, 480) });
+    const refused = coolant.getByTestId('media-upload');
+    await expect.poll(() => refused.textContent(), { timeout: 30_000 }).toBe('Upload failed: This file is neither a photo nor a video');
+    // A second try of a refused file cannot pass: only Remove is offered.
+    expect(await coolant.getByRole('button', { name: /^Try again/ }).count()).toBe(0);
+    await coolant.getByRole('button', { name: 'Remove photo 1 of Coolant' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Remove this photo?' });
+    await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
+    await expect.poll(() => coolant.getByTestId('media-tile').count()).toBe(0);
+    await expect.poll(() => uploadsPending(page)).toBe(0);
   });
 });
