@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SMALL_PHONE, TABLET_LANDSCAPE } from '../../test/e2e/browser';
 import { reloadUnderWorker, waitForFirstPull } from '../../test/e2e/offline';
@@ -6,6 +6,7 @@ import { layoutFailures } from '../../test/e2e/screen-checks';
 import { screenshot } from '../../test/e2e/screenshot';
 import { addSession, createStaffUser, signInThroughUi, toastTitled, uniqueName, type StaffUser } from '../../test/e2e/staff';
 import { expectAccessible, useE2E } from '../../test/e2e/use-e2e';
+import { makeJpeg, openInspection as openFor, ownerOf, redPixels, uploadsPending } from './media-e2e-kit';
 
 // Photos in the bay with no signal: attached to a tire and a service offline, one marked up with an
 // arrow, still there after a reload offline, sent when the network is back, and shown marked up on
@@ -35,74 +36,9 @@ beforeAll(async () => {
   });
   inspectionId = inspection.id;
   shareToken = inspection.shareToken;
-  // The vehicle a new inspection is made for, offline, in the last test.
-  await api.call('POST', '/api/vehicles', { customerId: customer.id, year: 2019, make: 'Honda', model: `Civic ${tag}` });
 });
 
-/**
- * A JPEG made in the page (a blue gradient, no red in it), as a camera would hand it over; with
- * `grain` some noise, so it is as big as a real photo of that size.
- */
-async function makeJpeg(page: Page, width: number, height: number, grain = false): Promise<Buffer> {
-  const base64 = await page.evaluate(
-    ([w, h, noisy]) => {
-      const canvas = document.createElement('canvas');
-      canvas.width = w;
-      canvas.height = h;
-      const context = canvas.getContext('2d');
-      if (!context) throw new Error('no 2d context');
-      const gradient = context.createLinearGradient(0, 0, w, h);
-      gradient.addColorStop(0, '#1e3a8a');
-      gradient.addColorStop(1, '#93c5fd');
-      context.fillStyle = gradient;
-      context.fillRect(0, 0, w, h);
-      if (noisy) {
-        const pixels = context.getImageData(0, 0, w, h);
-        for (let i = 0; i < pixels.data.length; i += 4) {
-          const delta = Math.floor(Math.random() * 41) - 20;
-          for (let c = 0; c < 3; c++) pixels.data[i + c] = Math.min(255, Math.max(0, (pixels.data[i + c] ?? 0) + delta));
-        }
-        context.putImageData(pixels, 0, 0);
-      }
-      return canvas.toDataURL('image/jpeg', 0.9).split(',')[1] ?? '';
-    },
-    [width, height, grain] as const,
-  );
-  return Buffer.from(base64, 'base64');
-}
-
-/** How many clearly red pixels an image shows (the mark-up's arrow is red; the photo has none). */
-function redPixels(image: Locator): Promise<number> {
-  return image.evaluate(async (element) => {
-    const img = element as HTMLImageElement;
-    await img.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = img.naturalWidth;
-    canvas.height = img.naturalHeight;
-    const context = canvas.getContext('2d');
-    if (!context) return -1;
-    context.drawImage(img, 0, 0);
-    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-    let red = 0;
-    for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 0) > 170 && (data[i + 1] ?? 0) < 90 && (data[i + 2] ?? 0) < 90) red += 1;
-    return red;
-  });
-}
-
-async function openInspection(page: Page, vehicle = `Fit ${tag}`): Promise<Locator> {
-  await page.goto('/?section=customers');
-  await page.getByLabel('Search', { exact: true }).fill(customerName);
-  const card = page.getByTestId('customer-card').filter({ has: page.getByRole('heading', { name: customerName, exact: true }) });
-  await card.getByRole('button', { name: /^Inspections/ }).click();
-  await card.getByTestId('inspection-row').filter({ hasText: vehicle }).first().getByRole('button', { name: /^Edit inspection/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit Inspection' });
-  await dialog.getByTestId('inspection-form').waitFor();
-  return dialog;
-}
-
-const ownerOf = (dialog: Locator, owner: string) => dialog.locator(`[data-testid="media-attach"][data-media-owner="${owner}"]`);
-const uploadsPending = (page: Page) =>
-  page.getByTestId('upload-status').count().then(async (n) => (n === 0 ? 0 : Number(await page.getByTestId('upload-status').getAttribute('data-pending'))));
+const openInspection = (page: Page) => openFor(page, customerName, `Fit ${tag}`);
 
 describe('inspection photos', () => {
   it(
@@ -286,110 +222,5 @@ describe('inspection photos', () => {
     await dialog.getByRole('button', { name: 'Add Service' }).click();
     const added = dialog.getByTestId('service-editor').last();
     expect(await added.getByTestId('media-attach').count()).toBe(1);
-  });
-
-  it(
-    'takes photos in a new inspection and on a service just added, offline, before the first save; they stay after a reload and go up once online',
-    async () => {
-      const { context, page } = await open(TABLET_LANDSCAPE);
-      await signInThroughUi(page, technician.username, technician.password);
-      await reloadUnderWorker(page, baseUrl);
-      await waitForFirstPull(page);
-      await context.setOffline(true);
-
-      await page.goto('/?section=customers');
-      await page.getByLabel('Search', { exact: true }).fill(customerName);
-      const card = page.getByTestId('customer-card').filter({ has: page.getByRole('heading', { name: customerName, exact: true }) });
-      await card.getByRole('button', { name: 'Create Inspection' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Create Inspection' });
-      await dialog.getByTestId('inspection-form').waitFor();
-      await dialog.getByRole('combobox', { name: 'Vehicle', exact: true }).click();
-      await page.getByRole('option', { name: `2019 Honda Civic ${tag}`, exact: true }).click();
-
-      const tire = ownerOf(dialog, 'frontLeftTire');
-      await tire.locator('input[data-media-source="gallery"]').setInputFiles({ name: 'tire.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(page, 1600, 1200) });
-      await tire.getByTestId('media-tile').waitFor();
-      await dialog.getByRole('button', { name: 'Add Service' }).click();
-      const service = dialog.getByTestId('service-editor').last();
-      await service.getByLabel('Description').fill('Brake fluid flush');
-      await service.getByLabel('Labor Cost').fill('90');
-      const serviceId = (await service.getByTestId('media-attach').getAttribute('data-media-owner')) ?? '';
-      await service.locator('input[data-media-source="gallery"]').setInputFiles({ name: 'fluid.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(page, 1200, 900) });
-      await service.getByTestId('media-tile').waitFor();
-      expect(await service.getByTestId('media-upload').textContent()).toBe('Waiting to upload');
-
-      // A service removed before it was ever saved takes its photo with it.
-      await dialog.getByRole('button', { name: 'Add Service' }).click();
-      const extra = dialog.getByTestId('service-editor').last();
-      await extra.locator('input[data-media-source="gallery"]').setInputFiles({ name: 'extra.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(page, 800, 600) });
-      await extra.getByTestId('media-tile').waitFor();
-      await expect.poll(() => uploadsPending(page)).toBe(3);
-      await extra.getByRole('button', { name: 'Remove Service 2' }).click();
-      await expect.poll(() => uploadsPending(page)).toBe(2);
-
-      // Cancelling asks first, and says how many photos would go.
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
-      const confirm = page.getByRole('alertdialog', { name: 'Close without saving?' });
-      expect(await confirm.getByText('The 2 photos taken for this inspection are deleted from this device.').count()).toBe(1);
-      await screenshot(page, 'media-new-inspection-close-confirm');
-      await confirm.getByRole('button', { name: 'Keep editing' }).click();
-
-      await dialog.getByRole('button', { name: 'Save & Complete' }).click();
-      await page.locator('[data-toast-title]').getByText('Inspection created', { exact: true }).waitFor();
-      await dialog.waitFor({ state: 'detached' });
-      await expect.poll(() => uploadsPending(page)).toBe(2);
-
-      // Reloaded offline: both photos are still there, still waiting.
-      await page.reload();
-      const reopened = await openInspection(page, `Civic ${tag}`);
-      await ownerOf(reopened, 'frontLeftTire').getByTestId('media-tile').waitFor();
-      await ownerOf(reopened, serviceId).getByTestId('media-tile').waitFor();
-      expect(await ownerOf(reopened, serviceId).getByTestId('media-upload').textContent()).toBe('Waiting to upload');
-
-      // Online: the inspection is created, then each photo goes up once.
-      await context.setOffline(false);
-      await expect.poll(() => uploadsPending(page), { timeout: 60_000 }).toBe(0);
-      await expect.poll(() => reopened.getByTestId('media-upload').count()).toBe(0);
-      const newId = (await reopened.getByTestId('media-tile').first().getAttribute('data-media-id')) ?? '';
-      const medium = await api.call<{ inspectionId: string }>('GET', `/api/media/${newId}`);
-      const stored = await api.call<{ items: { itemKey: string | null; serviceId: string | null }[] }>('GET', `/api/inspections/${medium.inspectionId}/media`);
-      expect(stored.items.map((m) => [m.itemKey, m.serviceId]).sort()).toEqual([['frontLeftTire', null], [null, serviceId]].sort());
-    },
-    180_000,
-  );
-
-  it('offers Try again on an upload that failed for a reason that may pass, and Remove on one that cannot', async () => {
-    const { context, page } = await open(TABLET_LANDSCAPE);
-    await addSession(context, baseUrl, technician.cookie);
-    // Answers that stand in for the server's to the next upload creations (none left: the server answers).
-    const answers = [{ status: 404, body: { error: 'not_found', message: 'Inspection not found' } }];
-    await context.route('**/api/uploads', async (route) => {
-      const answer = route.request().method() === 'POST' ? answers.shift() : undefined;
-      if (!answer) return route.continue();
-      return route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) });
-    });
-    const dialog = await openInspection(page);
-    const oil = ownerOf(dialog, 'oil');
-    await oil.locator('input[data-media-source="gallery"]').setInputFiles({ name: 'oil.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(page, 640, 480) });
-    const failed = oil.getByTestId('media-upload');
-    await expect.poll(() => failed.textContent(), { timeout: 30_000 }).toBe('Upload failed: Inspection not found');
-    await screenshot(page, 'media-upload-failed');
-    await oil.getByRole('button', { name: 'Try again to upload photo 1 of Oil' }).click();
-    await expect.poll(() => failed.count(), { timeout: 30_000 }).toBe(0);
-    const id = (await oil.getByTestId('media-tile').getAttribute('data-media-id')) ?? '';
-    expect((await api.call<{ itemKey: string }>('GET', `/api/media/${id}`)).itemKey).toBe('oil');
-
-    answers.push({ status: 415, body: { error: 'unsupported_media_type', message: 'This file is neither a photo nor a video' } });
-    const coolant = ownerOf(dialog, 'coolant');
-    await coolant.locator('input[data-media-source="gallery"]').setInputFiles({ name: 'coolant.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(page, 640, 480) });
-    const refused = coolant.getByTestId('media-upload');
-    await expect.poll(() => refused.textContent(), { timeout: 30_000 }).toBe('Upload failed: This file is neither a photo nor a video');
-    // A second try of a refused file cannot pass: only Remove is offered.
-    expect(await coolant.getByRole('button', { name: /^Try again/ }).count()).toBe(0);
-    await coolant.getByRole('button', { name: 'Remove photo 1 of Coolant' }).click();
-    const confirm = page.getByRole('alertdialog', { name: 'Remove this photo?' });
-    await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
-    await expect.poll(() => coolant.getByTestId('media-tile').count()).toBe(0);
-    await expect.poll(() => uploadsPending(page)).toBe(0);
   });
 });
