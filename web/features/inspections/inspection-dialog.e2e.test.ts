@@ -58,8 +58,8 @@ describe('inspection dialog from a customer card', () => {
     await choose(page, dialog, 'Oil Condition', 'Slightly dirty');
     await choose(page, dialog, 'Suspension', 'Needs attention');
     await choose(page, dialog, 'Check Engine Light', 'On');
-    await dialog.getByLabel('Leaks').fill('Oil pan gasket, Coolant hose');
-    await dialog.getByLabel('Diagnostic Codes').fill('P0420');
+    await dialog.getByLabel('Leaks', { exact: true }).fill('Oil pan gasket, Coolant hose');
+    await dialog.getByLabel('Diagnostic Codes', { exact: true }).fill('P0420');
 
     const services = dialog.getByTestId('service-editor');
     await dialog.getByRole('button', { name: 'Add Service' }).click();

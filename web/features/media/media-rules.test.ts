@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moveBy, pendingUploadsLabel, photoCount, uploadLabel } from './media-rules';
+import { canRetryUpload, moveBy, pendingUploadsLabel, photoCount, unsavedMediaWarning, uploadLabel } from './media-rules';
 
 describe('uploadLabel', () => {
   it('says where each file stands', () => {
@@ -12,6 +12,29 @@ describe('uploadLabel', () => {
       'Upload failed: The server refused this file type',
     );
     expect(uploadLabel({ state: 'failed', sent: 0, total: 100 })).toBe('Upload failed: unknown reason');
+  });
+});
+
+describe('canRetryUpload', () => {
+  it('offers a second try only for failures that may pass', () => {
+    const failed = (status: number) => ({ state: 'failed' as const, sent: 0, total: 100, message: 'x', status });
+    expect([0, 404, 409, 422, 500, 503].map((status) => canRetryUpload(failed(status)))).toEqual([true, true, true, true, true, true]);
+    expect([400, 413, 415].map((status) => canRetryUpload(failed(status)))).toEqual([false, false, false]);
+    expect(canRetryUpload({ state: 'waiting', sent: 0, total: 100 })).toBe(false);
+    expect(canRetryUpload(null)).toBe(false);
+  });
+});
+
+describe('unsavedMediaWarning', () => {
+  it('says how many photos a close without saving deletes', () => {
+    expect(unsavedMediaWarning(0, true)).toBeNull();
+    expect(unsavedMediaWarning(1, true)).toEqual({
+      title: 'Close without saving?',
+      description: 'The 1 photo taken for this inspection is deleted from this device.',
+    });
+    expect(unsavedMediaWarning(3, true)?.description).toBe('The 3 photos taken for this inspection are deleted from this device.');
+    expect(unsavedMediaWarning(1, false)?.description).toBe('The 1 photo taken for a service added since the last save is deleted from this device.');
+    expect(unsavedMediaWarning(2, false)?.description).toBe('The 2 photos taken for services added since the last save are deleted from this device.');
   });
 });
 

@@ -1,4 +1,4 @@
-import { countOf } from '../../../shared/plural';
+import { countOf, plural } from '../../../shared/plural';
 
 // Texts and order rules of the media strip, apart from React so they can be tested in Node.
 
@@ -7,6 +7,8 @@ export interface UploadState {
   sent: number;
   total: number;
   message?: string;
+  /** A failure's HTTP status (0: no answer). */
+  status?: number;
 }
 
 /** One file's upload as the strip says it; null once it is on the server. */
@@ -16,6 +18,27 @@ export function uploadLabel(upload: UploadState | null): string | null {
   if (upload.state === 'failed') return `Upload failed: ${upload.message || 'unknown reason'}`;
   const percent = upload.total > 0 ? Math.min(100, Math.floor((upload.sent / upload.total) * 100)) : 0;
   return `Uploading ${percent}%`;
+}
+
+/** Refusals of the file itself (bad request, too large, not a photo or video): sending it again cannot pass. */
+const FINAL_REFUSALS = new Set([400, 413, 415]);
+
+/** Whether a failed upload may pass when tried again (its inspection was missing, the server erred). */
+export const canRetryUpload = (upload: UploadState | null): boolean =>
+  upload?.state === 'failed' && !FINAL_REFUSALS.has(upload.status ?? 0);
+
+/**
+ * The confirmation before an inspection dialog closes without saving, when photos taken in it would
+ * go (videos count as photos, as on the cards); null when none would.
+ */
+export function unsavedMediaWarning(count: number, newInspection: boolean): { title: string; description: string } | null {
+  if (count === 0) return null;
+  const photos = countOf(count, 'photo', 'photos');
+  const where = newInspection ? 'this inspection' : plural(count, 'a service added since the last save', 'services added since the last save');
+  return {
+    title: `Close without saving?`,
+    description: `The ${photos} taken for ${where} ${plural(count, 'is', 'are')} deleted from this device.`,
+  };
 }
 
 /** '3 photos', '1 photo' (videos count as photos for the cards: they are pictures of the car). */

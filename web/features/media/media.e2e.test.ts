@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SMALL_PHONE, TABLET_LANDSCAPE } from '../../test/e2e/browser';
 import { reloadUnderWorker, waitForFirstPull } from '../../test/e2e/offline';
@@ -6,6 +6,7 @@ import { layoutFailures } from '../../test/e2e/screen-checks';
 import { screenshot } from '../../test/e2e/screenshot';
 import { addSession, createStaffUser, signInThroughUi, toastTitled, uniqueName, type StaffUser } from '../../test/e2e/staff';
 import { expectAccessible, useE2E } from '../../test/e2e/use-e2e';
+import { makeJpeg, openInspection as openFor, ownerOf, redPixels, uploadsPending } from './media-e2e-kit';
 
 // Photos in the bay with no signal: attached to a tire and a service offline, one marked up with an
 // arrow, still there after a reload offline, sent when the network is back, and shown marked up on
@@ -37,70 +38,7 @@ beforeAll(async () => {
   shareToken = inspection.shareToken;
 });
 
-/**
- * A JPEG made in the page (a blue gradient, no red in it), as a camera would hand it over; with
- * `grain` some noise, so it is as big as a real photo of that size.
- */
-async function makeJpeg(page: Page, width: number, height: number, grain = false): Promise<Buffer> {
-  const base64 = await page.evaluate(
-    ([w, h, noisy]) => {
-      const canvas = document.createElement('canvas');
-      canvas.width = w;
-      canvas.height = h;
-      const context = canvas.getContext('2d');
-      if (!context) throw new Error('no 2d context');
-      const gradient = context.createLinearGradient(0, 0, w, h);
-      gradient.addColorStop(0, '#1e3a8a');
-      gradient.addColorStop(1, '#93c5fd');
-      context.fillStyle = gradient;
-      context.fillRect(0, 0, w, h);
-      if (noisy) {
-        const pixels = context.getImageData(0, 0, w, h);
-        for (let i = 0; i < pixels.data.length; i += 4) {
-          const delta = Math.floor(Math.random() * 41) - 20;
-          for (let c = 0; c < 3; c++) pixels.data[i + c] = Math.min(255, Math.max(0, (pixels.data[i + c] ?? 0) + delta));
-        }
-        context.putImageData(pixels, 0, 0);
-      }
-      return canvas.toDataURL('image/jpeg', 0.9).split(',')[1] ?? '';
-    },
-    [width, height, grain] as const,
-  );
-  return Buffer.from(base64, 'base64');
-}
-
-/** How many clearly red pixels an image shows (the mark-up's arrow is red; the photo has none). */
-function redPixels(image: Locator): Promise<number> {
-  return image.evaluate(async (element) => {
-    const img = element as HTMLImageElement;
-    await img.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = img.naturalWidth;
-    canvas.height = img.naturalHeight;
-    const context = canvas.getContext('2d');
-    if (!context) return -1;
-    context.drawImage(img, 0, 0);
-    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-    let red = 0;
-    for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 0) > 170 && (data[i + 1] ?? 0) < 90 && (data[i + 2] ?? 0) < 90) red += 1;
-    return red;
-  });
-}
-
-async function openInspection(page: Page): Promise<Locator> {
-  await page.goto('/?section=customers');
-  await page.getByLabel('Search', { exact: true }).fill(customerName);
-  const card = page.getByTestId('customer-card').filter({ has: page.getByRole('heading', { name: customerName, exact: true }) });
-  await card.getByRole('button', { name: /^Inspections/ }).click();
-  await card.getByTestId('inspection-row').first().getByRole('button', { name: /^Edit inspection/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit Inspection' });
-  await dialog.getByTestId('inspection-form').waitFor();
-  return dialog;
-}
-
-const ownerOf = (dialog: Locator, owner: string) => dialog.locator(`[data-testid="media-attach"][data-media-owner="${owner}"]`);
-const uploadsPending = (page: Page) =>
-  page.getByTestId('upload-status').count().then(async (n) => (n === 0 ? 0 : Number(await page.getByTestId('upload-status').getAttribute('data-pending'))));
+const openInspection = (page: Page) => openFor(page, customerName, `Fit ${tag}`);
 
 describe('inspection photos', () => {
   it(
@@ -280,10 +218,9 @@ describe('inspection photos', () => {
     expect(await tile.count()).toBe(1);
     await screenshot(page, 'media-video-tile');
 
-    // A service added in this edit has no camera until it is saved, and says so.
+    // A service added in this edit has its camera before it is saved.
     await dialog.getByRole('button', { name: 'Add Service' }).click();
     const added = dialog.getByTestId('service-editor').last();
-    expect(await added.getByText('Photos can be added once this service is saved.').count()).toBe(1);
-    expect(await added.getByTestId('media-attach').count()).toBe(0);
+    expect(await added.getByTestId('media-attach').count()).toBe(1);
   });
 });

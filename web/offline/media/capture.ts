@@ -142,3 +142,19 @@ export async function deleteMedia(db: LocalDb, userId: string, mediaId: string):
   announceMedia(db, { type: 'dropped', mediaId });
   if (entry) announceEnqueued(db, entry, []);
 }
+
+/**
+ * Sends a failed file again (after a refusal that may pass: the inspection was missing, the server
+ * erred): its entries wait again, continuing from their upload URL.
+ */
+export async function retryUpload(db: LocalDb, mediaId: string): Promise<void> {
+  const retried = await db.uploads
+    .where('mediaId')
+    .equals(mediaId)
+    .filter((u) => u.state === 'failed')
+    .modify((u) => {
+      u.state = 'waiting';
+      u.lastError = null;
+    });
+  if (retried > 0) announceMedia(db, { type: 'queued' });
+}

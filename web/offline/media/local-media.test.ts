@@ -67,7 +67,7 @@ describe('a medium as the screens show it', () => {
     const local = (id: string, role: string) => `blob:${id}/${role}`;
     const shown = toLocalMedia(snapshot, (id, role) => (snapshot.blobs.some((b) => b.mediaId === id && b.role === role) ? local(id, role) : null));
     expect(shown.map((m) => [m.id, m.thumbUrl, m.displayUrl, m.originalUrl, m.hasMarkup, m.upload])).toEqual([
-      ['m1', 'blob:m1/thumb', 'blob:m1/original', 'blob:m1/original', false, { state: 'failed', sent: 0, total: 5, message: 'Only photos and videos' }],
+      ['m1', 'blob:m1/thumb', 'blob:m1/original', 'blob:m1/original', false, { state: 'failed', sent: 0, total: 5, message: 'Only photos and videos', status: 415 }],
       ['m2', 'blob:m2/markupThumb', 'blob:m2/markup', '/s/original', true, null],
     ]);
   });

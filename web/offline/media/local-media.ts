@@ -95,7 +95,7 @@ export function toLocalMedia(snapshot: MediaSnapshot, urlOf: (mediaId: string, r
         originalUrl,
         posterUrl: urls?.poster ?? (isVideo ? local('thumb') : null),
         upload: first
-          ? { state: first.state, sent: first.sent, total: first.size, ...(first.lastError && first.state === 'failed' ? { message: first.lastError.message } : {}) }
+          ? { state: first.state, sent: first.sent, total: first.size, ...(first.lastError && first.state === 'failed' ? { message: first.lastError.message, status: first.lastError.status } : {}) }
           : null,
       };
     });

@@ -79,7 +79,7 @@ export interface LocalMedia {
   originalUrl: string;
   posterUrl: string | null;
   /** null: on the server. */
-  upload: { state: UploadState; sent: number; total: number; message?: string } | null;
+  upload: { state: UploadState; sent: number; total: number; message?: string; status?: number } | null;
 }
 
 export interface UploadStatus {

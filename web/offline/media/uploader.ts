@@ -1,6 +1,7 @@
 import { Upload, type DetailedError } from 'tus-js-client';
 import { MEDIA_UPLOAD_PATH } from '../../../shared/constants';
 import { mediaResponse, type MediaResponse } from '../../../shared/schemas/media';
+import type { Inspection } from '../../../shared/schemas/inspection';
 import type { LocalDb } from '../local-db';
 import { send, type FetchLike } from '../transport';
 import type { OutboxEntry } from '../types';
@@ -30,8 +31,14 @@ export interface UploaderOptions {
   onProgress?: (current: UploadProgress | null) => void;
 }
 
-/** Whether the server has this inspection (and service) yet: no create of it waits in the outbox. */
-export function uploadReady(entry: UploadEntry, outbox: readonly OutboxEntry[]): boolean {
+/**
+ * Whether the server has this inspection (and service) yet: it is saved on this device (an open
+ * dialog's new inspection or just-added service is not, until its save) and no create of it waits
+ * in the outbox.
+ */
+export function uploadReady(entry: UploadEntry, outbox: readonly OutboxEntry[], inspection: Pick<Inspection, 'services'> | undefined): boolean {
+  if (!inspection) return false;
+  if (entry.serviceId !== null && !inspection.services.some((s) => s.id === entry.serviceId)) return false;
   return !outbox.some((e) => {
     if (e.entityId !== entry.inspectionId) return false;
     if (e.write.kind === 'inspection.create') return true;
@@ -84,13 +91,15 @@ export class MediaUploader {
       const outbox = await db.outbox.toArray();
       const queue = await db.uploads.orderBy('seq').toArray();
       const waitingOriginals = new Set(queue.filter((u) => u.role === 'original').map((u) => u.mediaId));
+      const owners = [...new Set(queue.map((u) => u.inspectionId))];
+      const saved = new Map((await db.inspections.bulkGet(owners)).flatMap((i) => (i ? [[i.id, i] as const] : [])));
       const entry = queue.find(
         (u) =>
           u.userId === userId &&
           u.state !== 'failed' &&
           !tried.has(u.seq as number) &&
           (u.role === 'original' || !waitingOriginals.has(u.mediaId)) &&
-          uploadReady(u, outbox),
+          uploadReady(u, outbox, saved.get(u.inspectionId)),
       );
       if (!entry) return 'done';
       tried.add(entry.seq as number);

@@ -10,14 +10,18 @@ import { vehicleName } from '../../../lib/format';
 import { useBlockReload } from '../../../lib/reload-guard';
 import { PreviouslyDeclined } from '../../deferred/components/previously-declined';
 import { paths } from '../../../config/paths';
-import { MediaScope, MediaScopeNote } from '../../media/components/media-scope';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useInspectionMedia } from '../../../offline/media';
+import { discardUnsaved } from '../../media/api/media-actions';
+import { MediaScope } from '../../media/components/media-scope';
+import { unsavedMediaWarning } from '../../media/media-rules';
 import { SendButton } from '../../sends/components/send-button';
 import { ShareActivityLine } from '../../sends/components/share-activity-line';
 import { useSaveInspection } from '../api/save-inspection';
 import { ConditionFields } from './condition-fields';
 import { DecisionHistory } from './decision-history';
 import { EstimateSummary } from './estimate-summary';
-import { draftFrom, emptyDraft, estimate, newService, toBody, toChanges, type InspectionDraft } from './inspection-form-model';
+import { draftFrom, emptyDraft, estimate, newService, toBody, toChanges, type InspectionDraft, type ServiceDraft } from './inspection-form-model';
 import styles from './inspection-form.module.css';
 import { MeasurementFields } from './measurement-fields';
 import { PeopleFields } from './people-fields';
@@ -55,8 +59,14 @@ export function InspectionForm({ inspection, lockedCustomer, signedInUser, onClo
   // The id of a new inspection is made once, so a retried save cannot create a second one.
   const [newId] = useState(newClientId);
   const [draft, setDraft] = useState<InspectionDraft>(initial);
-  // Any edit (or a save in flight) holds back an app update's reload until the dialog is done.
-  useBlockReload(draft !== initial || save.isPending);
+  // Photos are taken against the new inspection's id and new services' ids before the first save.
+  const mediaOwnerId = inspection?.id ?? newId;
+  const media = useInspectionMedia(mediaOwnerId);
+  const savedServiceIds = new Set(inspection?.services.map((s) => s.id));
+  const unsaved = inspection ? media.filter((m) => m.serviceId !== null && !savedServiceIds.has(m.serviceId)) : media;
+  const [closing, setClosing] = useState(false);
+  // Any edit, a save in flight or unsaved photos hold back an app update's reload until the dialog is done.
+  useBlockReload(draft !== initial || save.isPending || unsaved.length > 0);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitted, setSubmitted] = useState(false);
   // The chosen customer's name, for the description and the sync panel's label.
@@ -75,6 +85,23 @@ export function InspectionForm({ inspection, lockedCustomer, signedInUser, onClo
     const next = { ...draft, ...patch };
     setDraft(next);
     if (submitted) setErrors(validate(next));
+  };
+  const changeServices = (services: ServiceDraft[]) => {
+    const kept = new Set(services.map((s) => s.id));
+    const removed = draft.services.filter((s) => !kept.has(s.id) && !savedServiceIds.has(s.id)).map((s) => s.id);
+    // A service that was never saved takes its photos with it.
+    if (removed.length > 0) void discardUnsaved(mediaOwnerId, removed).catch(() => undefined);
+    change({ services });
+  };
+
+  // Closing without saving drops the photos taken for what was never saved, once confirmed.
+  const warning = unsavedMediaWarning(unsaved.length, !inspection);
+  const requestClose = () => (warning && !save.isPending ? setClosing(true) : onClose());
+  const discardAndClose = () => {
+    const services = inspection ? [...new Set(unsaved.flatMap((m) => (m.serviceId ? [m.serviceId] : [])))] : undefined;
+    discardUnsaved(mediaOwnerId, services)
+      .then(onClose)
+      .catch(() => toast({ title: 'Error', description: 'The photos could not be deleted. Try again.', variant: 'destructive' }));
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -112,7 +139,7 @@ export function InspectionForm({ inspection, lockedCustomer, signedInUser, onClo
     <Dialog
       open
       onOpenChange={(open) => {
-        if (!open) onClose();
+        if (!open) requestClose();
       }}
       wide
       title={inspection ? 'Edit Inspection' : 'Create Inspection'}
@@ -143,7 +170,7 @@ export function InspectionForm({ inspection, lockedCustomer, signedInUser, onClo
         </>
       }
     >
-      <MediaScope inspectionId={inspection?.id ?? null}>
+      <MediaScope inspectionId={mediaOwnerId} saved={inspection} media={media}>
         <div className={styles.form} data-testid="inspection-form">
           {inspection ? <ShareActivityLine kind="inspection" id={inspection.id} /> : null}
           <PeopleFields
@@ -156,7 +183,6 @@ export function InspectionForm({ inspection, lockedCustomer, signedInUser, onClo
             signedInUser={signedInUser}
             currentTechnician={inspection?.technician ?? null}
           />
-          <MediaScopeNote />
           {/* Right under the vehicle: what was found last time comes first. */}
           {!inspection || inspection.status === 'in_progress' ? (
             <PreviouslyDeclined
@@ -172,11 +198,20 @@ export function InspectionForm({ inspection, lockedCustomer, signedInUser, onClo
             onChange={(field, value) => change({ measurements: { ...draft.measurements, [field]: value } })}
           />
           <ConditionFields draft={draft} errors={errors} onChange={change} />
-          <ServicesEditor services={draft.services} saved={inspection?.services} errors={errors} onChange={(services) => change({ services })} />
+          <ServicesEditor services={draft.services} saved={inspection?.services} errors={errors} onChange={changeServices} />
           <EstimateSummary totals={totals} />
           {inspection ? <DecisionHistory inspectionId={inspection.id} /> : null}
         </div>
       </MediaScope>
+      <ConfirmDialog
+        open={closing}
+        onOpenChange={setClosing}
+        title={warning?.title ?? ''}
+        description={warning?.description}
+        confirmLabel="Close and delete photos"
+        cancelLabel="Keep editing"
+        onConfirm={discardAndClose}
+      />
     </Dialog>
   );
 }

@@ -107,7 +107,7 @@ export function ServicesEditor({ services, saved, errors, onChange }: ServicesEd
                 </div>
               );
             })}
-            <MediaAttach serviceId={service.id} saved={savedById.has(service.id)} label={`Service ${n}`} />
+            <MediaAttach serviceId={service.id} label={`Service ${n}`} />
             <div className={styles.actions}>
               <Button variant="secondary" onClick={() => update(index, { parts: [...service.parts, newPart()] })}>
                 <Plus aria-hidden="true" /> Add Part

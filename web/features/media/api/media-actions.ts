@@ -1,6 +1,8 @@
 import type { MediaItemKey } from '../../../../shared/constants';
+import type { Inspection } from '../../../../shared/schemas/inspection';
 import { getOffline } from '../../../offline';
-import { captureMedia, deleteMedia, saveMarkup, updateMedia } from '../../../offline/media';
+import { keepRow } from '../../../offline/local-queries-source';
+import { captureMedia, deleteMedia, discardUnsavedMedia, retryUpload, saveMarkup, updateMedia } from '../../../offline/media';
 import { readCachedUser } from '../../../lib/current-user';
 import { preparePhoto } from '../prepare-photo';
 import { kindOfFile, photoRefusal } from '../prepare-rules';
@@ -21,11 +23,14 @@ function device(): { db: ReturnType<typeof getOffline>['db']; userId: string } {
 /**
  * Prepares one chosen or taken file and keeps it on the device; throws a MediaRefusal saying why
  * not. `onPreview` gets a photo's thumbnail as soon as it exists, for the strip to show meanwhile.
+ * A saved inspection read from the server (older than the device keeps) is kept here from now on:
+ * the upload queue sends media only of inspections saved on the device.
  */
-export async function captureFile(owner: MediaOwner, file: File, onPreview?: (thumb: Blob) => void): Promise<string> {
+export async function captureFile(owner: MediaOwner, saved: Inspection | undefined, file: File, onPreview?: (thumb: Blob) => void): Promise<string> {
   const kind = kindOfFile(file);
   if (!kind) throw new MediaRefusal(`${file.name || 'This file'} is not a photo or a video.`);
   const { db, userId } = device();
+  if (saved) await keepRow({ table: 'inspections', row: saved })(db);
   const place = owner.itemKey ? { itemKey: owner.itemKey } : { serviceId: owner.serviceId };
   if (kind === 'video') {
     const video = await prepareVideo(file);
@@ -57,4 +62,15 @@ export async function removeMedia(mediaId: string): Promise<void> {
 export async function keepMarkup(mediaId: string, markup: Blob, thumb: Blob): Promise<void> {
   const { db, userId } = device();
   await saveMarkup(db, userId, mediaId, markup, thumb);
+}
+
+/** Sends a failed file again. */
+export async function retryMedia(mediaId: string): Promise<void> {
+  await retryUpload(getOffline().db, mediaId);
+}
+
+/** Drops the media taken before a first save: of the whole inspection, or of these services. */
+export async function discardUnsaved(inspectionId: string, serviceIds?: readonly string[]): Promise<number> {
+  const { db, userId } = device();
+  return discardUnsavedMedia(db, userId, inspectionId, serviceIds);
 }

@@ -8,26 +8,21 @@ import { useMediaScope } from './media-scope';
 import { MediaStrip, type Preparing } from './media-strip';
 import styles from './media.module.css';
 
-export type MediaAttachProps = { label: string } & ({ itemKey: MediaItemKey; serviceId?: undefined } | { serviceId: string; itemKey?: undefined; saved: boolean });
+export type MediaAttachProps = { label: string } & ({ itemKey: MediaItemKey; serviceId?: undefined } | { serviceId: string; itemKey?: undefined });
 
 /**
- * An item's or a service's photos and videos: its camera and its strip. Media need a saved owner
- * (the upload names it, and the server checks it exists), so an unsaved service says when its
- * camera comes instead of offering it.
+ * An item's or a service's photos and videos: its camera and its strip. A new inspection or a
+ * service added in this edit has its id already, so its media are taken before the first save;
+ * the upload queue holds them until that save is on the server.
  */
 export function MediaAttach(props: MediaAttachProps) {
-  const { inspectionId, media } = useMediaScope();
+  const { inspectionId, saved, media } = useMediaScope();
   const { toast } = useToast();
   const [preparing, setPreparing] = useState<Preparing[]>([]);
   const nextKey = useRef(0);
   // Previews still shown when the dialog closes mid-preparation are let go with it.
   const previews = useRef(new Set<string>());
   useEffect(() => () => previews.current.forEach((url) => URL.revokeObjectURL(url)), []);
-  // A new inspection says it once for the whole form (MediaScopeNote).
-  if (!inspectionId) return null;
-  if (props.serviceId !== undefined && !props.saved)
-    return <p className={styles.note}>Photos can be added once this service is saved.</p>;
-
   const owner: MediaOwner = props.itemKey ? { inspectionId, itemKey: props.itemKey } : { inspectionId, serviceId: props.serviceId };
   const mine = media
     .filter((m) => (props.itemKey ? m.itemKey === props.itemKey : m.serviceId === props.serviceId))
@@ -41,7 +36,7 @@ export function MediaAttach(props: MediaAttachProps) {
       const key = keys[index];
       let preview: string | null = null;
       try {
-        await captureFile(owner, file, (thumb) => {
+        await captureFile(owner, saved, file, (thumb) => {
           preview = URL.createObjectURL(thumb);
           previews.current.add(preview);
           const url = preview;

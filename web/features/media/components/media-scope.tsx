@@ -1,27 +1,21 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { useInspectionMedia, type LocalMedia } from '../../../offline/media';
-import styles from './media.module.css';
+import type { Inspection } from '../../../../shared/schemas/inspection';
+import type { LocalMedia } from '../../../offline/media';
 
 interface MediaScopeValue {
-  /** The inspection media are attached to; null while it is not saved yet. */
-  inspectionId: string | null;
+  /** The inspection media are attached to: a new one's id is made when its dialog opens. */
+  inspectionId: string;
+  /** The inspection as saved, kept on the device with its media; undefined before its first save. */
+  saved: Inspection | undefined;
   media: readonly LocalMedia[];
 }
 
-const MediaScopeContext = createContext<MediaScopeValue>({ inspectionId: null, media: [] });
+const MediaScopeContext = createContext<MediaScopeValue>({ inspectionId: '', saved: undefined, media: [] });
 
-/** One live read of an inspection's media for the whole dialog; each item's strip takes its own. */
-export function MediaScope({ inspectionId, children }: { inspectionId: string | null; children: ReactNode }) {
-  const media = useInspectionMedia(inspectionId ?? undefined);
-  const value = useMemo(() => ({ inspectionId, media }), [inspectionId, media]);
+/** The dialog's one live read of its inspection's media (`useInspectionMedia`); each item's strip takes its own. */
+export function MediaScope({ inspectionId, saved, media, children }: MediaScopeValue & { children: ReactNode }) {
+  const value = useMemo(() => ({ inspectionId, saved, media }), [inspectionId, saved, media]);
   return <MediaScopeContext.Provider value={value}>{children}</MediaScopeContext.Provider>;
 }
 
 export const useMediaScope = () => useContext(MediaScopeContext);
-
-/** Why a new inspection has no cameras yet; nothing once it is saved. */
-export function MediaScopeNote() {
-  const { inspectionId } = useMediaScope();
-  if (inspectionId) return null;
-  return <p className={styles.note}>Photos and videos can be added once the inspection is saved: save it, then open it again.</p>;
-}

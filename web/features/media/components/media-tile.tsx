@@ -6,8 +6,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Input } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import type { LocalMedia } from '../../../offline/media';
-import { changeCaption, removeMedia } from '../api/media-actions';
-import { uploadLabel } from '../media-rules';
+import { changeCaption, removeMedia, retryMedia } from '../api/media-actions';
+import { canRetryUpload, uploadLabel } from '../media-rules';
 import styles from './media.module.css';
 
 export interface MediaTileProps {
@@ -25,7 +25,8 @@ export interface MediaTileProps {
 export function MediaTile({ media, name, first, last, onMove, onView, onMarkup }: MediaTileProps) {
   const { toast } = useToast();
   const [caption, setCaption] = useState(media.caption ?? '');
-  const [confirming, setConfirming] = useState(false);
+  // 'delete' from the tile's actions; 'remove' for a failed upload, which never reached the customer.
+  const [confirming, setConfirming] = useState<'delete' | 'remove' | null>(null);
   const upload = uploadLabel(media.upload);
   const failed = media.upload?.state === 'failed';
   const fail = (description: string) => toast({ title: 'Error', description, variant: 'destructive' });
@@ -74,7 +75,7 @@ export function MediaTile({ media, name, first, last, onMove, onView, onMarkup }
             <PenLine aria-hidden="true" />
           </Button>
         ) : null}
-        <Button variant="ghost" size="icon" aria-label={`Delete ${name}`} onClick={() => setConfirming(true)}>
+        <Button variant="ghost" size="icon" aria-label={`Delete ${name}`} onClick={() => setConfirming('delete')}>
           <Trash2 aria-hidden="true" />
         </Button>
       </div>
@@ -83,11 +84,33 @@ export function MediaTile({ media, name, first, last, onMove, onView, onMarkup }
           {upload}
         </p>
       ) : null}
+      {failed ? (
+        <div className={styles.tileActions}>
+          {canRetryUpload(media.upload) ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={`Try again to upload ${name}`}
+              onClick={() => retryMedia(media.id).catch(() => fail(`The ${media.kind} could not be queued again. Try again.`))}
+            >
+              Try again
+            </Button>
+          ) : null}
+          <Button variant="ghost" size="sm" aria-label={`Remove ${name}`} onClick={() => setConfirming('remove')}>
+            Remove
+          </Button>
+        </div>
+      ) : null}
       <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={`Delete this ${media.kind}?`}
-        description="It is removed from the inspection and from the customer's report."
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={confirming === 'remove' ? `Remove this ${media.kind}?` : `Delete this ${media.kind}?`}
+        description={
+          confirming === 'remove'
+            ? `It did not reach the server; it and its files are deleted from this device.`
+            : "It is removed from the inspection and from the customer's report."
+        }
+        confirmLabel={confirming === 'remove' ? 'Remove' : 'Delete'}
         onConfirm={() => {
           removeMedia(media.id).catch(() => fail(`The ${media.kind} could not be deleted. Try again.`));
         }}
