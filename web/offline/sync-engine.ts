@@ -305,10 +305,13 @@ export class SyncEngine {
     // caption, order and delete changes that waited for their file.
     const uploaded = await this.uploader.run(userId, () => generation !== this.generation);
     if (uploaded === 'paused') this.setStatus({ needsSignIn: true });
-    if (uploaded !== 'done') return uploaded;
+    if (uploaded === 'paused' || uploaded === 'stopped') return uploaded;
     const pushedAgain = await this.push(userId, generation);
     if (pushedAgain !== 'done') return pushedAgain;
-    return this.pull(generation);
+    // A file that must wait (a cut connection, the server not confirming yet) holds back neither the
+    // other devices' changes nor the edits behind it; it is tried again after the backoff.
+    const pulled = await this.pull(generation);
+    return pulled === 'done' ? uploaded : pulled;
   }
 
   private afterRun(outcome: Outcome): void {

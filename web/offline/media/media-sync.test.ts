@@ -1,81 +1,13 @@
-import { createHash } from 'node:crypto';
-import sharp from 'sharp';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-// eslint-disable-next-line no-restricted-imports -- drives the real API in-process, as the other offline tests do
-import { useTestApp, type Client } from '../../../api/test/app';
-import type { MediaResponse } from '../../../shared/schemas/media';
-import { LocalDb } from '../local-db';
+import { describe, expect, it } from 'vitest';
 import { enqueue } from '../outbox';
-import { SyncEngine } from '../sync-engine';
 import { captureMedia, deleteMedia, saveMarkup, updateMedia } from './capture';
 import { pendingUploads, readInspectionMedia, toLocalMedia } from './local-media';
-import { apiFetch, testNetwork, type TestNetwork } from './media-test-network';
-
+import { CHUNK, creations, photo, sha, thumbOf, useMediaDevices } from './media-sync-kit';
+import type { LocalDb } from '../local-db';
 // Photos and videos from a device with a bad signal reach the server exactly once, in order, after
 // their inspection, and resume where a cut left them; other devices learn of them from the feed.
 
-const server = await useTestApp();
-const tech = await server.signIn('technician');
-const CHUNK = 16 * 1024;
-
-const dbs: LocalDb[] = [];
-let engines: SyncEngine[] = [];
-let n = 0;
-
-afterEach(async () => {
-  for (const engine of engines) engine.stop();
-  await Promise.all(engines.map((e) => Promise.race([e.settled(), new Promise((r) => setTimeout(r, 1000))])));
-  engines = [];
-});
-afterAll(async () => {
-  for (const db of dbs) await db.delete();
-});
-
-function device(name = `media-sync-${++n}`, client: Client = tech): { db: LocalDb; net: TestNetwork; engine: SyncEngine } {
-  const db = new LocalDb(name);
-  dbs.push(db);
-  const net = testNetwork(apiFetch(() => client));
-  const engine = new SyncEngine({ db, fetch: net.fetch, currentUserId: () => client.user.id, lockName: name, uploadChunkSize: CHUNK });
-  engines.push(engine);
-  return { db, net, engine };
-}
-
-/** A camera-like JPEG: noise, so it does not compress to nothing. */
-async function photo(seed: number, edge = 256): Promise<Blob> {
-  const bytes = await sharp({ create: { width: edge, height: edge, channels: 3, background: { r: seed % 255, g: 90, b: 40 }, noise: { type: 'gaussian', mean: 120, sigma: 60 } } })
-    .jpeg({ quality: 92 })
-    .toBuffer();
-  return new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' });
-}
-const thumbOf = async (file: Blob) => new Blob([new Uint8Array(await sharp(Buffer.from(await file.arrayBuffer())).resize(64).jpeg().toBuffer())], { type: 'image/jpeg' });
-const sha = async (blob: Blob) => createHash('sha256').update(Buffer.from(await blob.arrayBuffer())).digest('hex');
-
-/** A customer, vehicle and inspection made on the device (waiting in its outbox). */
-async function offlineInspection(db: LocalDb, tag: string): Promise<string> {
-  const customerId = crypto.randomUUID();
-  const vehicleId = crypto.randomUUID();
-  const inspectionId = crypto.randomUUID();
-  await enqueue(db, tech.user.id, { kind: 'customer.create', id: customerId, body: { name: `Bay ${tag}`, email: `${tag}@mail.test`, phone: '555-0101' } }, 'Add customer');
-  await enqueue(db, tech.user.id, { kind: 'vehicle.create', id: vehicleId, body: { customerId, year: 2017, make: 'Ford', model: 'Focus' } }, 'Add vehicle');
-  await enqueue(db, tech.user.id, { kind: 'inspection.create', id: inspectionId, body: { customerId, vehicleId } }, 'Add inspection');
-  return inspectionId;
-}
-
-const thumb = await thumbOf(await photo(0));
-
-async function capture(db: LocalDb, inspectionId: string, file: Blob, itemKey: 'frontLeftTire' | 'oil' = 'frontLeftTire') {
-  return captureMedia(db, tech.user.id, { inspectionId, itemKey, kind: 'photo', file, thumb, contentType: 'image/jpeg', width: 256, height: 256 });
-}
-
-const api = apiFetch(() => tech);
-
-async function serverMedia(inspectionId: string): Promise<MediaResponse[]> {
-  const res = await api(`/api/inspections/${inspectionId}/media`, { method: 'GET' });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { items: MediaResponse[] }).items;
-}
-
-const creations = (net: TestNetwork) => net.calls.filter((c) => c.method === 'POST' && c.path.startsWith('/api/uploads'));
+const { tech, thumb, newName, device, offlineInspection, capture, serverMedia } = await useMediaDevices();
 const roles = async (db: LocalDb, mediaId: string) => (await db.mediaBlobs.where('mediaId').equals(mediaId).toArray()).map((b) => b.role).sort();
 
 describe('the upload queue', () => {
@@ -133,7 +65,7 @@ describe('the upload queue', () => {
   });
 
   it('continues a cut upload from where it stopped after a reload, sending no byte twice', async () => {
-    const name = `media-sync-${++n}`;
+    const name = newName();
     const first = device(name);
     const inspectionId = await offlineInspection(first.db, 'cut');
     const file = await photo(3, 640);
@@ -161,7 +93,7 @@ describe('the upload queue', () => {
   });
 
   it('loses nothing when the app is killed while a chunk is on its way', async () => {
-    const name = `media-sync-${++n}`;
+    const name = newName();
     const first = device(name);
     const inspectionId = await offlineInspection(first.db, 'killed');
     const file = await photo(10, 640);

@@ -21,6 +21,8 @@ export interface TestNetwork {
   dropNext: string | null;
   /** Answer the next request to a path starting with this with a 422, as a refusal (it never reaches the server). */
   refuseNext: string | null;
+  /** Answer the next PATCH of an upload with the server's 404 for an upload URL it no longer knows (expired). */
+  expireNextPatch: boolean;
   /** Upload bytes the server accepted, per PATCH. */
   patchBytes: number[];
   calls: { method: string; path: string }[];
@@ -53,6 +55,7 @@ export function testNetwork(api: FetchLike): TestNetwork {
     loseAnswerAtOffset: null,
     dropNext: null,
     refuseNext: null,
+    expireNextPatch: false,
     patchBytes: [],
     calls: [],
     fetch: async (url, init) => {
@@ -70,6 +73,11 @@ export function testNetwork(api: FetchLike): TestNetwork {
       const isPatch = method === 'PATCH' && path.startsWith(`${MEDIA_UPLOAD_PATH}/`);
       const offset = Number(new Headers(init.headers).get('upload-offset') ?? 0);
       if (isPatch && net.cutAtOffset !== null && offset >= net.cutAtOffset) throw new TypeError('Failed to fetch (connection cut)');
+      if (isPatch && net.expireNextPatch) {
+        net.expireNextPatch = false;
+        net.calls.push({ method, path });
+        return new Response(JSON.stringify({ error: 'not_found', message: 'This upload expired; start it again.' }), { status: 404, headers: { 'content-type': 'application/json' } });
+      }
       net.calls.push({ method, path });
       const res = await api(url, init);
       // tus writes a PATCH body whole before it answers 2xx (the last one answers with the medium).

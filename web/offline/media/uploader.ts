@@ -158,8 +158,24 @@ export class MediaUploader {
         await db.transaction('rw', mediaTables(db), () => removeMedia(db, [entry.mediaId]));
         return 'stopped';
       }
+      const method = result.originalRequest?.getMethod();
+      if (status === 404 && method === 'PATCH') {
+        // The server no longer knows the upload (it expired, or its staging was lost): start anew.
+        // (A 404 to the HEAD that resumes makes tus-js-client create a new upload itself.)
+        await db.uploads
+          .where('seq')
+          .equals(seq)
+          .modify((u) => {
+            u.uploadUrl = null;
+            u.sent = 0;
+            u.state = 'waiting';
+            u.attempts += 1;
+            u.lastError = { status, message };
+          });
+        return 'retry';
+      }
       // A 409 to a PATCH is tus's offset mismatch (HEAD again); to a creation it is a real conflict.
-      const offsetMismatch = status === 409 && result.originalRequest?.getMethod() === 'PATCH';
+      const offsetMismatch = status === 409 && method === 'PATCH';
       const retry = status === 0 || offsetMismatch || status === 408 || status === 423 || status === 425 || status === 429 || status >= 500;
       return this.note(entry, retry ? 'retry' : 'failed', status, message);
     }
