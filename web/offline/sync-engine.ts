@@ -8,6 +8,7 @@ import { withLock } from './lock';
 import { mustWait, onEnqueued, withDependents } from './outbox';
 import { dropGoneMedia, isMediaWrite, mediaWaitsForUpload, storeMediaReply } from './media/media-writes';
 import { onMediaSignal } from './media/signals';
+import { forgetUnkeptMedia, loadServerMedia } from './media/server-media';
 import { MediaUploader, type UploadProgress } from './media/uploader';
 import { applyPage, pruneInspections, readCursor, replaceUsers, resetLocalCopy } from './pull';
 import { discardEntry, retryEntry } from './sync-panel';
@@ -135,6 +136,8 @@ export class SyncEngine {
   start(): void {
     if (this.started) return;
     this.started = true;
+    // Media read for a screen last time the app ran, of inspections the device does not keep.
+    void forgetUnkeptMedia(this.db).catch(() => undefined);
     if (typeof window !== 'undefined') {
       const online = () => {
         this.setStatus({ online: true });
@@ -359,6 +362,11 @@ export class SyncEngine {
       const outcome = await this.pushEntry(entry, blocked);
       if (outcome !== 'done') return outcome;
     }
+  }
+
+  /** An inspection's media from the server, for one the device does not keep (see server-media.ts). */
+  loadInspectionMedia(inspectionId: string): Promise<boolean> {
+    return loadServerMedia(this.db, inspectionId, this.fetchFn, this.baseUrl, this.timeoutMs);
   }
 
   private async request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, idempotencyKey?: string): Promise<Reply> {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { createInspectionBody, TECHNICIAN_REQUIRED, type Inspection } from '../../../../shared/schemas/inspection';
 import type { DeferredWork } from '../../../../shared/schemas/deferred';
 import type { User } from '../../../../shared/schemas/user';
@@ -12,7 +12,7 @@ import { PreviouslyDeclined } from '../../deferred/components/previously-decline
 import { paths } from '../../../config/paths';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useInspectionMedia } from '../../../offline/media';
-import { discardUnsaved } from '../../media/api/media-actions';
+import { discardUnsaved, loadMediaOf } from '../../media/api/media-actions';
 import { MediaScope } from '../../media/components/media-scope';
 import { unsavedMediaWarning } from '../../media/media-rules';
 import { SendButton } from '../../sends/components/send-button';
@@ -62,6 +62,11 @@ export function InspectionForm({ inspection, lockedCustomer, signedInUser, onClo
   // Photos are taken against the new inspection's id and new services' ids before the first save.
   const mediaOwnerId = inspection?.id ?? newId;
   const media = useInspectionMedia(mediaOwnerId);
+  const savedId = inspection?.id;
+  // An inspection older than the device keeps shows its photos too, read from the server.
+  useEffect(() => {
+    if (savedId) void loadMediaOf(savedId).catch(() => undefined);
+  }, [savedId]);
   const savedServiceIds = new Set(inspection?.services.map((s) => s.id));
   const unsaved = inspection ? media.filter((m) => m.serviceId !== null && !savedServiceIds.has(m.serviceId)) : media;
   const [closing, setClosing] = useState(false);

@@ -44,6 +44,11 @@ export async function captureFile(owner: MediaOwner, saved: Inspection | undefin
   return captureMedia(db, userId, { inspectionId: owner.inspectionId, ...place, kind, ...photo });
 }
 
+/** Shows a saved inspection's photos even when the device does not keep it (read from the server when online). */
+export async function loadMediaOf(inspectionId: string): Promise<void> {
+  await getOffline().engine.loadInspectionMedia(inspectionId);
+}
+
 export async function changeCaption(mediaId: string, caption: string): Promise<void> {
   const { db, userId } = device();
   await updateMedia(db, userId, mediaId, { caption: caption.trim() === '' ? null : caption.trim() });
