@@ -65,6 +65,6 @@ export async function mediaRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/media/:id/files/:version/:name',
     { schema: { params: fileParams, response: { 200: fileBody, 206: fileBody, 401: errorResponse, 404: errorResponse, 416: errorResponse } } },
-    async (request, reply) => sendMediaFile(request, reply, app.media.store, await findMedia(app.db, request.params.id), request.params, 'private'),
+    async (request, reply) => sendMediaFile(request, reply, app.media.store, await findMedia(app.db, request.params.id), request.params),
   );
 }
