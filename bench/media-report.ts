@@ -26,7 +26,7 @@ export function printUploads(upload: MediaFigures['upload']): void {
       ],
     ]),
   );
-  console.log(`server RSS after the ${upload.count} photos: ${mb(upload.rssAfter)}`);
+  console.log(`server RSS: ${mb(upload.rssBefore)} before the ${upload.count} photos, ${mb(upload.rssAfter)} after`);
 }
 
 export function printReportFigures(count: number, report: MediaFigures['report']): void {

@@ -21,7 +21,7 @@ export const VIDEO_BYTES = 100 * 1000 * 1000;
 export const STREAM_CLIENTS = 5;
 
 export interface MediaFigures {
-  upload: { count: number; bytes: number; totalMs: number; perPhotoMs: number[]; rssAfter: number };
+  upload: { count: number; bytes: number; totalMs: number; perPhotoMs: number[]; rssBefore: number; rssAfter: number };
   uploads: RssFigures;
   report: { weight: PageWeight; lighthouse: { median: LighthouseRun; runs: LighthouseRun[] } };
   streams: RssFigures;
@@ -83,6 +83,7 @@ async function uploadPhotos(t: MediaTarget, step: (text: string) => void): Promi
   const photos = [];
   for (let i = 0; i < PHOTO_COUNT; i++) photos.push(await noisyJpeg(PHOTO_BYTES, i + 1));
   step(`uploading ${PHOTO_COUNT} photos through tus, one at a time`);
+  const rssBefore = serverMemory(t.proc).rss;
   const perPhotoMs: number[] = [];
   const started = performance.now();
   for (const [i, bytes] of photos.entries()) {
@@ -108,7 +109,7 @@ async function uploadPhotos(t: MediaTarget, step: (text: string) => void): Promi
   const totalMs = performance.now() - started;
   await waitForMedia(t.baseUrl, t.token, PHOTO_COUNT);
   const rssAfter = serverMemory(t.proc).rss;
-  return { count: PHOTO_COUNT, bytes: photos.reduce((sum, p) => sum + p.length, 0), totalMs, perPhotoMs, rssAfter };
+  return { count: PHOTO_COUNT, bytes: photos.reduce((sum, p) => sum + p.length, 0), totalMs, perPhotoMs, rssBefore, rssAfter };
 }
 
 /** Samples the server's RSS every 50 ms while `work` runs. */

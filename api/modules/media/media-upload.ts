@@ -146,12 +146,7 @@ export function createUploadServer(runtime: MediaRuntime, app: FastifyInstance) 
   async function answerCompleted(request: FastifyRequest, reply: FastifyReply, id: string): Promise<FastifyReply | null> {
     const upload = await completeButUnstored(id);
     if (!upload) return null;
-    let row: MediaView;
-    try {
-      row = await finish(id, upload.metadata, upload.offset, request.user.id);
-    } catch (err) {
-      throw err instanceof HttpError || !(err instanceof Error) ? err : new HttpError(500, 'internal_error', 'Upload failed');
-    }
+    const row = await finish(id, upload.metadata, upload.offset, request.user.id);
     reply.header('Tus-Resumable', '1.0.0').header('Upload-Offset', String(upload.offset)).header('Upload-Length', String(upload.size));
     if (request.method === 'HEAD') return reply.status(200).send();
     return reply.status(200).type('application/json; charset=utf-8').send(toMedia(row));
