@@ -87,6 +87,8 @@ function registerMediaUpkeep(app: FastifyInstance, db: Db): void {
     }
   });
   app.addHook('onReady', async () => {
+    // Files a stopped process was preparing are of no use now (its uploads are finished from staging).
+    await app.media.clearStaleWork().catch((err: unknown) => app.log.warn({ err }, 'could not clear the media work folder'));
     await resumePlayableCopies(db, app.media).catch((err: unknown) => app.log.warn({ err }, 'could not resume video copies'));
   });
   app.addHook('onClose', async () => app.media.idle());

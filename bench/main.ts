@@ -9,7 +9,8 @@
  * - throughput: the API under load against a node:http hello-world (see bench/throughput/section.ts);
  * - funnel: the funnel report over a year of a busy shop (see bench/funnel.ts);
  * - media: on a server of its own, 20 photos of 3 MB uploaded through tus, the report with them
- *   under Lighthouse, and the server's memory while 5 clients stream a 100 MB video (bench/media.ts).
+ *   under Lighthouse, and the server's memory while 5 clients stream a 100 MB video and while 5
+ *   clients upload one each (bench/media.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

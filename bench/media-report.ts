@@ -1,4 +1,4 @@
-import type { MediaFigures } from './media';
+import type { MediaFigures, RssFigures } from './media';
 
 export const MEDIA_TARGETS = { jsGzipKiB: 60, score: 0.95, lcpMs: 1500 } as const;
 
@@ -26,6 +26,7 @@ export function printUploads(upload: MediaFigures['upload']): void {
       ],
     ]),
   );
+  console.log(`server RSS: ${mb(upload.rssBefore)} before the ${upload.count} photos, ${mb(upload.rssAfter)} after`);
 }
 
 export function printReportFigures(count: number, report: MediaFigures['report']): void {
@@ -43,13 +44,14 @@ export function printReportFigures(count: number, report: MediaFigures['report']
   );
 }
 
-export function printStreams(streams: MediaFigures['streams']): void {
-  console.log(`\nMedia: server memory while ${streams.clients} clients stream a ${decimalMb(streams.bytes)} video at once`);
+export function printStreams(streams: RssFigures, what: 'stream' | 'upload'): void {
+  const doing = what === 'stream' ? `stream a ${decimalMb(streams.bytes)} video` : `upload a ${decimalMb(streams.bytes)} video each`;
+  console.log(`\nMedia: server memory while ${streams.clients} clients ${doing} at once`);
   // Buffering would cost the file once per client; streaming costs a few chunks each.
   const growth = streams.rssPeak - streams.rssBefore;
   console.log(
     table([
-      ['RSS before', 'RSS peak', 'growth', 'RSS after', 'all streams done', 'bounded (growth < one file)'],
+      ['RSS before', 'RSS peak', 'growth', 'RSS after', `all ${what}s done`, 'bounded (growth < one file)'],
       [mb(streams.rssBefore), mb(streams.rssPeak), mb(growth), mb(streams.rssAfter), `${(streams.ms / 1000).toFixed(1)} s`, mark(growth < streams.bytes)],
     ]),
   );

@@ -332,6 +332,8 @@ export interface MediaFilesTable {
   processing: Flag;
   /** The variant played instead of the original; null when the original plays. */
   playable: string | null;
+  /** When a worker claimed making the playable copy (a lease: another may take it once it lapses). */
+  copyStartedAt: Timestamp | null;
   createdAt: Timestamp;
 }
 

@@ -50,6 +50,18 @@ describe('serving media files', () => {
     const outside = await tech.inject({ method: 'GET', url: medium.urls.original, headers: { range: `bytes=${size}-` } });
     expect(outside.statusCode).toBe(416);
     expect(outside.headers['content-range']).toBe(`bytes */${size}`);
+    // An error answer is never kept by a cache.
+    expect(outside.headers['cache-control']).toBe('no-store');
+    expect(outside.json()).toEqual({ error: 'bad_request', message: 'The requested range is outside the file' });
+  });
+
+  it('answers a range whose last byte comes before its first (no valid range) with the whole file', async () => {
+    const medium = await addPhoto();
+    const whole = await tech.inject({ method: 'GET', url: medium.urls.original });
+    const res = await tech.inject({ method: 'GET', url: medium.urls.original, headers: { range: 'bytes=5-2' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-range']).toBeUndefined();
+    expect(res.rawPayload).toEqual(whole.rawPayload);
   });
 
   it('answers HEAD with the headers of the file and no body, whole or ranged (players ask before they stream)', async () => {
@@ -113,7 +125,7 @@ describe('the share page reaches media only through its token', () => {
     ]);
     const file = await t.app.inject({ method: 'GET', url: `${base}/w960` });
     expect(file.statusCode).toBe(200);
-    expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(file.headers['cache-control']).toBe('private, max-age=31536000, immutable');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
   });
 

@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import { fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
-import { MEDIA_VARIANT_WIDTHS, PHOTO_TYPES, VIDEO_TYPES } from '../../../shared/constants';
+import { MEDIA_VARIANT_WIDTHS, PHOTO_TYPES, VIDEO_MAX_SECONDS, VIDEO_TYPES } from '../../../shared/constants';
 
 // What the server does with an uploaded file: the type from its bytes, its SHA-256 (read as a
 // stream), and the copies it serves. Nothing here reads a whole video into memory.
@@ -55,13 +55,24 @@ export interface Prepared {
 }
 
 const VARIANT_TYPE = 'image/webp';
+/** Decoding more pixels than this would take gigabytes (a small JPEG can declare 16000×16000). */
+export const PHOTO_MAX_MEGAPIXELS = 50;
+const PIXEL_LIMIT = PHOTO_MAX_MEGAPIXELS * 1_000_000;
+/** The stored original's long edge at most (devices send 2048 px). */
+export const ORIGINAL_MAX_EDGE = 4096;
+
+/** A photo's pixel count from its header, without decoding it; null when sharp cannot read it. */
+export async function photoPixels(input: string): Promise<number | null> {
+  const meta = await sharp(input).metadata().catch(() => null);
+  return meta?.width && meta.height ? meta.width * meta.height : null;
+}
 
 /** w320/w960/w1920 from an image, upright and without metadata (sharp keeps none unless asked). */
 async function resizedCopies(input: string, base: string): Promise<Variant[]> {
   const out: Variant[] = [];
   for (const width of MEDIA_VARIANT_WIDTHS) {
     const file = `${base}.w${width}.webp`;
-    await sharp(input).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toFile(file);
+    await sharp(input, { limitInputPixels: PIXEL_LIMIT }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toFile(file);
     out.push({ name: `w${width}`, file, contentType: VARIANT_TYPE });
   }
   return out;
@@ -72,7 +83,9 @@ async function resizedCopies(input: string, base: string): Promise<Variant[]> {
  * camera, times), in its own format, plus resized copies. Throws for an image sharp cannot read.
  */
 export async function preparePhoto(input: string, contentType: string, base: string): Promise<Prepared> {
-  const image = sharp(input).rotate();
+  const image = sharp(input, { limitInputPixels: PIXEL_LIMIT })
+    .rotate()
+    .resize({ width: ORIGINAL_MAX_EDGE, height: ORIGINAL_MAX_EDGE, fit: 'inside', withoutEnlargement: true });
   const file = `${base}.original`;
   const info = await (contentType === 'image/png'
     ? image.png()
@@ -126,6 +139,19 @@ export async function probeVideo(file: string): Promise<VideoProbe | null> {
   return { codec: stream[1]!, width: turned ? h : w, height: turned ? w : h, durationMs };
 }
 
+/**
+ * A video's length when its container states none (a MediaRecorder WebM says `Duration: N/A`):
+ * the time of the last frame decoded. Decoding stops a second past the cap, so a long video costs
+ * no more than a short one; null when nothing could be decoded.
+ */
+export async function measureDuration(file: string): Promise<number | null> {
+  const { code, stderr } = await runFfmpeg(['-i', file, '-map', '0:v:0', '-t', String(VIDEO_MAX_SECONDS + 1), '-f', 'null', '-']);
+  const times = [...stderr.matchAll(/time=(\d+):(\d{2}):(\d{2}(?:\.\d+)?)/g)];
+  const last = times.at(-1);
+  if (code !== 0 || !last) return null;
+  return Math.round((Number(last[1]) * 3600 + Number(last[2]) * 60 + Number(last[3])) * 1000);
+}
+
 /** Codecs common phones cannot play in a browser. */
 const NEEDS_COPY = new Set(['hevc', 'h265']);
 
@@ -136,6 +162,9 @@ const NEEDS_COPY = new Set(['hevc', 'h265']);
 export async function prepareVideo(input: string, contentType: string, base: string): Promise<Prepared> {
   const probe = await probeVideo(input);
   if (!probe) throw new Error('no video stream');
+  // Never the client's word for it: a length the container does not state is measured.
+  probe.durationMs ??= await measureDuration(input);
+  if (probe.durationMs === null) throw new Error('the video could not be decoded');
   const format = contentType === 'video/webm' ? 'webm' : contentType === 'video/quicktime' ? 'mov' : 'mp4';
   const file = `${base}.original.${format}`;
   const copy = await runFfmpeg([

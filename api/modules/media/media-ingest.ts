@@ -8,7 +8,7 @@ import { inTransaction } from '../../db/transaction';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error';
 import { nowIso } from '../../lib/tokens';
 import { assertNotDeleted, changed, missingRow, recordChanges } from '../sync/change-log';
-import { preparePhoto, prepareVideo, sha256OfFile, sniffType, type Prepared } from './media-files';
+import { PHOTO_MAX_MEGAPIXELS, photoPixels, preparePhoto, prepareVideo, sha256OfFile, sniffType, type Prepared } from './media-files';
 import type { MediaRuntime } from './media-runtime';
 import { mediaKey } from './media-store';
 import * as repo from './media.repository';
@@ -24,6 +24,10 @@ export const capFor = (kind: 'photo' | 'video') => (kind === 'video' ? VIDEO_MAX
 export const tooLarge = (kind: 'photo' | 'video') =>
   new HttpError(413, 'payload_too_large', `A ${kind} can be at most ${capFor(kind) / MB} MB`);
 const unsupported = (message: string) => new HttpError(415, 'unsupported_media_type', message);
+const MAX_MS = VIDEO_MAX_SECONDS * 1000;
+/** A video's length beyond the cap, in words: decoding stops a second past it. */
+const tooLong = (ms: number) =>
+  new HttpError(413, 'payload_too_large', `This video is too long (${ms > MAX_MS + 1000 - 100 ? `over ${VIDEO_MAX_SECONDS}` : (ms / 1000).toFixed(1)} seconds); the limit is ${VIDEO_MAX_SECONDS}.`);
 
 /** What the upload's metadata names must exist before a byte is taken (checked at creation). */
 export async function checkUploadTarget(db: Db, meta: MediaUploadMetadata): Promise<void> {
@@ -68,6 +72,13 @@ async function storeContent(db: Db, runtime: MediaRuntime, staged: string, kind:
   const known = await repo.findMediaFile(db, sha256);
   if (known) return known;
   await mkdir(runtime.workDir, { recursive: true });
+  if (kind === 'photo') {
+    // Read from the header before anything is decoded: a 1.5 MB JPEG can hold a 256-megapixel image.
+    const pixels = await photoPixels(staged);
+    if (pixels !== null && pixels > PHOTO_MAX_MEGAPIXELS * 1_000_000) {
+      throw new HttpError(413, 'payload_too_large', `This photo is too large (${Math.round(pixels / 1_000_000)} megapixels); the limit is ${PHOTO_MAX_MEGAPIXELS}.`);
+    }
+  }
   const dir = await mkdtemp(path.join(runtime.workDir, 'in-'));
   let keepForCopy: string | undefined;
   try {
@@ -77,9 +88,7 @@ async function storeContent(db: Db, runtime: MediaRuntime, staged: string, kind:
     } catch {
       throw unsupported(kind === 'photo' ? 'This photo could not be read; send it as JPEG, PNG or WebP' : 'This video could not be read');
     }
-    if (prepared.durationMs !== null && prepared.durationMs > VIDEO_MAX_SECONDS * 1000 + 500) {
-      throw new HttpError(413, 'payload_too_large', `A video can be at most ${VIDEO_MAX_SECONDS} seconds long`);
-    }
+    if (prepared.durationMs !== null && prepared.durationMs > MAX_MS + 500) throw tooLong(prepared.durationMs);
     // Variants first, the original last: a file set whose original is there is complete.
     for (const v of prepared.variants) await runtime.store.put(mediaKey(sha256, v.name), v.file, v.contentType);
     await runtime.store.put(mediaKey(sha256, 'original'), prepared.original.file, prepared.original.contentType);
@@ -93,6 +102,7 @@ async function storeContent(db: Db, runtime: MediaRuntime, staged: string, kind:
       variants: JSON.stringify(prepared.variants.map((v) => v.name)),
       processing: prepared.needsPlayableCopy ? 1 : 0,
       playable: null,
+      copyStartedAt: null,
       createdAt: nowIso(),
     };
     await repo.insertMediaFile(db, row);
@@ -145,7 +155,8 @@ export async function ingestUpload(
           bytes: size,
           width: file.width,
           height: file.height,
-          durationMs: file.durationMs ?? meta.durationMs ?? null,
+          // The length measured from the file, never the one the device sent.
+          durationMs: file.durationMs,
           sha256: meta.sha256,
           markupSha256: null,
           caption: meta.caption ? meta.caption : null,

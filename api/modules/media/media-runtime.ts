@@ -1,5 +1,5 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { createWriteStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
@@ -29,6 +29,37 @@ export interface MediaRuntime {
   sweep(force?: boolean): Promise<void>;
   /** Resolves when the queue and the sweep are idle (shutdown, tests). */
   idle(): Promise<void>;
+  /** Removes what stopped processes left in the work folder (at start). */
+  clearStaleWork(): Promise<void>;
+}
+
+/** How long a claim on making a video's copy holds: a 30 s video's copy takes seconds. */
+export const COPY_LEASE_MS = 10 * 60 * 1000;
+
+/** Whether a process of that id runs on this machine. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Claims making the copy of a content: a conditional update only one worker or instance wins, and
+ * which another may win again once the lease has lapsed. False when the copy is not to be made here.
+ */
+export async function claimPlayableCopy(db: Db, sha256: string, now = Date.now()): Promise<boolean> {
+  const lapsed = new Date(now - COPY_LEASE_MS).toISOString();
+  const result = await db
+    .updateTable('mediaFiles')
+    .set({ copyStartedAt: new Date(now).toISOString() })
+    .where('sha256', '=', sha256)
+    .where('processing', '=', 1)
+    .where((eb) => eb.or([eb('copyStartedAt', 'is', null), eb('copyStartedAt', '<', lapsed)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export function mediaStoreFor(config: AppConfig): MediaStore {
@@ -36,7 +67,9 @@ export function mediaStoreFor(config: AppConfig): MediaStore {
 }
 
 export function createMediaRuntime(config: AppConfig, db: Db, log: FastifyBaseLogger, store = mediaStoreFor(config)): MediaRuntime {
-  const workDir = path.join(config.dataDir, 'media-work');
+  // One folder per process: with several workers, one starting never removes another's files.
+  const workRoot = path.join(config.dataDir, 'media-work');
+  const workDir = path.join(workRoot, String(process.pid));
   const stagingDir = path.join(config.dataDir, 'media-staging');
   let queue: Promise<void> = Promise.resolve();
   let sweeping: Promise<void> | null = null;
@@ -59,28 +92,41 @@ export function createMediaRuntime(config: AppConfig, db: Db, log: FastifyBaseLo
     return true;
   }
 
+  const stillStored = async (sha256: string) => Boolean(await db.selectFrom('mediaFiles').select('sha256').where('sha256', '=', sha256).executeTakeFirst());
+
   async function playableCopy(sha256: string, local: string | undefined): Promise<void> {
+    if (!(await claimPlayableCopy(db, sha256).catch(() => false))) {
+      // Another worker makes it (or the medium is gone): its local copy is of no use here.
+      if (local) await rm(local, { force: true });
+      return;
+    }
     await mkdir(workDir, { recursive: true });
     const dir = await mkdtemp(path.join(workDir, 'h264-'));
+    const key = mediaKey(sha256, 'h264');
     try {
-      let input = local;
+      let input = local && existsSync(local) ? local : undefined;
       if (!input) {
         input = path.join(dir, 'original');
         await pipeline(await store.read(mediaKey(sha256, 'original')), createWriteStream(input));
       }
       const output = path.join(dir, 'h264.mp4');
       await makePlayableCopy(input, output);
-      await store.put(mediaKey(sha256, 'h264'), output, 'video/mp4');
-      await inTransaction(db, async (trx) => {
+      // A medium deleted meanwhile took its files with it: its copy is not stored.
+      if (!(await stillStored(sha256))) return;
+      await store.put(key, output, 'video/mp4');
+      const kept = await inTransaction(db, async (trx) => {
         const row = await trx.selectFrom('mediaFiles').select('variants').where('sha256', '=', sha256).executeTakeFirst();
-        if (!row) return;
+        if (!row) return false;
         const variants = [...new Set([...(JSON.parse(row.variants) as string[]), 'h264'])];
         await updateMediaFile(trx, sha256, { variants: JSON.stringify(variants), processing: 0, playable: 'h264' });
         // Devices learn the new video URL through the change feed.
         const media = await trx.selectFrom('media').select('id').where('sha256', '=', sha256).execute();
         await trx.updateTable('media').set({ updatedAt: new Date().toISOString() }).where('sha256', '=', sha256).execute();
         await recordChanges(trx, changed('media', media.map((m) => m.id)));
+        return true;
       });
+      // Deleted between the check and the put: the copy would be a file no row names.
+      if (!kept) await store.remove([key]);
     } catch (err) {
       log.warn({ err, sha256 }, 'could not make the H.264 copy of a video; the original plays');
       await updateMediaFile(db, sha256, { processing: 0 }).catch(() => undefined);
@@ -97,8 +143,9 @@ export function createMediaRuntime(config: AppConfig, db: Db, log: FastifyBaseLo
       for (const file of unused) {
         // The row goes first and only while unused: a file a new upload claimed meanwhile stays.
         if (!(await deleteUnusedMediaFile(db, file.sha256))) continue;
-        const variants = JSON.parse(file.variants) as string[];
-        await store.remove(['original', ...variants].map((v) => mediaKey(file.sha256, v)));
+        // A video's copy may be stored before its name is in `variants`: it goes too.
+        const variants = new Set(['original', ...(JSON.parse(file.variants) as string[]), ...(file.contentType.startsWith('video/') ? ['h264'] : [])]);
+        await store.remove([...variants].map((v) => mediaKey(file.sha256, v)));
       }
     }
   }
@@ -131,6 +178,14 @@ export function createMediaRuntime(config: AppConfig, db: Db, log: FastifyBaseLo
       });
       return sweeping;
     },
+    async clearStaleWork() {
+      const entries = await readdir(workRoot).catch(() => [] as string[]);
+      for (const name of entries) {
+        const pid = /^\d+$/.test(name) ? Number(name) : null;
+        if (pid !== null && pid !== process.pid && alive(pid)) continue;
+        await rm(path.join(workRoot, name), { recursive: true, force: true });
+      }
+    },
     async idle() {
       // A sweep asked for by a response that just ended starts on the next turn.
       await new Promise((resolve) => setImmediate(resolve));
@@ -141,8 +196,17 @@ export function createMediaRuntime(config: AppConfig, db: Db, log: FastifyBaseLo
   return runtime;
 }
 
-/** Videos whose copy was being made when the server stopped: made again from the stored original. */
-export async function resumePlayableCopies(db: Db, runtime: MediaRuntime): Promise<void> {
-  const rows = await db.selectFrom('mediaFiles').select('sha256').where('processing', '=', 1).execute();
+/**
+ * Videos whose copy was being made when a server stopped: made again from the stored original. A
+ * copy another worker is making (its claim has not lapsed) is left to it.
+ */
+export async function resumePlayableCopies(db: Db, runtime: MediaRuntime, now = Date.now()): Promise<void> {
+  const lapsed = new Date(now - COPY_LEASE_MS).toISOString();
+  const rows = await db
+    .selectFrom('mediaFiles')
+    .select('sha256')
+    .where('processing', '=', 1)
+    .where((eb) => eb.or([eb('copyStartedAt', 'is', null), eb('copyStartedAt', '<', lapsed)]))
+    .execute();
   for (const row of rows) runtime.queuePlayableCopy(row.sha256);
 }

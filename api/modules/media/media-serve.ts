@@ -46,8 +46,10 @@ export function parseRange(header: string | undefined, size: number): { start: n
     return { start: Math.max(0, size - suffix), end: size - 1 };
   }
   const start = Number(match[1]);
+  // `bytes=5-2` is no valid range at all (RFC 9110): the whole file answers it.
+  if (match[2] !== '' && Number(match[2]) < start) return null;
   const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
-  if (start >= size || end < start) return 'unsatisfiable';
+  if (start >= size) return 'unsatisfiable';
   return { start, end };
 }
 
@@ -57,23 +59,24 @@ export async function sendMediaFile(
   store: MediaStore,
   media: MediaView | undefined,
   params: { name: string; version: string },
-  visibility: 'public' | 'private',
 ): Promise<FastifyReply> {
   const file = media ? resolveFile(media, params.name, params.version) : null;
   const size = file ? await store.size(file.key) : null;
   if (!file || size === null) throw notFound(FILE_NOT_FOUND);
   reply.header('X-Content-Type-Options', 'nosniff');
   reply.header('Accept-Ranges', 'bytes');
-  reply.header('Content-Disposition', 'inline');
-  // After the API's own no-store (set on send): the URL's content never changes.
-  reply.header('Cache-Control', `${visibility}, max-age=31536000, immutable`);
-  reply.type(file.contentType);
   const range = parseRange(request.headers.range, size);
   if (range === 'unsatisfiable') {
+    // An error is never cached (the API's no-store is set on send).
     reply.header('Content-Range', `bytes */${size}`);
     reply.status(416);
     return reply.type('application/json; charset=utf-8').send({ error: 'bad_request', message: 'The requested range is outside the file' });
   }
+  reply.header('Content-Disposition', 'inline');
+  // The URL's content never changes. Share-page URLs are `private` too: a shared cache would keep
+  // serving them after their token is revoked.
+  reply.header('Cache-Control', 'private, max-age=31536000, immutable');
+  reply.type(file.contentType);
   if (range) {
     reply.status(206);
     reply.header('Content-Range', `bytes ${range.start}-${range.end}/${size}`);

@@ -44,6 +44,32 @@ export async function makeVideo(seconds = 1, codec: 'libx264' | 'libx265' = 'lib
   }
 }
 
+/** A VP8 WebM written as a live stream, so its container states no length (as MediaRecorder's do). */
+export async function makeLiveWebm(seconds: number): Promise<Buffer> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'baywise-video-'));
+  try {
+    const file = path.join(dir, 'v.webm');
+    const result = await runFfmpeg([
+      '-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=160x120:rate=10`,
+      '-c:v', 'libvpx', '-deadline', 'realtime', '-live', '1', '-f', 'webm', '-y', file,
+    ]);
+    if (result.code !== 0) throw new Error(result.stderr);
+    return readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A copy of a baseline JPEG whose header declares `width`×`height` (a decompression bomb's shape). */
+export function declareJpegSize(jpeg: Buffer, width: number, height: number): Buffer {
+  const out = Buffer.from(jpeg);
+  const sof = out.indexOf(Buffer.from([0xff, 0xc0]));
+  if (sof < 0) throw new Error('no baseline frame header');
+  out.writeUInt16BE(height, sof + 5);
+  out.writeUInt16BE(width, sof + 7);
+  return out;
+}
+
 export interface UploadMeta {
   mediaId?: string;
   role?: string;
@@ -55,6 +81,7 @@ export interface UploadMeta {
   caption?: string;
   position?: string;
   capturedAt?: string;
+  durationMs?: string;
 }
 
 export const encodeMetadata = (meta: Record<string, string | undefined>) =>

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app';
 import { createInspection } from '../../test/factories';
 import { probeVideo, runFfmpeg } from './media-files';
+import { claimPlayableCopy, COPY_LEASE_MS, createMediaRuntime } from './media-runtime';
+import type { MediaStore } from './media-store';
 import { makeVideo, upload } from './media-test-kit';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'baywise-media-'));
@@ -65,5 +67,49 @@ describe('videos', () => {
     expect((await probeBytes(copy.rawPayload)).probe?.codec).toBe('h264');
     // The original stays as it was sent.
     expect((await probeBytes((await tech.inject({ method: 'GET', url: after.urls.original })).rawPayload)).probe?.codec).toBe('hevc');
+  });
+
+  it('leaves no copy behind when the medium is deleted while its H.264 copy is made', async () => {
+    const bytes = await makeVideo(2, 'libx265');
+    const res = await upload(tech, { inspectionId: inspection.id, itemKey: 'leaks', kind: 'video' }, bytes);
+    expect(res.statusCode, res.body).toBe(200);
+    const medium = res.json();
+    expect(medium.processing).toBe(true);
+    // Deleted at once: the copy is still being made.
+    expect((await tech.inject({ method: 'DELETE', url: `/api/media/${medium.id}` })).statusCode).toBe(204);
+    await t.app.media.idle();
+    await t.app.media.sweep(true);
+    expect(await t.db.selectFrom('mediaFiles').select('sha256').where('sha256', '=', medium.sha256).execute()).toEqual([]);
+    const folder = path.join(dataDir, 'media', medium.sha256.slice(0, 2), medium.sha256);
+    expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
+  });
+
+  it('makes a copy once when two workers queue it at the same time: the first to claim it makes it', async () => {
+    const bytes = await makeVideo(1, 'libx265');
+    const medium = (await upload(tech, { inspectionId: inspection.id, itemKey: 'oil', kind: 'video' }, bytes)).json();
+    await t.app.media.idle();
+    // As it was before any copy: two workers find it to do.
+    await t.db.updateTable('mediaFiles').set({ processing: 1, playable: null, copyStartedAt: null }).where('sha256', '=', medium.sha256).execute();
+    const puts: string[] = [];
+    const counting: MediaStore = { ...t.app.media.store, put: async (key, file, type) => { puts.push(key); return t.app.media.store.put(key, file, type); } };
+    const workers = [1, 2].map(() => createMediaRuntime(t.app.config, t.db, t.app.log, counting));
+    for (const w of workers) w.queuePlayableCopy(medium.sha256);
+    await Promise.all(workers.map((w) => w.idle()));
+    expect(puts).toEqual([`${medium.sha256.slice(0, 2)}/${medium.sha256}/h264`]);
+    expect(await t.db.selectFrom('mediaFiles').select(['processing', 'playable']).where('sha256', '=', medium.sha256).executeTakeFirst()).toEqual({ processing: 0, playable: 'h264' });
+  });
+
+  it('lets another worker claim a copy once the first claim has lapsed', async () => {
+    const bytes = await makeVideo(1, 'libx265');
+    const medium = (await upload(tech, { inspectionId: inspection.id, itemKey: 'coolant', kind: 'video' }, bytes)).json();
+    await t.app.media.idle();
+    await t.db.updateTable('mediaFiles').set({ processing: 1, copyStartedAt: null }).where('sha256', '=', medium.sha256).execute();
+    const now = Date.now();
+    expect(await claimPlayableCopy(t.db, medium.sha256, now)).toBe(true);
+    expect(await claimPlayableCopy(t.db, medium.sha256, now + 1000)).toBe(false);
+    expect(await claimPlayableCopy(t.db, medium.sha256, now + COPY_LEASE_MS + 1000)).toBe(true);
+    await t.db.updateTable('mediaFiles').set({ processing: 0 }).where('sha256', '=', medium.sha256).execute();
+    // A copy no longer to be made is claimed by no one.
+    expect(await claimPlayableCopy(t.db, medium.sha256, now + 3 * COPY_LEASE_MS)).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import { errorResponse, idParams } from '../../../shared/schemas/common';
 import { mediaResponse, updateMediaBody } from '../../../shared/schemas/media';
 import { sendMediaFile } from './media-serve';
 import { createUploadServer } from './media-upload';
+import { scheduleMediaUpkeep } from './media-upkeep';
 import { findMedia } from './media.repository';
 import { deleteMedia, getMedia, listInspectionMedia, updateMedia } from './media.service';
 
@@ -20,6 +21,7 @@ export async function mediaRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const errors = { 400: errorResponse, 401: errorResponse };
   const uploads = createUploadServer(app.media, app);
+  scheduleMediaUpkeep(app, uploads);
 
   // A PATCH body is passed on to tus as the stream it is.
   app.addContentTypeParser('application/offset+octet-stream', (_request, payload, done) => done(null, payload));
@@ -65,6 +67,6 @@ export async function mediaRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/media/:id/files/:version/:name',
     { schema: { params: fileParams, response: { 200: fileBody, 206: fileBody, 401: errorResponse, 404: errorResponse, 416: errorResponse } } },
-    async (request, reply) => sendMediaFile(request, reply, app.media.store, await findMedia(app.db, request.params.id), request.params, 'private'),
+    async (request, reply) => sendMediaFile(request, reply, app.media.store, await findMedia(app.db, request.params.id), request.params),
   );
 }

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app';
+import { createInspection } from '../../test/factories';
+import { probeVideo } from './media-files';
+import { declareJpegSize, makeJpeg, makeLiveWebm, upload } from './media-test-kit';
+
+// What the server refuses or reduces whatever the device sent: photos too large to decode safely,
+// originals larger than any screen needs, and videos whose container hides their length.
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'baywise-media-'));
+const t = await useTestApp({ dataDir });
+const tech = await t.signIn('technician');
+const inspection = await createInspection(t.db);
+
+describe('photo size limits', () => {
+  it('refuses a photo whose header declares more than 50 megapixels (413) before decoding it', async () => {
+    const bomb = declareJpegSize(await makeJpeg(64, 64), 16000, 16000);
+    expect(await sharp(bomb).metadata()).toMatchObject({ width: 16000, height: 16000 });
+    const res = await upload(tech, { inspectionId: inspection.id, itemKey: 'leaks' }, bomb);
+    expect(res.statusCode, res.body).toBe(413);
+    expect(res.json()).toEqual({ error: 'payload_too_large', message: 'This photo is too large (256 megapixels); the limit is 50.' });
+  });
+
+  it('stores the original at most 4096 px on its long edge, with its sizes from it', async () => {
+    const res = await upload(tech, { inspectionId: inspection.id, itemKey: 'oil' }, await makeJpeg(5000, 1000));
+    expect(res.statusCode, res.body).toBe(200);
+    const medium = res.json();
+    expect([medium.width, medium.height]).toEqual([4096, 819]);
+    const original = await tech.inject({ method: 'GET', url: medium.urls.original });
+    expect(await sharp(original.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 4096, height: 819 });
+    const large = await tech.inject({ method: 'GET', url: medium.urls.w1920 });
+    expect((await sharp(large.rawPayload).metadata()).width).toBe(1920);
+  });
+});
+
+describe('video length when the container states none', () => {
+  it('measures a WebM without a stated length by decoding it and stores that, not the length the device sent', async () => {
+    const bytes = await makeLiveWebm(2);
+    const file = path.join(dataDir, 'probe.webm');
+    writeFileSync(file, bytes);
+    expect((await probeVideo(file))?.durationMs).toBeNull();
+    const res = await upload(tech, { inspectionId: inspection.id, itemKey: 'leaks', kind: 'video', durationMs: '1000' }, bytes);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ kind: 'video', contentType: 'video/webm', durationMs: 2000 });
+  });
+
+  it('refuses such a WebM longer than 30 seconds (413) whatever length the device claims', async () => {
+    const bytes = await makeLiveWebm(35);
+    const mediaId = randomUUID();
+    const res = await upload(tech, { mediaId, inspectionId: inspection.id, itemKey: 'leaks', kind: 'video', durationMs: '10000' }, bytes);
+    expect(res.statusCode, res.body).toBe(413);
+    expect(res.json()).toEqual({ error: 'payload_too_large', message: 'This video is too long (over 30 seconds); the limit is 30.' });
+    expect((await tech.inject({ method: 'GET', url: `/api/media/${mediaId}` })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { resumePlayableCopies } from './media-runtime';
+import type { createUploadServer } from './media-upload';
+
+// Media chores that run at start and then hourly, like the sync prunes: uploads abandoned for a
+// day are forgotten, complete uploads a stopped server left staged are stored, and video copies
+// whose claim lapsed (their worker stopped) are made again. The last run ends before close.
+
+const EVERY_MS = 60 * 60 * 1000;
+
+export function scheduleMediaUpkeep(app: FastifyInstance, uploads: ReturnType<typeof createUploadServer>): void {
+  let running: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const run = () => {
+    running ??= (async () => {
+      await uploads.finishStaged();
+      await uploads.cleanUp();
+      await resumePlayableCopies(app.db, app.media);
+    })()
+      .catch((err: unknown) => app.log.warn({ err }, 'media upkeep failed'))
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+  app.addHook('onReady', async () => {
+    void run();
+    timer = setInterval(run, EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
