@@ -55,6 +55,8 @@ export async function startServer(target: Target, webDir: string, workers: strin
     ADMIN_EMAIL: BENCH_ADMIN_EMAIL,
     LOG_LEVEL: 'warn',
     BACKUP_INTERVAL_HOURS: '0',
+    // As `npm start` runs it: two malloc arenas, not one per thread that sharp decoded a photo in.
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHttp(`${baseUrl}/api/config`, proc, 120_000);
