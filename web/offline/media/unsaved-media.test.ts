@@ -1,57 +1,20 @@
-import sharp from 'sharp';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-// eslint-disable-next-line no-restricted-imports -- drives the real API in-process, as the other offline tests do
-import { useTestApp } from '../../../api/test/app';
-import type { MediaResponse } from '../../../shared/schemas/media';
-import { LocalDb } from '../local-db';
+import { describe, expect, it } from 'vitest';
+import type { LocalDb } from '../local-db';
 import { enqueue } from '../outbox';
-import { SyncEngine } from '../sync-engine';
 import { captureMedia, deleteMedia, retryUpload } from './capture';
 import { pendingUploads, readInspectionMedia, toLocalMedia } from './local-media';
-import { apiFetch, testNetwork, type TestNetwork } from './media-test-network';
+import { creations, photo, useMediaDevices } from './media-sync-kit';
 import { discardUnsavedMedia } from './unsaved-media';
 
 // Photos taken in an inspection dialog before its first save: they wait for the save (never sent to
 // a 404), go up once after it, and go with a dialog closed without saving. A failed upload can be
 // tried again or removed.
 
-const server = await useTestApp();
-const tech = await server.signIn('technician');
-
-const dbs: LocalDb[] = [];
-let engines: SyncEngine[] = [];
-let n = 0;
-
-afterEach(async () => {
-  for (const engine of engines) engine.stop();
-  await Promise.all(engines.map((e) => Promise.race([e.settled(), new Promise((r) => setTimeout(r, 1000))])));
-  engines = [];
-});
-afterAll(async () => {
-  for (const db of dbs) await db.delete();
-});
-
-function device(): { db: LocalDb; net: TestNetwork; engine: SyncEngine } {
-  const name = `unsaved-media-${++n}`;
-  const db = new LocalDb(name);
-  dbs.push(db);
-  const net = testNetwork(apiFetch(() => tech));
-  const engine = new SyncEngine({ db, fetch: net.fetch, currentUserId: () => tech.user.id, lockName: name, uploadChunkSize: 16 * 1024 });
-  engines.push(engine);
-  return { db, net, engine };
-}
-
-async function photo(seed: number): Promise<Blob> {
-  const bytes = await sharp({ create: { width: 128, height: 128, channels: 3, background: { r: seed % 255, g: 60, b: 30 }, noise: { type: 'gaussian', mean: 120, sigma: 60 } } })
-    .jpeg({ quality: 90 })
-    .toBuffer();
-  return new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' });
-}
-const thumb = await photo(0);
+const { tech, thumb, device, serverMedia } = await useMediaDevices();
 
 type Owner = { itemKey: 'frontLeftTire' } | { serviceId: string };
 async function capture(db: LocalDb, inspectionId: string, owner: Owner, seed: number): Promise<string> {
-  return captureMedia(db, tech.user.id, { inspectionId, ...owner, kind: 'photo', file: await photo(seed), thumb, contentType: 'image/jpeg', width: 128, height: 128 });
+  return captureMedia(db, tech.user.id, { inspectionId, ...owner, kind: 'photo', file: await photo(seed, 128), thumb, contentType: 'image/jpeg', width: 128, height: 128 });
 }
 
 /** A customer and vehicle made on the device: what a new inspection's dialog picks. */
@@ -64,13 +27,6 @@ async function parents(db: LocalDb, tag: string): Promise<{ customerId: string; 
 }
 
 const service = (id: string) => ({ id, description: 'Rear wiper blade', laborCost: '5.00', partsCost: '20.00', status: 'recommended' as const, parts: [] });
-const creations = (net: TestNetwork) => net.calls.filter((c) => c.method === 'POST' && c.path.startsWith('/api/uploads'));
-
-async function serverMedia(inspectionId: string): Promise<MediaResponse[]> {
-  const res = await tech.inject({ method: 'GET', url: `/api/inspections/${inspectionId}/media` });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { items: MediaResponse[] }).items;
-}
 
 /** What the device keeps of an inspection's media (the pull brings other tests' media too): rows, files, uploads, outbox entries. */
 async function kept(db: LocalDb, inspectionId: string): Promise<number[]> {
