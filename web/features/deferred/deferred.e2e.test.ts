@@ -2,9 +2,9 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeferredWork } from '../../../shared/schemas/deferred';
 import { TABLET_LANDSCAPE } from '../../test/e2e/browser';
-import { reloadUnderWorker, syncChip, waitForFirstPull } from '../../test/e2e/offline';
+import { signInForOffline, syncChip } from '../../test/e2e/offline';
 import { screenshot } from '../../test/e2e/screenshot';
-import { createStaffUser, signInThroughUi, uniqueName, type StaffUser } from '../../test/e2e/staff';
+import { createStaffUser, uniqueName, type StaffUser } from '../../test/e2e/staff';
 import { expectAccessible, useE2E } from '../../test/e2e/use-e2e';
 
 // Declined work carried forward, in Chromium against the real server: with the network off, the
@@ -65,9 +65,7 @@ describe('deferred work', () => {
     'follows a line up and carries another onto a new inspection made offline, each sent once',
     async () => {
       const { context, page } = await open(TABLET_LANDSCAPE);
-      await signInThroughUi(page, advisor.username, advisor.password);
-      await reloadUnderWorker(page, baseUrl);
-      await waitForFirstPull(page);
+      await signInForOffline(page, baseUrl, advisor);
       await context.setOffline(true);
       await expect.poll(() => syncChip(page).textContent(), { timeout: 10_000 }).toMatch(/^Offline/);
 

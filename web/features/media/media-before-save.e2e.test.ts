@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLET_LANDSCAPE } from '../../test/e2e/browser';
-import { reloadUnderWorker, waitForFirstPull } from '../../test/e2e/offline';
+import { signInForOffline } from '../../test/e2e/offline';
 import { screenshot } from '../../test/e2e/screenshot';
-import { addSession, createStaffUser, signInThroughUi, uniqueName, type StaffUser } from '../../test/e2e/staff';
+import { addSession, createStaffUser, uniqueName, type StaffUser } from '../../test/e2e/staff';
 import { useE2E } from '../../test/e2e/use-e2e';
 import { makeJpeg, openInspection, ownerOf, uploadsPending } from './media-e2e-kit';
 
@@ -28,9 +28,7 @@ describe('photos before the first save', () => {
     'takes photos in a new inspection and on a service just added, offline, before the first save; they stay after a reload and go up once online',
     async () => {
       const { context, page } = await open(TABLET_LANDSCAPE);
-      await signInThroughUi(page, technician.username, technician.password);
-      await reloadUnderWorker(page, baseUrl);
-      await waitForFirstPull(page);
+      await signInForOffline(page, baseUrl, technician);
       await context.setOffline(true);
 
       await page.goto('/?section=customers');

@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SMALL_PHONE, TABLET_LANDSCAPE } from '../../test/e2e/browser';
-import { reloadUnderWorker, waitForFirstPull } from '../../test/e2e/offline';
+import { signInForOffline, waitForFirstPull } from '../../test/e2e/offline';
 import { layoutFailures } from '../../test/e2e/screen-checks';
 import { screenshot } from '../../test/e2e/screenshot';
-import { addSession, createStaffUser, signInThroughUi, toastTitled, uniqueName, type StaffUser } from '../../test/e2e/staff';
+import { addSession, createStaffUser, toastTitled, uniqueName, type StaffUser } from '../../test/e2e/staff';
 import { expectAccessible, useE2E } from '../../test/e2e/use-e2e';
 import { makeJpeg, openInspection as openFor, ownerOf, redPixels, uploadsPending } from './media-e2e-kit';
 
@@ -45,9 +45,7 @@ describe('inspection photos', () => {
     'attaches and marks up photos offline, keeps them across a reload, uploads them once online, and the advisor sees the mark-up',
     async () => {
       const { context, page } = await open(TABLET_LANDSCAPE);
-      await signInThroughUi(page, technician.username, technician.password);
-      await reloadUnderWorker(page, baseUrl);
-      await waitForFirstPull(page);
+      await signInForOffline(page, baseUrl, technician);
       await context.setOffline(true);
 
       let dialog = await openInspection(page);

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { localMeta } from './local-db-probe';
+import { signInThroughUi } from './staff';
 
 // The offline side of the staff app as a browser test waits for it: the service worker taking
 // control of the page, the sync loop's first pull into IndexedDB, and the sync state in the header.
@@ -28,4 +29,11 @@ const firstPullDone = async (page: Page) => (await localMeta(page, 'lastPulledAt
 /** Waits for this page's sync loop to finish its first full pull. */
 export async function waitForFirstPull(page: Page): Promise<void> {
   await expect.poll(() => firstPullDone(page), { timeout: 20_000 }).toBe(true);
+}
+
+/** Signs in through the form and waits until the app works offline: the worker controls the page and the first pull is in. */
+export async function signInForOffline(page: Page, baseUrl: string, user: { username: string; password: string }): Promise<void> {
+  await signInThroughUi(page, user.username, user.password);
+  await reloadUnderWorker(page, baseUrl);
+  await waitForFirstPull(page);
 }
