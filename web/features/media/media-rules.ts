@@ -1,15 +1,10 @@
 import { countOf, plural } from '../../../shared/plural';
+import type { LocalMedia } from '../../offline/media';
 
 // Texts and order rules of the media strip, apart from React so they can be tested in Node.
 
-export interface UploadState {
-  state: 'waiting' | 'uploading' | 'failed';
-  sent: number;
-  total: number;
-  message?: string;
-  /** A failure's HTTP status (0: no answer). */
-  status?: number;
-}
+/** One file's upload on the device, as the device store gives it. */
+export type UploadState = NonNullable<LocalMedia['upload']>;
 
 /** One file's upload as the strip says it; null once it is on the server. */
 export function uploadLabel(upload: UploadState | null): string | null {
@@ -68,7 +63,3 @@ export function moveBy(
     { id: b.id, position: pa },
   ];
 }
-
-/** The position a new medium takes: after every one there is. */
-export const nextPosition = (items: readonly { position: number }[]) =>
-  items.reduce((max, item) => Math.max(max, item.position + 1), 0);

@@ -2,14 +2,13 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { useCurrentUser } from '../../lib/current-user';
 import { getOffline } from '../index';
-import { BlobUrls, mediaCounts, pendingUploads, readInspectionMedia, toLocalMedia } from './local-media';
+import { BlobUrls, mediaCount, pendingUploads, readInspectionMedia, toLocalMedia } from './local-media';
 import type { LocalMedia, UploadStatus } from './media-types';
 import { checkStorage, currentStorageWarning, onStorageWarning } from './storage';
 
 // The React side of the device's media: live lists, counts and the header's upload status.
 
 const NONE: LocalMedia[] = [];
-const NO_COUNTS: ReadonlyMap<string, number> = new Map();
 /** How often the free space is read again while the app is open. */
 const STORAGE_CHECK_MS = 5 * 60_000;
 
@@ -22,10 +21,10 @@ export function useInspectionMedia(inspectionId: string | undefined): LocalMedia
   return useMemo(() => (snapshot ? toLocalMedia(snapshot, urls.refresh(snapshot)) : NONE), [snapshot, urls]);
 }
 
-/** Media per inspection id, for the photo counts on cards and lists. */
-export function useMediaCounts(): ReadonlyMap<string, number> {
+/** How many photos and videos an inspection has on the device, for its card or row. */
+export function useMediaCount(inspectionId: string): number {
   const { db } = getOffline();
-  return useLiveQuery(() => mediaCounts(db), [db]) ?? NO_COUNTS;
+  return useLiveQuery(() => mediaCount(db, inspectionId), [db, inspectionId]) ?? 0;
 }
 
 /** Files waiting to go up, the one going up now, and the low-storage warning. */

@@ -101,11 +101,9 @@ export function toLocalMedia(snapshot: MediaSnapshot, urlOf: (mediaId: string, r
     });
 }
 
-/** Media per inspection, for the counts on cards and lists. */
-export async function mediaCounts(db: LocalDb): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
-  await db.media.each((row) => counts.set(row.inspectionId, (counts.get(row.inspectionId) ?? 0) + 1));
-  return counts;
+/** An inspection's media on the device, for the count on its card or row (an indexed count). */
+export function mediaCount(db: LocalDb, inspectionId: string): Promise<number> {
+  return db.media.where('inspectionId').equals(inspectionId).count();
 }
 
 /** Files still to go up for this user (failed ones wait for the user, they are not pending). */

@@ -88,10 +88,13 @@ export class MediaUploader {
     const tried = new Set<number>();
     for (;;) {
       if (stopped()) return 'stopped';
-      const outbox = await db.outbox.toArray();
       const queue = await db.uploads.orderBy('seq').toArray();
+      // Most passes have nothing to send: no outbox read then.
+      if (!queue.some((u) => u.userId === userId && u.state !== 'failed')) return 'done';
       const waitingOriginals = new Set(queue.filter((u) => u.role === 'original').map((u) => u.mediaId));
       const owners = [...new Set(queue.map((u) => u.inspectionId))];
+      // Only the queued media's inspections' entries can hold a file back (uploadReady).
+      const outbox = await db.outbox.where('entityId').anyOf(owners).toArray();
       const saved = new Map((await db.inspections.bulkGet(owners)).flatMap((i) => (i ? [[i.id, i] as const] : [])));
       const entry = queue.find(
         (u) =>

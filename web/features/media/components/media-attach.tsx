@@ -24,9 +24,8 @@ export function MediaAttach(props: MediaAttachProps) {
   const previews = useRef(new Set<string>());
   useEffect(() => () => previews.current.forEach((url) => URL.revokeObjectURL(url)), []);
   const owner: MediaOwner = props.itemKey ? { inspectionId, itemKey: props.itemKey } : { inspectionId, serviceId: props.serviceId };
-  const mine = media
-    .filter((m) => (props.itemKey ? m.itemKey === props.itemKey : m.serviceId === props.serviceId))
-    .sort((a, b) => a.position - b.position || a.capturedAt.localeCompare(b.capturedAt));
+  // In position order already (toLocalMedia sorts them).
+  const mine = media.filter((m) => (props.itemKey ? m.itemKey === props.itemKey : m.serviceId === props.serviceId));
 
   const add = async (files: File[]) => {
     const keys = files.map(() => nextKey.current++);
