@@ -1,3 +1,4 @@
+import { MEDIA_UPLOAD_PATH } from '../shared/constants';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
@@ -82,7 +83,9 @@ function logRequest(request: { method: string; url: string; ip?: string }) {
  */
 function registerMediaUpkeep(app: FastifyInstance, db: Db): void {
   app.addHook('onResponse', async (request, reply) => {
-    if (['DELETE', 'PUT', 'PATCH'].includes(request.method) && reply.statusCode < 300 && request.url.startsWith('/api/')) {
+    // Not the chunks of an upload: a finished upload sweeps by itself when it may leave a file.
+    const write = ['DELETE', 'PUT', 'PATCH'].includes(request.method) && reply.statusCode < 300;
+    if (write && request.url.startsWith('/api/') && !request.url.startsWith(MEDIA_UPLOAD_PATH)) {
       void app.media.sweep();
     }
   });
@@ -144,7 +147,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Media files are the exception: their URLs name their content's version (immutable).
   app.addHook('onSend', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
-    if (!String(reply.getHeader('Cache-Control') ?? '').includes('immutable')) reply.header('Cache-Control', 'no-store');
+    // An error is never cached, even one raised after a file's own header was set.
+    if (reply.statusCode >= 400 || !String(reply.getHeader('Cache-Control') ?? '').includes('immutable')) reply.header('Cache-Control', 'no-store');
   });
 
   // Before the routes: it collects each one as it is added.

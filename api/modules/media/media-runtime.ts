@@ -75,21 +75,29 @@ export function createMediaRuntime(config: AppConfig, db: Db, log: FastifyBaseLo
   let sweeping: Promise<void> | null = null;
   let again = false;
   let forceAgain = false;
-  // The last media deletion in the change log a sweep has seen.
-  let lastDeletionSeq = -1;
+  // The newest change a sweep has looked at: each check reads only the changes after it.
+  let seenSeq = -1;
 
-  /** Whether a medium was deleted since the last sweep: an index range over the newest changes only. */
+  /** Whether a medium was deleted since the last check: two index ranges over the newer changes only. */
   async function mediaDeletedSince(): Promise<boolean> {
-    const row = await db
+    const newest = await db
       .selectFrom('syncChanges')
       .select((eb) => eb.fn.max('seq').as('max'))
-      .where('seq', '>', lastDeletionSeq)
+      .where('seq', '>', seenSeq)
+      .executeTakeFirst();
+    if (newest?.max === null || newest?.max === undefined) return false;
+    const upTo = Number(newest.max);
+    const deletion = await db
+      .selectFrom('syncChanges')
+      .select('seq')
+      .where('seq', '>', seenSeq)
+      .where('seq', '<=', upTo)
       .where('entity', '=', 'media')
       .where('deleted', '=', 1)
+      .limit(1)
       .executeTakeFirst();
-    if (row?.max === null || row?.max === undefined) return false;
-    lastDeletionSeq = Number(row.max);
-    return true;
+    seenSeq = upTo;
+    return deletion !== undefined;
   }
 
   const stillStored = async (sha256: string) => Boolean(await db.selectFrom('mediaFiles').select('sha256').where('sha256', '=', sha256).executeTakeFirst());

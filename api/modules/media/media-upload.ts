@@ -90,17 +90,20 @@ export function createUploadServer(runtime: MediaRuntime, app: FastifyInstance) 
     const running = finishing.get(id);
     if (running) return running;
     const work = (async () => {
+      // Only a replaced mark-up, or an ingest that failed part-way, can leave a file no row uses.
+      let mayLeaveFile = true;
       try {
         const userId = metadata?.[UPLOADER_KEY] ?? fallbackUser;
         if (!userId) throw new HttpError(401, 'unauthorized', 'You need to sign in');
         const meta = parseMetadata(metadata);
-        return await ingestUpload(app.db, runtime, { meta, staged: store.fileOf(id), size, userId });
+        const stored = await ingestUpload(app.db, runtime, { meta, staged: store.fileOf(id), size, userId });
+        mayLeaveFile = meta.role === 'markup';
+        return stored;
       } finally {
         // A retry starts a new upload; the same content is then answered with the stored medium.
         await store.remove(id).catch(() => undefined);
         finishing.delete(id);
-        // A replaced mark-up (or a refused first upload's nothing) may leave a file unused.
-        void runtime.sweep(true);
+        if (mayLeaveFile) void runtime.sweep(true);
       }
     })();
     finishing.set(id, work);
