@@ -21,7 +21,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { customerRoutes } from './modules/customers/customer.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { deferredRoutes } from './modules/deferred/deferred.routes';
-import { createMediaRuntime, resumePlayableCopies, type MediaRuntime } from './modules/media/media-runtime';
+import { createMediaRuntime, type MediaRuntime } from './modules/media/media-runtime';
 import { mediaRoutes } from './modules/media/media.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { emailTemplateRoutes } from './modules/email-templates/email-template.routes';
@@ -78,10 +78,9 @@ function logRequest(request: { method: string; url: string; ip?: string }) {
 
 /**
  * Media files outlive their rows until the sweep: it runs after every successful delete or change
- * (a service or inspection may have taken media with it), and copies left unmade at the last stop
- * are made again once the app is ready.
+ * (a service or inspection may have taken media with it).
  */
-function registerMediaUpkeep(app: FastifyInstance, db: Db): void {
+function registerMediaUpkeep(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
     // Not the chunks of an upload: a finished upload sweeps by itself when it may leave a file.
     const write = ['DELETE', 'PUT', 'PATCH'].includes(request.method) && reply.statusCode < 300;
@@ -91,8 +90,8 @@ function registerMediaUpkeep(app: FastifyInstance, db: Db): void {
   });
   app.addHook('onReady', async () => {
     // Files a stopped process was preparing are of no use now (its uploads are finished from staging).
+    // Copies left unmade are resumed by the media upkeep (media-upkeep.ts), at start and hourly.
     await app.media.clearStaleWork().catch((err: unknown) => app.log.warn({ err }, 'could not clear the media work folder'));
-    await resumePlayableCopies(db, app.media).catch((err: unknown) => app.log.warn({ err }, 'could not resume video copies'));
   });
   app.addHook('onClose', async () => app.media.idle());
 }
@@ -113,7 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('clock', options.clock ?? Date.now);
   app.decorate('mailer', createMailer(config.smtpUrl, config.smtpFrom));
   app.decorate('media', createMediaRuntime(config, db, app.log));
-  registerMediaUpkeep(app, db);
+  registerMediaUpkeep(app);
   app.decorate('registeredRoutes', [] as RouteOptions[]);
   app.decorate('routeList', {
     getter: () =>

@@ -28,7 +28,8 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
   },
 };
 
-function codeForStatus(status: number): ErrorCode {
+/** The error code of a 4xx status (`bad_request` for those without one of their own). */
+export function codeForStatus(status: number): ErrorCode {
   if (status === 401) return 'unauthorized';
   if (status === 403) return 'forbidden';
   if (status === 404) return 'not_found';

@@ -2,10 +2,10 @@ import { Readable } from 'node:stream';
 import { Server, type ServerOptions } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MEDIA_UPLOAD_PATH, VIDEO_MAX_BYTES } from '../../../shared/constants';
-import type { ApiErrorBody, ErrorCode } from '../../../shared/errors';
+import type { ApiErrorBody } from '../../../shared/errors';
 import { mediaUploadMetadata, type MediaUploadMetadata } from '../../../shared/schemas/media';
 import { HttpError } from '../../lib/http-error';
-import { httpErrorBody } from '../../plugins/errors';
+import { codeForStatus, httpErrorBody } from '../../plugins/errors';
 import { capFor, checkUploadTarget, ingestUpload, tooLarge } from './media-ingest';
 import type { MediaRuntime } from './media-runtime';
 import { StagingStore, UPLOADER_KEY } from './media-staging';
@@ -41,8 +41,6 @@ function parseMetadata(raw: Record<string, string | null> | undefined): MediaUpl
   throw new HttpError(400, 'validation_error', `Invalid upload metadata: ${issues[0]?.message ?? 'invalid'}`, issues);
 }
 
-const TUS_CODES: Record<number, ErrorCode> = { 400: 'bad_request', 404: 'not_found', 409: 'conflict', 410: 'gone', 413: 'payload_too_large', 415: 'unsupported_media_type' };
-
 /** tus answers its own refusals in plain text: they leave as our JSON errors like every other. */
 function asErrorBody(status: number, text: string): { status: number; body: ApiErrorBody } {
   try {
@@ -55,7 +53,7 @@ function asErrorBody(status: number, text: string): { status: number; body: ApiE
   // a deleted inspection, service or medium, which a device reads as "drop this file".
   if (status === 404 || status === 410) return { status: 404, body: { error: 'not_found', message: UPLOAD_EXPIRED } };
   const message = status === 413 ? `A file can be at most ${VIDEO_MAX_BYTES / 1024 / 1024} MB` : text.trim() || 'Upload failed';
-  return { status, body: { error: TUS_CODES[status] ?? (status >= 500 ? 'internal_error' : 'bad_request'), message } };
+  return { status, body: { error: status >= 500 ? 'internal_error' : codeForStatus(status), message } };
 }
 
 export function createUploadServer(runtime: MediaRuntime, app: FastifyInstance) {
