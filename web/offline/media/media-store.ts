@@ -8,11 +8,10 @@ import type { MediaBlobRole, MediaRow } from './media-types';
 /** The tables these functions use, for `db.transaction('rw', …)`. */
 export const mediaTables = (db: LocalDb) => [db.media, db.mediaBlobs, db.uploads, db.outbox, db.inspections];
 
-/** The server's row with this device's unsent caption and order changes on top. */
-async function rebased(db: LocalDb, row: MediaResponse): Promise<MediaRow> {
+/** The server's row with this device's unsent caption and order changes (`changes`, oldest first) on top. */
+async function rebased(db: LocalDb, row: MediaResponse, changes: readonly Partial<MediaRow>[]): Promise<MediaRow> {
   let next: MediaRow = row;
-  const pending = await db.outbox.filter((e) => e.write.kind === 'media.update' && e.write.id === row.id).sortBy('seq');
-  for (const entry of pending) if (entry.write.kind === 'media.update') next = { ...next, ...entry.write.changes };
+  for (const change of changes) next = { ...next, ...change };
   // A mark-up still going up is the one the screens show.
   const markup = (await db.uploads.where('mediaId').equals(row.id).sortBy('seq')).filter((u) => u.role === 'markup').pop();
   if (markup) next = { ...next, markupSha256: markup.sha256 };
@@ -43,11 +42,16 @@ export async function pruneMediaFiles(db: LocalDb, mediaIds: Iterable<string>): 
 
 /** Server rows in (a confirmed upload, a PATCH answer, the feed), unless a delete of theirs is still waiting. */
 export async function storeServerMedia(db: LocalDb, rows: readonly MediaResponse[]): Promise<void> {
-  const deleting = new Set(
-    (await db.outbox.filter((e) => e.write.kind === 'media.delete').toArray()).map((e) => (e.write.kind === 'media.delete' ? e.write.id : '')),
-  );
+  if (rows.length === 0) return;
+  // The outbox's media changes, read once for the whole batch.
+  const deleting = new Set<string>();
+  const unsent = new Map<string, Partial<MediaRow>[]>();
+  for (const { write } of await db.outbox.filter((e) => e.write.kind === 'media.update' || e.write.kind === 'media.delete').sortBy('seq')) {
+    if (write.kind === 'media.delete') deleting.add(write.id);
+    else if (write.kind === 'media.update') unsent.set(write.id, [...(unsent.get(write.id) ?? []), write.changes]);
+  }
   const incoming = rows.filter((row) => !deleting.has(row.id));
-  for (const row of incoming) await db.media.put(await rebased(db, row));
+  for (const row of incoming) await db.media.put(await rebased(db, row, unsent.get(row.id) ?? []));
   await pruneMediaFiles(db, incoming.map((row) => row.id));
 }
 
