@@ -20,7 +20,7 @@ import {
   updatePartRow,
   updateServiceRow,
 } from '../services/service.repository';
-import { deletedIds } from '../sync/change-log';
+import { deleted, deletedIds, serviceMediaDeletions, type Change } from '../sync/change-log';
 import { amountOf, approvalColumns, decisionOf, reapprovalColumns, recordDecision } from '../decisions/decision.service';
 
 // "Services keep their identity": a save upserts by id and removes only what was left out, and
@@ -88,8 +88,8 @@ function newPartRows(serviceId: string, parts: readonly PartInput[], now: string
 
 /**
  * Makes the inspection's services match the full list sent, in one transaction the caller owns.
- * Parts follow the same rule inside each service whose `parts` was sent. Returns the ids of the
- * services it removed, for the caller to record.
+ * Parts follow the same rule inside each service whose `parts` was sent. Returns the deletions
+ * to record: the services it removed and the media they took with them.
  */
 export async function saveInspectionServices(
   db: Db,
@@ -98,7 +98,7 @@ export async function saveInspectionServices(
   now: string,
   creating = false,
   userId: string | null = null,
-): Promise<string[]> {
+): Promise<Change[]> {
   assertNoDuplicates(sent.map((s) => s.id), 'Service');
   assertNoDuplicates(sent.flatMap((s) => (s.parts ?? []).map((p) => p.id)), 'Part');
 
@@ -117,6 +117,8 @@ export async function saveInspectionServices(
 
   const keptIds = new Set(inputs.map((s) => s.id).filter((id): id is string => !!id && own.has(id)));
   const removedIds = existing.filter((s) => !keptIds.has(s.id)).map((s) => s.id);
+  // Their media go by cascade: read which before.
+  const removed = [...deleted('service', removedIds), ...(await serviceMediaDeletions(db, removedIds))];
   await deleteServices(db, removedIds);
 
   const newServices: ServiceRow[] = [];
@@ -201,5 +203,5 @@ export async function saveInspectionServices(
     const decision = decisionOf({ status: 'recommended', needsReapproval: 0 }, service.status);
     if (decision) await recordDecision(db, { service, decision, by: { actor: 'staff', userId, method: 'in_person' }, decidedAt: now });
   }
-  return removedIds;
+  return removed;
 }

@@ -16,7 +16,7 @@ import { withKnown } from '../../lib/id-list';
 import { newId, newShareToken, nowIso } from '../../lib/tokens';
 import { carryForward } from '../deferred/carry-forward';
 import { recalculateInvoiceTotals } from '../invoices/invoice-totals';
-import { assertNotDeleted, changed, deleted, missingRow, recordChanges, serviceMediaOf } from '../sync/change-log';
+import { assertNotDeleted, changed, missingRow, recordChanges, type Change } from '../sync/change-log';
 import { saveInspectionServices } from './inspection-services';
 import { groupBy, toInspection, toNote } from './inspection.mapper';
 import * as repo from './inspection.repository';
@@ -174,20 +174,13 @@ export async function updateInspection(db: Db, userId: string | null, id: string
       }
       const now = nowIso();
       await repo.updateInspectionRow(trx, id, { ...columnsOf(body), updatedAt: now });
-      let removedServiceIds: string[] = [];
-      // Media of removed services go with them by cascade: read which before the save.
-      const serviceMedia = body.services ? await serviceMediaOf(trx, id) : [];
+      let removed: Change[] = [];
       if (body.services) {
-        removedServiceIds = await saveInspectionServices(trx, id, body.services, now, false, userId);
+        removed = await saveInspectionServices(trx, id, body.services, now, false, userId);
         await recalculateInvoiceTotals(trx, { inspectionId: id });
       }
       const carried = await carryForward(trx, id, now);
-      const removedMedia = serviceMedia.filter((m) => m.serviceId && removedServiceIds.includes(m.serviceId)).map((m) => m.id);
-      await recordChanges(
-        trx,
-        [...changed('inspection', [id]), ...deleted('service', removedServiceIds), ...deleted('media', removedMedia), ...carried],
-        now,
-      );
+      await recordChanges(trx, [...changed('inspection', [id]), ...removed, ...carried], now);
       return getInspection(trx, id);
     }),
   );

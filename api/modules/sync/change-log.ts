@@ -167,11 +167,6 @@ export async function serviceMediaDeletions(db: Db, serviceIds: readonly string[
   return deleted('media', rows.map((r) => r.id));
 }
 
-/** An inspection's media that belong to services, read before a save that may remove services. */
-export async function serviceMediaOf(db: Db, inspectionId: string): Promise<{ id: string; serviceId: string | null }[]> {
-  return db.selectFrom('media').select(['id', 'serviceId']).where('inspectionId', '=', inspectionId).where('serviceId', 'is not', null).execute();
-}
-
 async function mediaIdsOf(db: Db, inspectionIds: readonly string[]): Promise<string[]> {
   if (inspectionIds.length === 0) return [];
   const rows = await db.selectFrom('media').select('id').where('inspectionId', 'in', [...inspectionIds]).execute();
