@@ -1,4 +1,5 @@
-import type { Db } from './database';
+import { sql } from 'kysely';
+import { isPostgres, type Db } from './database';
 
 /**
  * Runs `fn` in a transaction, or inside the caller's when `db` already is one (Kysely cannot nest
@@ -6,4 +7,29 @@ import type { Db } from './database';
  */
 export function inTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
   return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+}
+
+/**
+ * Runs `fn` in a transaction whose commit does not wait for the disk: for writes worth less than a
+ * disk flush per request (a share page's view count). It is stored and visible before this
+ * resolves, and survives the process crashing; only a power cut right after it can lose it, until
+ * the next ordinary commit, which flushes it too. PostgreSQL: `synchronous_commit = off` for this
+ * transaction. SQLite (WAL): `synchronous = NORMAL` for this commit, on the one connection held
+ * throughout, so no other statement ever commits without its flush.
+ */
+export async function inUnflushedTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
+  if (isPostgres(db)) {
+    return db.transaction().execute(async (trx) => {
+      await sql`set local synchronous_commit = off`.execute(trx);
+      return fn(trx);
+    });
+  }
+  return db.connection().execute(async (connection) => {
+    await sql`pragma synchronous = normal`.execute(connection);
+    try {
+      return await connection.transaction().execute(fn);
+    } finally {
+      await sql`pragma synchronous = full`.execute(connection);
+    }
+  });
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { refreshInspectionFunnelLocked } from '../../db/inspection-funnel';
-import { inTransaction } from '../../db/transaction';
+import { inUnflushedTransaction } from '../../db/transaction';
 import { ownerTable, type TargetKind } from './send.repository';
 
 interface PendingView {
@@ -32,7 +32,8 @@ function newFlush(): Flush {
  * Counts share-page views with group commit: a view waits for the write that holds it, so a
  * customer's view is stored before the page is answered, but the views that arrive while one
  * write runs go together in the next one. Under load a share page costs a share of one write
- * transaction (on SQLite, of one fsync) instead of a whole one; alone, a view is written at once.
+ * transaction instead of a whole one; alone, a view is written at once. A view is not worth a disk
+ * flush per page: its commit does not wait for one (inUnflushedTransaction).
  */
 export class ViewRecorder {
   private batch = new Map<string, PendingView>();
@@ -79,7 +80,7 @@ export class ViewRecorder {
  * seen for the first time refreshes its funnel summary.
  */
 async function writeViews(db: Db, views: PendingView[]): Promise<void> {
-  await inTransaction(db, async (trx) => {
+  await inUnflushedTransaction(db, async (trx) => {
     const firstSeen: string[] = [];
     for (const view of views) {
       const owner = ownerTable(view.kind);
