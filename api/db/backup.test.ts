@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import SqliteDatabase from 'better-sqlite3';
 import Fastify from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testDatabaseKind } from '../test/database';
 import { createCustomer } from '../test/factories';
 import { backupDatabase, listBackups } from './backup';
@@ -165,21 +165,31 @@ async function until(check: () => boolean, what: string): Promise<void> {
 }
 
 describe.skipIf(testDatabaseKind() === 'postgres')('BACKUP_INTERVAL_HOURS', () => {
+  // The schedule's clock is the test's: an hour passes when the test says so, and the backups
+  // themselves (real file work) are waited for.
+  const HOUR_MS = 60 * 60 * 1000;
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] }));
+  afterEach(() => vi.useRealTimers());
   const settings = (dataDir: string) => ({ dataDir, databaseUrl: undefined, backupKeep: 2, backupIntervalHours: 1 });
 
   it('backs up on the schedule, logs each one, keeps N, and stops on close', async () => {
     const dataDir = await dataDirWith(['Scheduled']);
     const log = logCollector();
+    const written = () => log.lines.filter((l) => l.msg === 'backup written');
     const app = Fastify({ logger: { level: 'info', stream: log.stream } });
-    scheduleBackups(app, settings(dataDir), 40);
+    scheduleBackups(app, settings(dataDir), HOUR_MS);
     await app.ready();
-    await until(() => log.lines.filter((l) => l.msg === 'backup written').length >= 3, 'three backups');
+    vi.advanceTimersByTime(HOUR_MS - 1);
+    expect(log.lines).toEqual([]);
+    for (const n of [1, 2, 3]) {
+      vi.advanceTimersByTime(n === 1 ? 1 : HOUR_MS);
+      await until(() => written().length >= n, `backup ${n}`);
+    }
     await app.close();
     const dir = path.join(dataDir, 'backups');
-    const written = log.lines.filter((l) => l.msg === 'backup written').map((l) => l.file);
-    expect(listBackups(dir)).toEqual(written.slice(-2).reverse());
+    expect(listBackups(dir)).toEqual(written().map((l) => l.file).slice(-2).reverse());
     const count = log.lines.length;
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    vi.advanceTimersByTime(5 * HOUR_MS);
     expect(log.lines.length).toBe(count);
   });
 
@@ -188,9 +198,12 @@ describe.skipIf(testDatabaseKind() === 'postgres')('BACKUP_INTERVAL_HOURS', () =
     const log = logCollector();
     const app = Fastify({ logger: { level: 'info', stream: log.stream } });
     app.get('/ping', async () => ({ ok: true }));
-    scheduleBackups(app, settings(dataDir), 30);
+    scheduleBackups(app, settings(dataDir), HOUR_MS);
     await app.ready();
-    await until(() => log.lines.filter((l) => l.msg === 'scheduled backup failed').length >= 2, 'two failures');
+    for (const n of [1, 2]) {
+      vi.advanceTimersByTime(HOUR_MS);
+      await until(() => log.lines.filter((l) => l.msg === 'scheduled backup failed').length >= n, `failure ${n}`);
+    }
     const failure = log.lines.find((l) => l.msg === 'scheduled backup failed')!;
     expect(failure.level).toBe(50);
     expect(failure.err?.message).toBe(`There is no database at ${sqliteFileIn(dataDir)} to back up.`);
@@ -199,6 +212,7 @@ describe.skipIf(testDatabaseKind() === 'postgres')('BACKUP_INTERVAL_HOURS', () =
     const db = createDatabase({ sqliteFile: sqliteFileIn(dataDir) });
     await migrateToLatest(db);
     await db.destroy();
+    vi.advanceTimersByTime(HOUR_MS);
     await until(() => log.lines.some((l) => l.msg === 'backup written'), 'a backup after the failures');
     await app.close();
     expect(listBackups(path.join(dataDir, 'backups')).length).toBeGreaterThanOrEqual(1);
@@ -207,16 +221,16 @@ describe.skipIf(testDatabaseKind() === 'postgres')('BACKUP_INTERVAL_HOURS', () =
   it('is off at 0, and on PostgreSQL says to use pg_dump instead', async () => {
     const log = logCollector();
     const off = Fastify({ logger: { level: 'info', stream: log.stream } });
-    scheduleBackups(off, { ...settings(freshDir()), backupIntervalHours: 0 }, 10);
+    scheduleBackups(off, { ...settings(freshDir()), backupIntervalHours: 0 }, HOUR_MS);
     await off.ready();
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    vi.advanceTimersByTime(3 * HOUR_MS);
     await off.close();
     expect(log.lines).toEqual([]);
 
     const pg = Fastify({ logger: { level: 'info', stream: log.stream } });
-    scheduleBackups(pg, { ...settings(freshDir()), databaseUrl: 'postgres://db/baywise' }, 10);
+    scheduleBackups(pg, { ...settings(freshDir()), databaseUrl: 'postgres://db/baywise' }, HOUR_MS);
     await pg.ready();
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    vi.advanceTimersByTime(3 * HOUR_MS);
     await pg.close();
     expect(log.lines.map((l) => [l.level, l.msg])).toEqual([[40, POSTGRES_SCHEDULE_MESSAGE]]);
   });

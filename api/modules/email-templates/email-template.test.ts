@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TEMPLATE_BODY_MAX, TEMPLATE_PLACEHOLDERS } from '../../../shared/schemas/email-template';
 import { useTestApp } from '../../test/app';
 
@@ -223,12 +223,12 @@ describe('GET /api/email-templates/:id', () => {
 describe('PUT /api/email-templates/:id', () => {
   it('changes only the fields sent', async () => {
     const created = await create({ name: 'Partial', status: 'draft' });
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    const res = await admin.inject({
-      method: 'PUT',
-      url: `/api/email-templates/${created.id}`,
-      payload: { subject: 'New subject for [Date] at [Time]' },
-    });
+    // A minute later by the clock, without waiting for one.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.parse(created.updatedAt) + 60_000);
+    const res = await admin
+      .inject({ method: 'PUT', url: `/api/email-templates/${created.id}`, payload: { subject: 'New subject for [Date] at [Time]' } })
+      .finally(() => vi.useRealTimers());
     expect(res.statusCode).toBe(200);
     const updated = res.json();
     expect(updated).toMatchObject({
@@ -236,7 +236,7 @@ describe('PUT /api/email-templates/:id', () => {
       subject: 'New subject for [Date] at [Time]',
       updatedAt: expect.any(String),
     });
-    expect(updated.updatedAt > created.updatedAt).toBe(true);
+    expect(updated.updatedAt).toBe(new Date(Date.parse(created.updatedAt) + 60_000).toISOString());
     expect(updated.createdAt).toBe(created.createdAt);
 
     const cleared = await admin.inject({
