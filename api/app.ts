@@ -30,7 +30,7 @@ import { inviteRoutes } from './modules/invites/invite.routes';
 import { invoiceRoutes } from './modules/invoices/invoice.routes';
 import { publicRoutes } from './modules/public/public.routes';
 import { sendRoutes } from './modules/sends/send.routes';
-import { serviceRoutes } from './modules/services/service.routes';
+import { serviceRoutes } from './modules/inspections/service.routes';
 import { decisionRoutes } from './modules/decisions/decision.routes';
 import { shopSettingsRoutes } from './modules/shop-settings/shop-settings.routes';
 import { syncRoutes } from './modules/sync/sync.routes';

@@ -2,14 +2,13 @@
 // `npm run restore -- --new-sync-epoch [--yes]`: only tells every device to pull its data again.
 import path from 'node:path';
 import { loadConfig, type AppConfig } from '../config';
-import { randomEpoch } from '../modules/sync/cursor';
-import { setSyncEpoch } from '../modules/sync/sync.repository';
 import { backupsDirIn, BackupFileError, backupTakenAt, checkBackupFile } from './backup-file';
 import { POSTGRES_RESTORE_MESSAGE } from './backup-messages';
 import { confirm } from './confirm';
 import { migrateToLatest } from './migrate';
 import { openConfiguredDatabase } from './open';
 import { assertServerStopped, RestoreRefused, restoreDatabase } from './restore';
+import { randomEpoch, setSyncEpoch } from './sync-epoch';
 
 const USAGE = `Usage: npm run restore -- <backup file> [--yes]
        npm run restore -- --new-sync-epoch [--yes]

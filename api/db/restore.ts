@@ -1,13 +1,12 @@
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { randomEpoch } from '../modules/sync/cursor';
-import { setSyncEpoch } from '../modules/sync/sync.repository';
 import { copyLiveDatabase } from './backup';
 import { backupsDirIn, checkBackupFile } from './backup-file';
 import { createDatabase } from './database';
 import { migrateToLatest } from './migrate';
 import { sqliteFileIn } from './open';
 import { pidFileIn, runningServerPid } from './server-lock';
+import { randomEpoch, setSyncEpoch } from './sync-epoch';
 
 // `npm run restore`: puts a backup back as DATA_DIR's database, with the server stopped. The backup
 // is copied, migrated and given a new sync epoch under a temporary name, and only then swapped in,

@@ -5,6 +5,11 @@ export function newShareToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
+/** Share tokens are base64url; anything else cannot match and is answered like an unknown one. */
+export function isShareToken(token: string): boolean {
+  return /^[A-Za-z0-9_-]{16,128}$/.test(token);
+}
+
 export function newId(): string {
   return randomUUID();
 }

@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../db/errors';
 import type { IdempotencyKeyRow } from '../db/tables';
 import { badRequest, conflict, HttpError } from '../lib/http-error';
 import { nowIso } from '../lib/tokens';
-import { pruneTombstones } from '../modules/sync/change-log';
+import { pruneTombstones } from '../lib/change-log';
 import { httpErrorBody } from './errors';
 
 declare module 'fastify' {

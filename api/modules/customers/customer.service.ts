@@ -2,13 +2,11 @@ import type { z } from 'zod';
 import type {
   Customer,
   CustomerListQuery,
-  CustomerSummary,
   createCustomerBody,
   updateCustomerBody,
 } from '../../../shared/schemas/customer';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
-import type { CustomerRow } from '../../db/tables';
 import { inTransaction } from '../../db/transaction';
 import { conflict, notFound } from '../../lib/http-error';
 import { decodeCursor, encodeCursor, pageWithLookahead, splitPage, totalFromPage } from '../../lib/keyset';
@@ -21,7 +19,7 @@ import {
   inspectionDeletions,
   missingRow,
   recordChanges,
-} from '../sync/change-log';
+} from '../../lib/change-log';
 import {
   countCustomers,
   customerSortKey,
@@ -31,30 +29,10 @@ import {
   listCustomers as listCustomerRows,
   updateCustomer as updateCustomerRow,
 } from './customer.repository';
+import { toCustomer } from './customer.mapper';
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found';
 export const CUSTOMER_EXISTS = 'Customer already exists';
-
-export function toCustomer(row: Omit<CustomerRow, 'createdBy'>): Customer {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    address: row.address,
-    status: row.status as Customer['status'],
-    textConsentAt: row.textConsentAt,
-    textConsentSource: row.textConsentSource as Customer['textConsentSource'],
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
-}
-
-/** The customer as nested in inspections and invoices. */
-export function toCustomerSummary(row: Omit<CustomerRow, 'createdBy'>): CustomerSummary {
-  const { createdAt: _createdAt, updatedAt: _updatedAt, ...summary } = toCustomer(row);
-  return summary;
-}
 
 export async function listCustomers(
   db: Db,

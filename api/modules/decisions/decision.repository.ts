@@ -6,6 +6,16 @@ export async function insertDecision(db: Db, row: Insertable<ServiceDecisionsTab
   await db.insertInto('serviceDecisions').values(row).execute();
 }
 
+/** The inspection's customer name (null once the customer is gone), or undefined without the inspection. */
+export function findInspectionCustomerName(db: Db, inspectionId: string): Promise<{ customerName: string | null } | undefined> {
+  return db
+    .selectFrom('inspections')
+    .leftJoin('customers', 'customers.id', 'inspections.customerId')
+    .select('customers.name as customerName')
+    .where('inspections.id', '=', inspectionId)
+    .executeTakeFirst();
+}
+
 /** An inspection's decisions, newest first, with the staff user's name (null for the customer). */
 export function findDecisionsOfInspection(db: Db, inspectionId: string) {
   return db

@@ -12,9 +12,7 @@ import type { Db } from '../../db/database';
 import type { ServiceRow } from '../../db/tables';
 import { badRequest, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/tokens';
-import { findInspectionRow } from '../inspections/inspection.repository';
 import { approvalSignatureMode } from '../shop-settings/shop-settings.service';
-import { findCustomerById } from '../customers/customer.repository';
 import * as repo from './decision.repository';
 
 /** Who decided: the customer on a share page (with the page's address and browser), or a staff user. */
@@ -115,13 +113,10 @@ export async function approvalSignature(
 
 /** The inspection's decision history for staff, newest first. */
 export async function listDecisions(db: Db, inspectionId: string): Promise<DecisionList> {
-  const inspection = await findInspectionRow(db, inspectionId);
+  const inspection = await repo.findInspectionCustomerName(db, inspectionId);
   if (!inspection) throw notFound('Inspection not found');
-  const [rows, customer] = await Promise.all([
-    repo.findDecisionsOfInspection(db, inspectionId),
-    findCustomerById(db, inspection.customerId),
-  ]);
-  const customerName = customer?.name ?? 'Customer';
+  const rows = await repo.findDecisionsOfInspection(db, inspectionId);
+  const customerName = inspection.customerName ?? 'Customer';
   const decisions = rows.map(
     (row): DecisionEntry => ({
       id: row.id,

@@ -14,7 +14,7 @@ import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { totalFromPage } from '../../lib/keyset';
 import { nowIso } from '../../lib/tokens';
-import { changed, missingRow, recordChanges } from '../sync/change-log';
+import { changed, missingRow, recordChanges } from '../../lib/change-log';
 import * as repo from './deferred.repository';
 import type { DeferredListRow } from './deferred.repository';
 

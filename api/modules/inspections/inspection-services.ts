@@ -19,8 +19,8 @@ import {
   insertServices,
   updatePartRow,
   updateServiceRow,
-} from '../services/service.repository';
-import { deleted, deletedIds, serviceMediaDeletions, type Change } from '../sync/change-log';
+} from './service.repository';
+import { deleted, deletedIds, serviceMediaDeletions, type Change } from '../../lib/change-log';
 import { amountOf, approvalColumns, decisionOf, reapprovalColumns, recordDecision } from '../decisions/decision.service';
 
 // "Services keep their identity": a save upserts by id and removes only what was left out, and

@@ -9,8 +9,8 @@ import type {
   ServiceRow,
   VehicleRow,
 } from '../../db/tables';
-import { toCustomerSummary } from '../customers/customer.service';
-import { toVehicleSummary } from '../vehicles/vehicle.service';
+import { toCustomerSummary } from '../customers/customer.mapper';
+import { toVehicleSummary } from '../vehicles/vehicle.mapper';
 import type { TechnicianRow } from './inspection.repository';
 
 type Measurements = Pick<

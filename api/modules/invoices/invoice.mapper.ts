@@ -3,8 +3,8 @@ import { formatCents } from '../../../shared/money';
 import type { Inspection } from '../../../shared/schemas/inspection';
 import type { Invoice, InvoiceLineItem } from '../../../shared/schemas/invoice';
 import type { CustomerRow, InvoiceLineItemRow, InvoiceRow, VehicleRow } from '../../db/tables';
-import { toCustomerSummary } from '../customers/customer.service';
-import { toVehicleSummary } from '../vehicles/vehicle.service';
+import { toCustomerSummary } from '../customers/customer.mapper';
+import { toVehicleSummary } from '../vehicles/vehicle.mapper';
 
 export interface InvoiceRelated {
   customers: Map<string, CustomerRow>;

@@ -14,7 +14,7 @@ import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { newId, newShareToken, nowIso } from '../../lib/tokens';
 import { getInspectionsByIds } from '../inspections/inspection.service';
-import { recalculateInvoiceTotals } from './invoice-totals';
+import { recalculateInvoiceTotals } from '../../lib/invoice-totals';
 import { toInvoice, toLineItem } from './invoice.mapper';
 import * as repo from './invoice.repository';
 

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/transaction';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error';
 import { nowIso } from '../../lib/tokens';
-import { assertNotDeleted, changed, missingRow, recordChanges } from '../sync/change-log';
+import { assertNotDeleted, changed, missingRow, recordChanges } from '../../lib/change-log';
 import { PHOTO_MAX_MEGAPIXELS, photoPixels, preparePhoto, prepareVideo, sha256OfFile, sniffType, type Prepared } from './media-files';
 import type { MediaRuntime } from './media-runtime';
 import { mediaKey } from './media-store';

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
-import { changed, recordChanges } from '../sync/change-log';
+import { changed, recordChanges } from '../../lib/change-log';
 import { makePlayableCopy } from './media-files';
 import { directoryStore, mediaKey, s3Store, type MediaStore } from './media-store';
 import { deleteUnusedMediaFile, unusedMediaFiles, updateMediaFile } from './media.repository';

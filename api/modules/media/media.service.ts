@@ -2,10 +2,9 @@ import type { MediaResponse, UpdateMediaBody } from '../../../shared/schemas/med
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { notFound } from '../../lib/http-error';
-import { nowIso } from '../../lib/tokens';
+import { isShareToken, nowIso } from '../../lib/tokens';
 import { findInspectionIdByToken } from '../inspections/inspection.repository';
-import { isShareToken } from '../public/public-view';
-import { changed, deleted, missingRow, recordChanges } from '../sync/change-log';
+import { changed, deleted, missingRow, recordChanges } from '../../lib/change-log';
 import { MEDIA_NOT_FOUND } from './media-ingest';
 import { toMedia } from './media.mapper';
 import * as repo from './media.repository';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { errorResponse } from '../../../shared/schemas/common';
 import { publicApproveBody, type PublicApproveBody } from '../../../shared/schemas/decision';
 import { publicInspectionResponse, publicServiceResponse, shareNotFoundResponse } from '../../../shared/schemas/inspection';
-import { decidePublicService, getPublicInspection } from '../inspections/public-inspection.service';
+import { decidePublicService, getPublicInspection } from './public-inspection.service';
 import { withViewRecorded } from '../sends/share-views';
 import { orShareNotFound, shareClient } from './public-view';
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { findInvoiceByToken } from '../invoices/invoice.repository';
 import { mediaUrlsOf, toPublicMedia } from '../media/media.mapper';
 import { findMedia, type MediaView } from '../media/media.repository';
-import { isShareToken } from './public-view';
+import { isShareToken } from '../../lib/tokens';
 
 // The invoice and receipt pages show the photos of their inspection through their own token, so
 // they work (and print) without the report's link, and a revoked report link does not break them.

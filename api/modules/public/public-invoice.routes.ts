@@ -9,7 +9,7 @@ import {
   publicServiceDecisionResponse,
 } from '../../../shared/schemas/invoice';
 import { shareNotFoundResponse } from '../../../shared/schemas/inspection';
-import { decidePublicInvoiceService, getPublicInvoice } from '../invoices/public-invoice.service';
+import { decidePublicInvoiceService, getPublicInvoice } from './public-invoice.service';
 import { withViewRecorded } from '../sends/share-views';
 import { orShareNotFound, shareClient } from './public-view';
 

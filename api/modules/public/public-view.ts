@@ -15,11 +15,6 @@ import { findShopContact } from '../users/user.repository';
 
 // What the share pages may see of the shop's data, in one place for the report and the receipt.
 
-/** Share tokens are base64url; anything else cannot match and is answered like an unknown one. */
-export function isShareToken(token: string): boolean {
-  return /^[A-Za-z0-9_-]{16,128}$/.test(token);
-}
-
 /** The share page's client for the decision record: its address (TRUST_PROXY applies) and browser. */
 export function shareClient(request: FastifyRequest): { address: string | null; userAgent: string | null } {
   const agent = request.headers['user-agent'];

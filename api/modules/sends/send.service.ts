@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { refreshInspectionFunnelLocked } from '../../db/inspection-funnel';
 import type { Mailer } from '../../lib/mailer';
 import { conflict, notFound } from '../../lib/http-error';
-import { missingRow } from '../sync/change-log';
+import { missingRow } from '../../lib/change-log';
 import { unviewedAlertMinutesSetting } from '../shop-settings/shop-settings.service';
 import {
   findSend,

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { SHARE_REFRESH_HEADER } from '../../../shared/constants';
 import type { Db } from '../../db/database';
 import { currentUser } from '../../plugins/auth';
-import { isShareToken } from '../public/public-view';
+import { isShareToken } from '../../lib/tokens';
 import type { TargetKind } from './send.repository';
 import { viewRecorderOf } from './view-recorder';
 

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-
 // A cursor is `<seq>` in the history before any restore (epoch ''), and `<epoch>.<seq>` after one,
 // so devices that hold plain cursors from before epochs existed carry on until a restore.
 
@@ -17,9 +15,4 @@ export function parseCursor(since: string | undefined): Cursor {
 
 export function formatCursor(cursor: Cursor): string {
   return cursor.epoch === '' ? String(cursor.seq) : `${cursor.epoch}.${cursor.seq}`;
-}
-
-/** A fresh epoch: random, so restoring one backup twice still gives two different histories. */
-export function randomEpoch(): string {
-  return randomBytes(6).toString('hex');
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncChangesResponse } from '../../../shared/schemas/sync';
 import { useTestApp } from '../../test/app';
-import { formatCursor, parseCursor, randomEpoch } from './cursor';
-import { setSyncEpoch } from './sync.repository';
+import { randomEpoch, setSyncEpoch } from '../../db/sync-epoch';
+import { formatCursor, parseCursor } from './cursor';
 
 const t = await useTestApp();
 const tech = await t.signIn('technician');

@@ -7,11 +7,6 @@ export async function readSyncState(db: Db): Promise<{ seq: number; tombstoneHor
   return { seq: Number(row.seq), tombstoneHorizon: Number(row.tombstoneHorizon), epoch: row.epoch };
 }
 
-/** Starts a new history of the change feed (after a restore): every cursor handed out so far resyncs. */
-export async function setSyncEpoch(db: Db, epoch: string): Promise<void> {
-  await db.updateTable('syncState').set({ epoch }).execute();
-}
-
 export type FeedRow = Pick<SyncChangeRow, 'entity' | 'entityId' | 'seq' | 'deleted'>;
 
 /** At most `limit` changes after `since`, oldest first (through the index on seq). */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SyncChangesResponse } from '../../../shared/schemas/sync';
 import { useTestApp } from '../../test/app';
 import { createInspection } from '../../test/factories';
-import { pruneTombstones } from './change-log';
+import { pruneTombstones } from '../../lib/change-log';
 
 const t = await useTestApp();
 const tech = await t.signIn('technician');

@@ -31,8 +31,8 @@ import {
   updateUser,
   type UserFilters,
 } from './user.repository';
-import { toCustomer } from '../customers/customer.service';
-import { changed, inspectionIdsOfTechnician, recordChanges } from '../sync/change-log';
+import { toCustomer } from '../customers/customer.mapper';
+import { changed, inspectionIdsOfTechnician, recordChanges } from '../../lib/change-log';
 import {
   assertAdminEmail,
   assertUnique,

@@ -4,11 +4,9 @@ import type {
   updateVehicleBody,
   Vehicle,
   VehicleListQuery,
-  VehicleSummary,
 } from '../../../shared/schemas/vehicle';
 import type { Db } from '../../db/database';
 import { totalFromPage } from '../../lib/keyset';
-import type { VehicleRow } from '../../db/tables';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
@@ -22,7 +20,7 @@ import {
   inspectionIdsOfVehicles,
   missingRow,
   recordChanges,
-} from '../sync/change-log';
+} from '../../lib/change-log';
 import {
   countVehicles,
   deleteVehicle as deleteVehicleRow,
@@ -31,36 +29,12 @@ import {
   listVehicles as listVehicleRows,
   updateVehicle as updateVehicleRow,
   vehicleIdTaken,
-  type VehicleWithCustomerRow,
 } from './vehicle.repository';
+import { toVehicle } from './vehicle.mapper';
 
 export const VEHICLE_NOT_FOUND = 'Vehicle not found';
 export const VEHICLE_EXISTS = 'Vehicle already exists';
 export const CUSTOMER_NOT_FOUND = 'Customer not found';
-
-/** The vehicle as nested in inspections and invoices. */
-export function toVehicleSummary(row: Omit<VehicleRow, 'createdBy'>): VehicleSummary {
-  return {
-    id: row.id,
-    customerId: row.customerId,
-    year: row.year,
-    make: row.make,
-    model: row.model,
-    vin: row.vin,
-    licensePlate: row.licensePlate,
-    mileage: row.mileage,
-    color: row.color,
-  };
-}
-
-export function toVehicle(row: VehicleWithCustomerRow): Vehicle {
-  return {
-    ...toVehicleSummary(row),
-    customerName: row.customerName,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
-}
 
 export async function listVehicles(
   db: Db,

@@ -1,10 +1,10 @@
-import type { SyncEntity } from '../../../shared/schemas/sync';
-import { TOMBSTONE_RETENTION_DAYS } from '../../../shared/schemas/sync';
-import type { Db } from '../../db/database';
-import { refreshInspectionFunnel } from '../../db/inspection-funnel';
-import { inTransaction } from '../../db/transaction';
-import { gone, type HttpError } from '../../lib/http-error';
-import { nowIso } from '../../lib/tokens';
+import type { SyncEntity } from '../../shared/schemas/sync';
+import { TOMBSTONE_RETENTION_DAYS } from '../../shared/schemas/sync';
+import type { Db } from '../db/database';
+import { refreshInspectionFunnel } from '../db/inspection-funnel';
+import { inTransaction } from '../db/transaction';
+import { gone, type HttpError } from './http-error';
+import { nowIso } from './tokens';
 
 // The change log behind `GET /api/sync/changes`: every write to a customer, vehicle, inspection
 // (services, parts and notes count as their inspection's), deferred line or medium records the row here in the same

@@ -5,16 +5,17 @@ import type { PublicInvoice } from '../../../shared/schemas/invoice';
 import type { Db } from '../../db/database';
 import type { InvoiceRow } from '../../db/tables';
 import { notFound } from '../../lib/http-error';
+import { isShareToken } from '../../lib/tokens';
 import { getInspectionsByIds } from '../inspections/inspection.service';
-import { isShareToken, shopContact, toPublicFindings, toPublicService, toPublicVehicle } from '../public/public-view';
+import { shopContact, toPublicFindings, toPublicService, toPublicVehicle } from './public-view';
 import type { PublicApproveBody } from '../../../shared/schemas/decision';
 import { signatureRequired } from '../decisions/decision.service';
 import { findInspectionMedia } from '../media/media.repository';
-import { toInvoiceMedia } from '../public/public-invoice-media.service';
-import { decideRecommendedService, type ShareClient } from '../services/service.service';
-import { receiptFigures, serviceCentsOf } from './invoice-totals';
-import * as repo from './invoice.repository';
-import { INVOICE_NOT_FOUND } from './invoice.service';
+import { toInvoiceMedia } from './public-invoice-media.service';
+import { decideRecommendedService, type ShareClient } from '../inspections/service.service';
+import { receiptFigures, serviceCentsOf } from '../../../shared/invoice-totals';
+import * as repo from '../invoices/invoice.repository';
+import { INVOICE_NOT_FOUND } from '../invoices/invoice.service';
 
 async function invoiceByToken(db: Db, token: string): Promise<InvoiceRow> {
   const row = isShareToken(token) ? await repo.findInvoiceByToken(db, token) : undefined;

@@ -1,21 +1,12 @@
-import { INVOICE_TAX_RATE } from '../../../shared/constants';
-import { formatCents, MAX_CENTS, parseCents, serviceTotalCents, totalsWithTax, type Totals } from '../../../shared/money';
-import type { Service } from '../../../shared/schemas/inspection';
-import type { ReceiptFigures } from '../../../shared/schemas/invoice';
-import type { Db } from '../../db/database';
-import { badRequest } from '../../lib/http-error';
-import { nowIso } from '../../lib/tokens';
+import { invoiceTotals, type ServiceCents } from '../../shared/invoice-totals';
+import { MAX_CENTS, serviceTotalCents, type Totals } from '../../shared/money';
+import type { Db } from '../db/database';
+import { badRequest } from './http-error';
+import { nowIso } from './tokens';
 
 export const TOTAL_TOO_LARGE = 'The invoice total is too large';
 
-export interface ServiceCents {
-  /** Labor plus parts of the approved services. */
-  approved: number;
-  /** Labor plus parts of the services still recommended (awaiting the customer). */
-  pending: number;
-}
-
-/** Labor plus parts of the inspection's services by status, in cents (two queries). */
+/** Labor plus parts of the inspection's services by status, in cents (two queries; `serviceCentsOf` without them). */
 export async function serviceCentsByStatus(db: Db, inspectionId: string | null): Promise<ServiceCents> {
   const result = { approved: 0, pending: 0 };
   if (!inspectionId) return result;
@@ -43,48 +34,15 @@ export async function serviceCentsByStatus(db: Db, inspectionId: string | null):
   return result;
 }
 
-/** serviceCentsByStatus from services already loaded (response-shaped), without a query. */
-export function serviceCentsOf(services: readonly Pick<Service, 'status' | 'partsCost' | 'laborCost'>[]): ServiceCents {
-  const result = { approved: 0, pending: 0 };
-  for (const service of services) {
-    if (service.status !== 'approved' && service.status !== 'recommended') continue;
-    const cents = (parseCents(service.partsCost) ?? 0) + (parseCents(service.laborCost) ?? 0);
-    if (service.status === 'approved') result.approved += cents;
-    else result.pending += cents;
-  }
-  return result;
-}
-
 /** Labor plus parts of the inspection's approved services, in cents. */
 export async function approvedServicesCents(db: Db, inspectionId: string | null): Promise<number> {
   return (await serviceCentsByStatus(db, inspectionId)).approved;
-}
-
-/** Subtotal (approved services + line items), 8% tax and total, exact to the cent. */
-export function invoiceTotals(servicesCents: number, lineItemCents: readonly number[]): Totals {
-  const subtotal = lineItemCents.reduce((sum, cents) => sum + cents, servicesCents);
-  return totalsWithTax(subtotal, INVOICE_TAX_RATE);
 }
 
 /** 400 instead of a database overflow when the totals no longer fit their columns. */
 export function assertStorable(totals: Totals): Totals {
   if (totals.totalCents > MAX_CENTS) throw badRequest(TOTAL_TOO_LARGE);
   return totals;
-}
-
-/** The receipt page's figures: what is approved now, and the estimate if all pending is approved. */
-export function receiptFigures(services: ServiceCents, lineItemCents: readonly number[]): ReceiptFigures {
-  const approved = invoiceTotals(services.approved, lineItemCents);
-  const ifAll = totalsWithTax(approved.subtotalCents + services.pending, INVOICE_TAX_RATE);
-  return {
-    approvedSubtotal: formatCents(approved.subtotalCents),
-    approvedTax: formatCents(approved.taxCents),
-    approvedTotal: formatCents(approved.totalCents),
-    pendingAmount: formatCents(services.pending),
-    ifAllApprovedSubtotal: formatCents(ifAll.subtotalCents),
-    ifAllApprovedTax: formatCents(ifAll.taxCents),
-    ifAllApprovedTotal: formatCents(ifAll.totalCents),
-  };
 }
 
 /**

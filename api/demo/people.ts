@@ -1,5 +1,5 @@
-import { newId } from '../../lib/tokens';
-import type { CustomerRow, UserRow, VehicleRow } from '../tables';
+import { newId } from '../lib/tokens';
+import type { CustomerRow, UserRow, VehicleRow } from '../db/tables';
 import {
   COLORS,
   EMAIL_DOMAINS,

@@ -12,12 +12,12 @@ import type { ServiceRow, ServicesTable } from '../../db/tables';
 import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/tokens';
-import { carryForward } from '../deferred/carry-forward';
+import { carryForward } from './carry-forward';
 import { formatCents, servicePartsCents } from '../../../shared/money';
-import { recalculateInvoiceTotals } from '../invoices/invoice-totals';
-import { sumParts } from '../inspections/inspection-services';
-import { toPart, toService } from '../inspections/inspection.mapper';
-import { assertNotDeleted, changed, deleted, missingRow, recordChanges, serviceMediaDeletions, type Change } from '../sync/change-log';
+import { recalculateInvoiceTotals } from '../../lib/invoice-totals';
+import { sumParts } from './inspection-services';
+import { toPart, toService } from './inspection.mapper';
+import { assertNotDeleted, changed, deleted, missingRow, recordChanges, serviceMediaDeletions, type Change } from '../../lib/change-log';
 import { DEFAULT_STAFF_METHOD, type PublicApproveBody } from '../../../shared/schemas/decision';
 import {
   approvalColumns,

@@ -1,15 +1,16 @@
 import type { Insertable } from 'kysely';
-import { invoiceTotals, approvedServicesCents } from '../modules/invoices/invoice-totals';
+import { invoiceTotals } from '../../shared/invoice-totals';
+import { approvedServicesCents } from '../lib/invoice-totals';
 import { hashPassword, type HashParams } from '../lib/password';
-import { changed, deleted, recordChanges, type Change } from '../modules/sync/change-log';
-import type { Db } from './database';
-import { DemoClock, iso } from './demo/clock';
-import { buildInspections } from './demo/inspections';
-import { buildInvoices } from './demo/invoices';
-import { buildCustomers, buildStaff } from './demo/people';
-import { DemoRandom } from './demo/random';
-import { buildTemplates } from './demo/templates';
-import type { Database, InvoiceRow } from './tables';
+import { changed, deleted, recordChanges, type Change } from '../lib/change-log';
+import type { Db } from '../db/database';
+import { DemoClock, iso } from './clock';
+import { buildInspections } from './inspections';
+import { buildInvoices } from './invoices';
+import { buildCustomers, buildStaff } from './people';
+import { DemoRandom } from './random';
+import { buildTemplates } from './templates';
+import type { Database, InvoiceRow } from '../db/tables';
 
 /** The password every demo user signs in with. */
 export const DEMO_PASSWORD = 'baywise-demo';

@@ -21,9 +21,9 @@ import { TEMPLATE_PLACEHOLDERS } from '../../shared/schemas/email-template';
 import { verifyPassword } from '../lib/password';
 import { createCommandDatabase, createTestDatabase } from '../test/database';
 import { createCustomer, createUser } from '../test/factories';
-import type { Db } from './database';
+import type { Db } from '../db/database';
 import { DatabaseNotEmptyError, DEMO_PASSWORD, NOT_EMPTY_MESSAGE, seedDemo } from './demo-data';
-import { vinCheckDigit } from './demo/vin';
+import { vinCheckDigit } from './vin';
 
 const database = await createTestDatabase();
 afterAll(() => database.drop());

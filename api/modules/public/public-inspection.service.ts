@@ -3,20 +3,20 @@ import { formatCents, parseCents, totalsWithTax } from '../../../shared/money';
 import type { PublicInspection, PublicService } from '../../../shared/schemas/inspection';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/http-error';
+import { isShareToken } from '../../lib/tokens';
 import {
-  isShareToken,
   shopContact,
   toPublicFindings,
   toPublicService,
   toPublicVehicle,
-} from '../public/public-view';
+} from './public-view';
 import type { PublicApproveBody } from '../../../shared/schemas/decision';
 import { signatureRequired } from '../decisions/decision.service';
-import { decideRecommendedService, type ShareClient } from '../services/service.service';
+import { decideRecommendedService, type ShareClient } from '../inspections/service.service';
 import { toPublicMedia } from '../media/media.mapper';
 import { findInspectionMedia } from '../media/media.repository';
-import { findInspectionIdByToken, findInspectionRowByToken } from './inspection.repository';
-import { assembleInspections } from './inspection.service';
+import { findInspectionIdByToken, findInspectionRowByToken } from '../inspections/inspection.repository';
+import { assembleInspections } from '../inspections/inspection.service';
 
 const INSPECTION_NOT_FOUND = 'Inspection not found';
 const ID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -2,9 +2,9 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { DeferredWorkTable } from '../../db/tables';
 import { newId } from '../../lib/tokens';
-import { findServicesOfInspection } from '../services/service.repository';
-import { changed, deleted, type Change } from '../sync/change-log';
-import { deleteDeferred, findDeferredOfInspection, insertDeferred, updateDeferred, type DeferredRow } from './deferred.repository';
+import { findServicesOfInspection } from './service.repository';
+import { changed, deleted, type Change } from '../../lib/change-log';
+import { deleteDeferred, findDeferredOfInspection, insertDeferred, updateDeferred, type DeferredRow } from '../deferred/deferred.repository';
 
 // Declined and still-recommended services of a finished inspection (status other than
 // in_progress) are its vehicle's deferred work: one line per service, kept in step with the
