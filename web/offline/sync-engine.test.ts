@@ -5,7 +5,7 @@ import type { User } from '../../shared/schemas/user';
 import { LocalDb } from './local-db';
 import { enqueue } from './outbox';
 import { SyncEngine, USERS_REFRESH_MS, type SyncEngineOptions } from './sync-engine';
-import { customerRow, inspectionRow, serviceRow, uuid, vehicleRow } from './test-rows';
+import { customerRow, inspectionRow, serviceRow, uuid, vehicleRow } from '../test/offline/test-rows';
 import { backoffDelay, type FetchLike } from './transport';
 import type { LocalWrite } from './types';
 
