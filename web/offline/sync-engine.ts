@@ -5,13 +5,14 @@ import { toRequest } from './apply-write';
 import { acknowledgeEntry, dropGoneEntry, rowUrl, serverRowOf, storeServerRow } from './entry-outcomes';
 import type { LocalDb } from './local-db';
 import { withLock } from './lock';
+import type { SyncNotice } from './notices';
 import { mustWait, onEnqueued, withDependents } from './outbox';
 import { dropGoneMedia, isMediaWrite, mediaWaitsForUpload, storeMediaReply } from './media/media-writes';
 import { onMediaSignal } from './media/signals';
 import { forgetUnkeptMedia, loadServerMedia } from './media/server-media';
 import { MediaUploader, type UploadProgress } from './media/uploader';
 import { applyPage, pruneInspections, readCursor, replaceUsers, resetLocalCopy } from './pull';
-import { discardEntry, retryEntry } from './sync-panel';
+import { discardEntry, retryEntry } from './attention';
 import { backoffDelay, send, verdictOf, type FetchLike, type Reply } from './transport';
 import type { LocalWrite, OutboxEntry, SyncStatus } from './types';
 
@@ -72,7 +73,7 @@ export class SyncEngine {
   private status: SyncStatus;
   private readonly statusListeners = new Set<(status: SyncStatus) => void>();
   private readonly dataListeners = new Set<(entities: SyncEntity[]) => void>();
-  private readonly noticeListeners = new Set<(message: string) => void>();
+  private readonly noticeListeners = new Set<(notice: SyncNotice) => void>();
   private readonly progressListeners = new Set<(progress: UploadProgress | null) => void>();
   private uploadProgress: UploadProgress | null = null;
   private readonly uploader: MediaUploader;
@@ -232,7 +233,8 @@ export class SyncEngine {
     return () => this.dataListeners.delete(listener);
   }
 
-  onNotice(listener: (message: string) => void): () => void {
+  /** Notices for the user (a change the server refused for good); the app words and shows them. */
+  onNotice(listener: (notice: SyncNotice) => void): () => void {
     this.noticeListeners.add(listener);
     return () => this.noticeListeners.delete(listener);
   }

@@ -5,6 +5,7 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAY_HEADER } from '../../../shared/sc
 import type { ServerModel } from './chaos-model';
 import type { Rand } from './chaos-writes';
 import type { LocalDb } from '../../offline/local-db';
+import type { SyncNotice } from '../../offline/notices';
 import type { SyncEngine } from '../../offline/sync-engine';
 import type { FetchLike } from '../../offline/transport';
 import type { OutboxEntry } from '../../offline/types';
@@ -21,7 +22,7 @@ export interface Device {
   engine: SyncEngine;
   /** Every entry this device enqueued, in order. */
   entries: OutboxEntry[];
-  notices: string[];
+  notices: SyncNotice[];
   /** Keys whose 410 reached the device. */
   goneKeys: Set<string>;
   /** The server's deletions when the device last received the final page of a pull. */

@@ -98,7 +98,7 @@ export async function runChaosSeed(server: ChaosServer, seed: number, options: C
       const db = new LocalDb(`chaos-${seed}-${index}`);
       const device: Device = { index, client, db, engine: undefined as unknown as SyncEngine, entries: [], notices: [], goneKeys: new Set(), pulledDeletions: null };
       device.engine = new SyncEngine({ db, fetch: network.fetchFor(device), currentUserId: () => client.user.id, lockName: `chaos-${seed}-${index}` });
-      device.engine.onNotice((message) => device.notices.push(message));
+      device.engine.onNotice((notice) => device.notices.push(notice));
       devices.push(device);
     }
     const first = devices[0] as Device;
