@@ -29,14 +29,16 @@ export default defineConfig({
       },
       {
         // The offline engine (outbox, merge, sync loop, chaos) over an in-memory IndexedDB, and the
-        // screens' rules that need no browser (web/features/**/*.test.ts).
+        // screens' rules that need no browser (web/features/**/*.test.ts). Their
+        // support (rows, the chaos devices and network, the media test kit) is in web/test/offline,
+        // which the app never imports.
         test: {
           name: 'offline',
           include: ['web/offline/**/*.test.ts', 'web/features/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'web/**/*.e2e.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'sqlite' },
-          setupFiles: ['web/offline/test-setup.ts'],
+          setupFiles: ['web/test/offline/test-setup.ts'],
           testTimeout: TEST_TIMEOUT,
         },
       },

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { toast } from '../components/ui/toast';
 import { validate, type FieldErrors } from './form-errors';
+import { notify } from './notify';
 import { useBlockReload } from './reload-guard';
 
 export interface EntityFormOptions<F extends string> {
@@ -48,11 +48,11 @@ export function useEntityForm<F extends string>(options: EntityFormOptions<F>) {
     save
       .then(
         () => {
-          toast({ title: update ? messages.updated : messages.created });
+          notify({ title: update ? messages.updated : messages.created });
           onDone();
         },
         () =>
-          toast({
+          notify({
             title: 'Error',
             description: update ? messages.updateFailed : messages.createFailed,
             variant: 'destructive',

@@ -6,7 +6,7 @@ import { vehicleResponse } from '../../shared/schemas/vehicle';
 import { entityOf } from './apply-write';
 import type { LocalDb } from './local-db';
 import { mergeServerChanges, writeTables, type ServerChanges } from './local-state';
-import { goneEntityOf, goneNotice } from './notices';
+import { goneEntityOf, goneNotice, type SyncNotice } from './notices';
 import { isCreate, withDependents } from './outbox';
 import type { LocalWrite, OutboxEntry } from './types';
 
@@ -64,7 +64,7 @@ export async function acknowledgeEntry(db: LocalDb, entry: OutboxEntry, body: un
 
 export interface GoneOutcome {
   /** For the user; none for a delete (what it wanted is done). */
-  notice: string | null;
+  notice: SyncNotice | null;
   changed: SyncEntity[];
   /** A row still on the server whose local copy showed the dropped change: read it again. */
   reread: { entity: SyncEntity; id: string } | null;

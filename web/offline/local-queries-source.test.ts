@@ -14,7 +14,7 @@ import { updateVehicle } from '../features/vehicles/api/update-vehicle';
 import { ApiError } from '../lib/api-client';
 import { getOffline } from './index';
 import { readLocalFirst, readLocalRow } from './local-queries-source';
-import { customerRow, userRow } from './test-rows';
+import { customerRow, userRow } from '../test/offline/test-rows';
 
 // The screens' side of the local copy: where reads come from before and after the first pull, and
 // what the forms' saves put on this device and in the outbox (labels, only changed fields).

@@ -2,10 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Customer } from '../../shared/schemas/customer';
 import type { SyncChangesResponse } from '../../shared/schemas/sync';
 import type { User } from '../../shared/schemas/user';
+import { noticeText } from '../features/sync/notice-text';
 import { LocalDb } from './local-db';
 import { enqueue } from './outbox';
 import { SyncEngine, USERS_REFRESH_MS, type SyncEngineOptions } from './sync-engine';
-import { customerRow, inspectionRow, serviceRow, uuid, vehicleRow } from './test-rows';
+import { customerRow, inspectionRow, serviceRow, uuid, vehicleRow } from '../test/offline/test-rows';
 import { backoffDelay, type FetchLike } from './transport';
 import type { LocalWrite } from './types';
 
@@ -255,7 +256,7 @@ describe('pushing the outbox', () => {
     await enqueue(db, USER, addCustomer(4, 'Ann'), 'Add customer Ann');
     const sync = engineWith((call) => (call.method === 'PUT' ? goneAnswer('customer') : call.method === 'POST' ? json(201, created(call)) : undefined));
     const notices: string[] = [];
-    sync.onNotice((message) => notices.push(message));
+    sync.onNotice((notice) => notices.push(noticeText(notice)));
     await sync.syncNow();
     expect(notices).toEqual(['Your change to customer Jane Doe could not be applied: it was deleted.']);
     expect(writes().map((c) => c.method)).toEqual(['PUT', 'POST']);
@@ -277,7 +278,7 @@ describe('pushing the outbox', () => {
     await enqueue(db, USER, { kind: 'service.status', inspectionId: uuid(3), serviceId: uuid(4), status: 'approved' }, 'Approve Oil change');
     const sync = engineWith((call) => (call.method === 'POST' ? goneAnswer('vehicle') : undefined));
     const notices: string[] = [];
-    sync.onNotice((message) => notices.push(message));
+    sync.onNotice((notice) => notices.push(noticeText(notice)));
     await sync.syncNow();
     expect(notices).toEqual(["Your change to the inspection of Jane Doe's 2018 Honda Civic could not be applied: its vehicle was deleted."]);
     expect(writes()).toHaveLength(1);
@@ -299,7 +300,7 @@ describe('pushing the outbox', () => {
       return undefined;
     });
     const notices: string[] = [];
-    sync.onNotice((message) => notices.push(message));
+    sync.onNotice((notice) => notices.push(noticeText(notice)));
     await sync.syncNow();
     expect(notices).toEqual(['Your change to vehicle 2018 Honda Civic could not be applied: its customer was deleted.']);
     expect(await db.vehicles.get(civic.id)).toEqual({ ...civic, mileage: 5 });

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { useBlockReload, useReloadBlocked } from '../../lib/reload-guard';
-import { useSyncStatus } from '../../offline/react';
+import { useSyncStatus } from '../../lib/use-sync';
 import { applyUpdate, useUpdateAvailable } from './register-sw';
 import styles from './pwa.module.css';
 

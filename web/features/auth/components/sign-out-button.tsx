@@ -9,8 +9,8 @@ import { plural } from '../../../../shared/plural';
 import { cn } from '../../../lib/cn';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useOnline } from '../../../lib/use-online';
-import { syncActions, useSyncStatus } from '../../../offline/react';
-import { unsentCount, unsentExplanation, unsentTitle } from '../../../offline/sync-ui';
+import { syncActions, useSyncStatus } from '../../../lib/use-sync';
+import { unsentCount, unsentExplanation, unsentTitle } from '../sign-out-warning';
 import { useLogout } from '../api/logout';
 import styles from './auth.module.css';
 

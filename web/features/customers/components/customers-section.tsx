@@ -9,7 +9,7 @@ import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
-import { usePendingIds } from '../../../offline/react';
+import { usePendingIds } from '../../../lib/use-sync';
 import { useDeleteCustomer } from '../api/delete-customer';
 import { CUSTOMERS_PAGE_SIZE, useCustomers, type CustomerListParams } from '../api/get-customers';
 import { CustomerCard } from './customer-card';

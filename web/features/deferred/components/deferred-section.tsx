@@ -8,7 +8,7 @@ import { Pager } from '../../../components/ui/pager';
 import { Select } from '../../../components/ui/select';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
-import { usePendingIds } from '../../../offline/react';
+import { usePendingIds } from '../../../lib/use-sync';
 import { DEFERRED_PAGE_SIZE, useDeferredList, type DeferredListParams } from '../api/get-deferred';
 import { useUpdateDeferred } from '../api/update-deferred';
 import { DeferredLine } from './deferred-line';

@@ -11,7 +11,7 @@ import { useBlockReload } from '../../../lib/reload-guard';
 import { PreviouslyDeclined } from '../../deferred/components/previously-declined';
 import { paths } from '../../../config/paths';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { useInspectionMedia } from '../../../offline/media';
+import { useInspectionMedia } from '../../../lib/use-offline-media';
 import { discardUnsaved, loadMediaOf } from '../../media/api/media-actions';
 import { MediaScope } from '../../media/components/media-scope';
 import { unsavedMediaWarning } from '../../media/media-rules';

@@ -2,7 +2,7 @@ import { HardDrive, UploadCloud } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
-import { useUploadStatus } from '../../../offline/media';
+import { useUploadStatus } from '../../../lib/use-offline-media';
 import { pendingUploadsLabel } from '../media-rules';
 import styles from './media.module.css';
 

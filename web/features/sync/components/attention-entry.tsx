@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { formatDateTime } from '../../../lib/format';
-import { editableFields } from '../../../offline/edit-write';
+import { editableFields } from '../edit-write';
 import type { OutboxEntry } from '../../../offline/types';
 import styles from './sync.module.css';
 

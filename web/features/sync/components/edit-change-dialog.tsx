@@ -4,8 +4,8 @@ import { Dialog, DialogClose } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
-import { editableFields, editWrite, type EditErrors } from '../../../offline/edit-write';
-import { syncActions } from '../../../offline/react';
+import { editableFields, editWrite, type EditErrors } from '../edit-write';
+import { syncActions } from '../../../lib/use-sync';
 import type { OutboxEntry } from '../../../offline/types';
 import styles from './sync.module.css';
 

@@ -2,8 +2,8 @@ import { AlertTriangle, Cloud, CloudOff, LogIn, RefreshCw, type LucideIcon } fro
 import { useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { useOnline } from '../../../lib/use-online';
-import { useSyncStatus } from '../../../offline/react';
-import { statusDetail, statusLabel, syncTone, type SyncTone } from '../../../offline/sync-ui';
+import { useSyncStatus } from '../../../lib/use-sync';
+import { statusDetail, statusLabel, syncTone, type SyncTone } from '../sync-ui';
 import { SyncPanel } from './sync-panel';
 import styles from './sync.module.css';
 

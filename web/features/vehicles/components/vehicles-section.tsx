@@ -10,7 +10,7 @@ import { Select } from '../../../components/ui/select';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { useVehicleDialog } from '../../../lib/vehicle-dialog-context';
-import { usePendingIds } from '../../../offline/react';
+import { usePendingIds } from '../../../lib/use-sync';
 import { useDeleteVehicle } from '../api/delete-vehicle';
 import { useVehicles, VEHICLES_PAGE_SIZE, type VehicleListParams } from '../api/get-vehicles';
 import { ALL_CUSTOMERS, CustomerSelect } from './customer-select';

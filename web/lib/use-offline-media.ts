@@ -1,10 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
-import { useCurrentUser } from '../../lib/current-user';
-import { getOffline } from '../index';
-import { BlobUrls, mediaCount, pendingUploads, readInspectionMedia, toLocalMedia } from './local-media';
-import type { LocalMedia, UploadStatus } from './media-types';
-import { checkStorage, currentStorageWarning, onStorageWarning } from './storage';
+import { useCurrentUser } from './current-user';
+import { getOffline } from '../offline';
+import { BlobUrls, mediaCount, pendingUploads, readInspectionMedia, toLocalMedia } from '../offline/media/local-media';
+import type { LocalMedia, UploadStatus } from '../offline/media/media-types';
+import { checkStorage, currentStorageWarning, onStorageWarning } from '../offline/media/storage';
 
 // The React side of the device's media: live lists, counts and the header's upload status.
 

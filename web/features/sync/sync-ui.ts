@@ -1,6 +1,6 @@
-import type { SyncEntity } from '../../shared/schemas/sync';
-import { countOf, plural } from '../../shared/plural';
-import type { SyncStatus } from './types';
+import type { SyncEntity } from '../../../shared/schemas/sync';
+import { countOf, plural } from '../../../shared/plural';
+import type { SyncStatus } from '../../offline/types';
 
 /** "1 change", "3 changes". */
 export function changesText(count: number): string {
@@ -40,21 +40,6 @@ export function statusLabel(status: Pick<SyncStatus, 'pending' | 'attention' | '
 /** Said after 'Offline' when changes wait, so the technician knows the work is kept: '2 changes waiting'. */
 export function statusDetail(status: Pick<SyncStatus, 'pending' | 'attention' | 'needsSignIn'>, online: boolean): string | null {
   return syncTone(status, online) === 'offline' && status.pending > 0 ? `${changesText(status.pending)} waiting` : null;
-}
-
-/** Everything not yet on the server: what a sign-out would leave behind on this device. */
-export function unsentCount(status: Pick<SyncStatus, 'pending' | 'attention'>): number {
-  return status.pending + status.attention;
-}
-
-/** Title of the sign-out warning. */
-export function unsentTitle(count: number): string {
-  return `You have ${count} unsent ${plural(count, 'change', 'changes')}`;
-}
-
-/** The sign-out warning's explanation. */
-export function unsentExplanation(count: number, username: string): string {
-  return `${plural(count, 'It stays', 'They stay')} on this device and ${plural(count, 'is', 'are')} sent when ${username} signs in again.`;
 }
 
 /** The discard question's explanation; `dropping` counts the entry and the ones that depend on it. */

@@ -1,13 +1,13 @@
 // eslint-disable-next-line no-restricted-imports -- the chaos test drives the real API in-process
-import { createTestApp, type Client, type TestApp } from '../../api/test/app';
+import { createTestApp, type Client, type TestApp } from '../../../api/test/app';
 import { deviceDifference, outOfOrder, resurrected, serverRows, silentlyDropped } from './chaos-checks';
 import { project, ServerModel } from './chaos-model';
 import { Network, type Device, type Fault } from './chaos-network';
 import { Rand, randomWrite, setupWrites, splitEdit, type GeneratedWrite } from './chaos-writes';
-import { LocalDb } from './local-db';
-import { LocalWriteError } from './local-rows';
-import { enqueue } from './outbox';
-import { SyncEngine } from './sync-engine';
+import { LocalDb } from '../../offline/local-db';
+import { LocalWriteError } from '../../offline/local-rows';
+import { enqueue } from '../../offline/outbox';
+import { SyncEngine } from '../../offline/sync-engine';
 
 // The seeded chaos test (docs/offline-sync.md, "Testing"): K devices, each with its own local database
 // and sync loop, make random writes while the network between them and the real API drops
@@ -98,7 +98,7 @@ export async function runChaosSeed(server: ChaosServer, seed: number, options: C
       const db = new LocalDb(`chaos-${seed}-${index}`);
       const device: Device = { index, client, db, engine: undefined as unknown as SyncEngine, entries: [], notices: [], goneKeys: new Set(), pulledDeletions: null };
       device.engine = new SyncEngine({ db, fetch: network.fetchFor(device), currentUserId: () => client.user.id, lockName: `chaos-${seed}-${index}` });
-      device.engine.onNotice((message) => device.notices.push(message));
+      device.engine.onNotice((notice) => device.notices.push(notice));
       devices.push(device);
     }
     const first = devices[0] as Device;
