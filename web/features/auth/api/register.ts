@@ -4,7 +4,7 @@ import type { RegisterBody, User } from '../../../../shared/schemas/user';
 import { toast } from '../../../components/ui/toast';
 import { api } from '../../../lib/api-client';
 import { authErrorMessage } from './error-message';
-import { appConfigKey } from './get-app-config';
+import { appConfigKeys } from '../../../entities/app-config/app-config-keys';
 import { setCurrentUser } from './use-current-user';
 
 /** POST /api/register: username, email, role, password (never the confirmation). */
@@ -17,7 +17,7 @@ export function useRegister() {
     onSuccess: (user) => {
       setCurrentUser(queryClient, user);
       // The first account closes the form for whoever opens it next in this browser.
-      void queryClient.invalidateQueries({ queryKey: appConfigKey });
+      void queryClient.invalidateQueries({ queryKey: appConfigKeys.detail() });
       toast({ title: 'Account created!', description: `Welcome to ${PRODUCT_NAME}, ${user.username}` });
     },
     onError: (error) => {

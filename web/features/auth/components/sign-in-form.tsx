@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { useAppConfig } from '../api/get-app-config';
+import { useAppConfig } from '../../../entities/app-config/get-app-config';
 import { useLogin } from '../api/login';
 import styles from './auth.module.css';
 import { useAuthForm } from './use-auth-form';

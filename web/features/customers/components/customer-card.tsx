@@ -8,7 +8,7 @@ import { NotSyncedBadge } from '../../../components/ui/not-synced-badge';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { shortId } from '../../../lib/format';
 import { useInspectionDialog } from '../../../lib/inspection-dialog-context';
-import { useCustomerInspections } from '../api/get-customer-inspections';
+import { useCustomerInspections } from '../../../entities/inspections/get-customer-inspections';
 import { CustomerDetails } from './customer-details';
 import styles from './customers.module.css';
 

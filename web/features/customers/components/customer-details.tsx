@@ -15,8 +15,8 @@ import { formatDate, vehicleName } from '../../../lib/format';
 import { useInspectionDialog } from '../../../lib/inspection-dialog-context';
 import { useVehicleDialog } from '../../../lib/vehicle-dialog-context';
 import { PhotoCount } from '../../media/components/photo-count';
-import { useDeleteVehicle } from '../api/delete-vehicle';
-import { useCustomerVehicles } from '../api/get-customer-vehicles';
+import { useDeleteVehicle } from '../../../entities/vehicles/delete-vehicle';
+import { useCustomerVehicles } from '../../../entities/vehicles/get-customer-vehicles';
 import { ServiceRows } from './service-rows';
 import styles from './customers.module.css';
 

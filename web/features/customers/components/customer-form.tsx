@@ -9,8 +9,8 @@ import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { humanize } from '../../../lib/format';
 import { useEntityForm } from '../../../lib/use-entity-form';
-import { useCreateCustomer } from '../api/create-customer';
-import { useUpdateCustomer } from '../api/update-customer';
+import { useCreateCustomer } from '../../../entities/customers/create-customer';
+import { useUpdateCustomer } from '../../../entities/customers/update-customer';
 import styles from './customers.module.css';
 
 const FIELDS = ['name', 'email', 'phone', 'address', 'status', 'textConsentAt', 'textConsentSource'] as const;

@@ -15,7 +15,7 @@ import { Select } from '../../../components/ui/select';
 import { useToast } from '../../../components/ui/toast';
 import { toCents, vehicleName } from '../../../lib/format';
 import { serviceTotalCents } from '../../../../shared/money';
-import { useUpdateServiceStatus } from '../api/update-service-status';
+import { useUpdateServiceStatus } from '../../../entities/inspections/update-service-status';
 import { serviceAge } from './service-age';
 import styles from './customers.module.css';
 

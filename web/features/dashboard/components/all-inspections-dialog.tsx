@@ -8,7 +8,7 @@ import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { humanize } from '../../../lib/format';
-import { INSPECTIONS_PAGE_SIZE, useInspectionsPage } from '../api/get-inspections-page';
+import { INSPECTIONS_PAGE_SIZE, useInspectionsPage } from '../../../entities/inspections/get-inspections-page';
 import styles from './dashboard.module.css';
 import { AllInspectionsRow } from './all-inspections-row';
 

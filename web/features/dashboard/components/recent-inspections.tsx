@@ -4,7 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { useOnline } from '../../../lib/use-online';
-import { useRecentInspections } from '../api/get-recent-inspections';
+import { useRecentInspections } from '../../../entities/inspections/get-recent-inspections';
 import styles from './dashboard.module.css';
 import { InspectionRow } from './inspection-row';
 

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { formatGrowth, formatNumber } from '../../../lib/format';
 import { useOnline } from '../../../lib/use-online';
-import { useDashboardStats } from '../api/get-dashboard-stats';
+import { useDashboardStats } from '../../../entities/dashboard/get-dashboard-stats';
 import styles from './dashboard.module.css';
 
 function StatCard({ label, icon: Icon, value, children }: { label: string; icon: LucideIcon; value: number | undefined; children?: ReactNode }) {

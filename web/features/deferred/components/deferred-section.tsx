@@ -9,8 +9,9 @@ import { Select } from '../../../components/ui/select';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { usePendingIds } from '../../../lib/use-sync';
-import { DEFERRED_PAGE_SIZE, useDeferredList, type DeferredListParams } from '../api/get-deferred';
-import { useUpdateDeferred } from '../api/update-deferred';
+import type { DeferredListParams } from '../../../entities/deferred/deferred-keys';
+import { DEFERRED_PAGE_SIZE, useDeferredList } from '../../../entities/deferred/get-deferred';
+import { useUpdateDeferred } from '../../../entities/deferred/update-deferred';
 import { DeferredLine } from './deferred-line';
 import styles from './deferred.module.css';
 

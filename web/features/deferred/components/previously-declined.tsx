@@ -4,8 +4,8 @@ import { Button } from '../../../components/ui/button';
 import { MoneyCents } from '../../../components/ui/money';
 import { useToast } from '../../../components/ui/toast';
 import { formatDate } from '../../../lib/format';
-import { useVehicleDeferred } from '../api/get-deferred';
-import { useUpdateDeferred } from '../api/update-deferred';
+import { useVehicleDeferred } from '../../../entities/deferred/get-deferred';
+import { useUpdateDeferred } from '../../../entities/deferred/update-deferred';
 import { DismissForm } from './dismiss-form';
 import styles from './deferred.module.css';
 

@@ -12,8 +12,8 @@ import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { humanize } from '../../../lib/format';
 import { useEntityForm } from '../../../lib/use-entity-form';
-import { useCreateEmailTemplate } from '../api/create-email-template';
-import { useUpdateEmailTemplate } from '../api/update-email-template';
+import { useCreateEmailTemplate } from '../../../entities/email-templates/create-email-template';
+import { useUpdateEmailTemplate } from '../../../entities/email-templates/update-email-template';
 import styles from './email-templates.module.css';
 
 const FIELDS = ['name', 'description', 'subject', 'body', 'status'] as const;

@@ -3,7 +3,7 @@ import { DECISION_METHOD_LABELS, type DecisionEntry } from '../../../../shared/s
 import { Button } from '../../../components/ui/button';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useOnline } from '../../../lib/use-online';
-import { useDecisions } from '../api/get-decisions';
+import { useDecisions } from '../../../entities/inspections/get-decisions';
 import styles from './inspection-form.module.css';
 
 const DECISION_LABELS: Record<DecisionEntry['decision'], string> = {

@@ -1,8 +1,8 @@
 import { Dialog } from '../../../components/ui/dialog';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import type { InspectionDialogOptions } from '../../../lib/inspection-dialog-context';
-import { useCustomer } from '../api/get-customer';
-import { useInspection } from '../api/get-inspection';
+import { useCustomer } from '../../../entities/customers/get-customer';
+import { useInspection } from '../../../entities/inspections/get-inspection';
 import { useSignedInUser } from '../api/get-signed-in-user';
 import { InspectionForm } from './inspection-form';
 

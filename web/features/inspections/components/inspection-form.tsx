@@ -17,7 +17,7 @@ import { MediaScope } from '../../media/components/media-scope';
 import { unsavedMediaWarning } from '../../media/media-rules';
 import { SendButton } from '../../sends/components/send-button';
 import { ShareActivityLine } from '../../sends/components/share-activity-line';
-import { useSaveInspection } from '../api/save-inspection';
+import { useSaveInspection } from '../../../entities/inspections/save-inspection';
 import { ConditionFields } from './condition-fields';
 import { DecisionHistory } from './decision-history';
 import { EstimateSummary } from './estimate-summary';

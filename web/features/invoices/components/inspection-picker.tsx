@@ -4,7 +4,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { formatDate, shortId, vehicleName } from '../../../lib/format';
-import { useInspectionSearch } from '../api/search-inspections';
+import { useInspectionSearch } from '../../../entities/inspections/search-inspections';
 import styles from './invoices.module.css';
 
 export const inspectionLabel = (inspection: Inspection): string =>

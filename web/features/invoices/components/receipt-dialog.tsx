@@ -11,7 +11,7 @@ import { useToast } from '../../../components/ui/toast';
 import { newClientId } from '../../../lib/api-client';
 import { validate, type FieldErrors } from '../../../lib/form-errors';
 import { humanize } from '../../../lib/format';
-import { useCreateInvoice, type CreateInvoiceInput } from '../api/create-invoice';
+import { useCreateInvoice, type CreateInvoiceInput } from '../../../entities/invoices/create-invoice';
 import { ApprovedServices } from './approved-services';
 import { InspectionPicker } from './inspection-picker';
 import { LineItemsEditor } from './line-items-editor';

@@ -1,9 +1,7 @@
 // Date ranges as local calendar dates (YYYY-MM-DD), both ends included.
+import type { DateRange } from '../../../entities/reports/report-keys';
 
-export interface DateRange {
-  from: string;
-  to: string;
-}
+export type { DateRange };
 
 export const PRESETS = ['week', 'month', 'last30', 'custom'] as const;
 export type Preset = (typeof PRESETS)[number];

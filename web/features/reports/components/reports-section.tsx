@@ -5,7 +5,7 @@ import { formatDate } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useOnline } from '../../../lib/use-online';
 import { presetRange, type DateRange, type Preset } from '../api/date-range';
-import { useFunnelReport } from '../api/get-funnel-report';
+import { useFunnelReport } from '../../../entities/reports/get-funnel-report';
 import { ApprovedChart } from './approved-chart';
 import { FigureCards } from './figure-cards';
 import { GroupTable } from './group-table';

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { CustomerSummary } from '../../../../shared/schemas/customer';
 import type { EmailTemplate } from '../../../../shared/schemas/email-template';
@@ -10,9 +10,11 @@ import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
-import { api, ApiError, newClientId } from '../../../lib/api-client';
-import { useAppConfig } from '../../auth/api/get-app-config';
-import { recordSend, sendKeys, type SendTargetKind } from '../api/sends';
+import { ApiError, newClientId } from '../../../lib/api-client';
+import { useAppConfig } from '../../../entities/app-config/get-app-config';
+import { useActiveEmailTemplates } from '../../../entities/email-templates/get-email-templates';
+import { sendKeys, type SendTargetKind } from '../../../entities/sends/send-keys';
+import { recordSend } from '../../../entities/sends/sends';
 import { fillTemplate, mailtoLink, placeholderValues, smsLink, unfilledPlaceholders, type FillInput } from './fill-template';
 import styles from './sends.module.css';
 
@@ -37,20 +39,13 @@ const FALLBACK: Pick<EmailTemplate, 'id' | 'name' | 'subject' | 'body'> = {
   body: 'Hi [Customer Name],\n\nThe report for your [Vehicle] is ready: [Inspection Link]\n\nThank you!',
 };
 
-function useActiveTemplates() {
-  return useQuery({
-    queryKey: ['email-templates', 'active-for-send'],
-    queryFn: ({ signal }) => api.list<EmailTemplate>('/api/email-templates', { status: 'active', limit: 100 }, { signal }),
-  });
-}
-
 const hasShareSheet = () => typeof navigator.share === 'function';
 
 /** "Send to customer": a template filled for the customer, editable, sent by email, text or a copied link. */
 export function SendDialog({ kind, targetId, customer, fill, link, onClose }: SendDialogProps) {
   const queryClient = useQueryClient();
   const config = useAppConfig();
-  const templates = useActiveTemplates();
+  const templates = useActiveEmailTemplates();
   // The shop's templates are on their way: no message is shown (or sent) until they are. Offline or
   // on an error the built-in message stands in.
   const loadingTemplates = templates.isPending && templates.fetchStatus === 'fetching';

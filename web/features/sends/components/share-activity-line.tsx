@@ -1,6 +1,7 @@
 import type { ShareActivity } from '../../../../shared/schemas/send';
 import { SHOP_LOCALE } from '../../../lib/format';
-import { useShareActivity, type SendTargetKind } from '../api/sends';
+import type { SendTargetKind } from '../../../entities/sends/send-keys';
+import { useShareActivity } from '../../../entities/sends/sends';
 import styles from './sends.module.css';
 
 /** "10:02 AM" today, "Nov 24, 10:02 AM" on another day; the reader's own time zone. */

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
-import { useShopSettings, useUpdateShopSettings } from '../../users/api/shop-settings';
+import { useShopSettings, useUpdateShopSettings } from '../../../entities/shop-settings/shop-settings';
 import styles from './sends.module.css';
 
 /** Admins: after how many minutes a sent, unopened report is flagged on the dashboard. */

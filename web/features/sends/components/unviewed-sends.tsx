@@ -3,7 +3,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
 import { useInspectionDialog } from '../../../lib/inspection-dialog-context';
-import { useUnviewedSends } from '../api/sends';
+import { useUnviewedSends } from '../../../entities/sends/sends';
 import { activityTime } from './share-activity-line';
 import styles from './sends.module.css';
 

@@ -2,7 +2,7 @@ import { APPROVAL_SIGNATURE_MODES, type ApprovalSignatureMode } from '../../../.
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useToast } from '../../../components/ui/toast';
 import { useOnline } from '../../../lib/use-online';
-import { useShopSettings, useUpdateShopSettings } from '../../users/api/shop-settings';
+import { useShopSettings, useUpdateShopSettings } from '../../../entities/shop-settings/shop-settings';
 import styles from './settings.module.css';
 
 const CHOICES: Record<ApprovalSignatureMode, { label: string; hint: string }> = {

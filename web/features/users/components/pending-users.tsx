@@ -6,8 +6,8 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useToast } from '../../../components/ui/toast';
-import { useDeleteUser } from '../api/delete-user';
-import { useApproveUser, usePendingUsers } from '../api/pending-users';
+import { useDeleteUser } from '../../../entities/users/delete-user';
+import { useApproveUser, usePendingUsers } from '../../../entities/users/pending-users';
 import styles from './users.module.css';
 
 /** Accounts from the open sign-up: the admin lets each in or declines it (the account is deleted). */

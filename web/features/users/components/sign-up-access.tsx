@@ -7,8 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { useToast } from '../../../components/ui/toast';
-import { inviteUrl, useCreateInvite, useInvites, useWithdrawInvite } from '../api/invites';
-import { useShopSettings, useUpdateShopSettings } from '../api/shop-settings';
+import { inviteUrl, useCreateInvite, useInvites, useWithdrawInvite } from '../../../entities/invites/invites';
+import { useShopSettings, useUpdateShopSettings } from '../../../entities/shop-settings/shop-settings';
 import styles from './users.module.css';
 
 const ROLE_OPTIONS = INVITE_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));

@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { useUserData } from '../api/get-user-data';
+import { useUserData } from '../../../entities/users/get-user-data';
 import { UserDataTables } from './user-data-tables';
 import styles from './users.module.css';
 

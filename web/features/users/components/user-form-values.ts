@@ -7,8 +7,8 @@ import {
   type User,
 } from '../../../../shared/schemas/user';
 import { fieldErrors, type FieldErrors } from '../../../lib/form-errors';
-import type { CreateUserInput } from '../api/create-user';
-import type { UpdateUserInput } from '../api/update-user';
+import type { CreateUserInput } from '../../../entities/users/create-user';
+import type { UpdateUserInput } from '../../../entities/users/update-user';
 
 export const USER_FIELDS = ['username', 'email', 'role', 'password', 'confirmPassword'] as const;
 export type UserField = (typeof USER_FIELDS)[number];

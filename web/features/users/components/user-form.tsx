@@ -8,8 +8,8 @@ import { Select } from '../../../components/ui/select';
 import { useToast } from '../../../components/ui/toast';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { adminEmailProblem, useAdminEmail } from '../api/admin-email';
-import { useCreateUser } from '../api/create-user';
-import { useUpdateUser } from '../api/update-user';
+import { useCreateUser } from '../../../entities/users/create-user';
+import { useUpdateUser } from '../../../entities/users/update-user';
 import { checkCreate, checkUpdate, initialValues, ROLE_OPTIONS, type UserField, type UserValues } from './user-form-values';
 import styles from './users.module.css';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { useCustomerSearch } from '../api/search-customers';
+import { useCustomerSearch } from '../../../entities/customers/search-customers';
 import styles from './vehicles.module.css';
 
 export const ALL_CUSTOMERS = 'all';

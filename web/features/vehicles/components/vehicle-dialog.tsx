@@ -1,7 +1,7 @@
 import { Dialog } from '../../../components/ui/dialog';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import type { VehicleDialogOptions } from '../../../lib/vehicle-dialog-context';
-import { useVehicle } from '../api/get-vehicle';
+import { useVehicle } from '../../../entities/vehicles/get-vehicle';
 import { VehicleForm } from './vehicle-form';
 
 export interface VehicleDialogProps {

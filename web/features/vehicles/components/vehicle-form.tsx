@@ -5,8 +5,8 @@ import { Dialog, DialogClose } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { useEntityForm } from '../../../lib/use-entity-form';
-import { useCreateVehicle } from '../api/create-vehicle';
-import { useUpdateVehicle } from '../api/update-vehicle';
+import { useCreateVehicle } from '../../../entities/vehicles/create-vehicle';
+import { useUpdateVehicle } from '../../../entities/vehicles/update-vehicle';
 import { CustomerSelect } from './customer-select';
 import styles from './vehicles.module.css';
 

@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Customer, UpdateCustomerBody } from '../../../shared/schemas/customer';
+import { keepRow, LOCAL_NETWORK_MODE, localRowAfterSave, saveLocally } from '../../offline/local-queries-source';
+import { inspectionKeys } from '../inspections/inspection-keys';
+import { vehicleKeys } from '../vehicles/vehicle-keys';
+import { customerKeys } from './customer-keys';
+
+export interface UpdateCustomerInput {
+  /** The customer as the form loaded it. */
+  customer: Customer;
+  /** Only the fields that changed. */
+  changes: UpdateCustomerBody;
+}
+
+/** Only the changed fields are queued, so another device's edit of other fields survives. */
+export async function updateCustomer({ customer, changes }: UpdateCustomerInput): Promise<Customer> {
+  // Nothing changed: nothing to send.
+  if (Object.keys(changes).length === 0) return customer;
+  const name = (changes.name ?? customer.name).trim();
+  await saveLocally({ kind: 'customer.update', id: customer.id, changes }, `Edit customer ${name}`, keepRow({ table: 'customers', row: customer }));
+  return localRowAfterSave((db) => db.customers.get(customer.id));
+}
+
+export function useUpdateCustomer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCustomer,
+    networkMode: LOCAL_NETWORK_MODE,
+    onSettled: async () => {
+      // Inspections and vehicles show the customer's name too.
+      await Promise.all(
+        [customerKeys.all, inspectionKeys.all, vehicleKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      );
+    },
+  });
+}

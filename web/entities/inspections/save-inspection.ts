@@ -1,0 +1,54 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DeferredWork } from '../../../shared/schemas/deferred';
+import type { Inspection } from '../../../shared/schemas/inspection';
+import { getOffline } from '../../offline';
+import { keepParents, keepRow, LOCAL_NETWORK_MODE, saveLocally } from '../../offline/local-queries-source';
+import type { CreateInspectionInput, UpdateInspectionInput } from '../../offline/types';
+import { markAddedTo } from '../deferred/update-deferred';
+import { deferredKeys } from '../deferred/deferred-keys';
+import { inspectionKeys } from './inspection-keys';
+
+/**
+ * Create (the id is made by the dialog once) or update with only what changed. Either is applied
+ * on this device at once and queued for the server; service and part ids stay stable.
+ */
+export type SaveInspectionInput = (
+  | { mode: 'create'; id: string; body: Omit<CreateInspectionInput, 'id'>; customerName: string }
+  | { mode: 'update'; inspection: Inspection; changes: UpdateInspectionInput; customerName: string }
+) & {
+  /** "Previously declined" lines whose service this save adds: marked added after it, in the outbox too. */
+  deferredAdded?: readonly DeferredWork[];
+};
+
+/** The row as this device now holds it (undefined when an edit changed nothing). */
+export async function saveInspection(input: SaveInspectionInput): Promise<Inspection | undefined> {
+  const { db } = getOffline();
+  if (input.mode === 'create') {
+    const { body } = input;
+    const parents = await keepParents({ customerId: body.customerId, vehicleId: body.vehicleId });
+    await saveLocally({ kind: 'inspection.create', id: input.id, body }, `Create inspection for ${input.customerName}`, parents);
+    await markAddedTo(input.id, input.deferredAdded ?? []);
+    return db.inspections.get(input.id);
+  }
+  const { inspection, changes } = input;
+  if (Object.keys(changes).length === 0) return undefined;
+  const marked = input.deferredAdded ?? [];
+  const parents = await keepParents({ customerId: changes.customerId, vehicleId: changes.vehicleId });
+  await saveLocally({ kind: 'inspection.update', id: inspection.id, changes }, `Edit inspection for ${input.customerName}`, async (local) => {
+    // An inspection older than the window was read from the server; keep it so the edit shows here.
+    await keepRow({ table: 'inspections', row: inspection })(local);
+    await parents(local);
+  });
+  await markAddedTo(inspection.id, marked);
+  return db.inspections.get(inspection.id);
+}
+
+export function useSaveInspection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveInspection,
+    networkMode: LOCAL_NETWORK_MODE,
+    onSettled: () =>
+      Promise.all([inspectionKeys.all, deferredKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { createInvoiceBody, Invoice } from '../../../shared/schemas/invoice';
+import { api, newClientId } from '../../lib/api-client';
+import { invoiceKeys } from './invoice-keys';
+
+export type CreateInvoiceInput = z.input<typeof createInvoiceBody>;
+
+/** One POST with a client id and the custom line items: the server stores it all at once. */
+export const createInvoice = (body: CreateInvoiceInput): Promise<Invoice> =>
+  api.post<Invoice>('/api/invoices', { id: newClientId(), ...body });
+
+export function useCreateInvoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createInvoice,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
+  });
+}

@@ -1,0 +1,6 @@
+import { userKeys } from '../users/user-keys';
+
+export const shopSettingsKeys = {
+  // Under the users root, so a user write refreshes it too.
+  detail: () => [...userKeys.all, 'shop-settings'] as const,
+};

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateVehicleBody, Vehicle } from '../../../shared/schemas/vehicle';
+import { newClientId } from '../../lib/api-client';
+import { keepParents, LOCAL_NETWORK_MODE, localRowAfterSave, saveLocally } from '../../offline/local-queries-source';
+import { vehicleKeys } from './vehicle-keys';
+
+const text = (value: unknown) => (value === null || value === undefined ? '' : String(value).trim());
+
+/** Saved on this device at once (online or not) and queued for the server; the id is made here. */
+export async function createVehicle({ id: _ignored, ...body }: CreateVehicleBody): Promise<Vehicle> {
+  const id = newClientId();
+  const label = `Add vehicle ${[body.year, body.make, body.model].map(text).join(' ')}`;
+  await saveLocally({ kind: 'vehicle.create', id, body }, label, await keepParents({ customerId: body.customerId }));
+  return localRowAfterSave((db) => db.vehicles.get(id));
+}
+
+export function useCreateVehicle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createVehicle,
+    networkMode: LOCAL_NETWORK_MODE,
+    // A customer card lists its vehicles too.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: vehicleKeys.all }),
+  });
+}
