@@ -34,7 +34,7 @@ export default defineConfig({
         // which the app never imports.
         test: {
           name: 'offline',
-          include: ['web/offline/**/*.test.ts', 'web/features/**/*.test.ts'],
+          include: ['web/offline/**/*.test.ts', 'web/features/**/*.test.ts', 'web/widgets/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'web/**/*.e2e.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'sqlite' },

@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { Tooltip } from '../../components/ui/tooltip';
 import { SignOutButton } from '../../features/auth/components/sign-out-button';
-import { UploadStatus } from '../../features/media/components/upload-status';
+import { UploadStatus } from '../../widgets/media/components/upload-status';
 import { SyncStatusControl } from '../../features/sync/components/sync-status';
 import { InstallButton } from '../pwa/install-button';
 import styles from './shell.module.css';

@@ -14,7 +14,7 @@ import { useToast } from '../../../components/ui/toast';
 import { formatDate, vehicleName } from '../../../lib/format';
 import { useInspectionDialog } from '../../../lib/inspection-dialog-context';
 import { useVehicleDialog } from '../../../lib/vehicle-dialog-context';
-import { PhotoCount } from '../../media/components/photo-count';
+import { PhotoCount } from '../../../widgets/media/components/photo-count';
 import { useDeleteVehicle } from '../../../entities/vehicles/delete-vehicle';
 import { useCustomerVehicles } from '../../../entities/vehicles/get-customer-vehicles';
 import { ServiceRows } from './service-rows';

@@ -6,7 +6,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { paths } from '../../../config/paths';
 import { formatDate, vehicleName } from '../../../lib/format';
 import { useInspectionDialog } from '../../../lib/inspection-dialog-context';
-import { PhotoCount } from '../../media/components/photo-count';
+import { PhotoCount } from '../../../widgets/media/components/photo-count';
 import styles from './dashboard.module.css';
 
 /** A row of the 'View All' list: the row opens the inspection dialog, 'Report' opens the report in a new tab. */

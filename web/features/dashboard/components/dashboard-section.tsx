@@ -6,7 +6,7 @@ import styles from './dashboard.module.css';
 import { QuickActions } from './quick-actions';
 import { RecentInspections } from './recent-inspections';
 import { StatCards } from './stat-cards';
-import { UnviewedSends } from '../../sends/components/unviewed-sends';
+import { UnviewedSends } from '../../../widgets/sends/components/unviewed-sends';
 
 /** The dashboard: greeting, figures, recent inspections and quick actions. */
 export function DashboardSection() {

@@ -3,7 +3,7 @@ import { AvailableAfterSync } from '../../../components/ui/available-after-sync'
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { paths } from '../../../config/paths';
 import { formatDate, vehicleName } from '../../../lib/format';
-import { PhotoCount } from '../../media/components/photo-count';
+import { PhotoCount } from '../../../widgets/media/components/photo-count';
 import styles from './dashboard.module.css';
 
 /** One inspection: customer, status, vehicle (and plate), date and technician; opens the report. */

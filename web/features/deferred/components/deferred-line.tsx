@@ -5,8 +5,8 @@ import { MoneyCents } from '../../../components/ui/money';
 import { NotSyncedBadge } from '../../../components/ui/not-synced-badge';
 import { Select } from '../../../components/ui/select';
 import { formatDate } from '../../../lib/format';
-import { DismissForm } from './dismiss-form';
-import styles from './deferred.module.css';
+import { DismissForm } from '../../../widgets/deferred/dismiss-form';
+import styles from '../../../widgets/deferred/deferred.module.css';
 import { ageInDays, ageText, OUTCOME_OPTIONS } from './follow-up';
 import type { UpdateDeferredBody } from '../../../../shared/schemas/deferred';
 

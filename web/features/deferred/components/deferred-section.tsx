@@ -13,7 +13,7 @@ import type { DeferredListParams } from '../../../entities/deferred/deferred-key
 import { DEFERRED_PAGE_SIZE, useDeferredList } from '../../../entities/deferred/get-deferred';
 import { useUpdateDeferred } from '../../../entities/deferred/update-deferred';
 import { DeferredLine } from './deferred-line';
-import styles from './deferred.module.css';
+import styles from '../../../widgets/deferred/deferred.module.css';
 
 const SORT_OPTIONS: { value: DeferredSort; label: string }[] = [
   { value: 'age', label: 'Oldest first' },

@@ -10,8 +10,8 @@ import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { humanize } from '../../../lib/format';
-import { MediaAttach } from '../../media/components/media-attach';
-import { MEDIA_ITEM_LABELS } from '../../media/media-labels';
+import { MediaAttach } from '../../../widgets/media/components/media-attach';
+import { MEDIA_ITEM_LABELS } from '../../../widgets/media/media-labels';
 import { NO_CONDITION, type ConditionField, type InspectionDraft } from './inspection-form-model';
 import styles from './inspection-form.module.css';
 

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { formatMoney, formatMoneyCents, toCents } from '../../../lib/format';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { MediaAttach } from '../../media/components/media-attach';
+import { MediaAttach } from '../../../widgets/media/components/media-attach';
 import { newPart, newService, type PartDraft, type ServiceDraft } from './inspection-form-model';
 import styles from './inspection-form.module.css';
 

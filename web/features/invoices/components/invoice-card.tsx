@@ -6,8 +6,8 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../c
 import { Money } from '../../../components/ui/money';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDate, shortId, vehicleName } from '../../../lib/format';
-import { SendButton } from '../../sends/components/send-button';
-import { ShareActivityLine } from '../../sends/components/share-activity-line';
+import { SendButton } from '../../../widgets/sends/components/send-button';
+import { ShareActivityLine } from '../../../widgets/sends/components/share-activity-line';
 import styles from './invoices.module.css';
 
 export interface InvoiceCardProps {

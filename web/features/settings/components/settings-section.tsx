@@ -5,7 +5,7 @@ import { ContactForm } from './contact-form';
 import { PasswordForm } from './password-form';
 import styles from './settings.module.css';
 import { useOnline } from '../../../lib/use-online';
-import { UnviewedAlertSetting } from '../../sends/components/unviewed-alert-setting';
+import { UnviewedAlertSetting } from '../../../widgets/sends/components/unviewed-alert-setting';
 
 /** The signed-in user's own settings: contact information and password. */
 export function SettingsSection() {
