@@ -5,7 +5,7 @@ import { ReceiptPage } from './share/pages/receipt-page';
 import { ReportPage } from './share/pages/report-page';
 import { UnknownPage } from './share/pages/unknown-page';
 import { parseShareRoute } from './share/lib/route';
-import './share/styles/tokens.css';
+import './styles/tokens.css';
 import './share/styles/share.css';
 import './share/styles/components.css';
 import './share/styles/print.css';

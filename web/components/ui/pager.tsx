@@ -10,10 +10,13 @@ export interface PagerProps {
   /** What is counted, singular and plural: 'Showing 1–20 of 45 customers', 'Showing 1–1 of 1 customer'. */
   noun: readonly [one: string, other: string];
   onPage: (page: number) => void;
+  /** Shows nothing while everything fits on one page. */
+  onlyWhenPaged?: boolean;
 }
 
 /** 'Showing 1–20 of N {noun}' with Previous / Next, for every paged list. */
-export function Pager({ page, pageSize, total, noun, onPage }: PagerProps) {
+export function Pager({ page, pageSize, total, noun, onPage, onlyWhenPaged }: PagerProps) {
+  if (onlyWhenPaged && total <= pageSize) return null;
   const first = total === 0 ? 0 : page * pageSize + 1;
   const last = Math.min(total, (page + 1) * pageSize);
   return (

@@ -2,10 +2,11 @@ import { Link2Off } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ROLE_LABELS } from '../../../../shared/constants';
 import { acceptInviteForm, type PublicInvite } from '../../../../shared/schemas/invite';
-import { Button, buttonClass } from '../../../components/ui/button';
+import { TextField } from '../../../components/form-dialog/fields';
+import { PageForm } from '../../../components/form-dialog/page-form';
+import { usePageForm } from '../../../components/form-dialog/use-page-form';
+import { buttonClass } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -14,7 +15,6 @@ import { useInvite } from '../../../entities/invites/get-invite';
 import { useAcceptInvite } from '../api/invite';
 import { AuthLayout } from './auth-layout';
 import styles from './auth.module.css';
-import { useAuthForm } from './use-auth-form';
 
 type Field = 'username' | 'email' | 'password' | 'confirmPassword';
 const EMPTY: Record<Field, string> = { username: '', email: '', password: '', confirmPassword: '' };
@@ -25,13 +25,8 @@ function InviteForm({ token, invite }: { token: string; invite: PublicInvite }) 
   const accept = useAcceptInvite(token);
   const navigate = useNavigate();
   const me = useCurrentUser();
-  const { values, errors, change, submit } = useAuthForm(acceptInviteForm, EMPTY, ({ confirmPassword: _confirm, ...body }) =>
+  const form = usePageForm(acceptInviteForm, EMPTY, ({ confirmPassword: _confirm, ...body }) =>
     accept.mutate(body, { onSuccess: () => void navigate(paths.home(), { replace: true }) }),
-  );
-  const field = (name: Field, label: string, props: Record<string, string>) => (
-    <FormField label={label} error={errors[name]} id={`invite-${name}`}>
-      <Input name={name} value={values[name]} onChange={(e) => change(name, e.target.value)} {...props} />
-    </FormField>
   );
   return (
     <Card>
@@ -48,15 +43,25 @@ function InviteForm({ token, invite }: { token: string; invite: PublicInvite }) 
             You&apos;re signed in as {me.username}. Creating this account signs you in as the new account instead.
           </p>
         ) : null}
-        <form className={styles.form} onSubmit={submit} noValidate aria-label="Accept invite">
-          {field('username', 'Username', { autoComplete: 'username', autoCapitalize: 'none' })}
-          {field('email', 'Email', { type: 'email', inputMode: 'email', autoComplete: 'email' })}
-          {field('password', 'Password', { type: 'password', autoComplete: 'new-password' })}
-          {field('confirmPassword', 'Confirm Password', { type: 'password', autoComplete: 'new-password' })}
-          <Button type="submit" block disabled={accept.isPending}>
-            {accept.isPending ? 'Creating account...' : 'Create Account'}
-          </Button>
-        </form>
+        <PageForm
+          label="Accept invite"
+          onSubmit={form.submit}
+          pending={accept.isPending}
+          submitLabel="Create Account"
+          pendingLabel="Creating account..."
+        >
+          <TextField form={form} name="username" label="Username" id="invite-username" autoComplete="username" autoCapitalize="none" />
+          <TextField form={form} name="email" label="Email" id="invite-email" type="email" inputMode="email" autoComplete="email" />
+          <TextField form={form} name="password" label="Password" id="invite-password" type="password" autoComplete="new-password" />
+          <TextField
+            form={form}
+            name="confirmPassword"
+            label="Confirm Password"
+            id="invite-confirmPassword"
+            type="password"
+            autoComplete="new-password"
+          />
+        </PageForm>
       </CardContent>
     </Card>
   );

@@ -1,12 +1,11 @@
 import { loginBody } from '../../../../shared/schemas/user';
-import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/form-dialog/fields';
+import { PageForm } from '../../../components/form-dialog/page-form';
+import { usePageForm } from '../../../components/form-dialog/use-page-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
 import { useAppConfig } from '../../../entities/app-config/get-app-config';
 import { useLogin } from '../api/login';
 import styles from './auth.module.css';
-import { useAuthForm } from './use-auth-form';
 
 type Field = 'username' | 'password';
 
@@ -16,7 +15,7 @@ export function SignInForm() {
   const login = useLogin();
   const config = useAppConfig();
   const supportEmail = config.data?.supportEmail ?? '';
-  const { values, errors, change, submit } = useAuthForm(loginBody, EMPTY, (data) => login.mutate(data));
+  const form = usePageForm(loginBody, EMPTY, (data) => login.mutate(data));
 
   return (
     <Card>
@@ -25,32 +24,26 @@ export function SignInForm() {
         <CardDescription>Sign in to your account</CardDescription>
       </CardHeader>
       <CardContent>
-        <form className={styles.form} onSubmit={submit} noValidate aria-label="Sign In">
-          <FormField label="Username" error={errors.username} id="login-username">
-            <Input
-              name="username"
-              autoComplete="username"
-              autoCapitalize="none"
-              value={values.username}
-              onChange={(e) => change('username', e.target.value)}
-            />
-          </FormField>
-          <FormField label="Password" error={errors.password} id="login-password">
-            <Input
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={values.password}
-              onChange={(e) => change('password', e.target.value)}
-            />
-          </FormField>
+        <PageForm
+          label="Sign In"
+          onSubmit={form.submit}
+          pending={login.isPending}
+          submitLabel="Sign In"
+          pendingLabel="Signing in..."
+        >
+          <TextField form={form} name="username" label="Username" id="login-username" autoComplete="username" autoCapitalize="none" />
+          <TextField
+            form={form}
+            name="password"
+            label="Password"
+            id="login-password"
+            type="password"
+            autoComplete="current-password"
+          />
           <a className={styles.forgot} href={`mailto:${supportEmail}?subject=Password Reset Request`}>
             Forgot Password?
           </a>
-          <Button type="submit" block disabled={login.isPending}>
-            {login.isPending ? 'Signing in...' : 'Sign In'}
-          </Button>
-        </form>
+        </PageForm>
       </CardContent>
     </Card>
   );

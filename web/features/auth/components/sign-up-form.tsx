@@ -1,13 +1,10 @@
 import { PRODUCT_NAME, ROLE_LABELS, ROLES, type Role, type SignUpMode } from '../../../../shared/constants';
 import { registerForm } from '../../../../shared/schemas/user';
-import { Button } from '../../../components/ui/button';
+import { SelectField, TextField } from '../../../components/form-dialog/fields';
+import { PageForm } from '../../../components/form-dialog/page-form';
+import { usePageForm } from '../../../components/form-dialog/use-page-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
 import { useRegister } from '../api/register';
-import styles from './auth.module.css';
-import { useAuthForm } from './use-auth-form';
 
 type Field = 'username' | 'email' | 'role' | 'password' | 'confirmPassword';
 
@@ -31,7 +28,7 @@ function description(mode: Exclude<SignUpMode, 'closed'>, adminEmail: string): s
 export function SignUpForm({ mode, adminEmail }: { mode: Exclude<SignUpMode, 'closed'>; adminEmail: string }) {
   const register = useRegister();
   // The confirmation is checked here and never sent: the API takes the password once.
-  const { values, errors, change, submit } = useAuthForm(registerForm, EMPTY, ({ confirmPassword: _confirm, ...body }) =>
+  const form = usePageForm(registerForm, EMPTY, ({ confirmPassword: _confirm, ...body }) =>
     register.mutate(body),
   );
 
@@ -42,51 +39,34 @@ export function SignUpForm({ mode, adminEmail }: { mode: Exclude<SignUpMode, 'cl
         <CardDescription>{description(mode, adminEmail)}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form className={styles.form} onSubmit={submit} noValidate aria-label="Sign Up">
-          <FormField label="Username" error={errors.username} id="register-username">
-            <Input
-              name="username"
-              autoComplete="username"
-              autoCapitalize="none"
-              value={values.username}
-              onChange={(e) => change('username', e.target.value)}
-            />
-          </FormField>
-          <FormField label="Email" error={errors.email} id="register-email">
-            <Input
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              value={values.email}
-              onChange={(e) => change('email', e.target.value)}
-            />
-          </FormField>
-          <FormField label="Role" error={errors.role} id="register-role">
-            <Select name="role" options={ROLE_OPTIONS} value={values.role} onValueChange={(v) => change('role', v)} />
-          </FormField>
-          <FormField label="Password" error={errors.password} id="register-password">
-            <Input
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              value={values.password}
-              onChange={(e) => change('password', e.target.value)}
-            />
-          </FormField>
-          <FormField label="Confirm Password" error={errors.confirmPassword} id="register-confirm-password">
-            <Input
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              value={values.confirmPassword}
-              onChange={(e) => change('confirmPassword', e.target.value)}
-            />
-          </FormField>
-          <Button type="submit" block disabled={register.isPending}>
-            {register.isPending ? 'Creating account...' : 'Create Account'}
-          </Button>
-        </form>
+        <PageForm
+          label="Sign Up"
+          onSubmit={form.submit}
+          pending={register.isPending}
+          submitLabel="Create Account"
+          pendingLabel="Creating account..."
+        >
+          <TextField form={form} name="username" label="Username" id="register-username" autoComplete="username" autoCapitalize="none" />
+          <TextField
+            form={form}
+            name="email"
+            label="Email"
+            id="register-email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+          />
+          <SelectField form={form} name="role" label="Role" id="register-role" named options={ROLE_OPTIONS} />
+          <TextField form={form} name="password" label="Password" id="register-password" type="password" autoComplete="new-password" />
+          <TextField
+            form={form}
+            name="confirmPassword"
+            label="Confirm Password"
+            id="register-confirm-password"
+            type="password"
+            autoComplete="new-password"
+          />
+        </PageForm>
       </CardContent>
     </Card>
   );

@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import { CUSTOMER_STATUSES, TEXT_CONSENT_SOURCES, type TextConsentSource } from '../../../../shared/constants';
 import { createCustomerBody, type Customer, type UpdateCustomerBody } from '../../../../shared/schemas/customer';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose } from '../../../components/ui/dialog';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
-import { Textarea } from '../../../components/ui/textarea';
+import { SelectField, TextareaField, TextField } from '../../../components/form-dialog/fields';
+import { FormDialog } from '../../../components/form-dialog/form-dialog';
+import { useEntityForm } from '../../../components/form-dialog/use-entity-form';
 import { humanize } from '../../../lib/format';
-import { useEntityForm } from '../../../lib/use-entity-form';
 import { useCreateCustomer } from '../../../entities/customers/create-customer';
 import { useUpdateCustomer } from '../../../entities/customers/update-customer';
 import styles from './customers.module.css';
@@ -44,7 +40,7 @@ export interface CustomerFormProps {
 export function CustomerForm({ customer, onClose }: CustomerFormProps) {
   const create = useCreateCustomer();
   const update = useUpdateCustomer();
-  const { values, set, errors, pending, submit } = useEntityForm<Field>({
+  const form = useEntityForm<Field>({
     fields: FIELDS,
     initial: () => ({
       name: customer?.name ?? '',
@@ -75,62 +71,38 @@ export function CustomerForm({ customer, onClose }: CustomerFormProps) {
     onDone: onClose,
   });
 
+  const { values, set } = form;
+
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
+      form={form}
       title={customer ? 'Edit Customer' : 'Add Customer'}
-      onSubmit={submit}
-      footer={
-        <>
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Saving…' : customer ? 'Update Customer' : 'Create Customer'}
-          </Button>
-        </>
-      }
+      submitLabel={customer ? 'Update Customer' : 'Create Customer'}
+      onClose={onClose}
     >
-      <div className={styles.form}>
-        <FormField label="Name" required error={errors.name}>
-          <Input name="name" autoComplete="off" value={values.name} onChange={(e) => set('name', e.target.value)} />
-        </FormField>
-        <FormField label="Email" required error={errors.email}>
-          <Input name="email" type="email" inputMode="email" autoComplete="off" value={values.email} onChange={(e) => set('email', e.target.value)} />
-        </FormField>
-        <FormField label="Phone" required error={errors.phone}>
-          <Input name="phone" type="tel" inputMode="tel" autoComplete="off" value={values.phone} onChange={(e) => set('phone', e.target.value)} />
-        </FormField>
-        <FormField label="Address" error={errors.address}>
-          <Textarea name="address" rows={2} value={values.address} onChange={(e) => set('address', e.target.value)} />
-        </FormField>
-        <FormField label="Status" error={errors.status}>
-          <Select options={STATUS_OPTIONS} value={values.status} onValueChange={(status) => set('status', status)} />
-        </FormField>
-        <label className={styles.consent}>
-          <input
-            type="checkbox"
-            name="textConsent"
-            checked={values.textConsentAt !== ''}
-            onChange={(e) => {
-              set('textConsentAt', e.target.checked ? today() : '');
-              set('textConsentSource', e.target.checked ? 'in_person' : '');
-            }}
-          />
-          Consents to texts
-        </label>
-        {values.textConsentAt !== '' ? (
-          <div className={styles.consentFields}>
-            <FormField label="Consent given on" required error={errors.textConsentAt}>
-              <Input name="textConsentAt" type="date" value={values.textConsentAt} onChange={(e) => set('textConsentAt', e.target.value)} />
-            </FormField>
-            <FormField label="How it was given" required error={errors.textConsentSource}>
-              <Select options={CONSENT_OPTIONS} value={values.textConsentSource} onValueChange={(source) => set('textConsentSource', source)} />
-            </FormField>
-          </div>
-        ) : null}
-      </div>
-    </Dialog>
+      <TextField form={form} name="name" label="Name" required autoComplete="off" />
+      <TextField form={form} name="email" label="Email" required type="email" inputMode="email" autoComplete="off" />
+      <TextField form={form} name="phone" label="Phone" required type="tel" inputMode="tel" autoComplete="off" />
+      <TextareaField form={form} name="address" label="Address" rows={2} />
+      <SelectField form={form} name="status" label="Status" options={STATUS_OPTIONS} />
+      <label className={styles.consent}>
+        <input
+          type="checkbox"
+          name="textConsent"
+          checked={values.textConsentAt !== ''}
+          onChange={(e) => {
+            set('textConsentAt', e.target.checked ? today() : '');
+            set('textConsentSource', e.target.checked ? 'in_person' : '');
+          }}
+        />
+        Consents to texts
+      </label>
+      {values.textConsentAt !== '' ? (
+        <div className={styles.consentFields}>
+          <TextField form={form} name="textConsentAt" label="Consent given on" required type="date" />
+          <SelectField form={form} name="textConsentSource" label="How it was given" required options={CONSENT_OPTIONS} />
+        </div>
+      ) : null}
+    </FormDialog>
   );
 }

@@ -1,13 +1,14 @@
 import { Plus, Users } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Customer } from '../../../../shared/schemas/customer';
+import { CardGrid } from '../../../components/list-layout/card-grid';
+import { ListLayout, ListToolbar } from '../../../components/list-layout/list-layout';
+import { ListStates } from '../../../components/list-layout/list-states';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { LoadingBlock } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { usePendingIds } from '../../../lib/use-sync';
 import { useDeleteCustomer } from '../../../entities/customers/delete-customer';
@@ -16,7 +17,6 @@ import { CUSTOMERS_PAGE_SIZE, useCustomers } from '../../../entities/customers/g
 import { CustomerCard } from './customer-card';
 import { CustomerForm } from './customer-form';
 import { Pager } from '../../../components/ui/pager';
-import styles from './customers.module.css';
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All Status' },
@@ -63,14 +63,8 @@ export function CustomersSection() {
   );
 
   return (
-    <section className={styles.section} aria-labelledby="customers-heading">
-      <div className={styles.header}>
-        <h1 id="customers-heading" className={styles.heading}>
-          Customers
-        </h1>
-        {addButton}
-      </div>
-      <form className={styles.toolbar} onSubmit={apply} role="search" aria-label="Filter customers">
+    <ListLayout id="customers" title="Customers" action={addButton}>
+      <ListToolbar label="Filter customers" onSubmit={apply}>
         <FormField label="Search">
           <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search customers..." />
         </FormField>
@@ -89,41 +83,38 @@ export function CustomersSection() {
         <Button type="submit" variant="secondary">
           Apply Filters
         </Button>
-      </form>
-      {customers.isPending ? (
-        <LoadingBlock text="Loading customers..." />
-      ) : customers.isError ? (
-        <p role="alert">Customers could not be loaded. Check the connection and try again.</p>
-      ) : items.length === 0 ? (
-        <EmptyState
-          icon={Users}
-          title="No customers found"
-          description={filtered ? 'Try a different search or filter.' : 'Add your first customer to get started.'}
-          action={addButton}
+      </ListToolbar>
+      <ListStates
+        pending={customers.isPending}
+        loadingText="Loading customers..."
+        failed={customers.isError}
+        error="Customers could not be loaded. Check the connection and try again."
+        empty={items.length === 0}
+        emptyState={{
+          icon: Users,
+          title: 'No customers found',
+          description: filtered ? 'Try a different search or filter.' : 'Add your first customer to get started.',
+          action: addButton,
+        }}
+      >
+        <CardGrid label="Customers" items={items} align="start">
+          {(customer) => (
+            <CustomerCard
+              customer={customer}
+              unsent={unsent}
+              onEdit={() => setEditing({ customer })}
+              onDelete={() => setDeleting(customer)}
+            />
+          )}
+        </CardGrid>
+        <Pager
+          page={params.page}
+          pageSize={CUSTOMERS_PAGE_SIZE}
+          total={customers.data?.total ?? 0}
+          noun={['customer', 'customers']}
+          onPage={(page) => setParams((p) => ({ ...p, page }))}
         />
-      ) : (
-        <>
-          <ul className={styles.grid} aria-label="Customers">
-            {items.map((customer) => (
-              <li key={customer.id}>
-                <CustomerCard
-                  customer={customer}
-                  unsent={unsent}
-                  onEdit={() => setEditing({ customer })}
-                  onDelete={() => setDeleting(customer)}
-                />
-              </li>
-            ))}
-          </ul>
-          <Pager
-            page={params.page}
-            pageSize={CUSTOMERS_PAGE_SIZE}
-            total={customers.data?.total ?? 0}
-            noun={['customer', 'customers']}
-            onPage={(page) => setParams((p) => ({ ...p, page }))}
-          />
-        </>
-      )}
+      </ListStates>
       {editing ? <CustomerForm customer={editing.customer} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog
         open={deleting !== null}
@@ -140,6 +131,6 @@ export function CustomersSection() {
           });
         }}
       />
-    </section>
+    </ListLayout>
   );
 }

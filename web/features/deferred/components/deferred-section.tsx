@@ -1,12 +1,13 @@
 import { ClipboardList } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { DeferredSort } from '../../../../shared/schemas/deferred';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { CardGrid } from '../../../components/list-layout/card-grid';
+import { ListLayout, ListToolbar } from '../../../components/list-layout/list-layout';
+import { ListStates } from '../../../components/list-layout/list-states';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Pager } from '../../../components/ui/pager';
 import { Select } from '../../../components/ui/select';
-import { LoadingBlock } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { usePendingIds } from '../../../lib/use-sync';
 import type { DeferredListParams } from '../../../entities/deferred/deferred-keys';
@@ -44,13 +45,8 @@ export function DeferredSection() {
   const filtered = params.q !== '' || params.minValue !== '' || params.dueOnly;
 
   return (
-    <section className={styles.section} aria-labelledby="deferred-heading">
-      <div className={styles.header}>
-        <h1 id="deferred-heading" className={styles.heading}>
-          Deferred work
-        </h1>
-      </div>
-      <form className={styles.toolbar} role="search" aria-label="Filter deferred work" onSubmit={(e) => e.preventDefault()}>
+    <ListLayout id="deferred" title="Deferred work">
+      <ListToolbar label="Filter deferred work" onSubmit={(e) => e.preventDefault()}>
         <FormField label="Search">
           <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Customer, phone, vehicle, work..." />
         </FormField>
@@ -72,50 +68,47 @@ export function DeferredSection() {
           />
           Follow-up due
         </label>
-      </form>
-      {lines.isPending ? (
-        <LoadingBlock text="Loading deferred work..." />
-      ) : lines.isError ? (
-        <p role="alert">Deferred work could not be loaded. Check the connection and try again.</p>
-      ) : items.length === 0 ? (
-        <EmptyState
-          icon={ClipboardList}
-          title="No open deferred work"
-          description={filtered ? 'Try a different search or filter.' : 'Declined work of finished inspections shows here.'}
+      </ListToolbar>
+      <ListStates
+        pending={lines.isPending}
+        loadingText="Loading deferred work..."
+        failed={lines.isError}
+        error="Deferred work could not be loaded. Check the connection and try again."
+        empty={items.length === 0}
+        emptyState={{
+          icon: ClipboardList,
+          title: 'No open deferred work',
+          description: filtered ? 'Try a different search or filter.' : 'Declined work of finished inspections shows here.',
+        }}
+      >
+        <CardGrid label="Deferred work" items={items} columns="rows">
+          {(line) => (
+            <DeferredLine
+              line={line}
+              unsent={unsent.has(line.id)}
+              pending={update.isPending}
+              onChange={(changes) =>
+                update.mutate(
+                  { line, changes },
+                  {
+                    onSuccess: () => {
+                      if (changes.status === 'dismissed') toast({ title: 'Deferred work dismissed' });
+                    },
+                    onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+                  },
+                )
+              }
+            />
+          )}
+        </CardGrid>
+        <Pager
+          page={params.page}
+          pageSize={DEFERRED_PAGE_SIZE}
+          total={lines.data?.total ?? 0}
+          noun={['open line', 'open lines']}
+          onPage={(page) => setParams((p) => ({ ...p, page }))}
         />
-      ) : (
-        <>
-          <ul className={styles.list} aria-label="Deferred work">
-            {items.map((line) => (
-              <li key={line.id}>
-                <DeferredLine
-                  line={line}
-                  unsent={unsent.has(line.id)}
-                  pending={update.isPending}
-                  onChange={(changes) =>
-                    update.mutate(
-                      { line, changes },
-                      {
-                        onSuccess: () => {
-                          if (changes.status === 'dismissed') toast({ title: 'Deferred work dismissed' });
-                        },
-                        onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
-                      },
-                    )
-                  }
-                />
-              </li>
-            ))}
-          </ul>
-          <Pager
-            page={params.page}
-            pageSize={DEFERRED_PAGE_SIZE}
-            total={lines.data?.total ?? 0}
-            noun={['open line', 'open lines']}
-            onPage={(page) => setParams((p) => ({ ...p, page }))}
-          />
-        </>
-      )}
-    </section>
+      </ListStates>
+    </ListLayout>
   );
 }

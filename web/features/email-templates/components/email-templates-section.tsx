@@ -1,16 +1,16 @@
-import { countOf } from '../../../../shared/plural';
 import { Mail, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { EmailTemplate } from '../../../../shared/schemas/email-template';
+import { CardGrid } from '../../../components/list-layout/card-grid';
+import { ListLayout, ListNotice } from '../../../components/list-layout/list-layout';
+import { ListStates } from '../../../components/list-layout/list-states';
 import { Button } from '../../../components/ui/button';
+import { Pager } from '../../../components/ui/pager';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { LoadingBlock } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useDeleteEmailTemplate } from '../../../entities/email-templates/delete-email-template';
 import { TEMPLATES_PAGE_SIZE, useEmailTemplates } from '../../../entities/email-templates/get-email-templates';
-import styles from './email-templates.module.css';
 import { TemplateCard } from './template-card';
 import { TemplateForm } from './template-form';
 import { useOnline } from '../../../lib/use-online';
@@ -31,8 +31,6 @@ export function EmailTemplatesSection() {
 
   const items = templates.data?.items ?? [];
   const total = templates.data?.total ?? 0;
-  const first = total === 0 ? 0 : page * TEMPLATES_PAGE_SIZE + 1;
-  const last = Math.min(total, (page + 1) * TEMPLATES_PAGE_SIZE);
   const createButton = isAdmin ? (
     <Button onClick={() => setEditing({ template: undefined })}>
       <Plus aria-hidden="true" /> Create Template
@@ -40,68 +38,52 @@ export function EmailTemplatesSection() {
   ) : null;
 
   return (
-    <section className={styles.section} aria-labelledby="templates-heading">
-      <div className={styles.header}>
-        <div>
-          <h1 id="templates-heading" className={styles.heading}>
-            Email Templates
-          </h1>
-          <p className={styles.lead}>Copy a template into your e-mail; nothing is sent from Baywise.</p>
-        </div>
-        {createButton}
-      </div>
+    <ListLayout
+      id="templates"
+      title="Email Templates"
+      lead="Copy a template into your e-mail; nothing is sent from Baywise."
+      action={createButton}
+    >
       {online ? null : (
-        <p role="status" className={styles.offline}>
-          You&apos;re offline. Email templates need a connection; the list may be out of date.
-        </p>
+        <ListNotice>You&apos;re offline. Email templates need a connection; the list may be out of date.</ListNotice>
       )}
       <UsageInstructions />
-      {templates.isPending ? (
-        <LoadingBlock text="Loading templates..." />
-      ) : templates.isError ? (
-        <p role="alert" className={styles.error}>
-          Templates could not be loaded. They need a connection.
+      <ListStates
+        pending={templates.isPending}
+        loadingText="Loading templates..."
+        failed={templates.isError}
+        error="Templates could not be loaded. They need a connection."
+        errorAction={
           <Button variant="secondary" size="sm" onClick={() => void templates.refetch()}>
             Try again
           </Button>
-        </p>
-      ) : items.length === 0 ? (
-        <EmptyState
-          icon={Mail}
-          title="No templates yet"
-          description={isAdmin ? 'Create your first email template.' : 'An administrator can add email templates.'}
-          action={createButton}
+        }
+        empty={items.length === 0}
+        emptyState={{
+          icon: Mail,
+          title: 'No templates yet',
+          description: isAdmin ? 'Create your first email template.' : 'An administrator can add email templates.',
+          action: createButton,
+        }}
+      >
+        <CardGrid label="Templates" items={items} align="fill" busy={templates.isPlaceholderData}>
+          {(template) => (
+            <TemplateCard
+              template={template}
+              onEdit={isAdmin ? () => setEditing({ template }) : undefined}
+              onDelete={isAdmin ? () => setDeleting(template.id) : undefined}
+            />
+          )}
+        </CardGrid>
+        <Pager
+          page={page}
+          pageSize={TEMPLATES_PAGE_SIZE}
+          total={total}
+          noun={['template', 'templates']}
+          onPage={setPage}
+          onlyWhenPaged
         />
-      ) : (
-        <>
-          <ul className={styles.grid} aria-label="Templates" aria-busy={templates.isPlaceholderData}>
-            {items.map((template) => (
-              <li key={template.id}>
-                <TemplateCard
-                  template={template}
-                  onEdit={isAdmin ? () => setEditing({ template }) : undefined}
-                  onDelete={isAdmin ? () => setDeleting(template.id) : undefined}
-                />
-              </li>
-            ))}
-          </ul>
-          {total > TEMPLATES_PAGE_SIZE ? (
-            <nav className={styles.pager} aria-label="Pages of templates">
-              <p aria-live="polite">
-                Showing {first}–{last} of {countOf(total, 'template', 'templates')}
-              </p>
-              <div className={styles.pagerButtons}>
-                <Button variant="secondary" disabled={page === 0} onClick={() => setPage(page - 1)}>
-                  Previous
-                </Button>
-                <Button variant="secondary" disabled={last >= total} onClick={() => setPage(page + 1)}>
-                  Next
-                </Button>
-              </div>
-            </nav>
-          ) : null}
-        </>
-      )}
+      </ListStates>
       {editing ? <TemplateForm template={editing.template} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog
         open={deleting !== null}
@@ -121,6 +103,6 @@ export function EmailTemplatesSection() {
           });
         }}
       />
-    </section>
+    </ListLayout>
   );
 }

@@ -4,17 +4,12 @@ import {
   type EmailTemplate,
   type UpdateEmailTemplateBody,
 } from '../../../../shared/schemas/email-template';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose } from '../../../components/ui/dialog';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
-import { Textarea } from '../../../components/ui/textarea';
+import { SelectField, TextareaField, TextField } from '../../../components/form-dialog/fields';
+import { FormDialog } from '../../../components/form-dialog/form-dialog';
+import { useEntityForm } from '../../../components/form-dialog/use-entity-form';
 import { humanize } from '../../../lib/format';
-import { useEntityForm } from '../../../lib/use-entity-form';
 import { useCreateEmailTemplate } from '../../../entities/email-templates/create-email-template';
 import { useUpdateEmailTemplate } from '../../../entities/email-templates/update-email-template';
-import styles from './email-templates.module.css';
 
 const FIELDS = ['name', 'description', 'subject', 'body', 'status'] as const;
 type Field = (typeof FIELDS)[number];
@@ -31,7 +26,7 @@ export interface TemplateFormProps {
 export function TemplateForm({ template, onClose }: TemplateFormProps) {
   const create = useCreateEmailTemplate();
   const update = useUpdateEmailTemplate();
-  const { values, set, errors, pending, submit } = useEntityForm<Field>({
+  const form = useEntityForm<Field>({
     fields: FIELDS,
     initial: () => ({
       name: template?.name ?? '',
@@ -55,40 +50,25 @@ export function TemplateForm({ template, onClose }: TemplateFormProps) {
   });
 
   return (
-    <Dialog
-      open
+    <FormDialog
+      form={form}
       wide
-      onOpenChange={(open) => !open && onClose()}
       title={template ? 'Edit Template' : 'Create Template'}
-      onSubmit={submit}
-      footer={
-        <>
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Saving…' : template ? 'Update Template' : 'Create Template'}
-          </Button>
-        </>
-      }
+      submitLabel={template ? 'Update Template' : 'Create Template'}
+      onClose={onClose}
     >
-      <div className={styles.form}>
-        <FormField label="Name" required error={errors.name}>
-          <Input name="name" autoComplete="off" value={values.name} onChange={(e) => set('name', e.target.value)} />
-        </FormField>
-        <FormField label="Description" error={errors.description}>
-          <Input name="description" autoComplete="off" value={values.description} onChange={(e) => set('description', e.target.value)} />
-        </FormField>
-        <FormField label="Subject" required error={errors.subject}>
-          <Input name="subject" autoComplete="off" value={values.subject} onChange={(e) => set('subject', e.target.value)} />
-        </FormField>
-        <FormField label="Body" required error={errors.body} hint="Placeholders such as [Customer Name] are copied as written.">
-          <Textarea name="body" rows={10} value={values.body} onChange={(e) => set('body', e.target.value)} />
-        </FormField>
-        <FormField label="Status" error={errors.status}>
-          <Select options={STATUS_OPTIONS} value={values.status} onValueChange={(status) => set('status', status)} />
-        </FormField>
-      </div>
-    </Dialog>
+      <TextField form={form} name="name" label="Name" required autoComplete="off" />
+      <TextField form={form} name="description" label="Description" autoComplete="off" />
+      <TextField form={form} name="subject" label="Subject" required autoComplete="off" />
+      <TextareaField
+        form={form}
+        name="body"
+        label="Body"
+        required
+        rows={10}
+        hint="Placeholders such as [Customer Name] are copied as written."
+      />
+      <SelectField form={form} name="status" label="Status" options={STATUS_OPTIONS} />
+    </FormDialog>
   );
 }

@@ -1,12 +1,13 @@
 import { Plus, Receipt, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { CardGrid } from '../../../components/list-layout/card-grid';
+import { ListLayout, ListNotice, ListToolbar } from '../../../components/list-layout/list-layout';
+import { ListStates } from '../../../components/list-layout/list-states';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { LoadingBlock } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { useDeleteInvoice } from '../../../entities/invoices/delete-invoice';
 import { INVOICES_PAGE_SIZE, useInvoices } from '../../../entities/invoices/get-invoices';
@@ -14,7 +15,6 @@ import type { InvoiceListParams } from '../../../entities/invoices/invoice-keys'
 import { InvoiceCard } from './invoice-card';
 import { ReceiptDialog } from './receipt-dialog';
 import { useOnline } from '../../../lib/use-online';
-import styles from './invoices.module.css';
 import { Pager } from '../../../components/ui/pager';
 
 const STATUS_OPTIONS = [
@@ -73,19 +73,14 @@ export function InvoicesSection() {
   };
 
   return (
-    <section className={styles.section} aria-labelledby="invoices-heading">
-      <div className={styles.header}>
-        <h1 id="invoices-heading" className={styles.heading}>
-          Receipts
-        </h1>
-        {createButton}
-      </div>
+    <ListLayout id="invoices" title="Receipts" action={createButton}>
       {online ? null : (
-        <p className={styles.offline} role="status">
-          <WifiOff aria-hidden="true" /> Receipts need a connection. Reconnect to see, create or delete receipts.
-        </p>
+        <ListNotice icon={<WifiOff aria-hidden="true" />}>
+          {' '}
+          Receipts need a connection. Reconnect to see, create or delete receipts.
+        </ListNotice>
       )}
-      <div className={styles.toolbar} role="search" aria-label="Filter receipts">
+      <ListToolbar label="Filter receipts">
         <FormField label="Search">
           <Input
             type="search"
@@ -108,37 +103,33 @@ export function InvoicesSection() {
             onValueChange={(v) => setParams((p) => ({ ...p, sort: v as InvoiceListParams['sort'], page: 0 }))}
           />
         </FormField>
-      </div>
-      {!online && items.length === 0 ? null : invoices.isPending ? (
+      </ListToolbar>
+      <ListStates
         // Offline with nothing loaded, the notice above is the one message: no spinner that cannot finish.
-        <LoadingBlock text="Loading receipts..." />
-      ) : invoices.isError && items.length === 0 ? (
-        <p role="alert">Receipts could not be loaded. Check the connection and try again.</p>
-      ) : items.length === 0 ? (
-        <EmptyState
-          icon={Receipt}
-          title="No receipts found"
-          description={filtered ? 'Try a different search or filter.' : 'Create your first receipt to get started.'}
-          action={filtered ? undefined : createButton}
+        hidden={!online && items.length === 0}
+        pending={invoices.isPending}
+        loadingText="Loading receipts..."
+        failed={invoices.isError && items.length === 0}
+        error="Receipts could not be loaded. Check the connection and try again."
+        empty={items.length === 0}
+        emptyState={{
+          icon: Receipt,
+          title: 'No receipts found',
+          description: filtered ? 'Try a different search or filter.' : 'Create your first receipt to get started.',
+          action: filtered ? undefined : createButton,
+        }}
+      >
+        <CardGrid label="Receipts" items={items} busy={invoices.isFetching}>
+          {(invoice) => <InvoiceCard invoice={invoice} onDelete={() => setDeleting(invoice.id)} />}
+        </CardGrid>
+        <Pager
+          page={params.page}
+          pageSize={INVOICES_PAGE_SIZE}
+          total={total}
+          noun={['invoice', 'invoices']}
+          onPage={(page) => setParams((p) => ({ ...p, page }))}
         />
-      ) : (
-        <>
-          <ul className={styles.grid} aria-label="Receipts" aria-busy={invoices.isFetching}>
-            {items.map((invoice) => (
-              <li key={invoice.id}>
-                <InvoiceCard invoice={invoice} onDelete={() => setDeleting(invoice.id)} />
-              </li>
-            ))}
-          </ul>
-          <Pager
-            page={params.page}
-            pageSize={INVOICES_PAGE_SIZE}
-            total={total}
-            noun={['invoice', 'invoices']}
-            onPage={(page) => setParams((p) => ({ ...p, page }))}
-          />
-        </>
-      )}
+      </ListStates>
       {creating ? <ReceiptDialog onClose={() => setCreating(false)} /> : null}
       <ConfirmDialog
         open={deleting !== null}
@@ -148,6 +139,6 @@ export function InvoicesSection() {
         pending={remove.isPending}
         onConfirm={confirmDelete}
       />
-    </section>
+    </ListLayout>
   );
 }

@@ -1,10 +1,11 @@
 import { UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
 import type { User } from '../../../../shared/schemas/user';
+import { CardGrid } from '../../../components/list-layout/card-grid';
+import { ListLayout, ListNotice } from '../../../components/list-layout/list-layout';
+import { ListStates } from '../../../components/list-layout/list-states';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { LoadingBlock } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useOnline } from '../../../lib/use-online';
@@ -15,7 +16,6 @@ import { RoleCounts } from './role-counts';
 import { SignUpAccess } from './sign-up-access';
 import { UserCard } from './user-card';
 import { UserForm } from './user-form';
-import styles from './users.module.css';
 
 type Editing = { user: User | undefined } | null;
 
@@ -31,50 +31,41 @@ export function UsersSection() {
   const items = users.data ?? [];
 
   return (
-    <section className={styles.section} aria-labelledby="users-heading">
-      <div className={styles.header}>
-        <div>
-          <h1 id="users-heading" className={styles.heading}>
-            User Management
-          </h1>
-          <p className={styles.lead}>Manage the accounts of your shop&apos;s staff.</p>
-        </div>
+    <ListLayout
+      id="users"
+      title="User Management"
+      lead={<>Manage the accounts of your shop&apos;s staff.</>}
+      action={
         <Button onClick={() => setEditing({ user: undefined })} disabled={!online}>
           <UserPlus aria-hidden="true" /> Add User
         </Button>
-      </div>
-      {online ? null : (
-        <p role="status" className={styles.offline}>
-          You&apos;re offline. User management needs a connection.
-        </p>
-      )}
+      }
+    >
+      {online ? null : <ListNotice>You&apos;re offline. User management needs a connection.</ListNotice>}
       <PendingUsers online={online} />
-      {users.isPending ? (
-        online ? <LoadingBlock text="Loading users..." /> : null
-      ) : users.isError ? (
-        <p role="alert">Users could not be loaded. User management needs a connection; check it and try again.</p>
-      ) : items.length === 0 ? (
-        <EmptyState icon={Users} title="No users found" />
-      ) : (
-        <>
-          <RoleCounts users={items} />
-          <ul className={styles.grid} aria-label="Users">
-            {items.map((user) => (
-              <li key={user.id}>
-                <UserCard
-                  user={user}
-                  isSelf={user.id === me?.id}
-                  onEdit={() => setEditing({ user })}
-                  onDelete={() => setDeleting(user.id)}
-                  onDeleteSelf={() =>
-                    toast({ title: 'Cannot delete', description: 'You cannot delete your own account', variant: 'destructive' })
-                  }
-                />
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <ListStates
+        pending={users.isPending}
+        loadingText={online ? 'Loading users...' : undefined}
+        failed={users.isError}
+        error="Users could not be loaded. User management needs a connection; check it and try again."
+        empty={items.length === 0}
+        emptyState={{ icon: Users, title: 'No users found' }}
+      >
+        <RoleCounts users={items} />
+        <CardGrid label="Users" items={items} columns="email" align="start">
+          {(user) => (
+            <UserCard
+              user={user}
+              isSelf={user.id === me?.id}
+              onEdit={() => setEditing({ user })}
+              onDelete={() => setDeleting(user.id)}
+              onDeleteSelf={() =>
+                toast({ title: 'Cannot delete', description: 'You cannot delete your own account', variant: 'destructive' })
+              }
+            />
+          )}
+        </CardGrid>
+      </ListStates>
       <SignUpAccess online={online} />
       {editing ? <UserForm user={editing.user} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog
@@ -92,6 +83,6 @@ export function UsersSection() {
           });
         }}
       />
-    </section>
+    </ListLayout>
   );
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { createVehicleBody, type Vehicle } from '../../../../shared/schemas/vehicle';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose } from '../../../components/ui/dialog';
+import { TextField } from '../../../components/form-dialog/fields';
+import { FormDialog } from '../../../components/form-dialog/form-dialog';
+import { useEntityForm } from '../../../components/form-dialog/use-entity-form';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { useEntityForm } from '../../../lib/use-entity-form';
 import { useCreateVehicle } from '../../../entities/vehicles/create-vehicle';
 import { useUpdateVehicle } from '../../../entities/vehicles/update-vehicle';
 import { CustomerSelect } from './customer-select';
@@ -34,7 +34,7 @@ export interface VehicleFormProps {
 export function VehicleForm({ vehicle, customer, onClose }: VehicleFormProps) {
   const create = useCreateVehicle();
   const update = useUpdateVehicle();
-  const { values, set, errors, pending, submit } = useEntityForm<Field>({
+  const form = useEntityForm<Field>({
     fields: FIELDS,
     initial: () => valuesOf(vehicle, customer?.id ?? ''),
     schema: createVehicleBody,
@@ -51,56 +51,41 @@ export function VehicleForm({ vehicle, customer, onClose }: VehicleFormProps) {
   const [customerName, setCustomerName] = useState(vehicle?.customerName ?? customer?.name);
   const locked = Boolean(customer) && !vehicle;
 
-  const input = (field: Field, label: string, props: Record<string, string> = {}, required = false) => (
-    <FormField label={label} required={required} error={errors[field]}>
-      <Input name={field} value={values[field]} onChange={(e) => set(field, e.target.value)} {...props} />
-    </FormField>
-  );
+  const { values, set, errors } = form;
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
+      form={form}
       title={vehicle ? 'Edit Vehicle' : 'Add Vehicle'}
-      onSubmit={submit}
-      footer={
-        <>
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Saving…' : vehicle ? 'Update Vehicle' : 'Add Vehicle'}
-          </Button>
-        </>
-      }
+      submitLabel={vehicle ? 'Update Vehicle' : 'Add Vehicle'}
+      onClose={onClose}
+      className={styles.form}
     >
-      <div className={styles.form}>
-        {locked ? (
-          <FormField label="Customer" required className={styles.wide}>
-            <Input value={customerName ?? ''} disabled readOnly />
-          </FormField>
-        ) : (
-          <CustomerSelect
-            className={styles.wide}
-            label="Customer"
-            required
-            value={values.customerId}
-            selectedName={customerName}
-            error={errors.customerId}
-            onChange={(id, name) => {
-              set('customerId', id);
-              setCustomerName(name);
-            }}
-          />
-        )}
-        {input('year', 'Year', { type: 'number', inputMode: 'numeric', step: '1' }, true)}
-        {input('make', 'Make', {}, true)}
-        {input('model', 'Model', {}, true)}
-        {input('vin', 'VIN', { autoCapitalize: 'characters', spellCheck: 'false' })}
-        {input('licensePlate', 'License Plate', { autoCapitalize: 'characters' })}
-        {input('mileage', 'Mileage', { type: 'number', inputMode: 'numeric', step: '1', min: '0' })}
-        {input('color', 'Color')}
-      </div>
-    </Dialog>
+      {locked ? (
+        <FormField label="Customer" required className={styles.wide}>
+          <Input value={customerName ?? ''} disabled readOnly />
+        </FormField>
+      ) : (
+        <CustomerSelect
+          className={styles.wide}
+          label="Customer"
+          required
+          value={values.customerId}
+          selectedName={customerName}
+          error={errors.customerId}
+          onChange={(id, name) => {
+            set('customerId', id);
+            setCustomerName(name);
+          }}
+        />
+      )}
+      <TextField form={form} name="year" label="Year" required type="number" inputMode="numeric" step="1" />
+      <TextField form={form} name="make" label="Make" required />
+      <TextField form={form} name="model" label="Model" required />
+      <TextField form={form} name="vin" label="VIN" autoCapitalize="characters" spellCheck="false" />
+      <TextField form={form} name="licensePlate" label="License Plate" autoCapitalize="characters" />
+      <TextField form={form} name="mileage" label="Mileage" type="number" inputMode="numeric" step="1" min="0" />
+      <TextField form={form} name="color" label="Color" />
+    </FormDialog>
   );
 }

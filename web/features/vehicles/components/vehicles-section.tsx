@@ -1,13 +1,14 @@
 import { Car, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { Vehicle } from '../../../../shared/schemas/vehicle';
+import { CardGrid } from '../../../components/list-layout/card-grid';
+import { ListLayout, ListToolbar } from '../../../components/list-layout/list-layout';
+import { ListStates } from '../../../components/list-layout/list-states';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { LoadingBlock } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { useVehicleDialog } from '../../../lib/vehicle-dialog-context';
 import { usePendingIds } from '../../../lib/use-sync';
@@ -17,7 +18,6 @@ import type { VehicleListParams } from '../../../entities/vehicles/vehicle-keys'
 import { ALL_CUSTOMERS, CustomerSelect } from './customer-select';
 import { Pager } from '../../../components/ui/pager';
 import { VehicleCard } from './vehicle-card';
-import styles from './vehicles.module.css';
 
 const SORT_OPTIONS = [
   { value: 'year', label: 'Year Newest' },
@@ -53,17 +53,15 @@ export function VehiclesSection() {
     });
   };
 
+  const addButton = (
+    <Button onClick={() => openVehicleDialog({})}>
+      <Plus aria-hidden="true" /> Add Vehicle
+    </Button>
+  );
+
   return (
-    <section className={styles.section} aria-labelledby="vehicles-heading">
-      <div className={styles.header}>
-        <h1 id="vehicles-heading" className={styles.heading}>
-          Vehicles
-        </h1>
-        <Button onClick={() => openVehicleDialog({})}>
-          <Plus aria-hidden="true" /> Add Vehicle
-        </Button>
-      </div>
-      <div className={styles.toolbar}>
+    <ListLayout id="vehicles" title="Vehicles" action={addButton}>
+      <ListToolbar wide>
         <FormField label="Search">
           <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Make, model, VIN, plate or customer" />
         </FormField>
@@ -84,45 +82,38 @@ export function VehiclesSection() {
             onValueChange={(sort) => setParams((p) => ({ ...p, sort: sort as VehicleListParams['sort'], page: 0 }))}
           />
         </FormField>
-      </div>
-      {vehicles.isPending ? (
-        <LoadingBlock text="Loading vehicles..." />
-      ) : vehicles.isError ? (
-        <p role="alert">Vehicles could not be loaded. Check the connection and try again.</p>
-      ) : items.length === 0 ? (
-        <EmptyState
-          icon={Car}
-          title="No vehicles found"
-          description={params.q || params.customerId ? 'Try a different search or customer.' : 'Add the first vehicle to get started.'}
-          action={
-            <Button onClick={() => openVehicleDialog({})}>
-              <Plus aria-hidden="true" /> Add Vehicle
-            </Button>
-          }
+      </ListToolbar>
+      <ListStates
+        pending={vehicles.isPending}
+        loadingText="Loading vehicles..."
+        failed={vehicles.isError}
+        error="Vehicles could not be loaded. Check the connection and try again."
+        empty={items.length === 0}
+        emptyState={{
+          icon: Car,
+          title: 'No vehicles found',
+          description: params.q || params.customerId ? 'Try a different search or customer.' : 'Add the first vehicle to get started.',
+          action: addButton,
+        }}
+      >
+        <CardGrid label="Vehicles" items={items} columns="vin">
+          {(vehicle) => (
+            <VehicleCard
+              vehicle={vehicle}
+              unsent={unsent.has(vehicle.id)}
+              onEdit={() => openVehicleDialog({ vehicleId: vehicle.id })}
+              onDelete={() => setDeleting(vehicle)}
+            />
+          )}
+        </CardGrid>
+        <Pager
+          page={params.page}
+          pageSize={VEHICLES_PAGE_SIZE}
+          total={total}
+          noun={['vehicle', 'vehicles']}
+          onPage={(page) => setParams((p) => ({ ...p, page }))}
         />
-      ) : (
-        <>
-          <ul className={styles.grid} aria-label="Vehicles">
-            {items.map((vehicle) => (
-              <li key={vehicle.id}>
-                <VehicleCard
-                  vehicle={vehicle}
-                  unsent={unsent.has(vehicle.id)}
-                  onEdit={() => openVehicleDialog({ vehicleId: vehicle.id })}
-                  onDelete={() => setDeleting(vehicle)}
-                />
-              </li>
-            ))}
-          </ul>
-          <Pager
-            page={params.page}
-            pageSize={VEHICLES_PAGE_SIZE}
-            total={total}
-            noun={['vehicle', 'vehicles']}
-            onPage={(page) => setParams((p) => ({ ...p, page }))}
-          />
-        </>
-      )}
+      </ListStates>
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
@@ -131,6 +122,6 @@ export function VehiclesSection() {
         pending={remove.isPending}
         onConfirm={confirmDelete}
       />
-    </section>
+    </ListLayout>
   );
 }
