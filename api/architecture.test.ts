@@ -8,6 +8,7 @@ import {
   moduleLoopImports,
   moduleLoops,
   sharedImportsOfAppCode,
+  webLayerViolations,
 } from '../test/architecture/import-graph';
 
 // The import rules of docs/architecture.md, checked over the source itself (tests excluded).
@@ -43,8 +44,12 @@ describe('import graph', () => {
     expect(sharedImportsOfAppCode(graph)).toEqual([]);
   });
 
-  it('has no file import circle in api/ and shared/', () => {
-    const report = fileCircles(graph, ['api/', 'shared/']).map((circle) => circle.join(' -> '));
+  it('keeps the web app in its layers: features never import features, lib and offline no UI', () => {
+    expect(webLayerViolations(graph)).toEqual([]);
+  });
+
+  it('has no file import circle in api/, shared/ and web/', () => {
+    const report = fileCircles(graph, ['api/', 'shared/', 'web/']).map((circle) => circle.join(' -> '));
     expect(report.join('\n'), 'files that import each other in a circle').toBe('');
   });
 });

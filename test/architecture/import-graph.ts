@@ -27,11 +27,17 @@ function listSources(root: string, folder: string): string[] {
   return found;
 }
 
-// Relative specifiers resolve the way the bundler does: as written, then with a TypeScript suffix
-// (a `.js` written for a `.ts` file included); package imports stay unresolved.
-function resolveRelative(root: string, from: string, specifier: string): string | null {
-  if (!specifier.startsWith('.')) return null;
-  const base = path.posix.join(path.posix.dirname(from), specifier);
+/** The path aliases of tsconfig.json: `@api/x` is `api/x`, and so on. */
+const ALIASED_FOLDERS = ['api', 'web', 'shared', 'test', 'bench'];
+
+// Specifiers resolve the way the bundler does: relative ones and path aliases as written, then with
+// a TypeScript suffix (a `.js` written for a `.ts` file included); package imports stay unresolved.
+function resolveSpecifier(root: string, from: string, specifier: string): string | null {
+  const alias = /^@([a-z]+)\/(.*)$/.exec(specifier);
+  let base: string;
+  if (alias && ALIASED_FOLDERS.includes(alias[1]!)) base = `${alias[1]}/${alias[2]}`;
+  else if (specifier.startsWith('.')) base = path.posix.join(path.posix.dirname(from), specifier);
+  else return null;
   const candidates = RESOLVE_SUFFIXES.map((suffix) => base + suffix);
   if (/\.jsx?$/.test(base)) candidates.push(base.replace(/\.js(x?)$/, '.ts$1'));
   for (const candidate of candidates) {
@@ -41,7 +47,7 @@ function resolveRelative(root: string, from: string, specifier: string): string 
   return null;
 }
 
-/** Reads every non-test .ts/.tsx file under `folders` and resolves its relative imports to files. */
+/** Reads every non-test .ts/.tsx file under `folders` and resolves its imports of project files. */
 export function buildImportGraph(root: string, folders: string[] = ['api', 'shared', 'web']): ImportGraph {
   const files = new Map<string, ImportEdge[]>();
   for (const file of folders.flatMap((folder) => listSources(root, folder)).sort()) {
@@ -49,7 +55,7 @@ export function buildImportGraph(root: string, folders: string[] = ['api', 'shar
     const { importedFiles } = ts.preProcessFile(text, true, true);
     files.set(
       file,
-      importedFiles.map(({ fileName }) => ({ specifier: fileName, target: resolveRelative(root, file, fileName) })),
+      importedFiles.map(({ fileName }) => ({ specifier: fileName, target: resolveSpecifier(root, file, fileName) })),
     );
   }
   return { root, files };
@@ -158,7 +164,7 @@ export function sharedImportsOfAppCode(graph: ImportGraph): string[] {
 }
 
 /** File import circles among files whose path starts with one of `prefixes`. */
-export function fileCircles(graph: ImportGraph, prefixes: string[] = ['api/', 'shared/']): string[][] {
+export function fileCircles(graph: ImportGraph, prefixes: string[] = ['api/', 'shared/', 'web/']): string[][] {
   const inScope = (file: string) => prefixes.some((prefix) => file.startsWith(prefix));
   const next = new Map<string, string[]>();
   for (const { from, to } of edges(graph)) {
@@ -183,7 +189,7 @@ export type ImportFigures = { moduleLoops: number; fileCircles: number; deepClim
 /** The figures the architecture notes track; prints them and returns them. */
 export function printImportFigures(
   graph: ImportGraph,
-  circlePrefixes: string[] = ['api/', 'shared/'],
+  circlePrefixes: string[] = ['api/', 'shared/', 'web/'],
   print: (line: string) => void = console.log,
 ): ImportFigures {
   const figures = {
@@ -195,4 +201,45 @@ export function printImportFigures(
   print(`file import circles (${circlePrefixes.join(', ')}): ${figures.fileCircles}`);
   print(`imports climbing 3+ folders: ${figures.deepClimbs}`);
   return figures;
+}
+
+/** The layer of a web file: `app`, `features/<name>`, `widgets/<name>`, `entities/<name>`, `components`, `lib`, `offline`, `share`, `test`... */
+function webLayer(file: string): { layer: string; name: string | undefined } | null {
+  const match = /^web\/([^/]+)(?:\/([^/]+))?/.exec(file);
+  if (!match) return null;
+  return { layer: match[1]!, name: ['features', 'widgets', 'entities'].includes(match[1]!) ? match[2] : undefined };
+}
+
+/** What each web layer may not import (besides the API, which no web file imports). */
+const WEB_FORBIDDEN: Record<string, string[]> = {
+  features: ['app', 'share'],
+  widgets: ['app', 'features', 'share'],
+  entities: ['app', 'features', 'widgets', 'components', 'share'],
+  components: ['app', 'features', 'widgets', 'entities', 'share'],
+  lib: ['app', 'features', 'widgets', 'entities', 'components', 'share'],
+  offline: ['app', 'features', 'widgets', 'entities', 'components', 'share'],
+  share: ['app', 'features', 'widgets', 'entities', 'offline'],
+};
+
+/**
+ * Imports across the web app's layers that the layering forbids (docs/architecture.md): a feature
+ * importing another feature, a widget a feature, lib or offline any UI, any web file the API.
+ */
+export function webLayerViolations(graph: ImportGraph): string[] {
+  const found: string[] = [];
+  for (const { from, to } of edges(graph)) {
+    const source = webLayer(from);
+    if (!source) continue;
+    if (to.startsWith('api/') && source.layer !== 'test') {
+      found.push(`${from} -> ${to} (web talks to the API over HTTP only)`);
+      continue;
+    }
+    const target = webLayer(to);
+    if (!target) continue;
+    const sameSlice = source.layer === target.layer && source.name === target.name;
+    if (sameSlice) continue;
+    if ((WEB_FORBIDDEN[source.layer] ?? []).includes(target.layer)) found.push(`${from} -> ${to}`);
+    else if (source.layer === 'features' && target.layer === 'features') found.push(`${from} -> ${to} (features never import features)`);
+  }
+  return found;
 }

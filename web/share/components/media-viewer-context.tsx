@@ -1,11 +1,5 @@
 import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from 'react';
-import type { PublicMedia } from '../lib/media';
-
-export interface ViewerPhoto {
-  media: PublicMedia;
-  /** The item or service and caption, as the thumbnail's label says it. */
-  label: string;
-}
+import type { ViewerPhoto } from '../lib/media';
 
 // Fetched only when a customer opens a photo: the report's first load does not carry the viewer.
 const MediaViewer = lazy(() => import('./media-viewer'));

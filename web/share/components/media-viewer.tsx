@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { hasMarkup, srcSet } from '../lib/media';
+import { hasMarkup, srcSet, type ViewerPhoto } from '../lib/media';
 import '../styles/viewer.css';
-import type { ViewerPhoto } from './media-viewer-context';
 import { useGestures, type Zoom } from './use-gestures';
 
 const NO_ZOOM: Zoom = { scale: 1, x: 0, y: 0 };

@@ -60,3 +60,10 @@ export function photosInPageOrder(
   const ofServices = services.flatMap((s) => mediaOfService(media, s.id).map((m) => ({ media: m, label: describe(m, s.description) })));
   return [...items, ...ofServices].filter((p) => p.media.kind === 'photo');
 }
+
+/** A photo of the report as the viewer shows it. */
+export interface ViewerPhoto {
+  media: PublicMedia;
+  /** The item or service and caption, as the thumbnail's label says it. */
+  label: string;
+}
