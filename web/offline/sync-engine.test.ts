@@ -183,14 +183,19 @@ describe('pushing the outbox', () => {
 
   it('sends from one loop at a time: a second loop on the same database waits and finds nothing left', async () => {
     await enqueue(db, USER, addCustomer(1, 'A'), 'a');
+    // The first loop's send is answered only once the second loop has started: they overlap.
+    let secondStarted!: () => void;
+    const overlapping = new Promise<void>((resolve) => (secondStarted = resolve));
     const route: Route = async (call) => {
       if (call.method !== 'POST') return undefined;
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await overlapping;
       return json(201, created(call));
     };
     const first = engineWith(route);
     const second = new SyncEngine({ db, fetch: fakeFetch(route), currentUserId: () => USER, lockName: `lock-${n}` });
-    await Promise.all([first.syncNow(), second.syncNow()]);
+    const runs = [first.syncNow(), second.syncNow()];
+    secondStarted();
+    await Promise.all(runs);
     expect(writes()).toHaveLength(1);
     expect(await db.outbox.count()).toBe(0);
   });
