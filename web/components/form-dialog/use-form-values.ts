@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { z } from 'zod';
 import { validate, type FieldErrors } from '../../lib/form-errors';
 
@@ -35,9 +35,13 @@ export function useFormValues<F extends string>({ initial, check, live }: FormVa
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors<F>>({});
   const [submitted, setSubmitted] = useState(false);
+  // The values as of the last set, so that several sets in one handler build on each other.
+  const latest = useRef(values);
+  latest.current = values;
 
   const set = (field: F, value: string) => {
-    const next = { ...values, [field]: value };
+    const next = { ...latest.current, [field]: value };
+    latest.current = next;
     setValues(next);
     if (live && submitted) setErrors(check(next));
   };
