@@ -1,4 +1,5 @@
 /** Creates one customer's worth of data through the real HTTP API and returns the share tokens. */
+import { SAMPLE_VEHICLE } from '../test/sample-vehicle';
 
 /** The shop admin every bench step signs in as. */
 export const BENCH_ADMIN = { username: 'bench-admin', password: 'bench-password' } as const;
@@ -54,12 +55,7 @@ export async function seedShareData(baseUrl: string, adminEmail: string): Promis
   });
   const vehicle = await api.post('/api/vehicles', {
     customerId: field(customer, 'id'),
-    year: 2019,
-    make: 'Honda',
-    model: 'Civic',
-    vin: '2HGFC2F59KH512345',
-    licensePlate: 'BAY 123',
-    mileage: 48213,
+    ...SAMPLE_VEHICLE,
     color: 'Blue',
   });
   const inspection = await api.post('/api/inspections', {

@@ -1,3 +1,4 @@
+import { SAMPLE_VEHICLE } from '../sample-vehicle';
 import { ADMIN_EMAIL } from './server';
 
 /** A signed-in (or anonymous) JSON client over real HTTP; the session cookie is kept by hand. */
@@ -63,12 +64,7 @@ export async function seedShop(baseUrl: string): Promise<Seeded> {
   const customer = await tech.call('POST', '/api/customers', { name: 'Dana Whitfield', email: 'dana@example.com', phone: '555-0142' });
   const vehicle = await tech.call('POST', '/api/vehicles', {
     customerId: str(customer, 'id'),
-    year: 2019,
-    make: 'Honda',
-    model: 'Civic',
-    vin: '2HGFC2F59KH512345',
-    licensePlate: 'BAY 123',
-    mileage: 48213,
+    ...SAMPLE_VEHICLE,
   });
   const inspection = await tech.call('POST', '/api/inspections', {
     customerId: str(customer, 'id'),

@@ -1,5 +1,5 @@
-import Dexie from 'dexie';
 import { applyWrite, dependsOnOf, entityOf, isCreateWrite } from './apply-write';
+import { dbSignal } from './db-signal';
 import { diffStates } from './local-rows';
 import type { LocalDb } from './local-db';
 import { loadState, loadTechnicians, saveChanges, scopeOfWrite, writeTables } from './local-state';
@@ -9,15 +9,11 @@ import type { LocalWrite, OutboxEntry } from './types';
 // The outbox: every change to an offline-capable row, kept until the server has it. Entries are
 // sent in `seq` order by one sync loop; the local tables already show their effect.
 
-type EnqueueListener = (entry: OutboxEntry, changed: SyncEntity[]) => void;
-const listeners = new WeakMap<LocalDb, Set<EnqueueListener>>();
+const enqueued = dbSignal<[entry: OutboxEntry, changed: SyncEntity[]]>();
 
 /** Called after each enqueue on this database in this page (the sync engine listens). */
-export function onEnqueued(db: LocalDb, listener: EnqueueListener): () => void {
-  let set = listeners.get(db);
-  if (!set) listeners.set(db, (set = new Set()));
-  set.add(listener);
-  return () => set.delete(listener);
+export function onEnqueued(db: LocalDb, listener: (entry: OutboxEntry, changed: SyncEntity[]) => void): () => void {
+  return enqueued.listen(db, listener);
 }
 
 /**
@@ -40,10 +36,7 @@ export async function enqueue(db: LocalDb, userId: string, write: LocalWrite, la
 
 /** Tells the listeners of an entry added (by enqueue, or by the media module's own transactions). */
 export function announceEnqueued(db: LocalDb, entry: OutboxEntry, changed: SyncEntity[]): void {
-  // Outside any caller's transaction: listeners start their own work.
-  Dexie.ignoreTransaction(() => {
-    for (const listener of listeners.get(db) ?? []) listener(entry, changed);
-  });
+  enqueued.announce(db, entry, changed);
 }
 
 /** A new outbox entry, not yet added (the caller adds it in its own transaction). */

@@ -1,23 +1,17 @@
-import Dexie from 'dexie';
+import { dbSignal } from '../db-signal';
 import type { LocalDb } from '../local-db';
 
 // Page-local signals between the media functions and the sync loop of the same database.
 
 type Signal = { type: 'queued' } | { type: 'dropped'; mediaId: string };
-type Listener = (signal: Signal) => void;
-const listeners = new WeakMap<LocalDb, Set<Listener>>();
+const mediaSignal = dbSignal<[Signal]>();
 
-export function onMediaSignal(db: LocalDb, listener: Listener): () => void {
-  let set = listeners.get(db);
-  if (!set) listeners.set(db, (set = new Set()));
-  set.add(listener);
-  return () => set.delete(listener);
+export function onMediaSignal(db: LocalDb, listener: (signal: Signal) => void): () => void {
+  return mediaSignal.listen(db, listener);
 }
 
 export function announceMedia(db: LocalDb, signal: Signal): void {
-  Dexie.ignoreTransaction(() => {
-    for (const listener of listeners.get(db) ?? []) listener(signal);
-  });
+  mediaSignal.announce(db, signal);
 }
 
 /** Hex SHA-256 of a blob's bytes: the identity the server keeps one copy by. */

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
 import type { PublicService } from '../../../shared/schemas/inspection';
 import { formatMoneyCents } from '../lib/format';
+import { ModalDialog } from './modal-dialog';
 
 /** "Cabin air filter" reads as "cabin air filter" mid-sentence; "BMW coolant" keeps its capitals. */
 export function midSentence(text: string): string {
@@ -12,8 +12,7 @@ export function declineQuestion(service: PublicService, totalCents: number): str
 }
 
 /**
- * Declining is final for the customer, so it asks first (approving stays one tap). A native modal
- * dialog: focus moves in and stays, Escape cancels, no library needed.
+ * Declining is final for the customer, so it asks first (approving stays one tap); Escape cancels.
  */
 export function ConfirmDecline({
   question,
@@ -24,22 +23,8 @@ export function ConfirmDecline({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const node = dialog.current;
-    if (node && !node.open) node.showModal();
-    return () => node?.close();
-  }, []);
   return (
-    <dialog
-      ref={dialog}
-      className="confirm"
-      aria-labelledby="confirm-question"
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-    >
+    <ModalDialog className="confirm" labelledBy="confirm-question" onCancel={onCancel}>
       <h2 id="confirm-question">{question}</h2>
       <p>The shop will not do this work. You can still ask them about it later.</p>
       <div className="confirm__actions">
@@ -50,6 +35,6 @@ export function ConfirmDecline({
           Decline
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

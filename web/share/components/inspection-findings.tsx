@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { MediaItemKey } from '../../../shared/constants';
-import type { PublicInspection } from '../../../shared/schemas/inspection';
+import type { measurementsResponse, PublicInspection } from '../../../shared/schemas/inspection';
 import { formatMm } from '../lib/format';
 import { mediaOfItems, type PublicMedia } from '../lib/media';
 import { Badge } from './badge';
@@ -8,26 +8,8 @@ import { BrakePadValue, ConditionBadge } from './condition-badge';
 import { Facts } from './facts';
 import { MediaStrip } from './media-strip';
 
-type Findings = Pick<
-  PublicInspection,
-  | 'frontLeftTread'
-  | 'frontRightTread'
-  | 'rearLeftTread'
-  | 'rearRightTread'
-  | 'frontLeftBrake'
-  | 'frontRightBrake'
-  | 'rearLeftBrake'
-  | 'rearRightBrake'
-  | 'cabinFilterCondition'
-  | 'engineFilterCondition'
-  | 'oilCondition'
-  | 'oilLevel'
-  | 'coolantLevel'
-  | 'suspensionCondition'
-  | 'leaks'
-  | 'checkEngineLight'
-  | 'diagnosticCodes'
->;
+// Every measurement and condition the report shows (its notes are shown apart).
+type Findings = Pick<PublicInspection, Exclude<keyof typeof measurementsResponse, 'notes'> | 'checkEngineLight'>;
 
 const WHEELS = [
   ['Front left', 'frontLeft'],
@@ -35,6 +17,22 @@ const WHEELS = [
   ['Rear left', 'rearLeft'],
   ['Rear right', 'rearRight'],
 ] as const;
+
+type ConditionField = 'cabinFilterCondition' | 'engineFilterCondition' | 'oilCondition' | 'oilLevel' | 'coolantLevel' | 'suspensionCondition';
+
+/** The ratings of each group that is only ratings, each a coloured word. */
+const CONDITIONS: Record<string, readonly (readonly [string, ConditionField])[]> = {
+  'Filter Conditions': [
+    ['Cabin filter', 'cabinFilterCondition'],
+    ['Engine filter', 'engineFilterCondition'],
+  ],
+  'Fluid Conditions': [
+    ['Oil condition', 'oilCondition'],
+    ['Oil level', 'oilLevel'],
+    ['Coolant level', 'coolantLevel'],
+  ],
+  Suspension: [['Suspension', 'suspensionCondition']],
+};
 
 /** Which items' photos each group of findings shows, in the order the report reads. */
 export const GROUP_ITEMS: Record<string, readonly MediaItemKey[]> = {
@@ -58,6 +56,14 @@ function Group({ title, media, children }: { title: string; media: readonly Publ
   );
 }
 
+function ConditionGroup({ title, findings, media }: { title: string; findings: Findings; media: readonly PublicMedia[] }) {
+  return (
+    <Group title={title} media={media}>
+      <Facts items={(CONDITIONS[title] ?? []).map(([label, field]) => ({ label, value: <ConditionBadge value={findings[field]} /> }))} />
+    </Group>
+  );
+}
+
 /** The measurements and conditions in plain words, each rating coloured and named, with their photos. */
 export function InspectionFindings({ inspection: i, media = [] }: { inspection: Findings; media?: readonly PublicMedia[] }) {
   return (
@@ -68,23 +74,8 @@ export function InspectionFindings({ inspection: i, media = [] }: { inspection: 
       <Group title="Brake Pad Thickness" media={media}>
         <Facts items={WHEELS.map(([label, key]) => ({ label, value: <BrakePadValue mm={i[`${key}Brake`]} /> }))} />
       </Group>
-      <Group title="Filter Conditions" media={media}>
-        <Facts
-          items={[
-            { label: 'Cabin filter', value: <ConditionBadge value={i.cabinFilterCondition} /> },
-            { label: 'Engine filter', value: <ConditionBadge value={i.engineFilterCondition} /> },
-          ]}
-        />
-      </Group>
-      <Group title="Fluid Conditions" media={media}>
-        <Facts
-          items={[
-            { label: 'Oil condition', value: <ConditionBadge value={i.oilCondition} /> },
-            { label: 'Oil level', value: <ConditionBadge value={i.oilLevel} /> },
-            { label: 'Coolant level', value: <ConditionBadge value={i.coolantLevel} /> },
-          ]}
-        />
-      </Group>
+      <ConditionGroup title="Filter Conditions" findings={i} media={media} />
+      <ConditionGroup title="Fluid Conditions" findings={i} media={media} />
       <Group title="Detected Leaks" media={media}>
         {i.leaks.length > 0 ? (
           <ul className="leaks">
@@ -100,9 +91,7 @@ export function InspectionFindings({ inspection: i, media = [] }: { inspection: 
           </p>
         )}
       </Group>
-      <Group title="Suspension" media={media}>
-        <Facts items={[{ label: 'Suspension', value: <ConditionBadge value={i.suspensionCondition} /> }]} />
-      </Group>
+      <ConditionGroup title="Suspension" findings={i} media={media} />
       <Group title="Check Engine Light" media={media}>
         <Facts
           items={[

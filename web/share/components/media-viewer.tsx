@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { hasMarkup, srcSet, type ViewerPhoto } from '../lib/media';
 import '../styles/viewer.css';
+import { ModalDialog } from './modal-dialog';
 import { useGestures, type Zoom } from './use-gestures';
 
 const NO_ZOOM: Zoom = { scale: 1, x: 0, y: 0 };
@@ -14,7 +15,6 @@ export default function MediaViewer({ photos, startId, onClose }: { photos: View
   const [index, setIndex] = useState(() => Math.max(0, photos.findIndex((p) => p.media.id === startId)));
   const [original, setOriginal] = useState(false);
   const [zoom, setZoom] = useState<Zoom>(NO_ZOOM);
-  const dialog = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
   const photo = photos[Math.min(index, photos.length - 1)]!;
@@ -29,30 +29,21 @@ export default function MediaViewer({ photos, startId, onClose }: { photos: View
   );
 
   useEffect(() => {
-    const node = dialog.current;
-    if (node && !node.open) node.showModal();
     // Back closes the viewer instead of leaving the report (one entry, even if the effect runs twice).
     if (!(window.history.state as { mediaViewer?: boolean } | null)?.mediaViewer) window.history.pushState({ mediaViewer: true }, '');
     const onPop = () => onCloseRef.current();
     window.addEventListener('popstate', onPop);
-    return () => {
-      window.removeEventListener('popstate', onPop);
-      node?.close();
-    };
+    return () => window.removeEventListener('popstate', onPop);
   }, []);
 
   const close = () => window.history.back();
   const gestures = useGestures({ zoom, setZoom, onSwipe: go });
 
   return (
-    <dialog
-      ref={dialog}
+    <ModalDialog
       className="viewer"
-      aria-label="Photo viewer"
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-      }}
+      label="Photo viewer"
+      onCancel={close}
       onKeyDown={(event) => {
         if (event.key === 'ArrowRight') go(1);
         else if (event.key === 'ArrowLeft') go(-1);
@@ -100,6 +91,6 @@ export default function MediaViewer({ photos, startId, onClose }: { photos: View
           Next
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

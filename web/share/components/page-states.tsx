@@ -49,11 +49,12 @@ export function OfflineBanner({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-export function OfflineState({ onRetry }: { onRetry: () => void }) {
+/** A page that could not load: what went wrong, and a button to try again. */
+function RetryState({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {
   return (
     <main className="state">
-      <h1>No connection</h1>
-      <p role="alert">{OFFLINE_MESSAGE}</p>
+      <h1>{title}</h1>
+      <p role="alert">{message}</p>
       <button type="button" className="button button--primary" onClick={onRetry}>
         Try again
       </button>
@@ -61,14 +62,10 @@ export function OfflineState({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+export function OfflineState({ onRetry }: { onRetry: () => void }) {
+  return <RetryState title="No connection" message={OFFLINE_MESSAGE} onRetry={onRetry} />;
+}
+
 export function ErrorState({ onRetry }: { onRetry: () => void }) {
-  return (
-    <main className="state">
-      <h1>Something went wrong</h1>
-      <p role="alert">We couldn't load this page. Please try again in a moment.</p>
-      <button type="button" className="button button--primary" onClick={onRetry}>
-        Try again
-      </button>
-    </main>
-  );
+  return <RetryState title="Something went wrong" message="We couldn't load this page. Please try again in a moment." onRetry={onRetry} />;
 }

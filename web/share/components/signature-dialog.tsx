@@ -1,5 +1,6 @@
-import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import type { Signed } from '../api/decide-inspection-service';
+import { ModalDialog } from './modal-dialog';
 
 // Loaded only when the shop asks for a signature and the customer taps Approve, so the report's
 // first load stays as light as before.
@@ -84,18 +85,9 @@ export default function SignatureDialog({
   onCancel: () => void;
   onConfirm: (signed: Signed) => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const pad = usePad();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
-
-  // Opened before the pad measures itself (a layout effect runs before every plain effect): a
-  // closed dialog has no size, and its canvas would have none either.
-  useLayoutEffect(() => {
-    const node = dialog.current;
-    if (node && !node.open) node.showModal();
-    return () => node?.close();
-  }, []);
 
   const submit = () => {
     const signerName = name.trim() || null;
@@ -105,16 +97,9 @@ export default function SignatureDialog({
     onConfirm({ signerName, signature });
   };
 
+  // Opened before the pad measures itself: the dialog's layout effect runs before the pad's plain one.
   return (
-    <dialog
-      ref={dialog}
-      className="confirm signature"
-      aria-labelledby="signature-question"
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-    >
+    <ModalDialog className="confirm signature" labelledBy="signature-question" onCancel={onCancel}>
       <h2 id="signature-question">{question}</h2>
       <p>The shop asks you to sign this approval. Type your full name, draw your signature, or both.</p>
       <label className="signature__field">
@@ -160,6 +145,6 @@ export default function SignatureDialog({
           Sign and approve
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,7 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import type { ApprovalBody, Decision } from '../api/decide-inspection-service';
 import { ShareApiError } from '../api/http';
-import type { ShowToast } from '../components/toast';
+import { useToaster, type ShowToast } from '../components/toast';
+import { OFFLINE_DECISIONS, useShareData, type ShareDataOptions } from './use-share-data';
 
 export interface PendingDecision {
   serviceId: string;
@@ -63,4 +64,35 @@ export function useDecisions(
   );
 
   return { pending, run };
+}
+
+type DecideService = (token: string, serviceId: string, decision: Decision, body?: ApprovalBody) => Promise<unknown>;
+
+/**
+ * A page where the customer approves and declines services (the report, the receipt): its data
+ * loaded through the link's token, and each decision's outcome in the page's toast. `decisionsFor`
+ * gives the service list what it needs for the data shown: the pending call, the signature rule,
+ * and why it cannot decide while offline.
+ */
+export function useDecidingPage<T extends { signatureRequired: boolean }>(
+  token: string,
+  get: (token: string) => Promise<T>,
+  decideService: DecideService,
+  options?: ShareDataOptions<T>,
+) {
+  const load = useCallback(() => get(token), [get, token]);
+  const { state, refresh, retry } = useShareData(load, options);
+  const toaster = useToaster();
+  const decide = useCallback(
+    (serviceId: string, decision: Decision, body?: ApprovalBody) => decideService(token, serviceId, decision, body),
+    [decideService, token],
+  );
+  const decisions = useDecisions(decide, refresh, toaster.show);
+  const decisionsFor = (data: T, offline: boolean) => ({
+    pending: decisions.pending,
+    onDecide: (serviceId: string, decision: Decision, body?: ApprovalBody) => void decisions.run(serviceId, decision, body),
+    signatureRequired: data.signatureRequired,
+    blockedReason: offline ? OFFLINE_DECISIONS : null,
+  });
+  return { state, retry, toaster, decisionsFor };
 }

@@ -2,16 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { overflowsHorizontally, SMALL_PHONE } from '../../test/e2e/browser';
 import { screenshot } from '../../test/e2e/screenshot';
 import { seedInspection, seedInvoice } from '../../test/e2e/seed';
-import { expectAccessible, holdRequests, shownDate, summaryOf, textOf, useE2E, visibleButtons } from '../../test/e2e/use-e2e';
+import { expectAccessible, expectLoadingThenNotFound, shownDate, summaryOf, textOf, useE2E, visibleButtons } from '../../test/e2e/use-e2e';
 
 const e2e = useE2E();
 
-async function openInvoice(token: string, viewport?: { width: number; height: number }) {
-  const { page, context } = await e2e.open(viewport);
-  await page.goto(`/invoice/${token}`);
-  await page.getByRole('heading', { name: 'Invoice', exact: true }).waitFor();
-  return { page, context };
-}
+const openInvoice = (token: string, viewport?: { width: number; height: number }) => e2e.openSharePage(`/invoice/${token}`, 'Invoice', viewport);
 
 /** Pages in a PDF (each page object carries "/Type /Page", the page tree "/Type /Pages"). */
 const pdfPages = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g) ?? []).length;
@@ -76,12 +71,7 @@ describe('/invoice/{shareToken}', () => {
 
   it('says loading, then not found for an unknown link', async () => {
     const { page } = await e2e.open();
-    const release = await holdRequests(page, '**/api/public/invoices/**');
-    await page.goto('/invoice/no-such-token-0000000000');
-    await page.getByText('Loading invoice...').waitFor();
-    release();
-    await page.getByRole('heading', { name: 'Invoice Not Found' }).waitFor();
-    expect(await page.getByText("The invoice link you're looking for doesn't exist or has expired.").count()).toBe(1);
+    await expectLoadingThenNotFound(page, 'invoice');
     await expectAccessible(page);
   });
 

@@ -6,6 +6,7 @@ import { decideElsewhere } from '../../test/e2e/staff-api';
 import {
   bannerOf,
   expectAccessible,
+  expectLoadingThenNotFound,
   holdRequests,
   serviceCard,
   shownDate,
@@ -17,12 +18,7 @@ import {
 
 const e2e = useE2E();
 
-async function openReceipt(token: string, viewport?: { width: number; height: number }) {
-  const { page, context } = await e2e.open(viewport);
-  await page.goto(`/receipt/${token}`);
-  await page.getByRole('heading', { name: 'Receipt', exact: true }).waitFor();
-  return { page, context };
-}
+const openReceipt = (token: string, viewport?: { width: number; height: number }) => e2e.openSharePage(`/receipt/${token}`, 'Receipt', viewport);
 
 async function seedReceipt(body: Record<string, unknown> = {}, inspectionOverrides: Record<string, unknown> = {}) {
   const inspection = await seedInspection(e2e.api, inspectionOverrides);
@@ -152,12 +148,7 @@ describe('/receipt/{shareToken}', () => {
 
   it('says loading, then not found for an unknown link', async () => {
     const { page } = await e2e.open();
-    const release = await holdRequests(page, '**/api/public/invoices/**');
-    await page.goto('/receipt/no-such-token-0000000000');
-    await page.getByText('Loading receipt...').waitFor();
-    release();
-    await page.getByRole('heading', { name: 'Receipt Not Found' }).waitFor();
-    expect(await page.getByText("The receipt link you're looking for doesn't exist or has expired.").count()).toBe(1);
+    await expectLoadingThenNotFound(page, 'receipt');
   });
 
   it('offline: a failed decision leaves the page as it was; going offline keeps the receipt readable', async () => {

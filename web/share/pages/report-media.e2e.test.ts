@@ -30,12 +30,7 @@ async function publicMedia(token: string, count: number): Promise<PublicMedia[]>
   throw new Error(`the report did not list ${count} ready media`);
 }
 
-async function openReport(token: string, viewport: { width: number; height: number } = PHONE) {
-  const { page, context } = await e2e.open(viewport);
-  await page.goto(`/mpi/${token}`);
-  await page.getByRole('heading', { name: 'Vehicle Inspection Report' }).waitFor();
-  return { page, context };
-}
+const openReport = (token: string, viewport?: { width: number; height: number }) => e2e.openSharePage(`/mpi/${token}`, 'Vehicle Inspection Report', viewport);
 
 /** An image's shown size and whether it has its pixels. */
 const imageState = (page: Page, selector: string) =>

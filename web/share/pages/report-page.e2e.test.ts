@@ -6,6 +6,7 @@ import { decideElsewhere } from '../../test/e2e/staff-api';
 import {
   bannerOf,
   expectAccessible,
+  expectLoadingThenNotFound,
   holdRequests,
   serviceCard,
   shownDate,
@@ -18,12 +19,7 @@ import { addSession } from '../../test/e2e/staff';
 
 const e2e = useE2E();
 
-async function openReport(token: string, viewport?: { width: number; height: number }) {
-  const { page, context } = await e2e.open(viewport);
-  await page.goto(`/mpi/${token}`);
-  await page.getByRole('heading', { name: 'Vehicle Inspection Report' }).waitFor();
-  return { page, context };
-}
+const openReport = (token: string, viewport?: { width: number; height: number }) => e2e.openSharePage(`/mpi/${token}`, 'Vehicle Inspection Report', viewport);
 
 describe('/mpi/{shareToken}', () => {
   it('shows the report as a letter from the shop: header, banner, findings, services, estimate, contact', async () => {
@@ -107,12 +103,7 @@ describe('/mpi/{shareToken}', () => {
 
   it('says loading, then not found for an unknown link', async () => {
     const { page } = await e2e.open();
-    const release = await holdRequests(page, '**/api/public/inspections/**');
-    await page.goto('/mpi/no-such-token-0000000000');
-    await page.getByText('Loading inspection report...').waitFor();
-    release();
-    await page.getByRole('heading', { name: 'Inspection Not Found' }).waitFor();
-    expect(await page.getByText("The inspection link you're looking for doesn't exist or has expired.").count()).toBe(1);
+    await expectLoadingThenNotFound(page, 'report');
     await expectAccessible(page);
     await screenshot(page, 'report-not-found');
   });

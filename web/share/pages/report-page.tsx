@@ -1,24 +1,19 @@
-import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { InspectionStatus } from '../../../shared/constants';
-import { decideInspectionService, type ApprovalBody, type Decision } from '../api/decide-inspection-service';
+import { decideInspectionService } from '../api/decide-inspection-service';
 import { getPublicInspection, type PublicInspection } from '../api/get-public-inspection';
 import { BackToTop } from '../components/back-to-top';
 import type { BadgeTone } from '../components/badge';
 import { ContactBlock } from '../components/contact-block';
 import { GROUP_ITEMS, InspectionFindings } from '../components/inspection-findings';
-import { Letterhead } from '../components/letterhead';
-import { MediaViewerProvider } from '../components/media-viewer-context';
 import { NotesList } from '../components/notes-list';
-import { PageHeader } from '../components/page-header';
-import { ErrorState, LoadingState, NotFoundState, OfflineBanner, OfflineState } from '../components/page-states';
 import { ServiceList, type DecisionProps } from '../components/service-list';
+import { ShareFrame, ShareSheet } from '../components/share-frame';
 import { StatusBanner } from '../components/status-banner';
 import { SummaryRows } from '../components/summary-rows';
-import { Toaster, useToaster } from '../components/toast';
 import { formatDate, shortId, vehicleName } from '../lib/format';
 import { photosInPageOrder } from '../lib/media';
-import { useDecisions } from '../lib/use-decisions';
-import { OFFLINE_DECISIONS, useShareData } from '../lib/use-share-data';
+import { useDecidingPage } from '../lib/use-decisions';
 
 const BANNERS: Record<InspectionStatus, { badge: string; text: string; tone: BadgeTone }> = {
   in_progress: { badge: 'Live', text: 'Inspection in progress - Updates will appear in real-time', tone: 'info' },
@@ -31,34 +26,13 @@ const BANNERS: Record<InspectionStatus, { badge: string; text: string; tone: Bad
 const LIVE_REFRESH_MS = 15_000;
 
 export function ReportPage({ token }: { token: string }) {
-  const load = useCallback(() => getPublicInspection(token), [token]);
-  const { state, refresh, retry } = useShareData(load, {
+  const { state, retry, toaster, decisionsFor } = useDecidingPage(token, getPublicInspection, decideInspectionService, {
     pollMs: (data) => (data.status === 'in_progress' ? LIVE_REFRESH_MS : null),
   });
-  const toaster = useToaster();
-  const decide = useCallback(
-    (serviceId: string, decision: Decision, body?: ApprovalBody) => decideInspectionService(token, serviceId, decision, body),
-    [token],
-  );
-  const decisions = useDecisions(decide, refresh, toaster.show);
-
-  useEffect(() => {
-    document.title = 'Inspection Report';
-  }, []);
-
-  let content;
-  if (state.status === 'loading') content = <LoadingState text="Loading inspection report..." />;
-  else if (state.status === 'not-found')
-    content = <NotFoundState title="Inspection Not Found" text="The inspection link you're looking for doesn't exist or has expired." shop={state.shop} />;
-  else if (state.status === 'offline') content = <OfflineState onRetry={retry} />;
-  else if (state.status === 'error') content = <ErrorState onRetry={retry} />;
-  else content = <Report data={state.data} banner={state.offline ? <OfflineBanner onRetry={retry} /> : null} decisions={{ pending: decisions.pending, onDecide: (id, d, signed) => void decisions.run(id, d, signed), signatureRequired: state.data.signatureRequired, blockedReason: state.offline ? OFFLINE_DECISIONS : null }} />;
-
   return (
-    <>
-      {content}
-      <Toaster toast={toaster.toast} dismiss={toaster.dismiss} />
-    </>
+    <ShareFrame page="report" state={state} retry={retry} toaster={toaster}>
+      {(data, { banner, offline }) => <Report data={data} banner={banner} decisions={decisionsFor(data, offline)} />}
+    </ShareFrame>
   );
 }
 
@@ -70,61 +44,57 @@ function Report({ data, decisions, banner }: { data: PublicInspection; decisions
   const media = data.media;
   const photos = useMemo(() => photosInPageOrder(media, Object.values(GROUP_ITEMS).flat(), data.services), [media, data.services]);
   return (
-    <MediaViewerProvider photos={photos}>
-      <main className="sheet">
-        {banner}
-        <Letterhead shop={data.shop} />
-        <PageHeader
-          title="Vehicle Inspection Report"
-          number={`Inspection #${shortId(data.id)}`}
-          facts={[
-            { label: 'Customer', value: data.customer.name },
-            { label: 'Vehicle', value: vehicleName(data.vehicle) },
-            ...(data.vehicle.licensePlate ? [{ label: 'License plate', value: <span className="code">{data.vehicle.licensePlate}</span> }] : []),
-            { label: 'Date', value: formatDate(data.createdAt) },
-            ...(data.technician ? [{ label: 'Technician', value: data.technician.username }] : []),
+    <ShareSheet
+      photos={photos}
+      banner={banner}
+      shop={data.shop}
+      title="Vehicle Inspection Report"
+      number={`Inspection #${shortId(data.id)}`}
+      facts={[
+        { label: 'Customer', value: data.customer.name },
+        { label: 'Vehicle', value: vehicleName(data.vehicle) },
+        ...(data.vehicle.licensePlate ? [{ label: 'License plate', value: <span className="code">{data.vehicle.licensePlate}</span> }] : []),
+        { label: 'Date', value: formatDate(data.createdAt) },
+        ...(data.technician ? [{ label: 'Technician', value: data.technician.username }] : []),
+      ]}
+      status={<StatusBanner {...BANNERS[data.status]} />}
+    >
+      <section className="card" aria-labelledby="results-heading">
+        <h2 id="results-heading">Inspection Results</h2>
+        <InspectionFindings inspection={data} media={media} />
+      </section>
+
+      <section className="card" aria-labelledby="notes-heading">
+        <h2 id="notes-heading">Technician Notes</h2>
+        <NotesList notes={notes} empty="No notes from the technician." />
+      </section>
+
+      <section className="card" aria-labelledby="services-heading">
+        <h2 id="services-heading">Recommended Services</h2>
+        {data.services.length > 0 ? (
+          <ServiceList services={data.services} decisions={decisions} media={media} />
+        ) : (
+          <p className="muted">No services recommended at this time.</p>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="estimate-heading">
+        <h2 id="estimate-heading">Estimated Total</h2>
+        <p className="muted">For the services awaiting your approval.</p>
+        <SummaryRows
+          testId="estimate"
+          rows={[
+            { label: 'Subtotal', amount: data.estimate.subtotal },
+            { label: 'Tax (8.5%)', amount: data.estimate.tax },
+            { label: 'Estimated Total', amount: data.estimate.total, total: true },
           ]}
-        >
-          <StatusBanner {...BANNERS[data.status]} />
-        </PageHeader>
+        />
+      </section>
 
-        <section className="card" aria-labelledby="results-heading">
-          <h2 id="results-heading">Inspection Results</h2>
-          <InspectionFindings inspection={data} media={media} />
-        </section>
+      <ContactBlock shop={data.shop} heading="Questions? Contact Your Technician" />
 
-        <section className="card" aria-labelledby="notes-heading">
-          <h2 id="notes-heading">Technician Notes</h2>
-          <NotesList notes={notes} empty="No notes from the technician." />
-        </section>
-
-        <section className="card" aria-labelledby="services-heading">
-          <h2 id="services-heading">Recommended Services</h2>
-          {data.services.length > 0 ? (
-            <ServiceList services={data.services} decisions={decisions} media={media} />
-          ) : (
-            <p className="muted">No services recommended at this time.</p>
-          )}
-        </section>
-
-        <section className="card" aria-labelledby="estimate-heading">
-          <h2 id="estimate-heading">Estimated Total</h2>
-          <p className="muted">For the services awaiting your approval.</p>
-          <SummaryRows
-            testId="estimate"
-            rows={[
-              { label: 'Subtotal', amount: data.estimate.subtotal },
-              { label: 'Tax (8.5%)', amount: data.estimate.tax },
-              { label: 'Estimated Total', amount: data.estimate.total, total: true },
-            ]}
-          />
-        </section>
-
-        <ContactBlock shop={data.shop} heading="Questions? Contact Your Technician" />
-
-        <p className="footnote">This report is valid for 30 days from the inspection date.</p>
-        <BackToTop />
-      </main>
-    </MediaViewerProvider>
+      <p className="footnote">This report is valid for 30 days from the inspection date.</p>
+      <BackToTop />
+    </ShareSheet>
   );
 }

@@ -47,7 +47,15 @@ export function useE2E() {
     return { page, card };
   }
 
-  return { baseUrl, api, open, openCustomerCard };
+  /** A share page by its path, once its title heading shows. */
+  async function openSharePage(path: string, heading: string, viewport?: { width: number; height: number }): Promise<PhonePage> {
+    const phone = await open(viewport);
+    await phone.page.goto(path);
+    await phone.page.getByRole('heading', { name: heading, exact: true }).waitFor();
+    return phone;
+  }
+
+  return { baseUrl, api, open, openCustomerCard, openSharePage };
 }
 
 /** The visible text of the first match, whitespace collapsed. */
@@ -89,6 +97,42 @@ export async function holdRequests(page: Page, pattern: string | RegExp): Promis
     await route.continue();
   });
   return release;
+}
+
+/** Each share page's dead link: its data call, and what the page says while loading and then. */
+const DEAD_LINKS = {
+  invoice: {
+    path: '/invoice/no-such-token-0000000000',
+    dataCall: '**/api/public/invoices/**',
+    loading: 'Loading invoice...',
+    title: 'Invoice Not Found',
+    text: "The invoice link you're looking for doesn't exist or has expired.",
+  },
+  receipt: {
+    path: '/receipt/no-such-token-0000000000',
+    dataCall: '**/api/public/invoices/**',
+    loading: 'Loading receipt...',
+    title: 'Receipt Not Found',
+    text: "The receipt link you're looking for doesn't exist or has expired.",
+  },
+  report: {
+    path: '/mpi/no-such-token-0000000000',
+    dataCall: '**/api/public/inspections/**',
+    loading: 'Loading inspection report...',
+    title: 'Inspection Not Found',
+    text: "The inspection link you're looking for doesn't exist or has expired.",
+  },
+} as const;
+
+/** A dead share link: the page says it is loading until the data call answers, then that the link leads nowhere. */
+export async function expectLoadingThenNotFound(page: Page, which: keyof typeof DEAD_LINKS): Promise<void> {
+  const link = DEAD_LINKS[which];
+  const release = await holdRequests(page, link.dataCall);
+  await page.goto(link.path);
+  await page.getByText(link.loading).waitFor();
+  release();
+  await page.getByRole('heading', { name: link.title }).waitFor();
+  expect(await page.getByText(link.text).count()).toBe(1);
 }
 
 /** The shown date, as the pages format it (same locale and time zone as the browser). */

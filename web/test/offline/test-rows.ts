@@ -1,5 +1,5 @@
 import type { Customer } from '../../../shared/schemas/customer';
-import type { Inspection, Service } from '../../../shared/schemas/inspection';
+import { measurementsResponse, type Inspection, type Service } from '../../../shared/schemas/inspection';
 import type { User } from '../../../shared/schemas/user';
 import type { Vehicle } from '../../../shared/schemas/vehicle';
 import { customerSummary, vehicleSummary } from '../../offline/local-rows';
@@ -10,6 +10,14 @@ import { customerSummary, vehicleSummary } from '../../offline/local-rows';
 export const uuid = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 export const T0 = '2026-03-01T09:00:00.000Z';
+
+type Findings = { [K in keyof typeof measurementsResponse]: Inspection[K] };
+
+/** A new inspection's findings: every measurement, rating and note blank, no leaks. */
+const NO_FINDINGS: Findings = {
+  ...(Object.fromEntries(Object.keys(measurementsResponse).map((field) => [field, null])) as { [K in keyof Findings]: null }),
+  leaks: [],
+};
 
 export function customerRow(n: number, fields: Partial<Customer> = {}): Customer {
   return {
@@ -90,24 +98,8 @@ export function inspectionRow(n: number, customer: Customer, vehicle: Vehicle, f
     technicianId: null,
     shareToken: `token-${n}`,
     status: 'in_progress',
-    frontLeftTread: null,
-    frontRightTread: null,
-    rearLeftTread: null,
-    rearRightTread: null,
-    frontLeftBrake: null,
-    frontRightBrake: null,
-    rearLeftBrake: null,
-    rearRightBrake: null,
-    cabinFilterCondition: null,
-    engineFilterCondition: null,
-    oilCondition: null,
-    oilLevel: null,
-    coolantLevel: null,
-    suspensionCondition: null,
-    leaks: [],
+    ...NO_FINDINGS,
     checkEngineLight: false,
-    diagnosticCodes: null,
-    notes: null,
     createdAt: T0,
     updatedAt: T0,
     customer: customerSummary(customer),
