@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { openerContext } from './opener-context';
 
 export interface InspectionDialogOptions {
   /** Edit this inspection; without it the dialog creates a new one. */
@@ -12,10 +12,4 @@ export interface InspectionDialogApi {
 }
 
 // Lets any feature open the one inspection dialog without importing the inspections feature.
-export const InspectionDialogContext = createContext<InspectionDialogApi | null>(null);
-
-export function useInspectionDialog(): InspectionDialogApi {
-  const value = useContext(InspectionDialogContext);
-  if (!value) throw new Error('useInspectionDialog needs an <InspectionDialogProvider>');
-  return value;
-}
+export const [InspectionDialogContext, useInspectionDialog] = openerContext<InspectionDialogApi>('useInspectionDialog', 'InspectionDialogProvider');

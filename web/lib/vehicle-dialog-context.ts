@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { openerContext } from './opener-context';
 
 export interface VehicleDialogOptions {
   /** Edit this vehicle; without it the dialog adds a new one. */
@@ -13,10 +13,4 @@ export interface VehicleDialogApi {
 }
 
 // Lets the customers feature add and edit vehicles without importing the vehicles feature.
-export const VehicleDialogContext = createContext<VehicleDialogApi | null>(null);
-
-export function useVehicleDialog(): VehicleDialogApi {
-  const value = useContext(VehicleDialogContext);
-  if (!value) throw new Error('useVehicleDialog needs an <InspectionDialogProvider>');
-  return value;
-}
+export const [VehicleDialogContext, useVehicleDialog] = openerContext<VehicleDialogApi>('useVehicleDialog', 'InspectionDialogProvider');

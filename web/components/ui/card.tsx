@@ -37,3 +37,15 @@ export function CardContent({ className, ...props }: DivProps) {
 export function CardFooter({ className, ...props }: DivProps) {
   return <div className={cn(styles.footer, className)} {...props} />;
 }
+
+/** A card that is a region of the page, named by its title. */
+export function RegionCard({ titleId, title, children }: { titleId: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <Card role="region" aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle id={titleId}>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateCustomerBody, Customer } from '../../../shared/schemas/customer';
 import { newClientId } from '../../lib/api-client';
-import { LOCAL_NETWORK_MODE, localRowAfterSave, saveLocally } from '../../offline/local-queries-source';
+import { localRowAfterSave, saveLocally } from '../../offline/local-queries-source';
 import { customerKeys } from './customer-keys';
+import { useLocalMutation } from '../use-invalidating-mutation';
 
 /** Saved on this device at once (online or not) and queued for the server; the id is made here. */
 export async function createCustomer({ id: _ignored, ...body }: CreateCustomerBody): Promise<Customer> {
@@ -12,10 +12,5 @@ export async function createCustomer({ id: _ignored, ...body }: CreateCustomerBo
 }
 
 export function useCreateCustomer() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createCustomer,
-    networkMode: LOCAL_NETWORK_MODE,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: customerKeys.all }),
-  });
+  return useLocalMutation(createCustomer, [customerKeys.all]);
 }

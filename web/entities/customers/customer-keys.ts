@@ -1,18 +1,16 @@
 import type { CUSTOMER_SORTS } from '../../../shared/constants';
+import { listKeys, type SearchListParams } from '../list-keys';
 
-export interface CustomerListParams {
-  q: string;
+export interface CustomerListParams extends SearchListParams<(typeof CUSTOMER_SORTS)[number]> {
   status: 'all' | 'active' | 'inactive';
-  sort: (typeof CUSTOMER_SORTS)[number];
-  page: number;
 }
 
 // Every key starts with the entity it holds, so a write invalidates one root ('customers',
 // 'vehicles', 'inspections') and every feature's view of that entity refreshes.
+const keys = listKeys<CustomerListParams>('customers');
+
 export const customerKeys = {
-  all: ['customers'] as const,
-  lists: () => [...customerKeys.all, 'list'] as const,
-  list: (params: CustomerListParams) => [...customerKeys.lists(), params] as const,
-  detail: (id: string) => [...customerKeys.all, 'detail', id] as const,
-  search: (q: string) => [...customerKeys.all, 'search', q] as const,
+  ...keys,
+  detail: (id: string) => [...keys.all, 'detail', id] as const,
+  search: (q: string) => [...keys.all, 'search', q] as const,
 };

@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Customer, UpdateCustomerBody } from '../../../shared/schemas/customer';
-import { keepRow, LOCAL_NETWORK_MODE, localRowAfterSave, saveLocally } from '../../offline/local-queries-source';
+import { keepRow, localRowAfterSave, saveLocally } from '../../offline/local-queries-source';
 import { inspectionKeys } from '../inspections/inspection-keys';
 import { vehicleKeys } from '../vehicles/vehicle-keys';
 import { customerKeys } from './customer-keys';
+import { useLocalMutation } from '../use-invalidating-mutation';
 
 export interface UpdateCustomerInput {
   /** The customer as the form loaded it. */
@@ -22,15 +22,6 @@ export async function updateCustomer({ customer, changes }: UpdateCustomerInput)
 }
 
 export function useUpdateCustomer() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateCustomer,
-    networkMode: LOCAL_NETWORK_MODE,
-    onSettled: async () => {
-      // Inspections and vehicles show the customer's name too.
-      await Promise.all(
-        [customerKeys.all, inspectionKeys.all, vehicleKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      );
-    },
-  });
+  // Inspections and vehicles show the customer's name too.
+  return useLocalMutation(updateCustomer, [customerKeys.all, inspectionKeys.all, vehicleKeys.all]);
 }

@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { DeferredWork } from '../../../shared/schemas/deferred';
-import { api, type ListResult } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { listLocalDeferred } from '../../offline/local-deferred';
 import { LOCAL_NETWORK_MODE, readLocalFirst } from '../../offline/local-queries-source';
+import { localPageQueryOptions } from '../query-options';
 import { deferredKeys, type DeferredListParams } from './deferred-keys';
 
 export const DEFERRED_PAGE_SIZE = 20;
@@ -19,31 +20,22 @@ function minCents(text: string): number | undefined {
 }
 
 /** Open lines from this device's copy (the server's until the first pull is done). */
-export function getDeferred(params: DeferredListParams, signal?: AbortSignal): Promise<ListResult<DeferredWork>> {
-  const query = {
-    status: 'open' as const,
-    q: params.q.trim() || undefined,
-    sort: params.sort,
-    minAmountCents: minCents(params.minValue),
-    followUpDueBy: params.dueOnly ? today() : undefined,
-    limit: DEFERRED_PAGE_SIZE,
-    offset: params.page * DEFERRED_PAGE_SIZE,
-  };
-  return readLocalFirst(
-    (db) => listLocalDeferred(db, query),
-    () => api.list<DeferredWork>('/api/deferred-work', query, { signal }),
-    signal,
-  );
-}
-
 export const useDeferredList = (params: DeferredListParams) =>
   useQuery(
-    queryOptions({
-      queryKey: deferredKeys.list(params),
-      queryFn: ({ signal }) => getDeferred(params, signal),
-      placeholderData: keepPreviousData,
-      networkMode: LOCAL_NETWORK_MODE,
-    }),
+    localPageQueryOptions(
+      deferredKeys.list(params),
+      {
+        status: 'open' as const,
+        q: params.q.trim() || undefined,
+        sort: params.sort,
+        minAmountCents: minCents(params.minValue),
+        followUpDueBy: params.dueOnly ? today() : undefined,
+        limit: DEFERRED_PAGE_SIZE,
+        offset: params.page * DEFERRED_PAGE_SIZE,
+      },
+      listLocalDeferred,
+      '/api/deferred-work',
+    ),
   );
 
 /** A vehicle's open lines, oldest first: the new inspection's "Previously declined". */

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeferredWork, UpdateDeferredBody } from '../../../shared/schemas/deferred';
-import { LOCAL_NETWORK_MODE, saveLocally } from '../../offline/local-queries-source';
+import { saveLocally } from '../../offline/local-queries-source';
 import { deferredKeys } from './deferred-keys';
+import { useLocalMutation } from '../use-invalidating-mutation';
 
 export interface UpdateDeferredInput {
   line: DeferredWork;
@@ -23,12 +23,7 @@ export async function updateDeferred(input: UpdateDeferredInput): Promise<void> 
 }
 
 export function useUpdateDeferred() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateDeferred,
-    networkMode: LOCAL_NETWORK_MODE,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: deferredKeys.all }),
-  });
+  return useLocalMutation(updateDeferred, [deferredKeys.all]);
 }
 
 /** Marks the lines added to a just-saved inspection; queued after its save, so sent after it. */

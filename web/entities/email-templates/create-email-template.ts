@@ -1,16 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateEmailTemplateBody, EmailTemplate } from '../../../shared/schemas/email-template';
 import { api, newClientId } from '../../lib/api-client';
 import { emailTemplateKeys } from './email-template-keys';
+import { useInvalidatingMutation } from '../use-invalidating-mutation';
 
 /** POST /api/email-templates (admin only) with a client-made id. */
 export const createEmailTemplate = (body: CreateEmailTemplateBody): Promise<EmailTemplate> =>
   api.post<EmailTemplate>('/api/email-templates', { id: newClientId(), ...body });
 
 export function useCreateEmailTemplate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createEmailTemplate,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: emailTemplateKeys.all }),
-  });
+  return useInvalidatingMutation(createEmailTemplate, [emailTemplateKeys.all]);
 }

@@ -1,14 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { emailTemplateKeys } from './email-template-keys';
+import { useInvalidatingMutation } from '../use-invalidating-mutation';
 
 /** DELETE /api/email-templates/:id (admin only). */
 export const deleteEmailTemplate = (id: string): Promise<void> => api.delete(`/api/email-templates/${id}`);
 
 export function useDeleteEmailTemplate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteEmailTemplate,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: emailTemplateKeys.all }),
-  });
+  return useInvalidatingMutation(deleteEmailTemplate, [emailTemplateKeys.all]);
 }

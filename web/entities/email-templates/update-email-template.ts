@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EmailTemplate, UpdateEmailTemplateBody } from '../../../shared/schemas/email-template';
 import { api } from '../../lib/api-client';
 import { emailTemplateKeys } from './email-template-keys';
+import { useInvalidatingMutation } from '../use-invalidating-mutation';
 
 export interface UpdateEmailTemplateInput {
   id: string;
@@ -14,9 +14,5 @@ export const updateEmailTemplate = ({ id, changes }: UpdateEmailTemplateInput): 
   api.put<EmailTemplate>(`/api/email-templates/${id}`, changes);
 
 export function useUpdateEmailTemplate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateEmailTemplate,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: emailTemplateKeys.all }),
-  });
+  return useInvalidatingMutation(updateEmailTemplate, [emailTemplateKeys.all]);
 }

@@ -1,12 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeferredWork } from '../../../shared/schemas/deferred';
 import type { Inspection } from '../../../shared/schemas/inspection';
 import { getOffline } from '../../offline';
-import { keepParents, keepRow, LOCAL_NETWORK_MODE, saveLocally } from '../../offline/local-queries-source';
+import { keepParents, keepRow, saveLocally } from '../../offline/local-queries-source';
 import type { CreateInspectionInput, UpdateInspectionInput } from '../../offline/types';
 import { markAddedTo } from '../deferred/update-deferred';
 import { deferredKeys } from '../deferred/deferred-keys';
 import { inspectionKeys } from './inspection-keys';
+import { useLocalMutation } from '../use-invalidating-mutation';
 
 /**
  * Create (the id is made by the dialog once) or update with only what changed. Either is applied
@@ -44,11 +44,5 @@ export async function saveInspection(input: SaveInspectionInput): Promise<Inspec
 }
 
 export function useSaveInspection() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveInspection,
-    networkMode: LOCAL_NETWORK_MODE,
-    onSettled: () =>
-      Promise.all([inspectionKeys.all, deferredKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
-  });
+  return useLocalMutation(saveInspection, [inspectionKeys.all, deferredKeys.all]);
 }

@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ServiceStatus } from '../../../shared/constants';
 import type { StaffDecisionMethod } from '../../../shared/schemas/decision';
 import type { Inspection, Service } from '../../../shared/schemas/inspection';
-import { keepRow, LOCAL_NETWORK_MODE, saveLocally } from '../../offline/local-queries-source';
+import { keepRow, saveLocally } from '../../offline/local-queries-source';
 import { inspectionKeys } from './inspection-keys';
+import { useLocalMutation } from '../use-invalidating-mutation';
 
 export interface ServiceStatusInput {
   inspection: Inspection;
@@ -25,10 +25,5 @@ export async function updateServiceStatus({ inspection, service, status, decisio
 }
 
 export function useUpdateServiceStatus() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateServiceStatus,
-    networkMode: LOCAL_NETWORK_MODE,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: inspectionKeys.all }),
-  });
+  return useLocalMutation(updateServiceStatus, [inspectionKeys.all]);
 }

@@ -1,8 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CreatedInvite, CreateInviteBody, Invite } from '../../../shared/schemas/invite';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api-client';
 import { inviteKeys } from './invite-keys';
+import { useInvalidatingMutation } from '../use-invalidating-mutation';
 
 /** GET /api/invites: the invite links not yet used, withdrawn or expired. */
 export const getInvites = (signal?: AbortSignal): Promise<Invite[]> => api.get<Invite[]>('/api/invites', { signal });
@@ -19,19 +20,11 @@ export const createInvite = (body: CreateInviteBody): Promise<CreatedInvite> => 
 export const withdrawInvite = (id: string): Promise<void> => api.delete(`/api/invites/${id}`);
 
 export function useCreateInvite() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createInvite,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: inviteKeys.list() }),
-  });
+  return useInvalidatingMutation(createInvite, [inviteKeys.list()]);
 }
 
 export function useWithdrawInvite() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: withdrawInvite,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: inviteKeys.list() }),
-  });
+  return useInvalidatingMutation(withdrawInvite, [inviteKeys.list()]);
 }
 
 /** The link to send: this site's own address, whatever host or proxy the admin reached it through. */

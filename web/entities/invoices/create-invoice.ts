@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { createInvoiceBody, Invoice } from '../../../shared/schemas/invoice';
 import { api, newClientId } from '../../lib/api-client';
 import { invoiceKeys } from './invoice-keys';
+import { useInvalidatingMutation } from '../use-invalidating-mutation';
 
 export type CreateInvoiceInput = z.input<typeof createInvoiceBody>;
 
@@ -11,9 +11,5 @@ export const createInvoice = (body: CreateInvoiceInput): Promise<Invoice> =>
   api.post<Invoice>('/api/invoices', { id: newClientId(), ...body });
 
 export function useCreateInvoice() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createInvoice,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
-  });
+  return useInvalidatingMutation(createInvoice, [invoiceKeys.all]);
 }

@@ -1,15 +1,9 @@
 import type { INVOICE_SORTS, InvoiceStatus } from '../../../shared/constants';
+import { listKeys, type SearchListParams } from '../list-keys';
 
-export interface InvoiceListParams {
-  q: string;
+export interface InvoiceListParams extends SearchListParams<(typeof INVOICE_SORTS)[number]> {
   status: 'all' | InvoiceStatus;
-  sort: (typeof INVOICE_SORTS)[number];
-  page: number;
 }
 
 // Keys start with the entity they hold, so a write invalidates one root in every feature.
-export const invoiceKeys = {
-  all: ['invoices'] as const,
-  lists: () => [...invoiceKeys.all, 'list'] as const,
-  list: (params: InvoiceListParams) => [...invoiceKeys.lists(), params] as const,
-};
+export const invoiceKeys = listKeys<InvoiceListParams>('invoices');

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { createUserBody, User } from '../../../shared/schemas/user';
 import { api, newClientId } from '../../lib/api-client';
 import { userKeys } from './user-keys';
+import { useInvalidatingMutation } from '../use-invalidating-mutation';
 
 export type CreateUserInput = Omit<z.input<typeof createUserBody>, 'id'>;
 
@@ -10,9 +10,5 @@ export const createUser = (body: CreateUserInput): Promise<User> =>
   api.post<User>('/api/users', { id: newClientId(), ...body });
 
 export function useCreateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createUser,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
-  });
+  return useInvalidatingMutation(createUser, [userKeys.all]);
 }

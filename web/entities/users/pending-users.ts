@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '../../../shared/schemas/user';
 import { api } from '../../lib/api-client';
 import { userKeys } from './user-keys';
+import { useInvalidatingMutation } from '../use-invalidating-mutation';
 
 /** GET /api/users?status=pending: accounts from the open sign-up that wait for approval. */
 export const getPendingUsers = (signal?: AbortSignal): Promise<User[]> =>
@@ -16,9 +17,5 @@ export const usePendingUsers = () => useQuery(pendingUsersQueryOptions());
 export const approveUser = (id: string): Promise<User> => api.post<User>(`/api/users/${id}/approve`);
 
 export function useApproveUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: approveUser,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
-  });
+  return useInvalidatingMutation(approveUser, [userKeys.all]);
 }

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateVehicleBody, Vehicle } from '../../../shared/schemas/vehicle';
 import { newClientId } from '../../lib/api-client';
-import { keepParents, LOCAL_NETWORK_MODE, localRowAfterSave, saveLocally } from '../../offline/local-queries-source';
+import { keepParents, localRowAfterSave, saveLocally } from '../../offline/local-queries-source';
 import { vehicleKeys } from './vehicle-keys';
+import { useLocalMutation } from '../use-invalidating-mutation';
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value).trim());
 
@@ -15,11 +15,6 @@ export async function createVehicle({ id: _ignored, ...body }: CreateVehicleBody
 }
 
 export function useCreateVehicle() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createVehicle,
-    networkMode: LOCAL_NETWORK_MODE,
-    // A customer card lists its vehicles too.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: vehicleKeys.all }),
-  });
+  // A customer card lists its vehicles too.
+  return useLocalMutation(createVehicle, [vehicleKeys.all]);
 }

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateVehicleBody, Vehicle } from '../../../shared/schemas/vehicle';
-import { keepRow, LOCAL_NETWORK_MODE, localRowAfterSave, saveLocally } from '../../offline/local-queries-source';
+import { keepRow, localRowAfterSave, saveLocally } from '../../offline/local-queries-source';
 import { inspectionKeys } from '../inspections/inspection-keys';
 import { vehicleKeys } from './vehicle-keys';
+import { useLocalMutation } from '../use-invalidating-mutation';
 
 export interface UpdateVehicleInput {
   /** The vehicle as the form loaded it. */
@@ -22,15 +22,6 @@ export async function updateVehicle({ vehicle, changes }: UpdateVehicleInput): P
 }
 
 export function useUpdateVehicle() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateVehicle,
-    networkMode: LOCAL_NETWORK_MODE,
-    // Inspections nest the vehicle.
-    onSettled: async () => {
-      await Promise.all(
-        [vehicleKeys.all, inspectionKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      );
-    },
-  });
+  // Inspections nest the vehicle.
+  return useLocalMutation(updateVehicle, [vehicleKeys.all, inspectionKeys.all]);
 }

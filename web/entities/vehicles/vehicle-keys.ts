@@ -1,17 +1,15 @@
 import type { VEHICLE_SORTS } from '../../../shared/constants';
+import { listKeys, type SearchListParams } from '../list-keys';
 
-export interface VehicleListParams {
-  q: string;
+export interface VehicleListParams extends SearchListParams<(typeof VEHICLE_SORTS)[number]> {
   customerId: string | null;
-  sort: (typeof VEHICLE_SORTS)[number];
-  page: number;
 }
 
 // Keys start with the entity they hold; a write invalidates that root in every feature.
+const keys = listKeys<VehicleListParams>('vehicles');
+
 export const vehicleKeys = {
-  all: ['vehicles'] as const,
-  lists: () => [...vehicleKeys.all, 'list'] as const,
-  list: (params: VehicleListParams) => [...vehicleKeys.lists(), params] as const,
-  detail: (id: string) => [...vehicleKeys.all, 'detail', id] as const,
-  byCustomer: (customerId: string) => [...vehicleKeys.all, 'by-customer', customerId] as const,
+  ...keys,
+  detail: (id: string) => [...keys.all, 'detail', id] as const,
+  byCustomer: (customerId: string) => [...keys.all, 'by-customer', customerId] as const,
 };

@@ -1,16 +1,13 @@
 import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
 import type { Customer } from '../../../../shared/schemas/customer';
 import type { Inspection } from '../../../../shared/schemas/inspection';
-import type { Vehicle } from '../../../../shared/schemas/vehicle';
 import { paths } from '../../../config/paths';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { AvailableAfterSync } from '../../../components/ui/available-after-sync';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useConfirmDelete } from '../../../components/ui/confirm-delete';
 import { NotSyncedBadge } from '../../../components/ui/not-synced-badge';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { useToast } from '../../../components/ui/toast';
 import { formatDate, vehicleName } from '../../../lib/format';
 import { useInspectionDialog } from '../../../lib/inspection-dialog-context';
 import { useVehicleDialog } from '../../../lib/vehicle-dialog-context';
@@ -30,12 +27,11 @@ export interface CustomerDetailsProps {
 
 /** The open part of a card: vehicles, approvals and inspections (loaded only while open). */
 export function CustomerDetails({ customer, inspections, inspectionsFailed, unsent }: CustomerDetailsProps) {
-  const { toast } = useToast();
   const { openInspectionDialog } = useInspectionDialog();
   const { openVehicleDialog } = useVehicleDialog();
   const vehicles = useCustomerVehicles(customer.id, true);
   const removeVehicle = useDeleteVehicle();
-  const [deleting, setDeleting] = useState<Vehicle | null>(null);
+  const confirmDelete = useConfirmDelete(removeVehicle, { noun: 'vehicle', description: 'Its inspections are deleted with it.' });
 
   const services = (inspections ?? []).flatMap((inspection) => inspection.services.map((service) => ({ service, inspection })));
   const pending = services.filter((s) => s.service.status === 'recommended');
@@ -66,7 +62,7 @@ export function CustomerDetails({ customer, inspections, inspectionsFailed, unse
                     <Button variant="ghost" size="icon" aria-label={`Edit ${name}`} onClick={() => openVehicleDialog({ vehicleId: vehicle.id })}>
                       <Pencil aria-hidden="true" />
                     </Button>
-                    <Button variant="ghost" size="icon" aria-label={`Delete ${name}`} onClick={() => setDeleting(vehicle)}>
+                    <Button variant="ghost" size="icon" aria-label={`Delete ${name}`} onClick={() => confirmDelete.ask(vehicle)}>
                       <Trash2 aria-hidden="true" />
                     </Button>
                   </div>
@@ -136,21 +132,7 @@ export function CustomerDetails({ customer, inspections, inspectionsFailed, unse
           </section>
         </>
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title="Are you sure you want to delete this vehicle?"
-        description="Its inspections are deleted with it."
-        pending={removeVehicle.isPending}
-        onConfirm={() => {
-          if (!deleting) return;
-          removeVehicle.mutate(deleting, {
-            onSuccess: () => toast({ title: 'Vehicle deleted' }),
-            onError: () => toast({ title: 'Error', description: 'Failed to delete vehicle', variant: 'destructive' }),
-            onSettled: () => setDeleting(null),
-          });
-        }}
-      />
+      {confirmDelete.dialog}
     </div>
   );
 }

@@ -5,11 +5,10 @@ import { CardGrid } from '../../../components/list-layout/card-grid';
 import { ListLayout, ListToolbar } from '../../../components/list-layout/list-layout';
 import { ListStates } from '../../../components/list-layout/list-states';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useConfirmDelete } from '../../../components/ui/confirm-delete';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { useToast } from '../../../components/ui/toast';
 import { usePendingIds } from '../../../lib/use-sync';
 import { useDeleteCustomer } from '../../../entities/customers/delete-customer';
 import type { CustomerListParams } from '../../../entities/customers/customer-keys';
@@ -32,14 +31,13 @@ const SORT_OPTIONS = [
 type Editing = { customer: Customer | undefined } | null;
 
 export function CustomersSection() {
-  const { toast } = useToast();
   const remove = useDeleteCustomer();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<CustomerListParams['status']>('all');
   const [sort, setSort] = useState<CustomerListParams['sort']>('name');
   const [params, setParams] = useState<CustomerListParams>({ q: '', status: 'all', sort: 'name', page: 0 });
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<Customer | null>(null);
+  const confirmDelete = useConfirmDelete(remove, { noun: 'customer', description: 'Their vehicles and inspections are deleted with them.' });
   const customers = useCustomers(params);
   const unsent = usePendingIds();
 
@@ -103,7 +101,7 @@ export function CustomersSection() {
               customer={customer}
               unsent={unsent}
               onEdit={() => setEditing({ customer })}
-              onDelete={() => setDeleting(customer)}
+              onDelete={() => confirmDelete.ask(customer)}
             />
           )}
         </CardGrid>
@@ -116,21 +114,7 @@ export function CustomersSection() {
         />
       </ListStates>
       {editing ? <CustomerForm customer={editing.customer} onClose={() => setEditing(null)} /> : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title="Are you sure you want to delete this customer?"
-        description="Their vehicles and inspections are deleted with them."
-        pending={remove.isPending}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting, {
-            onSuccess: () => toast({ title: 'Customer deleted' }),
-            onError: () => toast({ title: 'Error', description: 'Failed to delete customer', variant: 'destructive' }),
-            onSettled: () => setDeleting(null),
-          });
-        }}
-      />
+      {confirmDelete.dialog}
     </ListLayout>
   );
 }

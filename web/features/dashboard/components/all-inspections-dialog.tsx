@@ -10,6 +10,7 @@ import { LoadingBlock } from '../../../components/ui/spinner';
 import { humanize } from '../../../lib/format';
 import { INSPECTIONS_PAGE_SIZE, useInspectionsPage } from '../../../entities/inspections/get-inspections-page';
 import styles from './dashboard.module.css';
+import { RetryAlert } from './retry-alert';
 import { AllInspectionsRow } from './all-inspections-row';
 
 const STATUS_OPTIONS = [
@@ -67,12 +68,7 @@ export function AllInspectionsDialog({ open, onOpenChange }: { open: boolean; on
       {result.isPending ? (
         <LoadingBlock text="Loading inspections..." />
       ) : result.isError ? (
-        <p className={styles.error} role="alert">
-          The inspections could not be loaded.
-          <Button variant="secondary" size="sm" onClick={() => void result.refetch()}>
-            Try again
-          </Button>
-        </p>
+        <RetryAlert onRetry={() => void result.refetch()}>The inspections could not be loaded.</RetryAlert>
       ) : items.length === 0 ? (
         <EmptyState
           title="No inspections found"

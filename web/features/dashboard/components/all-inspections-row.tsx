@@ -2,19 +2,15 @@ import { ExternalLink } from 'lucide-react';
 import type { Inspection } from '../../../../shared/schemas/inspection';
 import { AvailableAfterSync } from '../../../components/ui/available-after-sync';
 import { buttonClass } from '../../../components/ui/button';
-import { StatusBadge } from '../../../components/ui/status-badge';
 import { paths } from '../../../config/paths';
-import { formatDate, vehicleName } from '../../../lib/format';
 import { useInspectionDialog } from '../../../lib/inspection-dialog-context';
-import { PhotoCount } from '../../../widgets/media/components/photo-count';
 import styles from './dashboard.module.css';
+import { InspectionRowContent } from './inspection-row';
 
 /** A row of the 'View All' list: the row opens the inspection dialog, 'Report' opens the report in a new tab. */
 export function AllInspectionsRow({ inspection }: { inspection: Inspection }) {
   const { openInspectionDialog } = useInspectionDialog();
-  const { customer, vehicle, technician } = inspection as Partial<Pick<Inspection, 'customer' | 'vehicle'>> &
-    Pick<Inspection, 'technician'>;
-  const name = customer?.name || 'Unknown Customer';
+  const name = (inspection as Partial<Pick<Inspection, 'customer'>>).customer?.name || 'Unknown Customer';
   return (
     <div className={styles.listRow}>
       <button
@@ -23,21 +19,7 @@ export function AllInspectionsRow({ inspection }: { inspection: Inspection }) {
         onClick={() => openInspectionDialog({ inspectionId: inspection.id })}
         data-testid="inspection-row"
       >
-        <span className={styles.rowTop}>
-          <span className={styles.rowName}>{name}</span>
-          <StatusBadge family="inspection" status={inspection.status} />
-        </span>
-        <span className={styles.rowMeta}>
-          {vehicle ? (
-            <span>
-              {vehicleName(vehicle)}
-              {vehicle.licensePlate ? ` (${vehicle.licensePlate})` : ''}
-            </span>
-          ) : null}
-          <span>{formatDate(inspection.createdAt)}</span>
-          <span>Technician: {technician?.username || 'Unknown'}</span>
-          <PhotoCount inspectionId={inspection.id} />
-        </span>
+        <InspectionRowContent inspection={inspection} />
       </button>
       {inspection.shareToken ? (
         <a

@@ -6,11 +6,11 @@ import { formatDate, vehicleName } from '../../../lib/format';
 import { PhotoCount } from '../../../widgets/media/components/photo-count';
 import styles from './dashboard.module.css';
 
-/** One inspection: customer, status, vehicle (and plate), date and technician; opens the report. */
-export function InspectionRow({ inspection }: { inspection: Inspection }) {
+/** Customer and status, then vehicle (and plate), date, technician and photos: the text of every inspection row. */
+export function InspectionRowContent({ inspection }: { inspection: Inspection }) {
   const { customer, vehicle, technician } = inspection as Partial<Pick<Inspection, 'customer' | 'vehicle'>> &
     Pick<Inspection, 'technician'>;
-  const content = (
+  return (
     <>
       <span className={styles.rowTop}>
         <span className={styles.rowName}>{customer?.name || 'Unknown Customer'}</span>
@@ -29,6 +29,11 @@ export function InspectionRow({ inspection }: { inspection: Inspection }) {
       </span>
     </>
   );
+}
+
+/** One inspection: customer, status, vehicle (and plate), date and technician; opens the report. */
+export function InspectionRow({ inspection }: { inspection: Inspection }) {
+  const content = <InspectionRowContent inspection={inspection} />;
   // Not on the server yet: no share token, so no report to open until it is sent.
   if (!inspection.shareToken) {
     return (

@@ -6,6 +6,7 @@ import { LoadingBlock } from '../../../components/ui/spinner';
 import { useOnline } from '../../../lib/use-online';
 import { useRecentInspections } from '../../../entities/inspections/get-recent-inspections';
 import styles from './dashboard.module.css';
+import { RetryAlert } from './retry-alert';
 import { InspectionRow } from './inspection-row';
 
 /** The first 3 inspections, and 'View All'. */
@@ -29,12 +30,7 @@ export function RecentInspections({ onViewAll }: { onViewAll: () => void }) {
         ) : recent.isPending ? (
           <LoadingBlock text="Loading inspections..." />
         ) : recent.isError ? (
-          <p className={styles.error} role="alert">
-            The inspections could not be loaded.
-            <Button variant="secondary" size="sm" onClick={() => void recent.refetch()}>
-              Try again
-            </Button>
-          </p>
+          <RetryAlert onRetry={() => void recent.refetch()}>The inspections could not be loaded.</RetryAlert>
         ) : recent.data.length === 0 ? (
           <EmptyState
             icon={ClipboardList}

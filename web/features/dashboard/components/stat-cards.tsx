@@ -1,12 +1,12 @@
 import { CalendarCheck, ClipboardList, Users, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { formatGrowth, formatNumber } from '../../../lib/format';
 import { useOnline } from '../../../lib/use-online';
 import { useDashboardStats } from '../../../entities/dashboard/get-dashboard-stats';
 import styles from './dashboard.module.css';
+import { RetryAlert } from './retry-alert';
 
 function StatCard({ label, icon: Icon, value, children }: { label: string; icon: LucideIcon; value: number | undefined; children?: ReactNode }) {
   return (
@@ -50,12 +50,7 @@ export function StatCards() {
         {data ? <Badge variant="warning">{data.pendingInspections} Pending</Badge> : null}
       </StatCard>
       {stats.isError && online ? (
-        <p className={styles.error} role="alert">
-          The figures could not be loaded.
-          <Button variant="secondary" size="sm" onClick={() => void stats.refetch()}>
-            Try again
-          </Button>
-        </p>
+        <RetryAlert onRetry={() => void stats.refetch()}>The figures could not be loaded.</RetryAlert>
       ) : null}
     </div>
   );

@@ -6,8 +6,7 @@ import { ListLayout, ListNotice } from '../../../components/list-layout/list-lay
 import { ListStates } from '../../../components/list-layout/list-states';
 import { Button } from '../../../components/ui/button';
 import { Pager } from '../../../components/ui/pager';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { useToast } from '../../../components/ui/toast';
+import { useConfirmDelete } from '../../../components/ui/confirm-delete';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useDeleteEmailTemplate } from '../../../entities/email-templates/delete-email-template';
 import { TEMPLATES_PAGE_SIZE, useEmailTemplates } from '../../../entities/email-templates/get-email-templates';
@@ -20,17 +19,22 @@ type Editing = { template: EmailTemplate | undefined } | null;
 
 /** Email templates: every role views and copies; admins create, edit and delete. */
 export function EmailTemplatesSection() {
-  const { toast } = useToast();
   const isAdmin = useCurrentUser()?.role === 'admin';
   const online = useOnline();
   const [page, setPage] = useState(0);
   const templates = useEmailTemplates({ page });
   const remove = useDeleteEmailTemplate();
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<string | null>(null);
 
   const items = templates.data?.items ?? [];
   const total = templates.data?.total ?? 0;
+  const confirmDelete = useConfirmDelete(remove, {
+    noun: 'template',
+    // The last card of a later page: step back a page.
+    onDeleted: () => {
+      if (items.length === 1 && page > 0) setPage(page - 1);
+    },
+  });
   const createButton = isAdmin ? (
     <Button onClick={() => setEditing({ template: undefined })}>
       <Plus aria-hidden="true" /> Create Template
@@ -71,7 +75,7 @@ export function EmailTemplatesSection() {
             <TemplateCard
               template={template}
               onEdit={isAdmin ? () => setEditing({ template }) : undefined}
-              onDelete={isAdmin ? () => setDeleting(template.id) : undefined}
+              onDelete={isAdmin ? () => confirmDelete.ask(template.id) : undefined}
             />
           )}
         </CardGrid>
@@ -85,24 +89,7 @@ export function EmailTemplatesSection() {
         />
       </ListStates>
       {editing ? <TemplateForm template={editing.template} onClose={() => setEditing(null)} /> : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title="Are you sure you want to delete this template?"
-        pending={remove.isPending}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting, {
-            onSuccess: () => {
-              toast({ title: 'Template deleted' });
-              // The last card of a later page: step back a page.
-              if (items.length === 1 && page > 0) setPage(page - 1);
-            },
-            onError: () => toast({ title: 'Error', description: 'Failed to delete template', variant: 'destructive' }),
-            onSettled: () => setDeleting(null),
-          });
-        }}
-      />
+      {confirmDelete.dialog}
     </ListLayout>
   );
 }

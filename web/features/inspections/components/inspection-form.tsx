@@ -11,6 +11,7 @@ import { useBlockReload } from '../../../lib/reload-guard';
 import { PreviouslyDeclined } from '../../../widgets/deferred/previously-declined';
 import { paths } from '../../../config/paths';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { TotalsList } from '../../../components/ui/totals-list';
 import { useInspectionMedia } from '../../../lib/use-offline-media';
 import { discardUnsaved, loadMediaOf } from '../../../widgets/media/api/media-actions';
 import { MediaScope } from '../../../widgets/media/components/media-scope';
@@ -20,7 +21,6 @@ import { ShareActivityLine } from '../../../widgets/sends/components/share-activ
 import { useSaveInspection } from '../../../entities/inspections/save-inspection';
 import { ConditionFields } from './condition-fields';
 import { DecisionHistory } from './decision-history';
-import { EstimateSummary } from './estimate-summary';
 import { draftFrom, emptyDraft, estimate, newService, toBody, toChanges, type InspectionDraft, type ServiceDraft } from './inspection-form-model';
 import styles from './inspection-form.module.css';
 import { MeasurementFields } from './measurement-fields';
@@ -204,7 +204,7 @@ export function InspectionForm({ inspection, lockedCustomer, signedInUser, onClo
           />
           <ConditionFields draft={draft} errors={errors} onChange={change} />
           <ServicesEditor services={draft.services} saved={inspection?.services} errors={errors} onChange={changeServices} />
-          <EstimateSummary totals={totals} />
+          <TotalsList totals={totals} taxLabel="Tax (8.5%)" totalLabel="Estimated Total" testId="inspection-estimate" />
           {inspection ? <DecisionHistory inspectionId={inspection.id} /> : null}
         </div>
       </MediaScope>

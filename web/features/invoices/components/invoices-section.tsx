@@ -4,11 +4,10 @@ import { CardGrid } from '../../../components/list-layout/card-grid';
 import { ListLayout, ListNotice, ListToolbar } from '../../../components/list-layout/list-layout';
 import { ListStates } from '../../../components/list-layout/list-states';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useConfirmDelete } from '../../../components/ui/confirm-delete';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { useToast } from '../../../components/ui/toast';
 import { useDeleteInvoice } from '../../../entities/invoices/delete-invoice';
 import { INVOICES_PAGE_SIZE, useInvoices } from '../../../entities/invoices/get-invoices';
 import type { InvoiceListParams } from '../../../entities/invoices/invoice-keys';
@@ -31,13 +30,12 @@ const SORT_OPTIONS = [
 
 /** Receipts (menu 'Invoices'): search, status filter, sort, pages of 10, create and delete. */
 export function InvoicesSection() {
-  const { toast } = useToast();
   const online = useOnline();
   const remove = useDeleteInvoice();
   const [search, setSearch] = useState('');
   const [params, setParams] = useState<InvoiceListParams>({ q: '', status: 'all', sort: 'date', page: 0 });
   const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<string | null>(null);
+  const confirmDelete = useConfirmDelete(remove, { noun: 'receipt', toastNoun: 'invoice', description: 'This action cannot be undone.' });
   const invoices = useInvoices(params);
 
   // Search as you type, a moment after the last key.
@@ -62,15 +60,6 @@ export function InvoicesSection() {
       <Plus aria-hidden="true" /> Create Receipt
     </Button>
   );
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting, {
-      onSuccess: () => toast({ title: 'Invoice deleted' }),
-      onError: () => toast({ title: 'Error', description: 'Failed to delete invoice', variant: 'destructive' }),
-      onSettled: () => setDeleting(null),
-    });
-  };
 
   return (
     <ListLayout id="invoices" title="Receipts" action={createButton}>
@@ -120,7 +109,7 @@ export function InvoicesSection() {
         }}
       >
         <CardGrid label="Receipts" items={items} busy={invoices.isFetching}>
-          {(invoice) => <InvoiceCard invoice={invoice} onDelete={() => setDeleting(invoice.id)} />}
+          {(invoice) => <InvoiceCard invoice={invoice} onDelete={() => confirmDelete.ask(invoice.id)} />}
         </CardGrid>
         <Pager
           page={params.page}
@@ -131,14 +120,7 @@ export function InvoicesSection() {
         />
       </ListStates>
       {creating ? <ReceiptDialog onClose={() => setCreating(false)} /> : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title="Are you sure you want to delete this receipt?"
-        description="This action cannot be undone."
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
-      />
+      {confirmDelete.dialog}
     </ListLayout>
   );
 }

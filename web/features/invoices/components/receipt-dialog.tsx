@@ -8,6 +8,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { useToast } from '../../../components/ui/toast';
+import { TotalsList } from '../../../components/ui/totals-list';
 import { newClientId } from '../../../lib/api-client';
 import { validate, type FieldErrors } from '../../../lib/form-errors';
 import { humanize } from '../../../lib/format';
@@ -15,7 +16,6 @@ import { useCreateInvoice, type CreateInvoiceInput } from '../../../entities/inv
 import { ApprovedServices } from './approved-services';
 import { InspectionPicker } from './inspection-picker';
 import { LineItemsEditor } from './line-items-editor';
-import { ReceiptSummary } from './receipt-summary';
 import { receiptTotals, type LineItemDraft } from './receipt-totals';
 import styles from './invoices.module.css';
 
@@ -94,7 +94,7 @@ export function ReceiptDialog({ onClose }: { onClose: () => void }) {
           onAdd={() => setItems((list) => [...list, { key: newClientId(), description: '', amount: '' }])}
           onRemove={(key) => setItems((list) => list.filter((item) => item.key !== key))}
         />
-        <ReceiptSummary totals={totals} />
+        <TotalsList totals={totals} taxLabel="Tax (8%)" totalLabel="Total" testId="receipt-totals" flush />
       </div>
     </Dialog>
   );

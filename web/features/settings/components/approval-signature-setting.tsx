@@ -1,5 +1,5 @@
 import { APPROVAL_SIGNATURE_MODES, type ApprovalSignatureMode } from '../../../../shared/schemas/decision';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { RegionCard } from '../../../components/ui/card';
 import { useToast } from '../../../components/ui/toast';
 import { useOnline } from '../../../lib/use-online';
 import { useShopSettings, useUpdateShopSettings } from '../../../entities/shop-settings/shop-settings';
@@ -19,38 +19,33 @@ export function ApprovalSignatureSetting() {
   const update = useUpdateShopSettings();
   const current = settings.data?.approvalSignature;
   return (
-    <Card role="region" aria-labelledby="approval-signature-title">
-      <CardHeader>
-        <CardTitle id="approval-signature-title">Approval Signature</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <fieldset className={styles.choices} disabled={!online || !settings.data || update.isPending}>
-          <legend className={styles.lead}>When customers approve work on a share link, ask them to sign:</legend>
-          {APPROVAL_SIGNATURE_MODES.map((mode) => (
-            <label key={mode} className={styles.choice}>
-              <input
-                type="radio"
-                name="approval-signature"
-                value={mode}
-                checked={current === mode}
-                onChange={() =>
-                  settings.data &&
-                  update.mutate(
-                    { approvalSignature: mode },
-                    {
-                      onSuccess: () => toast({ title: 'Approval signature saved', description: CHOICES[mode].hint }),
-                      onError: () => toast({ title: 'Error', description: 'Failed to save the approval signature setting', variant: 'destructive' }),
-                    },
-                  )
-                }
-              />
-              <span>
-                <strong>{CHOICES[mode].label}</strong> <span className={styles.lead}>{CHOICES[mode].hint}</span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
-      </CardContent>
-    </Card>
+    <RegionCard titleId="approval-signature-title" title="Approval Signature">
+      <fieldset className={styles.choices} disabled={!online || !settings.data || update.isPending}>
+        <legend className={styles.lead}>When customers approve work on a share link, ask them to sign:</legend>
+        {APPROVAL_SIGNATURE_MODES.map((mode) => (
+          <label key={mode} className={styles.choice}>
+            <input
+              type="radio"
+              name="approval-signature"
+              value={mode}
+              checked={current === mode}
+              onChange={() =>
+                settings.data &&
+                update.mutate(
+                  { approvalSignature: mode },
+                  {
+                    onSuccess: () => toast({ title: 'Approval signature saved', description: CHOICES[mode].hint }),
+                    onError: () => toast({ title: 'Error', description: 'Failed to save the approval signature setting', variant: 'destructive' }),
+                  },
+                )
+              }
+            />
+            <span>
+              <strong>{CHOICES[mode].label}</strong> <span className={styles.lead}>{CHOICES[mode].hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+    </RegionCard>
   );
 }

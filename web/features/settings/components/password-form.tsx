@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { changePasswordForm } from '../../../../shared/schemas/user';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { RegionCard } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
@@ -61,22 +61,17 @@ export function PasswordForm() {
   );
 
   return (
-    <Card role="region" aria-labelledby="password-title">
-      <CardHeader>
-        <CardTitle id="password-title">Change Password</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="password-title">
-          {field('currentPassword', 'Current Password', 'current-password')}
-          {field('newPassword', 'New Password', 'new-password')}
-          {field('confirmPassword', 'Confirm New Password', 'new-password')}
-          <div className={styles.actions}>
-            <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? 'Updating…' : 'Update Password'}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <RegionCard titleId="password-title" title="Change Password">
+      <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="password-title">
+        {field('currentPassword', 'Current Password', 'current-password')}
+        {field('newPassword', 'New Password', 'new-password')}
+        {field('confirmPassword', 'Confirm New Password', 'new-password')}
+        <div className={styles.actions}>
+          <Button type="submit" disabled={change.isPending}>
+            {change.isPending ? 'Updating…' : 'Update Password'}
+          </Button>
+        </div>
+      </form>
+    </RegionCard>
   );
 }

@@ -5,7 +5,7 @@ import { CardGrid } from '../../../components/list-layout/card-grid';
 import { ListLayout, ListNotice } from '../../../components/list-layout/list-layout';
 import { ListStates } from '../../../components/list-layout/list-states';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useConfirmDelete } from '../../../components/ui/confirm-delete';
 import { useToast } from '../../../components/ui/toast';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useOnline } from '../../../lib/use-online';
@@ -27,7 +27,10 @@ export function UsersSection() {
   const users = useUsers();
   const remove = useDeleteUser();
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<string | null>(null);
+  const confirmDelete = useConfirmDelete(remove, {
+    noun: 'user',
+    description: 'They can no longer sign in. The customers, vehicles and inspections they added stay.',
+  });
   const items = users.data ?? [];
 
   return (
@@ -58,7 +61,7 @@ export function UsersSection() {
               user={user}
               isSelf={user.id === me?.id}
               onEdit={() => setEditing({ user })}
-              onDelete={() => setDeleting(user.id)}
+              onDelete={() => confirmDelete.ask(user.id)}
               onDeleteSelf={() =>
                 toast({ title: 'Cannot delete', description: 'You cannot delete your own account', variant: 'destructive' })
               }
@@ -68,21 +71,7 @@ export function UsersSection() {
       </ListStates>
       <SignUpAccess online={online} />
       {editing ? <UserForm user={editing.user} onClose={() => setEditing(null)} /> : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title="Are you sure you want to delete this user?"
-        description="They can no longer sign in. The customers, vehicles and inspections they added stay."
-        pending={remove.isPending}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting, {
-            onSuccess: () => toast({ title: 'User deleted' }),
-            onError: () => toast({ title: 'Error', description: 'Failed to delete user', variant: 'destructive' }),
-            onSettled: () => setDeleting(null),
-          });
-        }}
-      />
+      {confirmDelete.dialog}
     </ListLayout>
   );
 }

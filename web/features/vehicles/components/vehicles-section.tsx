@@ -1,15 +1,13 @@
 import { Car, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { Vehicle } from '../../../../shared/schemas/vehicle';
 import { CardGrid } from '../../../components/list-layout/card-grid';
 import { ListLayout, ListToolbar } from '../../../components/list-layout/list-layout';
 import { ListStates } from '../../../components/list-layout/list-states';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useConfirmDelete } from '../../../components/ui/confirm-delete';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { useToast } from '../../../components/ui/toast';
 import { useVehicleDialog } from '../../../lib/vehicle-dialog-context';
 import { usePendingIds } from '../../../lib/use-sync';
 import { useDeleteVehicle } from '../../../entities/vehicles/delete-vehicle';
@@ -26,13 +24,12 @@ const SORT_OPTIONS = [
 ];
 
 export function VehiclesSection() {
-  const { toast } = useToast();
   const { openVehicleDialog } = useVehicleDialog();
   const remove = useDeleteVehicle();
   const [search, setSearch] = useState('');
   const [customer, setCustomer] = useState({ id: ALL_CUSTOMERS, name: '' });
   const [params, setParams] = useState<VehicleListParams>({ q: '', customerId: null, sort: 'year', page: 0 });
-  const [deleting, setDeleting] = useState<Vehicle | null>(null);
+  const confirmDelete = useConfirmDelete(remove, { noun: 'vehicle', description: 'Its inspections are deleted with it.' });
   const vehicles = useVehicles(params);
   const unsent = usePendingIds();
 
@@ -44,14 +41,6 @@ export function VehiclesSection() {
 
   const total = vehicles.data?.total ?? 0;
   const items = vehicles.data?.items ?? [];
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting, {
-      onSuccess: () => toast({ title: 'Vehicle deleted' }),
-      onError: () => toast({ title: 'Error', description: 'Failed to delete vehicle', variant: 'destructive' }),
-      onSettled: () => setDeleting(null),
-    });
-  };
 
   const addButton = (
     <Button onClick={() => openVehicleDialog({})}>
@@ -102,7 +91,7 @@ export function VehiclesSection() {
               vehicle={vehicle}
               unsent={unsent.has(vehicle.id)}
               onEdit={() => openVehicleDialog({ vehicleId: vehicle.id })}
-              onDelete={() => setDeleting(vehicle)}
+              onDelete={() => confirmDelete.ask(vehicle)}
             />
           )}
         </CardGrid>
@@ -114,14 +103,7 @@ export function VehiclesSection() {
           onPage={(page) => setParams((p) => ({ ...p, page }))}
         />
       </ListStates>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title="Are you sure you want to delete this vehicle?"
-        description="Its inspections are deleted with it."
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
-      />
+      {confirmDelete.dialog}
     </ListLayout>
   );
 }
