@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app';
+import { issueMessages } from '../../test/issues';
 import { createCustomer, createInspection, createUser, createVehicle } from '../../test/factories';
 
 const t = await useTestApp();
@@ -11,10 +12,6 @@ async function customerWithVehicle(fields: { name?: string } = {}) {
   const customer = await createCustomer(t.db, fields);
   const vehicle = await createVehicle(t.db, customer.id, { make: 'Toyota', model: 'Camry', licensePlate: 'ABC123' });
   return { customer, vehicle };
-}
-
-function issuesOf(res: { json(): unknown }) {
-  return ((res.json() as { issues?: { path: string; message: string }[] }).issues ?? []).map((i) => i.message);
 }
 
 describe('POST /api/inspections', () => {
@@ -131,11 +128,11 @@ describe('POST /api/inspections', () => {
     const res = await tech.inject({ method: 'POST', url: '/api/inspections', payload: { technicianId: '' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('validation_error');
-    expect(issuesOf(res)).toEqual(
+    expect(issueMessages(res)).toEqual(
       expect.arrayContaining(['Customer is required', 'Vehicle is required', 'Technician is required']),
     );
     const blank = await tech.inject({ method: 'POST', url: '/api/inspections', payload: { customerId: ' ', vehicleId: '' } });
-    expect(issuesOf(blank)).toEqual(expect.arrayContaining(['Customer is required', 'Vehicle is required']));
+    expect(issueMessages(blank)).toEqual(expect.arrayContaining(['Customer is required', 'Vehicle is required']));
   });
 
   it('refuses services without description and parts without name, and bad amounts', async () => {
@@ -185,8 +182,8 @@ describe('POST /api/inspections', () => {
     expect(paths).toEqual(
       ['checkEngineLight', 'frontLeftTread', 'frontRightTread', 'leaks', 'oilLevel', 'rearLeftTread', 'rearRightTread', 'status'].sort(),
     );
-    expect(issuesOf(res)).toContain('Front left tread must be a number from 0 to 999.9 in steps of 0.1');
-    expect(issuesOf(res)).toContain('Oil level must be one of: full, low, very_low');
+    expect(issueMessages(res)).toContain('Front left tread must be a number from 0 to 999.9 in steps of 0.1');
+    expect(issueMessages(res)).toContain('Oil level must be one of: full, low, very_low');
   });
 
   it('refuses unknown customer, vehicle or technician, and a vehicle of another customer', async () => {
@@ -209,7 +206,7 @@ describe('POST /api/inspections', () => {
       payload: { customerId: 'nope', vehicleId: vehicle.id },
     });
     expect(malformed.statusCode).toBe(400);
-    expect(issuesOf(malformed)).toEqual(['Customer not found']);
+    expect(issueMessages(malformed)).toEqual(['Customer not found']);
   });
 
   it('takes a client id once: a repeat is 409 and makes no second row', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app';
+import { issuesByPath } from '../../test/issues';
 import { createCustomer, createInspection, createVehicle } from '../../test/factories';
 import { newShareToken, nowIso } from '../../lib/tokens';
 
@@ -14,11 +15,6 @@ const valid = { customerId: owner.id, year: 2019, make: 'Toyota', model: 'Coroll
 
 function post(payload: unknown) {
   return tech.inject({ method: 'POST', url: '/api/vehicles', payload: payload as object });
-}
-
-function issuesOf(res: { json(): unknown }): Record<string, string> {
-  const body = res.json() as { issues?: { path: string; message: string }[] };
-  return Object.fromEntries((body.issues ?? []).map((i) => [i.path, i.message]));
 }
 
 describe('POST /api/vehicles', () => {
@@ -55,14 +51,14 @@ describe('POST /api/vehicles', () => {
   it('answers with the spec messages for missing fields', async () => {
     const res = await post({});
     expect(res.statusCode).toBe(400);
-    expect(issuesOf(res)).toEqual({
+    expect(issuesByPath(res)).toEqual({
       customerId: 'Customer is required',
       year: 'Year is required',
       make: 'Make is required',
       model: 'Model is required',
     });
     const blank = await post({ customerId: ' ', year: '', make: ' ', model: '' });
-    expect(issuesOf(blank)).toEqual({
+    expect(issuesByPath(blank)).toEqual({
       customerId: 'Customer is required',
       year: 'Year is required',
       make: 'Make is required',
@@ -71,7 +67,7 @@ describe('POST /api/vehicles', () => {
   });
 
   it('treats a customer id that is not a UUID as missing, and an unknown one as not found', async () => {
-    expect(issuesOf(await post({ ...valid, customerId: 'nope' }))).toEqual({ customerId: 'Customer is required' });
+    expect(issuesByPath(await post({ ...valid, customerId: 'nope' }))).toEqual({ customerId: 'Customer is required' });
     const unknown = await post({ ...valid, customerId: randomUUID() });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({ error: 'bad_request', message: 'Customer not found' });
@@ -81,7 +77,7 @@ describe('POST /api/vehicles', () => {
     for (const year of [1899, nextYear + 1, 2020.5, 'abc', '20x0', true]) {
       const res = await post({ ...valid, year });
       expect(res.statusCode, String(year)).toBe(400);
-      expect(issuesOf(res), String(year)).toEqual({ year: yearMessage });
+      expect(issuesByPath(res), String(year)).toEqual({ year: yearMessage });
     }
     expect((await post({ ...valid, year: 1900 })).json().year).toBe(1900);
     expect((await post({ ...valid, year: String(nextYear) })).json().year).toBe(nextYear);
@@ -89,7 +85,7 @@ describe('POST /api/vehicles', () => {
 
   it('limits the VIN to 17 characters', async () => {
     const res = await post({ ...valid, vin: 'X'.repeat(18) });
-    expect(issuesOf(res)).toEqual({ vin: 'VIN must be at most 17 characters' });
+    expect(issuesByPath(res)).toEqual({ vin: 'VIN must be at most 17 characters' });
     expect((await post({ ...valid, vin: 'X'.repeat(17) })).statusCode).toBe(201);
   });
 
@@ -104,7 +100,7 @@ describe('POST /api/vehicles', () => {
     for (const [mileage, message] of cases) {
       const res = await post({ ...valid, mileage });
       expect(res.statusCode, String(mileage)).toBe(400);
-      expect(issuesOf(res)).toEqual({ mileage: message });
+      expect(issuesByPath(res)).toEqual({ mileage: message });
     }
     expect((await post({ ...valid, mileage: 0 })).json().mileage).toBe(0);
     expect((await post({ ...valid, mileage: ' 120500 ' })).json().mileage).toBe(120500);
@@ -177,7 +173,7 @@ describe('PATCH and PUT /api/vehicles/:id', () => {
       payload: { customerId: '', year: null, make: '', model: ' ', vin: 'Y'.repeat(20), mileage: -3 },
     });
     expect(res.statusCode).toBe(400);
-    expect(issuesOf(res)).toEqual({
+    expect(issuesByPath(res)).toEqual({
       customerId: 'Customer is required',
       year: 'Year is required',
       make: 'Make is required',
