@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../../shared/schemas/common';
 import { publicApproveBody, type PublicApproveBody } from '../../../shared/schemas/decision';
 import { publicInspectionResponse, publicServiceResponse, shareNotFoundResponse } from '../../../shared/schemas/inspection';
+import { errorsFor } from '../../lib/replies';
 import { decidePublicService, getPublicInspection } from './public-inspection.service';
 import { withViewRecorded } from '../sends/share-views';
 import { orShareNotFound, shareClient } from './public-view';
@@ -37,7 +37,7 @@ export async function publicInspectionRoutes(fastify: FastifyInstance): Promise<
           params: serviceParams,
           // Only an approval carries a typed name or a drawn signature.
           ...(action === 'approve' ? { body: publicApproveBody } : {}),
-          response: { 200: publicServiceResponse, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+          response: { 200: publicServiceResponse, ...errorsFor(400, 404, 409) },
         },
       },
       async (request) =>
