@@ -8,6 +8,11 @@ const t = await useTestApp();
 const tech = await t.signIn('technician');
 const advisor = await t.signIn('service_advisor');
 
+/** `POST /api/inspections` as the given user. */
+function postInspection(as: typeof tech, payload: object) {
+  return as.inject({ method: 'POST', url: '/api/inspections', payload });
+}
+
 async function customerWithVehicle(fields: { name?: string } = {}) {
   const customer = await createCustomer(t.db, fields);
   const vehicle = await createVehicle(t.db, customer.id, { make: 'Toyota', model: 'Camry', licensePlate: 'ABC123' });
@@ -17,36 +22,32 @@ async function customerWithVehicle(fields: { name?: string } = {}) {
 describe('POST /api/inspections', () => {
   it('creates an inspection with its fields, services and parts in one call', async () => {
     const { customer, vehicle } = await customerWithVehicle({ name: 'Dana Field' });
-    const res = await tech.inject({
-      method: 'POST',
-      url: '/api/inspections',
-      payload: {
-        customerId: customer.id,
-        vehicleId: vehicle.id,
-        frontLeftTread: 7.5,
-        frontRightTread: '6.2',
-        rearLeftBrake: '',
-        cabinFilterCondition: 'fair',
-        oilCondition: 'slightly_dirty',
-        oilLevel: 'low',
-        coolantLevel: '',
-        suspensionCondition: 'minor_wear',
-        leaks: ['Oil pan', 'Coolant'],
-        checkEngineLight: true,
-        diagnosticCodes: 'P0301',
-        notes: '  Rough idle  ',
-        services: [
-          {
-            description: 'Brake pads',
-            laborCost: '120',
-            parts: [
-              { partName: 'Pad set', partCost: '45.50', partUrl: 'https://parts.test/pads' },
-              { partName: 'Clips', partCost: 4.5 },
-            ],
-          },
-          { description: 'Wipers', partsCost: '', laborCost: 0.1 + 0.2, status: 'approved' },
-        ],
-      },
+    const res = await postInspection(tech, {
+      customerId: customer.id,
+      vehicleId: vehicle.id,
+      frontLeftTread: 7.5,
+      frontRightTread: '6.2',
+      rearLeftBrake: '',
+      cabinFilterCondition: 'fair',
+      oilCondition: 'slightly_dirty',
+      oilLevel: 'low',
+      coolantLevel: '',
+      suspensionCondition: 'minor_wear',
+      leaks: ['Oil pan', 'Coolant'],
+      checkEngineLight: true,
+      diagnosticCodes: 'P0301',
+      notes: '  Rough idle  ',
+      services: [
+        {
+          description: 'Brake pads',
+          laborCost: '120',
+          parts: [
+            { partName: 'Pad set', partCost: '45.50', partUrl: 'https://parts.test/pads' },
+            { partName: 'Clips', partCost: 4.5 },
+          ],
+        },
+        { description: 'Wipers', partsCost: '', laborCost: 0.1 + 0.2, status: 'approved' },
+      ],
     });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
@@ -96,11 +97,7 @@ describe('POST /api/inspections', () => {
 
   it('defaults: technician is the signed-in user, status in_progress, no check engine light, no leaks', async () => {
     const { customer, vehicle } = await customerWithVehicle();
-    const res = await advisor.inject({
-      method: 'POST',
-      url: '/api/inspections',
-      payload: { customerId: customer.id, vehicleId: vehicle.id },
-    });
+    const res = await postInspection(advisor, { customerId: customer.id, vehicleId: vehicle.id });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({
       technicianId: advisor.user.id,
@@ -115,36 +112,28 @@ describe('POST /api/inspections', () => {
   it('accepts another technician and a chosen status', async () => {
     const { customer, vehicle } = await customerWithVehicle();
     const other = await createUser(t.db);
-    const res = await tech.inject({
-      method: 'POST',
-      url: '/api/inspections',
-      payload: { customerId: customer.id, vehicleId: vehicle.id, technicianId: other.id, status: 'completed' },
-    });
+    const res = await postInspection(tech, { customerId: customer.id, vehicleId: vehicle.id, technicianId: other.id, status: 'completed' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ technicianId: other.id, status: 'completed', technician: { username: other.username } });
   });
 
   it('refuses missing customer, vehicle and blank technician with the spec messages', async () => {
-    const res = await tech.inject({ method: 'POST', url: '/api/inspections', payload: { technicianId: '' } });
+    const res = await postInspection(tech, { technicianId: '' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('validation_error');
     expect(issueMessages(res)).toEqual(
       expect.arrayContaining(['Customer is required', 'Vehicle is required', 'Technician is required']),
     );
-    const blank = await tech.inject({ method: 'POST', url: '/api/inspections', payload: { customerId: ' ', vehicleId: '' } });
+    const blank = await postInspection(tech, { customerId: ' ', vehicleId: '' });
     expect(issueMessages(blank)).toEqual(expect.arrayContaining(['Customer is required', 'Vehicle is required']));
   });
 
   it('refuses services without description and parts without name, and bad amounts', async () => {
     const { customer, vehicle } = await customerWithVehicle();
-    const res = await tech.inject({
-      method: 'POST',
-      url: '/api/inspections',
-      payload: {
-        customerId: customer.id,
-        vehicleId: vehicle.id,
-        services: [{ description: '  ', laborCost: 'ten', parts: [{ partName: '', partCost: '-1' }] }],
-      },
+    const res = await postInspection(tech, {
+      customerId: customer.id,
+      vehicleId: vehicle.id,
+      services: [{ description: '  ', laborCost: 'ten', parts: [{ partName: '', partCost: '-1' }] }],
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().issues).toEqual(
@@ -160,22 +149,18 @@ describe('POST /api/inspections', () => {
 
   it('refuses measurements out of range or off the 0.1 step, and unknown options', async () => {
     const { customer, vehicle } = await customerWithVehicle();
-    const res = await tech.inject({
-      method: 'POST',
-      url: '/api/inspections',
-      payload: {
-        customerId: customer.id,
-        vehicleId: vehicle.id,
-        frontLeftTread: 1000,
-        frontRightTread: 3.55,
-        rearLeftTread: -1,
-        rearRightTread: 'abc',
-        frontLeftBrake: 999.9,
-        oilLevel: 'half',
-        status: 'done',
-        leaks: 'oil',
-        checkEngineLight: 'yes',
-      },
+    const res = await postInspection(tech, {
+      customerId: customer.id,
+      vehicleId: vehicle.id,
+      frontLeftTread: 1000,
+      frontRightTread: 3.55,
+      rearLeftTread: -1,
+      rearRightTread: 'abc',
+      frontLeftBrake: 999.9,
+      oilLevel: 'half',
+      status: 'done',
+      leaks: 'oil',
+      checkEngineLight: 'yes',
     });
     expect(res.statusCode).toBe(400);
     const paths = (res.json().issues as { path: string }[]).map((i) => i.path).sort();
@@ -196,15 +181,11 @@ describe('POST /api/inspections', () => {
       [{ customerId: customer.id, vehicleId: other.vehicle.id }, 'Vehicle does not belong to this customer'],
     ];
     for (const [payload, message] of cases) {
-      const res = await tech.inject({ method: 'POST', url: '/api/inspections', payload });
+      const res = await postInspection(tech, payload);
       expect(res.statusCode, message).toBe(400);
       expect(res.json()).toEqual({ error: 'bad_request', message });
     }
-    const malformed = await tech.inject({
-      method: 'POST',
-      url: '/api/inspections',
-      payload: { customerId: 'nope', vehicleId: vehicle.id },
-    });
+    const malformed = await postInspection(tech, { customerId: 'nope', vehicleId: vehicle.id });
     expect(malformed.statusCode).toBe(400);
     expect(issueMessages(malformed)).toEqual(['Customer not found']);
   });
@@ -213,10 +194,10 @@ describe('POST /api/inspections', () => {
     const { customer, vehicle } = await customerWithVehicle();
     const id = randomUUID();
     const payload = { id, customerId: customer.id, vehicleId: vehicle.id, services: [{ description: 'Oil change' }] };
-    const first = await tech.inject({ method: 'POST', url: '/api/inspections', payload });
+    const first = await postInspection(tech, payload);
     expect(first.statusCode).toBe(201);
     expect(first.json().id).toBe(id);
-    const again = await tech.inject({ method: 'POST', url: '/api/inspections', payload });
+    const again = await postInspection(tech, payload);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: 'conflict', message: 'Inspection already exists' });
     expect(await t.db.selectFrom('inspections').select('id').where('vehicleId', '=', vehicle.id).execute()).toHaveLength(1);
