@@ -17,6 +17,14 @@ function post(payload: unknown) {
   return tech.inject({ method: 'POST', url: '/api/vehicles', payload: payload as object });
 }
 
+/** A call on an unknown vehicle id answers 404 with the vehicle's message; on a malformed one, 400. */
+async function expectIdChecked(method: 'GET' | 'DELETE', malformed: string) {
+  const unknown = await tech.inject({ method, url: `/api/vehicles/${randomUUID()}` });
+  expect(unknown.statusCode).toBe(404);
+  expect(unknown.json()).toEqual({ error: 'not_found', message: 'Vehicle not found' });
+  expect((await tech.inject({ method, url: `/api/vehicles/${malformed}` })).statusCode).toBe(400);
+}
+
 describe('POST /api/vehicles', () => {
   it('creates a vehicle with its customer name, made by the signed-in user', async () => {
     const res = await post({
@@ -124,12 +132,7 @@ describe('GET /api/vehicles/:id', () => {
     expect(res.json()).toMatchObject({ id: vehicle.id, customerName: 'Dana Cruz', year: 2018, make: 'Honda', vin: 'VIN1', mileage: null });
   });
 
-  it('is 404 for an unknown id and 400 for a malformed one', async () => {
-    const unknown = await tech.inject({ method: 'GET', url: `/api/vehicles/${randomUUID()}` });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: 'not_found', message: 'Vehicle not found' });
-    expect((await tech.inject({ method: 'GET', url: '/api/vehicles/xyz' })).statusCode).toBe(400);
-  });
+  it('is 404 for an unknown id and 400 for a malformed one', () => expectIdChecked('GET', 'xyz'));
 });
 
 describe('PATCH and PUT /api/vehicles/:id', () => {
@@ -220,12 +223,7 @@ describe('DELETE /api/vehicles/:id', () => {
     expect((await tech.inject({ method: 'GET', url: `/api/vehicles/${vehicle.id}` })).statusCode).toBe(404);
   });
 
-  it('is 404 for an unknown id and 400 for a malformed one', async () => {
-    const unknown = await tech.inject({ method: 'DELETE', url: `/api/vehicles/${randomUUID()}` });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: 'not_found', message: 'Vehicle not found' });
-    expect((await tech.inject({ method: 'DELETE', url: '/api/vehicles/not-an-id' })).statusCode).toBe(400);
-  });
+  it('is 404 for an unknown id and 400 for a malformed one', () => expectIdChecked('DELETE', 'not-an-id'));
 });
 
 describe('signed out', () => {
