@@ -2,20 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { publicApproveBody, type PublicApproveBody } from '../../../shared/schemas/decision';
-import { publicServiceResponse, type PublicService } from '../../../shared/schemas/inspection';
-import type { Db } from '../../db/database';
+import { publicServiceResponse } from '../../../shared/schemas/inspection';
 import { errorsFor } from '../../lib/replies';
-import type { ShareClient } from '../inspections/service.service';
-import { shareClient } from './public-view';
-
-/** A share page's decision on one of its services, found through the page's token. */
-export type DecideSharedService = (
-  db: Db,
-  token: string,
-  serviceId: string,
-  status: 'approved' | 'declined',
-  from: { client: ShareClient; body?: PublicApproveBody },
-) => Promise<PublicService>;
+import { shareClient, type DecideSharedService } from './public-view';
 
 /** Registers `PUT <path>/approve` and `PUT <path>/decline`, the customer's decisions on a share page. */
 export function decisionRoutes(
