@@ -13,6 +13,14 @@ const yearMessage = `Year must be between 1900 and ${nextYear}`;
 
 const valid = { customerId: owner.id, year: 2019, make: 'Toyota', model: 'Corolla' };
 
+/** The answer's issues when every required field is missing or blank. */
+const REQUIRED_MISSING = {
+  customerId: 'Customer is required',
+  year: 'Year is required',
+  make: 'Make is required',
+  model: 'Model is required',
+};
+
 function post(payload: unknown) {
   return tech.inject({ method: 'POST', url: '/api/vehicles', payload: payload as object });
 }
@@ -59,19 +67,9 @@ describe('POST /api/vehicles', () => {
   it('answers with the spec messages for missing fields', async () => {
     const res = await post({});
     expect(res.statusCode).toBe(400);
-    expect(issuesByPath(res)).toEqual({
-      customerId: 'Customer is required',
-      year: 'Year is required',
-      make: 'Make is required',
-      model: 'Model is required',
-    });
+    expect(issuesByPath(res)).toEqual(REQUIRED_MISSING);
     const blank = await post({ customerId: ' ', year: '', make: ' ', model: '' });
-    expect(issuesByPath(blank)).toEqual({
-      customerId: 'Customer is required',
-      year: 'Year is required',
-      make: 'Make is required',
-      model: 'Model is required',
-    });
+    expect(issuesByPath(blank)).toEqual(REQUIRED_MISSING);
   });
 
   it('treats a customer id that is not a UUID as missing, and an unknown one as not found', async () => {
@@ -177,10 +175,7 @@ describe('PATCH and PUT /api/vehicles/:id', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(issuesByPath(res)).toEqual({
-      customerId: 'Customer is required',
-      year: 'Year is required',
-      make: 'Make is required',
-      model: 'Model is required',
+      ...REQUIRED_MISSING,
       vin: 'VIN must be at most 17 characters',
       mileage: 'Mileage must be at least 0',
     });
