@@ -1,5 +1,6 @@
 import { newId } from '../lib/tokens';
 import type { CustomerRow, UserRow, VehicleRow } from '../db/tables';
+import { NO_USER_CONTACT } from '../db/user-rows';
 import {
   COLORS,
   EMAIL_DOMAINS,
@@ -39,13 +40,7 @@ export function buildStaff(clock: DemoClock, adminEmail: string, hashes: string[
     email,
     passwordHash: hashes[i] ?? '',
     role,
-    companyName: null,
-    phone: null,
-    address: null,
-    city: null,
-    state: null,
-    zipCode: null,
-    website: null,
+    ...NO_USER_CONTACT,
     passwordChangeRequired: 0,
     status: 'active',
     createdAt: created,

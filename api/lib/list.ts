@@ -30,6 +30,19 @@ export function setTotalCount(reply: FastifyReply, total: number, next?: string)
   if (next !== undefined) reply.header(NEXT_CURSOR_HEADER, next);
 }
 
+/** One page of a list as a service returns it: the rows, the total, and the next page's cursor (keyset paging). */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+  next?: string | undefined;
+}
+
+/** Answers a list call: the page's rows as the body, its total (and next cursor) in headers. */
+export function sendPage<T>(reply: FastifyReply, page: ListPage<T>): T[] {
+  setTotalCount(reply, page.total, page.next);
+  return page.items;
+}
+
 /** Escapes LIKE wildcards so a search for "50%" finds the text "50%". */
 export function likePattern(q: string): string {
   return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

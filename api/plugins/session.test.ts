@@ -109,15 +109,20 @@ describe('the session cookie and row', () => {
   });
 });
 
+/** Signs in with a request that claims, through X-Forwarded-Proto, to have come over HTTPS. */
+function signInSaidHttps(target: typeof t, username: string) {
+  return target.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    headers: { 'x-forwarded-proto': 'https' },
+    payload: { username, password: TEST_PASSWORD },
+  });
+}
+
 describe('Secure cookies behind an HTTPS proxy', () => {
   it('marks the cookie Secure when the request came over HTTPS (trustProxy on)', async () => {
     const user = await createUser(https.db);
-    const res = await https.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      headers: { 'x-forwarded-proto': 'https' },
-      payload: { username: user.username, password: TEST_PASSWORD },
-    });
+    const res = await signInSaidHttps(https, user.username);
     expect(res.statusCode).toBe(200);
     const cookie = res.cookies.find((c) => c.name === 'baywise.sid')!;
     expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
@@ -131,12 +136,7 @@ describe('Secure cookies behind an HTTPS proxy', () => {
 
   it('does not believe X-Forwarded-Proto when trustProxy is off', async () => {
     const user = await createUser(t.db);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      headers: { 'x-forwarded-proto': 'https' },
-      payload: { username: user.username, password: TEST_PASSWORD },
-    });
+    const res = await signInSaidHttps(t, user.username);
     expect(res.statusCode).toBe(200);
     expect(res.cookies.find((c) => c.name === 'baywise.sid')?.secure).toBeFalsy();
   });

@@ -3,6 +3,7 @@ import type { Insertable } from 'kysely';
 import type { Role } from '../../shared/constants';
 import type { Db } from '../db/database';
 import { refreshInspectionFunnel } from '../db/inspection-funnel';
+import { NO_USER_CONTACT } from '../db/user-rows';
 import type {
   CustomerRow,
   InspectionRow,
@@ -39,13 +40,7 @@ export async function createUser(
     email: `user_${tag}@shop.test`,
     passwordHash: await testPasswordHash(),
     role: 'technician',
-    companyName: null,
-    phone: null,
-    address: null,
-    city: null,
-    state: null,
-    zipCode: null,
-    website: null,
+    ...NO_USER_CONTACT,
     passwordChangeRequired: 0,
     status: 'active',
     createdAt: nowIso(),

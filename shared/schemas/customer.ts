@@ -54,16 +54,13 @@ export const createCustomerBody = z
 export type CreateCustomerBody = z.input<typeof createCustomerBody>;
 
 /** `PUT /api/customers/:id`: partial, only the fields sent change. */
+// partial() wraps each field in optional(), so a missing address stays "not sent" rather than becoming null.
 export const updateCustomerBody = z.object({
-  name: customerFields.name.optional(),
-  email: customerFields.email.optional(),
-  phone: customerFields.phone.optional(),
-  // Wrapped in optional() so a missing address stays "not sent" rather than becoming null.
-  address: customerFields.address.optional(),
-  status: customerStatusInput.optional(),
-  textConsentAt: textConsentAtInput.optional(),
-  textConsentSource: textConsentSourceInput.optional(),
-}).superRefine(consentPaired);
+  ...customerFields,
+  status: customerStatusInput,
+  textConsentAt: textConsentAtInput,
+  textConsentSource: textConsentSourceInput,
+}).partial().superRefine(consentPaired);
 export type UpdateCustomerBody = z.input<typeof updateCustomerBody>;
 
 export const CUSTOMER_STATUS_FILTERS = ['all', ...CUSTOMER_STATUSES] as const;

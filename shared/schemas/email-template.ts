@@ -30,24 +30,17 @@ const bodyInput = z
   .max(TEMPLATE_BODY_MAX, `Body must be at most ${TEMPLATE_BODY_MAX} characters`)
   .refine((v) => v.trim().length > 0, 'Body is required');
 
+const templateFields = { name: nameInput, description: descriptionInput, subject: subjectInput, body: bodyInput };
+
 export const createEmailTemplateBody = z.object({
   id: idSchema.optional(),
-  name: nameInput,
-  description: descriptionInput,
-  subject: subjectInput,
-  body: bodyInput,
+  ...templateFields,
   status: templateStatusInput.default('active'),
 });
 export type CreateEmailTemplateBody = z.input<typeof createEmailTemplateBody>;
 
 /** A partial update: only the fields sent change. */
-export const updateEmailTemplateBody = z.object({
-  name: nameInput.optional(),
-  description: descriptionInput.optional(),
-  subject: subjectInput.optional(),
-  body: bodyInput.optional(),
-  status: templateStatusInput.optional(),
-});
+export const updateEmailTemplateBody = z.object({ ...templateFields, status: templateStatusInput }).partial();
 export type UpdateEmailTemplateBody = z.input<typeof updateEmailTemplateBody>;
 
 export const emailTemplateListQuery = listQuery.extend({

@@ -166,13 +166,12 @@ export const createNoteBody = z.object({
   note: requiredText(NOTE_REQUIRED, 10000, 'Note'),
 });
 
+const serviceFields = { description: descriptionInput, partsLink: partsLinkInput, partsCost: costInput, laborCost: costInput };
+
 export const createServiceBody = z.object({
   id: idSchema.optional(),
   inspectionId: reference('Inspection is required', 'Inspection not found'),
-  description: descriptionInput,
-  partsLink: partsLinkInput,
-  partsCost: costInput,
-  laborCost: costInput,
+  ...serviceFields,
   status: serviceStatusInput.default('recommended'),
   /** How the customer gave a decision the staff records (approved or declined); in person if left out. */
   decisionMethod: staffDecisionMethodInput.optional(),
@@ -181,15 +180,14 @@ export const createServiceBody = z.object({
 export type CreateServiceBody = z.output<typeof createServiceBody>;
 
 /** The staff status change (approve, unapprove, decline) and edits; only fields sent change. */
-export const updateServiceBody = z.object({
-  status: serviceStatusInput.optional(),
-  description: descriptionInput.optional(),
-  partsLink: partsLinkInput.optional(),
-  partsCost: costInput.optional(),
-  laborCost: costInput.optional(),
-  /** How the customer gave the decision a status change records; in person if left out. */
-  decisionMethod: staffDecisionMethodInput.optional(),
-});
+export const updateServiceBody = z
+  .object({
+    status: serviceStatusInput,
+    ...serviceFields,
+    /** How the customer gave the decision a status change records; in person if left out. */
+    decisionMethod: staffDecisionMethodInput,
+  })
+  .partial();
 export type UpdateServiceBody = z.output<typeof updateServiceBody>;
 
 export const createPartBody = partInput;

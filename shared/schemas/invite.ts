@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INVITE_ROLES } from '../constants';
 import { timestamp } from './common';
-import { emailInput, passwordInput, PASSWORDS_MISMATCH_MESSAGE, usernameInput } from './user';
+import { emailInput, passwordInput, usernameInput, withPasswordConfirmation } from './user';
 
 export const INVITE_ROLE_MESSAGE = 'Invites are for Technician or Service Advisor accounts';
 
@@ -47,9 +47,4 @@ export const acceptInviteBody = z.object({
 export type AcceptInviteBody = z.input<typeof acceptInviteBody>;
 
 /** The invite page's form: the body plus a confirmation that is never sent. */
-export const acceptInviteForm = acceptInviteBody
-  .extend({ confirmPassword: z.string().min(1, 'Please confirm your password') })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: PASSWORDS_MISMATCH_MESSAGE,
-    path: ['confirmPassword'],
-  });
+export const acceptInviteForm = withPasswordConfirmation(acceptInviteBody);

@@ -15,7 +15,6 @@ import { vehicleSummaryResponse } from './vehicle';
 import {
   inspectionResponse,
   publicFindingsResponse,
-  publicServiceResponse,
   publicVehicleResponse,
   shopContactResponse,
 } from './inspection';
@@ -170,5 +169,3 @@ export const publicInvoiceResponse = z.object({
 });
 export type PublicInvoice = z.infer<typeof publicInvoiceResponse>;
 
-/** The service after a customer's approve or decline. */
-export const publicServiceDecisionResponse = publicServiceResponse;

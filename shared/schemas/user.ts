@@ -79,13 +79,20 @@ export const registerBody = z.object({
 });
 export type RegisterBody = z.input<typeof registerBody>;
 
+/** A form's schema: its API body plus a confirmation of the password that is never sent. */
+export function withPasswordConfirmation<Shape extends z.ZodRawShape & { password: typeof passwordInput }, Config extends z.core.$ZodObjectConfig>(
+  body: z.ZodObject<Shape, Config>,
+) {
+  return body
+    .extend({ confirmPassword: z.string().min(1, 'Please confirm your password') })
+    .refine((v: { password?: unknown; confirmPassword?: unknown }) => v.password === v.confirmPassword, {
+      message: PASSWORDS_MISMATCH_MESSAGE,
+      path: ['confirmPassword'],
+    });
+}
+
 /** The sign-up form: the API body plus a confirmation that is never sent. */
-export const registerForm = registerBody
-  .extend({ confirmPassword: z.string().min(1, 'Please confirm your password') })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: PASSWORDS_MISMATCH_MESSAGE,
-    path: ['confirmPassword'],
-  });
+export const registerForm = withPasswordConfirmation(registerBody);
 
 export const changePasswordBody = z.object({
   currentPassword: z.string('Current password is required').min(1, 'Current password is required').max(200),

@@ -86,16 +86,7 @@ export const createVehicleBody = z.object({ id: idSchema.optional(), ...vehicleF
 export type CreateVehicleBody = z.input<typeof createVehicleBody>;
 
 /** `PATCH /api/vehicles/:id`: partial; a missing field is "not sent", a blank optional one clears it. */
-export const updateVehicleBody = z.object({
-  customerId: vehicleFields.customerId.optional(),
-  year: vehicleFields.year.optional(),
-  make: vehicleFields.make.optional(),
-  model: vehicleFields.model.optional(),
-  vin: vehicleFields.vin.optional(),
-  licensePlate: vehicleFields.licensePlate.optional(),
-  mileage: vehicleFields.mileage.optional(),
-  color: vehicleFields.color.optional(),
-});
+export const updateVehicleBody = z.object(vehicleFields).partial();
 export type UpdateVehicleBody = z.input<typeof updateVehicleBody>;
 
 /** `GET /api/customers/:id/vehicles`: the customer comes from the URL. */

@@ -8,6 +8,7 @@ import type {
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/transaction';
+import type { ListPage } from '../../lib/list';
 import { conflict, notFound } from '../../lib/http-error';
 import { decodeCursor, encodeCursor, pageWithLookahead, splitPage, totalFromPage } from '../../lib/keyset';
 import { newId, nowIso } from '../../lib/tokens';
@@ -37,7 +38,7 @@ export const CUSTOMER_EXISTS = 'Customer already exists';
 export async function listCustomers(
   db: Db,
   query: CustomerListQuery,
-): Promise<{ customers: Customer[]; total: number; next?: string | undefined }> {
+): Promise<ListPage<Customer>> {
   const filters = { q: query.q, status: query.status };
   const sort = query.sort ?? 'name';
   const after = query.after === undefined ? undefined : decodeCursor(query.after, sort, 2);
@@ -45,7 +46,7 @@ export async function listCustomers(
   const rows = await listCustomerRows(db, filters, sort, read);
   const total = totalFromPage(rows, read) ?? (await countCustomers(db, filters));
   const page = splitPage(rows, query.limit, (row) => encodeCursor(sort, customerSortKey(row, sort)));
-  return { customers: page.rows.map(toCustomer), total, next: page.next };
+  return { items: page.rows.map(toCustomer), total, next: page.next };
 }
 
 export async function getCustomer(db: Db, id: string): Promise<Customer> {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app';
-import { createCustomer, createInspection, createVehicle } from '../../test/factories';
-import { newShareToken, nowIso } from '../../lib/tokens';
+import { issuesByPath } from '../../test/issues';
+import { createCustomer, createInspection, createInvoiceFor, createVehicle } from '../../test/factories';
+import { nowIso } from '../../lib/tokens';
 
 const t = await useTestApp();
 const advisor = await t.signIn('service_advisor');
@@ -11,12 +12,6 @@ const valid = { name: 'Maria Lopez', email: 'maria@mail.test', phone: '555-0101'
 
 function post(payload: unknown) {
   return advisor.inject({ method: 'POST', url: '/api/customers', payload: payload as object });
-}
-
-/** The messages of a 400 validation answer, by field. */
-function issuesOf(res: { json(): unknown }): Record<string, string> {
-  const body = res.json() as { issues?: { path: string; message: string }[] };
-  return Object.fromEntries((body.issues ?? []).map((i) => [i.path, i.message]));
 }
 
 describe('POST /api/customers', () => {
@@ -50,26 +45,26 @@ describe('POST /api/customers', () => {
     const res = await post({});
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'validation_error' });
-    expect(issuesOf(res)).toEqual({ name: 'Name is required', email: 'Email is required', phone: 'Phone is required' });
+    expect(issuesByPath(res)).toEqual({ name: 'Name is required', email: 'Email is required', phone: 'Phone is required' });
 
     const blank = await post({ name: ' ', email: '', phone: '  ' });
-    expect(issuesOf(blank)).toEqual({ name: 'Name is required', email: 'Email is required', phone: 'Phone is required' });
+    expect(issuesByPath(blank)).toEqual({ name: 'Name is required', email: 'Email is required', phone: 'Phone is required' });
   });
 
   it('rejects a malformed email and an unknown status', async () => {
     const email = await post({ ...valid, email: 'maria.mail.test' });
     expect(email.statusCode).toBe(400);
     expect(email.json().message).toBe('Invalid request body: Please enter a valid email');
-    expect(issuesOf(email)).toEqual({ email: 'Please enter a valid email' });
+    expect(issuesByPath(email)).toEqual({ email: 'Please enter a valid email' });
 
     const status = await post({ ...valid, status: 'deleted' });
-    expect(issuesOf(status)).toEqual({ status: 'Status must be active or inactive' });
+    expect(issuesByPath(status)).toEqual({ status: 'Status must be active or inactive' });
   });
 
   it('rejects wrong types without a 500', async () => {
     const res = await post({ name: 5, email: ['a'], phone: { x: 1 }, status: 1 });
     expect(res.statusCode).toBe(400);
-    expect(issuesOf(res)).toEqual({
+    expect(issuesByPath(res)).toEqual({
       name: 'Name is required',
       email: 'Email is required',
       phone: 'Phone is required',
@@ -92,7 +87,7 @@ describe('POST /api/customers', () => {
   it('rejects a client id that is not a UUID', async () => {
     const res = await post({ ...valid, id: 'not-a-uuid' });
     expect(res.statusCode).toBe(400);
-    expect(issuesOf(res)).toEqual({ id: 'Invalid id' });
+    expect(issuesByPath(res)).toEqual({ id: 'Invalid id' });
   });
 });
 
@@ -160,7 +155,7 @@ describe('PUT /api/customers/:id', () => {
       payload: { name: '', email: 'nope', phone: ' ', status: 'gone' },
     });
     expect(res.statusCode).toBe(400);
-    expect(issuesOf(res)).toEqual({
+    expect(issuesByPath(res)).toEqual({
       name: 'Name is required',
       email: 'Please enter a valid email',
       phone: 'Phone is required',
@@ -186,25 +181,7 @@ describe('DELETE /api/customers/:id', () => {
     const inspection = await createInspection(t.db, { customerId: customer.id, vehicleId: vehicle.id }, [
       { description: 'Brakes', laborCostCents: 5000, parts: [{ partName: 'Pads', partCostCents: 3000 }] },
     ]);
-    const invoiceId = randomUUID();
-    await t.db
-      .insertInto('invoices')
-      .values({
-        id: invoiceId,
-        inspectionId: inspection.id,
-        customerId: customer.id,
-        vehicleId: vehicle.id,
-        shareToken: newShareToken(),
-        subtotalCents: 8000,
-        taxCents: 640,
-        totalCents: 8640,
-        notes: null,
-        status: 'draft',
-        createdBy: null,
-        createdAt: nowIso(),
-        updatedAt: nowIso(),
-      })
-      .execute();
+    const { id: invoiceId } = await createInvoiceFor(t.db, inspection, { subtotalCents: 8000, taxCents: 640, totalCents: 8640 });
     await t.db
       .insertInto('invoiceLineItems')
       .values({ id: randomUUID(), invoiceId, description: 'Shop fee', amountCents: 500, createdAt: nowIso() })

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../../shared/schemas/common';
 import { dashboardStatsQuery, dashboardStatsResponse } from '../../../shared/schemas/dashboard';
+import { errorsFor } from '../../lib/replies';
 import { dashboardStats } from './dashboard.service';
 
 export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
@@ -12,7 +12,7 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
     {
       schema: {
         querystring: dashboardStatsQuery,
-        response: { 200: dashboardStatsResponse, 400: errorResponse, 401: errorResponse },
+        response: { 200: dashboardStatsResponse, ...errorsFor(400, 401) },
       },
     },
     async (request) => dashboardStats(app.db, request.query),

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { DeferredWorkTable } from '../../db/tables';
 import { inTransaction } from '../../db/transaction';
+import type { ListPage } from '../../lib/list';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { totalFromPage } from '../../lib/keyset';
 import { nowIso } from '../../lib/tokens';
@@ -49,7 +50,7 @@ export async function getDeferredWork(db: Db, id: string): Promise<DeferredWork>
 export async function listDeferredWork(
   db: Db,
   query: DeferredListQuery,
-): Promise<{ items: DeferredWork[]; total: number }> {
+): Promise<ListPage<DeferredWork>> {
   const { limit, offset, sort, ...filters } = query;
   const rows = await repo.listDeferred(db, filters, sort ?? 'age', { limit, offset });
   // A short first page (or any page short of its limit) tells the total without a count.

@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse, idParams } from '../../../shared/schemas/common';
+import { idParams } from '../../../shared/schemas/common';
 import {
   createEmailTemplateBody,
   emailTemplateListQuery,
   emailTemplateResponse,
   updateEmailTemplateBody,
 } from '../../../shared/schemas/email-template';
-import { setTotalCount } from '../../lib/list';
+import { readRoutes } from '../../lib/read-routes';
+import { created, errorsFor, noContent } from '../../lib/replies';
 import { requireRole } from '../../plugins/auth';
 import {
   createEmailTemplate,
@@ -22,53 +23,30 @@ import {
 export async function emailTemplateRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const adminOnly = requireRole('admin');
-  const errors = { 400: errorResponse, 401: errorResponse };
-  const writeErrors = { ...errors, 403: errorResponse, 404: errorResponse };
 
-  app.get(
-    '/email-templates',
-    { schema: { querystring: emailTemplateListQuery, response: { 200: z.array(emailTemplateResponse), ...errors } } },
-    async (request, reply) => {
-      const { items, total } = await listEmailTemplates(app.db, request.query);
-      setTotalCount(reply, total);
-      return items;
-    },
-  );
-
-  app.get(
-    '/email-templates/:id',
-    { schema: { params: idParams, response: { 200: emailTemplateResponse, ...errors, 404: errorResponse } } },
-    async (request) => getEmailTemplate(app.db, request.params.id),
-  );
+  readRoutes(app, '/email-templates', { query: emailTemplateListQuery, item: emailTemplateResponse, list: listEmailTemplates, get: getEmailTemplate });
 
   app.post(
     '/email-templates',
     {
       onRequest: adminOnly,
-      schema: { body: createEmailTemplateBody, response: { 201: emailTemplateResponse, ...errors, 403: errorResponse, 409: errorResponse } },
+      schema: { body: createEmailTemplateBody, response: { 201: emailTemplateResponse, ...errorsFor(400, 401, 403, 409) } },
     },
-    async (request, reply) => {
-      reply.status(201);
-      return createEmailTemplate(request.db, request.body);
-    },
+    async (request, reply) => created(reply, createEmailTemplate(request.db, request.body)),
   );
 
   app.put(
     '/email-templates/:id',
     {
       onRequest: adminOnly,
-      schema: { params: idParams, body: updateEmailTemplateBody, response: { 200: emailTemplateResponse, ...writeErrors } },
+      schema: { params: idParams, body: updateEmailTemplateBody, response: { 200: emailTemplateResponse, ...errorsFor(400, 401, 403, 404) } },
     },
     async (request) => updateEmailTemplate(request.db, request.params.id, request.body),
   );
 
   app.delete(
     '/email-templates/:id',
-    { onRequest: adminOnly, schema: { params: idParams, response: { 204: z.null(), ...writeErrors } } },
-    async (request, reply) => {
-      await removeEmailTemplate(request.db, request.params.id);
-      reply.status(204);
-      return null;
-    },
+    { onRequest: adminOnly, schema: { params: idParams, response: { 204: z.null(), ...errorsFor(400, 401, 403, 404) } } },
+    async (request, reply) => noContent(reply, removeEmailTemplate(request.db, request.params.id)),
   );
 }

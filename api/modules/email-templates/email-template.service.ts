@@ -9,6 +9,7 @@ import type {
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import type { EmailTemplateRow } from '../../db/tables';
+import type { ListPage } from '../../lib/list';
 import { conflict, notFound } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/tokens';
 import {
@@ -39,7 +40,7 @@ export function toEmailTemplate(row: EmailTemplateRow): EmailTemplate {
 export async function listEmailTemplates(
   db: Db,
   query: EmailTemplateListQuery,
-): Promise<{ items: EmailTemplate[]; total: number }> {
+): Promise<ListPage<EmailTemplate>> {
   const filters = { q: query.q, status: query.status };
   const [rows, total] = await Promise.all([
     listTemplates(db, filters, query),

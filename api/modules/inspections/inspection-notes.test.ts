@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app';
+import { issueMessages } from '../../test/issues';
 import { createInspection } from '../../test/factories';
 
 const t = await useTestApp();
 const tech = await t.signIn('technician');
-
-function issuesOf(res: { json(): unknown }) {
-  return ((res.json() as { issues?: { path: string; message: string }[] }).issues ?? []).map((i) => i.message);
-}
 
 describe('notes', () => {
   it('adds a note (201), takes a client id once, and deletes it (204)', async () => {
@@ -42,7 +39,7 @@ describe('notes', () => {
     const inspection = await createInspection(t.db);
     const blank = await tech.inject({ method: 'POST', url: `/api/inspections/${inspection.id}/notes`, payload: { note: '  ' } });
     expect(blank.statusCode).toBe(400);
-    expect(issuesOf(blank)).toEqual(['Note is required']);
+    expect(issueMessages(blank)).toEqual(['Note is required']);
     const unknown = await tech.inject({ method: 'POST', url: `/api/inspections/${randomUUID()}/notes`, payload: { note: 'x' } });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Inspection not found');

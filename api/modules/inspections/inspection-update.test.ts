@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app';
-import { createCustomer, createInspection, createVehicle } from '../../test/factories';
+import { createCustomer, createInspection, createInvoiceFor, createVehicle } from '../../test/factories';
 
 const t = await useTestApp();
 const tech = await t.signIn('technician');
@@ -225,23 +225,7 @@ describe('PUT /api/inspections/:id: services keep their identity', () => {
 
   it('keeps unpaid invoice totals in step when a save changes an approved service', async () => {
     const inspection = await createInspection(t.db, {}, [{ description: 'Approved', status: 'approved', laborCostCents: 10000 }]);
-    const invoiceId = randomUUID();
-    await t.db
-      .insertInto('invoices')
-      .values({
-        id: invoiceId,
-        inspectionId: inspection.id,
-        customerId: inspection.customerId,
-        vehicleId: inspection.vehicleId,
-        shareToken: randomUUID(),
-        subtotalCents: 10000,
-        taxCents: 800,
-        totalCents: 10800,
-        status: 'draft',
-        createdAt: inspection.createdAt,
-        updatedAt: inspection.createdAt,
-      })
-      .execute();
+    const { id: invoiceId } = await createInvoiceFor(t.db, inspection, { subtotalCents: 10000, taxCents: 800, totalCents: 10800 });
     await saved(inspection.id, { services: [{ id: inspection.services[0]!.id, description: 'Approved', laborCost: '200' }] });
     const invoice = await t.db.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirstOrThrow();
     expect([invoice.subtotalCents, invoice.taxCents, invoice.totalCents]).toEqual([20000, 1600, 21600]);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse, idParams, idSchema } from '../../../shared/schemas/common';
+import { idParams, idSchema } from '../../../shared/schemas/common';
 import {
   createInspectionBody,
   createNoteBody,
@@ -10,7 +10,8 @@ import {
   inspectionResponse,
   updateInspectionBody,
 } from '../../../shared/schemas/inspection';
-import { setTotalCount } from '../../lib/list';
+import { readRoutes } from '../../lib/read-routes';
+import { created, errorsFor, noContent } from '../../lib/replies';
 import {
   addNote,
   createInspection,
@@ -24,33 +25,13 @@ const noteParams = z.object({ id: idSchema, noteId: idSchema });
 
 export async function inspectionRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const errors = { 400: errorResponse, 401: errorResponse };
+  readRoutes(app, '/inspections', { query: inspectionListQuery, item: inspectionResponse, list: listInspections, get: getInspection });
+
   // Writes to a row deleted elsewhere (or naming one) answer 410 (offline sync).
-  const gone = { 410: errorResponse };
-
-  app.get(
-    '/inspections',
-    { schema: { querystring: inspectionListQuery, response: { 200: z.array(inspectionResponse), ...errors } } },
-    async (request, reply) => {
-      const { items, total, next } = await listInspections(app.db, request.query);
-      setTotalCount(reply, total, next);
-      return items;
-    },
-  );
-
-  app.get(
-    '/inspections/:id',
-    { schema: { params: idParams, response: { 200: inspectionResponse, ...errors, 404: errorResponse } } },
-    async (request) => getInspection(app.db, request.params.id),
-  );
-
   app.post(
     '/inspections',
-    { schema: { body: createInspectionBody, response: { 201: inspectionResponse, ...errors, 409: errorResponse, ...gone } } },
-    async (request, reply) => {
-      reply.status(201);
-      return createInspection(request.db, request.user, request.body);
-    },
+    { schema: { body: createInspectionBody, response: { 201: inspectionResponse, ...errorsFor(400, 401, 409, 410) } } },
+    async (request, reply) => created(reply, createInspection(request.db, request.user, request.body)),
   );
 
   for (const method of ['PUT', 'PATCH'] as const) {
@@ -60,7 +41,7 @@ export async function inspectionRoutes(fastify: FastifyInstance): Promise<void> 
       schema: {
         params: idParams,
         body: updateInspectionBody,
-        response: { 200: inspectionResponse, ...errors, 404: errorResponse, 409: errorResponse, ...gone },
+        response: { 200: inspectionResponse, ...errorsFor(400, 401, 404, 409, 410) },
       },
       handler: async (request) => updateInspection(request.db, request.user.id, request.params.id, request.body),
     });
@@ -72,22 +53,15 @@ export async function inspectionRoutes(fastify: FastifyInstance): Promise<void> 
       schema: {
         params: idParams,
         body: createNoteBody,
-        response: { 201: inspectionNoteResponse, ...errors, 404: errorResponse, 409: errorResponse, ...gone },
+        response: { 201: inspectionNoteResponse, ...errorsFor(400, 401, 404, 409, 410) },
       },
     },
-    async (request, reply) => {
-      reply.status(201);
-      return addNote(request.db, request.params.id, request.body);
-    },
+    async (request, reply) => created(reply, addNote(request.db, request.params.id, request.body)),
   );
 
   app.delete(
     '/inspections/:id/notes/:noteId',
-    { schema: { params: noteParams, response: { 204: z.null(), ...errors, 404: errorResponse, ...gone } } },
-    async (request, reply) => {
-      await removeNote(request.db, request.params.id, request.params.noteId);
-      reply.status(204);
-      return null;
-    },
+    { schema: { params: noteParams, response: { 204: z.null(), ...errorsFor(400, 401, 404, 410) } } },
+    async (request, reply) => noContent(reply, removeNote(request.db, request.params.id, request.params.noteId)),
   );
 }

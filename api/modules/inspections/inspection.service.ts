@@ -1,3 +1,4 @@
+import type { ListPage } from '../../lib/list';
 import { decodeCursor, encodeCursor, pageWithLookahead, splitPage, totalFromPage } from '../../lib/keyset';
 import type { Updateable } from 'kysely';
 import type {
@@ -73,7 +74,7 @@ export async function getInspection(db: Db, id: string): Promise<Inspection> {
 export async function listInspections(
   db: Db,
   query: InspectionListQuery,
-): Promise<{ items: Inspection[]; total: number; next?: string | undefined }> {
+): Promise<ListPage<Inspection>> {
   const sort = query.sort ?? 'recent';
   const after = query.after === undefined ? undefined : decodeCursor(query.after, sort, 2);
   const filters = {

@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app';
+import { issueMessages } from '../../test/issues';
 import { createCustomer, createInspection, createUser, createVehicle } from '../../test/factories';
 
 const t = await useTestApp();
 const tech = await t.signIn('technician');
 const advisor = await t.signIn('service_advisor');
+
+/** `POST /api/inspections` as the given user. */
+function postInspection(as: typeof tech, payload: object) {
+  return as.inject({ method: 'POST', url: '/api/inspections', payload });
+}
 
 async function customerWithVehicle(fields: { name?: string } = {}) {
   const customer = await createCustomer(t.db, fields);
@@ -13,43 +19,35 @@ async function customerWithVehicle(fields: { name?: string } = {}) {
   return { customer, vehicle };
 }
 
-function issuesOf(res: { json(): unknown }) {
-  return ((res.json() as { issues?: { path: string; message: string }[] }).issues ?? []).map((i) => i.message);
-}
-
 describe('POST /api/inspections', () => {
   it('creates an inspection with its fields, services and parts in one call', async () => {
     const { customer, vehicle } = await customerWithVehicle({ name: 'Dana Field' });
-    const res = await tech.inject({
-      method: 'POST',
-      url: '/api/inspections',
-      payload: {
-        customerId: customer.id,
-        vehicleId: vehicle.id,
-        frontLeftTread: 7.5,
-        frontRightTread: '6.2',
-        rearLeftBrake: '',
-        cabinFilterCondition: 'fair',
-        oilCondition: 'slightly_dirty',
-        oilLevel: 'low',
-        coolantLevel: '',
-        suspensionCondition: 'minor_wear',
-        leaks: ['Oil pan', 'Coolant'],
-        checkEngineLight: true,
-        diagnosticCodes: 'P0301',
-        notes: '  Rough idle  ',
-        services: [
-          {
-            description: 'Brake pads',
-            laborCost: '120',
-            parts: [
-              { partName: 'Pad set', partCost: '45.50', partUrl: 'https://parts.test/pads' },
-              { partName: 'Clips', partCost: 4.5 },
-            ],
-          },
-          { description: 'Wipers', partsCost: '', laborCost: 0.1 + 0.2, status: 'approved' },
-        ],
-      },
+    const res = await postInspection(tech, {
+      customerId: customer.id,
+      vehicleId: vehicle.id,
+      frontLeftTread: 7.5,
+      frontRightTread: '6.2',
+      rearLeftBrake: '',
+      cabinFilterCondition: 'fair',
+      oilCondition: 'slightly_dirty',
+      oilLevel: 'low',
+      coolantLevel: '',
+      suspensionCondition: 'minor_wear',
+      leaks: ['Oil pan', 'Coolant'],
+      checkEngineLight: true,
+      diagnosticCodes: 'P0301',
+      notes: '  Rough idle  ',
+      services: [
+        {
+          description: 'Brake pads',
+          laborCost: '120',
+          parts: [
+            { partName: 'Pad set', partCost: '45.50', partUrl: 'https://parts.test/pads' },
+            { partName: 'Clips', partCost: 4.5 },
+          ],
+        },
+        { description: 'Wipers', partsCost: '', laborCost: 0.1 + 0.2, status: 'approved' },
+      ],
     });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
@@ -99,11 +97,7 @@ describe('POST /api/inspections', () => {
 
   it('defaults: technician is the signed-in user, status in_progress, no check engine light, no leaks', async () => {
     const { customer, vehicle } = await customerWithVehicle();
-    const res = await advisor.inject({
-      method: 'POST',
-      url: '/api/inspections',
-      payload: { customerId: customer.id, vehicleId: vehicle.id },
-    });
+    const res = await postInspection(advisor, { customerId: customer.id, vehicleId: vehicle.id });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({
       technicianId: advisor.user.id,
@@ -118,36 +112,28 @@ describe('POST /api/inspections', () => {
   it('accepts another technician and a chosen status', async () => {
     const { customer, vehicle } = await customerWithVehicle();
     const other = await createUser(t.db);
-    const res = await tech.inject({
-      method: 'POST',
-      url: '/api/inspections',
-      payload: { customerId: customer.id, vehicleId: vehicle.id, technicianId: other.id, status: 'completed' },
-    });
+    const res = await postInspection(tech, { customerId: customer.id, vehicleId: vehicle.id, technicianId: other.id, status: 'completed' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ technicianId: other.id, status: 'completed', technician: { username: other.username } });
   });
 
   it('refuses missing customer, vehicle and blank technician with the spec messages', async () => {
-    const res = await tech.inject({ method: 'POST', url: '/api/inspections', payload: { technicianId: '' } });
+    const res = await postInspection(tech, { technicianId: '' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('validation_error');
-    expect(issuesOf(res)).toEqual(
+    expect(issueMessages(res)).toEqual(
       expect.arrayContaining(['Customer is required', 'Vehicle is required', 'Technician is required']),
     );
-    const blank = await tech.inject({ method: 'POST', url: '/api/inspections', payload: { customerId: ' ', vehicleId: '' } });
-    expect(issuesOf(blank)).toEqual(expect.arrayContaining(['Customer is required', 'Vehicle is required']));
+    const blank = await postInspection(tech, { customerId: ' ', vehicleId: '' });
+    expect(issueMessages(blank)).toEqual(expect.arrayContaining(['Customer is required', 'Vehicle is required']));
   });
 
   it('refuses services without description and parts without name, and bad amounts', async () => {
     const { customer, vehicle } = await customerWithVehicle();
-    const res = await tech.inject({
-      method: 'POST',
-      url: '/api/inspections',
-      payload: {
-        customerId: customer.id,
-        vehicleId: vehicle.id,
-        services: [{ description: '  ', laborCost: 'ten', parts: [{ partName: '', partCost: '-1' }] }],
-      },
+    const res = await postInspection(tech, {
+      customerId: customer.id,
+      vehicleId: vehicle.id,
+      services: [{ description: '  ', laborCost: 'ten', parts: [{ partName: '', partCost: '-1' }] }],
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().issues).toEqual(
@@ -163,30 +149,26 @@ describe('POST /api/inspections', () => {
 
   it('refuses measurements out of range or off the 0.1 step, and unknown options', async () => {
     const { customer, vehicle } = await customerWithVehicle();
-    const res = await tech.inject({
-      method: 'POST',
-      url: '/api/inspections',
-      payload: {
-        customerId: customer.id,
-        vehicleId: vehicle.id,
-        frontLeftTread: 1000,
-        frontRightTread: 3.55,
-        rearLeftTread: -1,
-        rearRightTread: 'abc',
-        frontLeftBrake: 999.9,
-        oilLevel: 'half',
-        status: 'done',
-        leaks: 'oil',
-        checkEngineLight: 'yes',
-      },
+    const res = await postInspection(tech, {
+      customerId: customer.id,
+      vehicleId: vehicle.id,
+      frontLeftTread: 1000,
+      frontRightTread: 3.55,
+      rearLeftTread: -1,
+      rearRightTread: 'abc',
+      frontLeftBrake: 999.9,
+      oilLevel: 'half',
+      status: 'done',
+      leaks: 'oil',
+      checkEngineLight: 'yes',
     });
     expect(res.statusCode).toBe(400);
     const paths = (res.json().issues as { path: string }[]).map((i) => i.path).sort();
     expect(paths).toEqual(
       ['checkEngineLight', 'frontLeftTread', 'frontRightTread', 'leaks', 'oilLevel', 'rearLeftTread', 'rearRightTread', 'status'].sort(),
     );
-    expect(issuesOf(res)).toContain('Front left tread must be a number from 0 to 999.9 in steps of 0.1');
-    expect(issuesOf(res)).toContain('Oil level must be one of: full, low, very_low');
+    expect(issueMessages(res)).toContain('Front left tread must be a number from 0 to 999.9 in steps of 0.1');
+    expect(issueMessages(res)).toContain('Oil level must be one of: full, low, very_low');
   });
 
   it('refuses unknown customer, vehicle or technician, and a vehicle of another customer', async () => {
@@ -199,27 +181,23 @@ describe('POST /api/inspections', () => {
       [{ customerId: customer.id, vehicleId: other.vehicle.id }, 'Vehicle does not belong to this customer'],
     ];
     for (const [payload, message] of cases) {
-      const res = await tech.inject({ method: 'POST', url: '/api/inspections', payload });
+      const res = await postInspection(tech, payload);
       expect(res.statusCode, message).toBe(400);
       expect(res.json()).toEqual({ error: 'bad_request', message });
     }
-    const malformed = await tech.inject({
-      method: 'POST',
-      url: '/api/inspections',
-      payload: { customerId: 'nope', vehicleId: vehicle.id },
-    });
+    const malformed = await postInspection(tech, { customerId: 'nope', vehicleId: vehicle.id });
     expect(malformed.statusCode).toBe(400);
-    expect(issuesOf(malformed)).toEqual(['Customer not found']);
+    expect(issueMessages(malformed)).toEqual(['Customer not found']);
   });
 
   it('takes a client id once: a repeat is 409 and makes no second row', async () => {
     const { customer, vehicle } = await customerWithVehicle();
     const id = randomUUID();
     const payload = { id, customerId: customer.id, vehicleId: vehicle.id, services: [{ description: 'Oil change' }] };
-    const first = await tech.inject({ method: 'POST', url: '/api/inspections', payload });
+    const first = await postInspection(tech, payload);
     expect(first.statusCode).toBe(201);
     expect(first.json().id).toBe(id);
-    const again = await tech.inject({ method: 'POST', url: '/api/inspections', payload });
+    const again = await postInspection(tech, payload);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: 'conflict', message: 'Inspection already exists' });
     expect(await t.db.selectFrom('inspections').select('id').where('vehicleId', '=', vehicle.id).execute()).toHaveLength(1);

@@ -11,6 +11,7 @@ import type { Db } from '../../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import type { InvoiceLineItemRow, InvoiceRow, InvoicesTable, UserRow } from '../../db/tables';
 import { inTransaction } from '../../db/transaction';
+import type { ListPage } from '../../lib/list';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { newId, newShareToken, nowIso } from '../../lib/tokens';
 import { getInspectionsByIds } from '../inspections/inspection.service';
@@ -56,7 +57,7 @@ async function assemble(db: Db, rows: readonly InvoiceRow[]): Promise<Invoice[]>
 export async function listInvoices(
   db: Db,
   query: InvoiceListQuery,
-): Promise<{ items: Invoice[]; total: number }> {
+): Promise<ListPage<Invoice>> {
   const filters = { q: query.q, status: query.status === 'all' ? undefined : query.status };
   const [rows, total] = await Promise.all([
     repo.listInvoiceRows(db, filters, query.sort ?? 'date', query),

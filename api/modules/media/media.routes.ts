@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MEDIA_UPLOAD_PATH } from '../../../shared/constants';
 import { errorResponse, idParams } from '../../../shared/schemas/common';
 import { mediaResponse, updateMediaBody } from '../../../shared/schemas/media';
+import { errorsFor, noContent } from '../../lib/replies';
 import { sendMediaFile } from './media-serve';
 import { createUploadServer } from './media-upload';
 import { scheduleMediaUpkeep } from './media-upkeep';
@@ -25,20 +26,19 @@ export async function mediaRoutes(fastify: FastifyInstance): Promise<void> {
 
   // A PATCH body is passed on to tus as the stream it is.
   app.addContentTypeParser('application/offset+octet-stream', (_request, payload, done) => done(null, payload));
-  const tusErrors = { ...errors, 403: errorResponse, 404: errorResponse, 409: errorResponse, 410: errorResponse, 413: errorResponse, 415: errorResponse };
   // tus keeps its own replay rules (offsets), so these writes store no idempotent replay.
   const tusConfig = { storesReplay: false };
-  app.post(UPLOADS, { config: tusConfig, schema: { response: { 201: z.unknown(), ...tusErrors } } }, uploads.handle);
+  app.post(UPLOADS, { config: tusConfig, schema: { response: { 201: z.unknown(), ...errorsFor(400, 401, 403, 404, 409, 410, 413, 415) } } }, uploads.handle);
   app.route({
     method: ['PATCH', 'DELETE'],
     url: `${UPLOADS}/:id`,
     config: tusConfig,
-    schema: { params: uploadParams, response: { 200: z.unknown(), 204: z.unknown(), ...tusErrors } },
+    schema: { params: uploadParams, response: { 200: z.unknown(), 204: z.unknown(), ...errorsFor(400, 401, 403, 404, 409, 410, 413, 415) } },
     handler: uploads.handle,
   });
   app.route({ method: 'HEAD', url: `${UPLOADS}/:id`, schema: { params: uploadParams }, handler: uploads.handle });
 
-  app.get('/media/:id', { schema: { params: idParams, response: { 200: mediaResponse, ...errors, 404: errorResponse, 410: errorResponse } } }, async (request) =>
+  app.get('/media/:id', { schema: { params: idParams, response: { 200: mediaResponse, ...errorsFor(400, 401, 404, 410) } } }, async (request) =>
     getMedia(app.db, request.params.id),
   );
 
@@ -50,23 +50,19 @@ export async function mediaRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.patch(
     '/media/:id',
-    { schema: { params: idParams, body: updateMediaBody, response: { 200: mediaResponse, ...errors, 404: errorResponse, 409: errorResponse, 410: errorResponse } } },
+    { schema: { params: idParams, body: updateMediaBody, response: { 200: mediaResponse, ...errorsFor(400, 401, 404, 409, 410) } } },
     async (request) => updateMedia(request.db, request.params.id, request.body),
   );
 
   app.delete(
     '/media/:id',
-    { schema: { params: idParams, response: { 204: z.null(), ...errors, 404: errorResponse, 409: errorResponse, 410: errorResponse } } },
-    async (request, reply) => {
-      await deleteMedia(request.db, request.params.id);
-      reply.status(204);
-      return null;
-    },
+    { schema: { params: idParams, response: { 204: z.null(), ...errorsFor(400, 401, 404, 409, 410) } } },
+    async (request, reply) => noContent(reply, deleteMedia(request.db, request.params.id)),
   );
 
   app.get(
     '/media/:id/files/:version/:name',
-    { schema: { params: fileParams, response: { 200: fileBody, 206: fileBody, 401: errorResponse, 404: errorResponse, 416: errorResponse } } },
+    { schema: { params: fileParams, response: { 200: fileBody, 206: fileBody, ...errorsFor(401, 404, 416) } } },
     async (request, reply) => sendMediaFile(request, reply, app.media.store, await findMedia(app.db, request.params.id), request.params),
   );
 }

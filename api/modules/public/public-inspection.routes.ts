@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../../shared/schemas/common';
-import { publicApproveBody, type PublicApproveBody } from '../../../shared/schemas/decision';
-import { publicInspectionResponse, publicServiceResponse, shareNotFoundResponse } from '../../../shared/schemas/inspection';
+import { publicInspectionResponse, shareNotFoundResponse } from '../../../shared/schemas/inspection';
 import { decidePublicService, getPublicInspection } from './public-inspection.service';
 import { withViewRecorded } from '../sends/share-views';
-import { orShareNotFound, shareClient } from './public-view';
+import { decisionRoutes } from './decision-routes';
+import { orShareNotFound } from './public-view';
 
 // Tokens and ids are checked in the service: a malformed one is answered like an unknown one (404).
 const tokenParams = z.object({ token: z.string() });
@@ -26,25 +25,5 @@ export async function publicInspectionRoutes(fastify: FastifyInstance): Promise<
     },
   );
 
-  for (const [action, status] of [
-    ['approve', 'approved'],
-    ['decline', 'declined'],
-  ] as const) {
-    app.put(
-      `/inspections/:token/services/:serviceId/${action}`,
-      {
-        schema: {
-          params: serviceParams,
-          // Only an approval carries a typed name or a drawn signature.
-          ...(action === 'approve' ? { body: publicApproveBody } : {}),
-          response: { 200: publicServiceResponse, 400: errorResponse, 404: errorResponse, 409: errorResponse },
-        },
-      },
-      async (request) =>
-        decidePublicService(app.db, request.params.token, request.params.serviceId, status, {
-          client: shareClient(request),
-          body: request.body as PublicApproveBody,
-        }),
-    );
-  }
+  decisionRoutes(app, '/inspections/:token/services/:serviceId', serviceParams, decidePublicService);
 }

@@ -1,6 +1,6 @@
 import { INSPECTION_TAX_RATE } from '../../../shared/constants';
 import { formatCents, parseCents, totalsWithTax } from '../../../shared/money';
-import type { PublicInspection, PublicService } from '../../../shared/schemas/inspection';
+import type { PublicInspection } from '../../../shared/schemas/inspection';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/http-error';
 import { isShareToken } from '../../lib/tokens';
@@ -9,10 +9,10 @@ import {
   toPublicFindings,
   toPublicService,
   toPublicVehicle,
+  type DecideSharedService,
 } from './public-view';
-import type { PublicApproveBody } from '../../../shared/schemas/decision';
 import { signatureRequired } from '../decisions/decision.service';
-import { decideRecommendedService, type ShareClient } from '../inspections/service.service';
+import { decideRecommendedService } from '../inspections/service.service';
 import { toPublicMedia } from '../media/media.mapper';
 import { findInspectionMedia } from '../media/media.repository';
 import { findInspectionIdByToken, findInspectionRowByToken } from '../inspections/inspection.repository';
@@ -61,14 +61,8 @@ export async function getPublicInspection(db: Db, token: string): Promise<Public
 }
 
 /** The customer's approve or decline, scoped to the token's own inspection. */
-export async function decidePublicService(
-  db: Db,
-  token: string,
-  serviceId: string,
-  status: 'approved' | 'declined',
-  from: { client: ShareClient; body?: PublicApproveBody },
-): Promise<PublicService> {
+export const decidePublicService: DecideSharedService = async (db, token, serviceId, status, from) => {
   const inspectionId = await inspectionIdFor(db, token);
   if (!ID_SHAPE.test(serviceId)) throw notFound('Service not found');
   return toPublicService(await decideRecommendedService(db, { inspectionId, serviceId, status, ...from }));
-}
+};

@@ -1,18 +1,16 @@
 import type { InvoiceStatus } from '../../../shared/constants';
 import { formatCents } from '../../../shared/money';
-import type { PublicService } from '../../../shared/schemas/inspection';
 import type { PublicInvoice } from '../../../shared/schemas/invoice';
 import type { Db } from '../../db/database';
 import type { InvoiceRow } from '../../db/tables';
 import { notFound } from '../../lib/http-error';
 import { isShareToken } from '../../lib/tokens';
 import { getInspectionsByIds } from '../inspections/inspection.service';
-import { shopContact, toPublicFindings, toPublicService, toPublicVehicle } from './public-view';
-import type { PublicApproveBody } from '../../../shared/schemas/decision';
+import { shopContact, toPublicFindings, toPublicService, toPublicVehicle, type DecideSharedService } from './public-view';
 import { signatureRequired } from '../decisions/decision.service';
 import { findInspectionMedia } from '../media/media.repository';
 import { toInvoiceMedia } from './public-invoice-media.service';
-import { decideRecommendedService, type ShareClient } from '../inspections/service.service';
+import { decideRecommendedService } from '../inspections/service.service';
 import { receiptFigures, serviceCentsOf } from '../../../shared/invoice-totals';
 import * as repo from '../invoices/invoice.repository';
 import { INVOICE_NOT_FOUND } from '../invoices/invoice.service';
@@ -67,15 +65,9 @@ export async function getPublicInvoice(db: Db, token: string): Promise<PublicInv
 }
 
 /** The customer's approve or decline, limited to the services of this invoice's inspection. */
-export async function decidePublicInvoiceService(
-  db: Db,
-  token: string,
-  serviceId: string,
-  status: 'approved' | 'declined',
-  from: { client: ShareClient; body?: PublicApproveBody },
-): Promise<PublicService> {
+export const decidePublicInvoiceService: DecideSharedService = async (db, token, serviceId, status, from) => {
   const invoice = await invoiceByToken(db, token);
   if (!invoice.inspectionId) throw notFound('Service not found');
   const service = await decideRecommendedService(db, { inspectionId: invoice.inspectionId, serviceId, status, ...from });
   return toPublicService(service);
-}
+};

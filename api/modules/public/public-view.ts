@@ -7,13 +7,24 @@ import type {
   ShopContact,
 } from '../../../shared/schemas/inspection';
 import type { VehicleSummary } from '../../../shared/schemas/vehicle';
+import type { PublicApproveBody } from '../../../shared/schemas/decision';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
 import { httpErrorBody } from '../../plugins/errors';
+import type { ShareClient } from '../inspections/service.service';
 import { findShopContact } from '../users/user.repository';
 
 // What the share pages may see of the shop's data, in one place for the report and the receipt.
+
+/** A share page's decision on one of its services, found through the page's token. */
+export type DecideSharedService = (
+  db: Db,
+  token: string,
+  serviceId: string,
+  status: 'approved' | 'declined',
+  from: { client: ShareClient; body?: PublicApproveBody },
+) => Promise<PublicService>;
 
 /** The share page's client for the decision record: its address (TRUST_PROXY applies) and browser. */
 export function shareClient(request: FastifyRequest): { address: string | null; userAgent: string | null } {

@@ -1,19 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../../shared/schemas/common';
 import { shopSettingsBody, shopSettingsResponse } from '../../../shared/schemas/shop-settings';
 import { requireRole } from '../../plugins/auth';
+import { errorsFor } from '../../lib/replies';
 import { getShopSettings, updateShopSettings } from './shop-settings.service';
 
 // Admin only; the staff scope has already required a signed-in user.
 export async function shopSettingsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const adminOnly = requireRole('admin');
-  const denied = { 401: errorResponse, 403: errorResponse };
 
   app.get(
     '/shop-settings',
-    { onRequest: adminOnly, schema: { response: { 200: shopSettingsResponse, ...denied } } },
+    { onRequest: adminOnly, schema: { response: { 200: shopSettingsResponse, ...errorsFor(401, 403) } } },
     async (request) => getShopSettings(request.db),
   );
 
@@ -21,7 +20,7 @@ export async function shopSettingsRoutes(fastify: FastifyInstance): Promise<void
     '/shop-settings',
     {
       onRequest: adminOnly,
-      schema: { body: shopSettingsBody, response: { 200: shopSettingsResponse, 400: errorResponse, ...denied } },
+      schema: { body: shopSettingsBody, response: { 200: shopSettingsResponse, ...errorsFor(400, 401, 403) } },
     },
     async (request) => updateShopSettings(request.db, request.body),
   );

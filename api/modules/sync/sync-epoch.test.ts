@@ -1,25 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncChangesResponse } from '../../../shared/schemas/sync';
 import { useTestApp } from '../../test/app';
+import { RESYNC_PAGE } from '../../test/sync-pages';
 import { randomEpoch, setSyncEpoch } from '../../db/sync-epoch';
 import { formatCursor, parseCursor } from './cursor';
 
 const t = await useTestApp();
 const tech = await t.signIn('technician');
-
-const RESYNC: SyncChangesResponse = {
-  resync: true,
-  cursor: '0',
-  hasMore: true,
-  customers: [],
-  vehicles: [],
-  inspections: [],
-  deferred: [],
-  deleted: [],
-  deletedDeferred: [],
-  media: [],
-  deletedMedia: [],
-};
 
 async function pull(since: string): Promise<SyncChangesResponse> {
   const res = await tech.inject({ method: 'GET', url: `/api/sync/changes?since=${encodeURIComponent(since)}&limit=1000` });
@@ -60,10 +47,10 @@ describe('the sync epoch', () => {
     expect(oldCursor).toMatch(/^\d+$/);
     await setSyncEpoch(t.db, 'feed01');
 
-    expect(await pull(oldCursor)).toEqual(RESYNC);
+    expect(await pull(oldCursor)).toEqual(RESYNC_PAGE);
     // Even a cursor the sequence has not reached yet, or one from a history with this epoch's prefix.
-    expect(await pull('1')).toEqual(RESYNC);
-    expect(await pull('feed0.1')).toEqual(RESYNC);
+    expect(await pull('1')).toEqual(RESYNC_PAGE);
+    expect(await pull('feed0.1')).toEqual(RESYNC_PAGE);
 
     const fresh = await pull('0');
     expect(fresh.resync).toBe(false);
@@ -76,12 +63,12 @@ describe('the sync epoch', () => {
     expect(next.customers.map((c) => c.id)).toEqual([id]);
     expect(next.cursor).toBe(`feed01.${Number(oldCursor) + 1}`);
     // A cursor of the epoch that is ahead of the sequence is from another history too.
-    expect(await pull(`feed01.${Number(oldCursor) + 50}`)).toEqual(RESYNC);
+    expect(await pull(`feed01.${Number(oldCursor) + 50}`)).toEqual(RESYNC_PAGE);
     // Nothing new: the cursor stays where it was, in its epoch.
     expect((await pull(next.cursor)).cursor).toBe(next.cursor);
 
     await setSyncEpoch(t.db, 'feed02');
-    expect(await pull(next.cursor)).toEqual(RESYNC);
+    expect(await pull(next.cursor)).toEqual(RESYNC_PAGE);
     expect((await pull('0')).cursor).toBe(`feed02.${Number(oldCursor) + 1}`);
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../../shared/schemas/common';
 import { syncChangesQuery, syncChangesResponse } from '../../../shared/schemas/sync';
+import { errorsFor } from '../../lib/replies';
 import { changesSince } from './sync.service';
 
 /** The change feed the offline app pulls; every signed-in role may read it. */
@@ -13,7 +13,7 @@ export async function syncRoutes(fastify: FastifyInstance): Promise<void> {
     {
       schema: {
         querystring: syncChangesQuery,
-        response: { 200: syncChangesResponse, 400: errorResponse, 401: errorResponse },
+        response: { 200: syncChangesResponse, ...errorsFor(400, 401) },
       },
     },
     async (request) => changesSince(app.db, request.query),

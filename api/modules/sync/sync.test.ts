@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { SyncChangesResponse } from '../../../shared/schemas/sync';
 import { useTestApp } from '../../test/app';
+import { emptyChangePage, RESYNC_PAGE } from '../../test/sync-pages';
 import { createInspection } from '../../test/factories';
 import { pruneTombstones } from '../../lib/change-log';
 
@@ -9,21 +10,6 @@ const t = await useTestApp();
 const tech = await t.signIn('technician');
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The whole answer to a client that must drop its copy and pull again from the start. */
-const RESYNC: SyncChangesResponse = {
-  resync: true,
-  cursor: '0',
-  hasMore: true,
-  customers: [],
-  vehicles: [],
-  inspections: [],
-  deferred: [],
-  deleted: [],
-  deletedDeferred: [],
-  media: [],
-  deletedMedia: [],
-};
 
 async function pull(since?: string, limit?: number): Promise<SyncChangesResponse> {
   const query = new URLSearchParams();
@@ -83,19 +69,7 @@ describe('GET /api/sync/changes', () => {
     expect(after.deleted).toEqual([{ entity: 'customer', id: bob.id }]);
 
     const nothing = await pull(after.cursor);
-    expect(nothing).toEqual({
-      resync: false,
-      cursor: after.cursor,
-      hasMore: false,
-      customers: [],
-      vehicles: [],
-      inspections: [],
-      deferred: [],
-      deleted: [],
-      deletedDeferred: [],
-      media: [],
-      deletedMedia: [],
-    });
+    expect(nothing).toEqual(emptyChangePage({ resync: false, cursor: after.cursor, hasMore: false }));
   });
 
   it('pages with limit: every change exactly once across pages, in order', async () => {
@@ -262,7 +236,7 @@ describe('GET /api/sync/changes', () => {
 
   it('tells a client ahead of the server (a restored backup) to resync', async () => {
     const ahead = String(Number(await latestCursor()) + 1000);
-    expect(await pull(ahead)).toEqual(RESYNC);
+    expect(await pull(ahead)).toEqual(RESYNC_PAGE);
   });
 
   // Last: pruning forgets every deletion made in this file.
@@ -276,7 +250,7 @@ describe('GET /api/sync/changes', () => {
     expect((await pull(beforeDelete)).deleted).toEqual([{ entity: 'customer', id: gone.id }]);
 
     expect(await pruneTombstones(t.db, new Date(Date.now() + 91 * DAY_MS))).toBeGreaterThan(0);
-    expect(await pull(beforeDelete)).toEqual(RESYNC);
+    expect(await pull(beforeDelete)).toEqual(RESYNC_PAGE);
     // A client that had seen the deletion, or one starting from scratch, carries on.
     expect((await pull(afterDelete)).resync).toBe(false);
     const fresh = await pull('0', 1000);

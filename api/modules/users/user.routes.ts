@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse, idParams } from '../../../shared/schemas/common';
+import { idParams } from '../../../shared/schemas/common';
 import {
   createUserBody,
   updateUserBody,
@@ -10,7 +10,8 @@ import {
   userResponse,
   usersQuery,
 } from '../../../shared/schemas/user';
-import { setTotalCount } from '../../lib/list';
+import { sendPage } from '../../lib/list';
+import { created, errorsFor, noContent } from '../../lib/replies';
 import { hashPassword } from '../../lib/password';
 import { requireRole } from '../../plugins/auth';
 import {
@@ -34,7 +35,6 @@ declare module 'fastify' {
 export async function userRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const adminOnly = requireRole('admin');
-  const denied = { 400: errorResponse, 401: errorResponse, 403: errorResponse };
   // The hash costs a deliberate ~0.3 s. Made here, before the handler, it runs before an idempotent
   // write opens its transaction: on SQLite a transaction holds the one connection every request needs.
   const hashPasswordFirst = async (request: FastifyRequest) => {
@@ -48,19 +48,15 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/users',
-    { onRequest: adminOnly, schema: { querystring: usersQuery, response: { 200: userListResponse, ...denied } } },
-    async (request, reply) => {
-      const { users, total } = await listUsersPage(app.db, request.query);
-      setTotalCount(reply, total);
-      return users;
-    },
+    { onRequest: adminOnly, schema: { querystring: usersQuery, response: { 200: userListResponse, ...errorsFor(400, 401, 403) } } },
+    async (request, reply) => sendPage(reply, await listUsersPage(app.db, request.query)),
   );
 
   app.get(
     '/users/:id',
     {
       onRequest: adminOnly,
-      schema: { params: idParams, response: { 200: userResponse, ...denied, 404: errorResponse } },
+      schema: { params: idParams, response: { 200: userResponse, ...errorsFor(400, 401, 403, 404) } },
     },
     async (request) => getUser(app.db, request.params.id),
   );
@@ -69,7 +65,7 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
     '/users/:id/data',
     {
       onRequest: adminOnly,
-      schema: { params: idParams, response: { 200: userDataResponse, ...denied, 404: errorResponse } },
+      schema: { params: idParams, response: { 200: userDataResponse, ...errorsFor(400, 401, 403, 404) } },
     },
     async (request) => getUserData(app.db, request.params.id),
   );
@@ -79,20 +75,16 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
     {
       onRequest: adminOnly,
       preHandler: hashPasswordFirst,
-      schema: { body: createUserBody, response: { 201: userResponse, ...denied, 409: errorResponse } },
+      schema: { body: createUserBody, response: { 201: userResponse, ...errorsFor(400, 401, 403, 409) } },
     },
-    async (request, reply) => {
-      const user = await createUser(request.db, app.config, request.body, { preparedHash: request.passwordHash });
-      reply.status(201);
-      return user;
-    },
+    async (request, reply) => created(reply, createUser(request.db, app.config, request.body, { preparedHash: request.passwordHash })),
   );
 
   app.post(
     '/users/:id/approve',
     {
       onRequest: adminOnly,
-      schema: { params: idParams, response: { 200: userResponse, ...denied, 404: errorResponse } },
+      schema: { params: idParams, response: { 200: userResponse, ...errorsFor(400, 401, 403, 404) } },
     },
     async (request) => approveUser(request.db, request.params.id),
   );
@@ -105,7 +97,7 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         params: idParams,
         body: updateUserBody,
-        response: { 200: userResponse, ...denied, 404: errorResponse, 409: errorResponse },
+        response: { 200: userResponse, ...errorsFor(400, 401, 403, 404, 409) },
       },
     },
     async (request) =>
@@ -116,12 +108,8 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
     '/users/:id',
     {
       onRequest: adminOnly,
-      schema: { params: idParams, response: { 204: z.null(), ...denied, 404: errorResponse, 409: errorResponse } },
+      schema: { params: idParams, response: { 204: z.null(), ...errorsFor(400, 401, 403, 404, 409) } },
     },
-    async (request, reply) => {
-      await deleteUserById(request.db, actor(request), request.params.id);
-      reply.status(204);
-      return null;
-    },
+    async (request, reply) => noContent(reply, deleteUserById(request.db, actor(request), request.params.id)),
   );
 }

@@ -13,6 +13,7 @@ import type { UserUpdate } from '../../db/tables';
 import { isUniqueViolation } from '../../db/errors';
 import { underSavepoint } from '../../db/savepoint';
 import { inTransaction } from '../../db/transaction';
+import type { ListPage } from '../../lib/list';
 import { conflict, notFound } from '../../lib/http-error';
 import { hashPassword } from '../../lib/password';
 import { assertPasswordAllowed } from '../../lib/password-rules';
@@ -50,14 +51,14 @@ export interface Actor {
   sessionId: string;
 }
 
-export async function listUsersPage(db: Db, query: UsersQuery): Promise<{ users: User[]; total: number }> {
+export async function listUsersPage(db: Db, query: UsersQuery): Promise<ListPage<User>> {
   const filters: UserFilters = {
     q: query.q,
     role: query.role === 'all' ? undefined : query.role,
     status: query.status === 'all' ? undefined : query.status,
   };
   const [rows, total] = await Promise.all([listUsers(db, filters, query), countUsers(db, filters)]);
-  return { users: rows.map(toUser), total };
+  return { items: rows.map(toUser), total };
 }
 
 export async function getUser(db: Db, id: string): Promise<User> {

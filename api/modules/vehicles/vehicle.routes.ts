@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse, idParams } from '../../../shared/schemas/common';
+import { idParams } from '../../../shared/schemas/common';
 import {
   createVehicleBody,
   customerVehicleListQuery,
@@ -9,7 +9,9 @@ import {
   vehicleListQuery,
   vehicleResponse,
 } from '../../../shared/schemas/vehicle';
-import { setTotalCount } from '../../lib/list';
+import { sendPage } from '../../lib/list';
+import { readRoutes } from '../../lib/read-routes';
+import { created, errorsFor, noContent } from '../../lib/replies';
 import {
   createVehicle,
   deleteVehicle,
@@ -21,63 +23,34 @@ import {
 
 export async function vehicleRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const errors = { 400: errorResponse, 401: errorResponse };
-  // Writes to a row deleted elsewhere (or naming one) answer 410 (offline sync).
-  const gone = { 410: errorResponse };
-  const withNotFound = { ...errors, 404: errorResponse };
   const vehicleList = z.array(vehicleResponse);
 
   app.get(
     '/customers/:id/vehicles',
-    { schema: { params: idParams, querystring: customerVehicleListQuery, response: { 200: vehicleList, ...withNotFound } } },
-    async (request, reply) => {
-      const { vehicles, total } = await listCustomerVehicles(app.db, request.params.id, request.query);
-      setTotalCount(reply, total);
-      return vehicles;
-    },
+    { schema: { params: idParams, querystring: customerVehicleListQuery, response: { 200: vehicleList, ...errorsFor(400, 401, 404) } } },
+    async (request, reply) => sendPage(reply, await listCustomerVehicles(app.db, request.params.id, request.query)),
   );
 
-  app.get(
-    '/vehicles',
-    { schema: { querystring: vehicleListQuery, response: { 200: vehicleList, ...errors } } },
-    async (request, reply) => {
-      const { vehicles, total } = await listVehicles(app.db, request.query);
-      setTotalCount(reply, total);
-      return vehicles;
-    },
-  );
+  readRoutes(app, '/vehicles', { query: vehicleListQuery, item: vehicleResponse, list: listVehicles, get: getVehicle });
 
-  app.get(
-    '/vehicles/:id',
-    { schema: { params: idParams, response: { 200: vehicleResponse, ...withNotFound } } },
-    async (request) => getVehicle(app.db, request.params.id),
-  );
-
+  // Writes to a row deleted elsewhere (or naming one) answer 410 (offline sync).
   app.post(
     '/vehicles',
-    { schema: { body: createVehicleBody, response: { 201: vehicleResponse, ...errors, 409: errorResponse, ...gone } } },
-    async (request, reply) => {
-      const vehicle = await createVehicle(request.db, request.user.id, request.body);
-      reply.status(201);
-      return vehicle;
-    },
+    { schema: { body: createVehicleBody, response: { 201: vehicleResponse, ...errorsFor(400, 401, 409, 410) } } },
+    async (request, reply) => created(reply, createVehicle(request.db, request.user.id, request.body)),
   );
 
   // PATCH is the documented call; PUT on the same path does the same partial update, like the other entities.
   app.route({
     method: ['PATCH', 'PUT'],
     url: '/vehicles/:id',
-    schema: { params: idParams, body: updateVehicleBody, response: { 200: vehicleResponse, ...withNotFound, ...gone } },
+    schema: { params: idParams, body: updateVehicleBody, response: { 200: vehicleResponse, ...errorsFor(400, 401, 404, 410) } },
     handler: async (request) => updateVehicle(request.db, request.params.id, request.body),
   });
 
   app.delete(
     '/vehicles/:id',
-    { schema: { params: idParams, response: { 204: z.null(), ...withNotFound, ...gone } } },
-    async (request, reply) => {
-      await deleteVehicle(request.db, request.params.id);
-      reply.status(204);
-      return null;
-    },
+    { schema: { params: idParams, response: { 204: z.null(), ...errorsFor(400, 401, 404, 410) } } },
+    async (request, reply) => noContent(reply, deleteVehicle(request.db, request.params.id)),
   );
 }

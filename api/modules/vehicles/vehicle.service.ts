@@ -6,6 +6,7 @@ import type {
   VehicleListQuery,
 } from '../../../shared/schemas/vehicle';
 import type { Db } from '../../db/database';
+import type { ListPage } from '../../lib/list';
 import { totalFromPage } from '../../lib/keyset';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/transaction';
@@ -39,11 +40,11 @@ export const CUSTOMER_NOT_FOUND = 'Customer not found';
 export async function listVehicles(
   db: Db,
   query: VehicleListQuery,
-): Promise<{ vehicles: Vehicle[]; total: number }> {
+): Promise<ListPage<Vehicle>> {
   const filters = { q: query.q, customerId: query.customerId };
   const rows = await listVehicleRows(db, filters, query.sort ?? 'year', query);
   const total = totalFromPage(rows, query) ?? (await countVehicles(db, filters));
-  return { vehicles: rows.map(toVehicle), total };
+  return { items: rows.map(toVehicle), total };
 }
 
 /** One customer's vehicles; an unknown customer is a 404, not an empty list. */
@@ -51,7 +52,7 @@ export async function listCustomerVehicles(
   db: Db,
   customerId: string,
   query: Omit<VehicleListQuery, 'customerId'>,
-): Promise<{ vehicles: Vehicle[]; total: number }> {
+): Promise<ListPage<Vehicle>> {
   if (!(await findCustomerById(db, customerId))) throw notFound(CUSTOMER_NOT_FOUND);
   return listVehicles(db, { ...query, customerId });
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app';
+import { issuesByPath } from '../../test/issues';
 import { createCustomer, createInspection, createVehicle } from '../../test/factories';
 import { newShareToken, nowIso } from '../../lib/tokens';
 
@@ -12,13 +13,24 @@ const yearMessage = `Year must be between 1900 and ${nextYear}`;
 
 const valid = { customerId: owner.id, year: 2019, make: 'Toyota', model: 'Corolla' };
 
+/** The answer's issues when every required field is missing or blank. */
+const REQUIRED_MISSING = {
+  customerId: 'Customer is required',
+  year: 'Year is required',
+  make: 'Make is required',
+  model: 'Model is required',
+};
+
 function post(payload: unknown) {
   return tech.inject({ method: 'POST', url: '/api/vehicles', payload: payload as object });
 }
 
-function issuesOf(res: { json(): unknown }): Record<string, string> {
-  const body = res.json() as { issues?: { path: string; message: string }[] };
-  return Object.fromEntries((body.issues ?? []).map((i) => [i.path, i.message]));
+/** A call on an unknown vehicle id answers 404 with the vehicle's message; on a malformed one, 400. */
+async function expectIdChecked(method: 'GET' | 'DELETE', malformed: string) {
+  const unknown = await tech.inject({ method, url: `/api/vehicles/${randomUUID()}` });
+  expect(unknown.statusCode).toBe(404);
+  expect(unknown.json()).toEqual({ error: 'not_found', message: 'Vehicle not found' });
+  expect((await tech.inject({ method, url: `/api/vehicles/${malformed}` })).statusCode).toBe(400);
 }
 
 describe('POST /api/vehicles', () => {
@@ -55,23 +67,13 @@ describe('POST /api/vehicles', () => {
   it('answers with the spec messages for missing fields', async () => {
     const res = await post({});
     expect(res.statusCode).toBe(400);
-    expect(issuesOf(res)).toEqual({
-      customerId: 'Customer is required',
-      year: 'Year is required',
-      make: 'Make is required',
-      model: 'Model is required',
-    });
+    expect(issuesByPath(res)).toEqual(REQUIRED_MISSING);
     const blank = await post({ customerId: ' ', year: '', make: ' ', model: '' });
-    expect(issuesOf(blank)).toEqual({
-      customerId: 'Customer is required',
-      year: 'Year is required',
-      make: 'Make is required',
-      model: 'Model is required',
-    });
+    expect(issuesByPath(blank)).toEqual(REQUIRED_MISSING);
   });
 
   it('treats a customer id that is not a UUID as missing, and an unknown one as not found', async () => {
-    expect(issuesOf(await post({ ...valid, customerId: 'nope' }))).toEqual({ customerId: 'Customer is required' });
+    expect(issuesByPath(await post({ ...valid, customerId: 'nope' }))).toEqual({ customerId: 'Customer is required' });
     const unknown = await post({ ...valid, customerId: randomUUID() });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({ error: 'bad_request', message: 'Customer not found' });
@@ -81,7 +83,7 @@ describe('POST /api/vehicles', () => {
     for (const year of [1899, nextYear + 1, 2020.5, 'abc', '20x0', true]) {
       const res = await post({ ...valid, year });
       expect(res.statusCode, String(year)).toBe(400);
-      expect(issuesOf(res), String(year)).toEqual({ year: yearMessage });
+      expect(issuesByPath(res), String(year)).toEqual({ year: yearMessage });
     }
     expect((await post({ ...valid, year: 1900 })).json().year).toBe(1900);
     expect((await post({ ...valid, year: String(nextYear) })).json().year).toBe(nextYear);
@@ -89,7 +91,7 @@ describe('POST /api/vehicles', () => {
 
   it('limits the VIN to 17 characters', async () => {
     const res = await post({ ...valid, vin: 'X'.repeat(18) });
-    expect(issuesOf(res)).toEqual({ vin: 'VIN must be at most 17 characters' });
+    expect(issuesByPath(res)).toEqual({ vin: 'VIN must be at most 17 characters' });
     expect((await post({ ...valid, vin: 'X'.repeat(17) })).statusCode).toBe(201);
   });
 
@@ -104,7 +106,7 @@ describe('POST /api/vehicles', () => {
     for (const [mileage, message] of cases) {
       const res = await post({ ...valid, mileage });
       expect(res.statusCode, String(mileage)).toBe(400);
-      expect(issuesOf(res)).toEqual({ mileage: message });
+      expect(issuesByPath(res)).toEqual({ mileage: message });
     }
     expect((await post({ ...valid, mileage: 0 })).json().mileage).toBe(0);
     expect((await post({ ...valid, mileage: ' 120500 ' })).json().mileage).toBe(120500);
@@ -128,12 +130,7 @@ describe('GET /api/vehicles/:id', () => {
     expect(res.json()).toMatchObject({ id: vehicle.id, customerName: 'Dana Cruz', year: 2018, make: 'Honda', vin: 'VIN1', mileage: null });
   });
 
-  it('is 404 for an unknown id and 400 for a malformed one', async () => {
-    const unknown = await tech.inject({ method: 'GET', url: `/api/vehicles/${randomUUID()}` });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: 'not_found', message: 'Vehicle not found' });
-    expect((await tech.inject({ method: 'GET', url: '/api/vehicles/xyz' })).statusCode).toBe(400);
-  });
+  it('is 404 for an unknown id and 400 for a malformed one', () => expectIdChecked('GET', 'xyz'));
 });
 
 describe('PATCH and PUT /api/vehicles/:id', () => {
@@ -177,11 +174,8 @@ describe('PATCH and PUT /api/vehicles/:id', () => {
       payload: { customerId: '', year: null, make: '', model: ' ', vin: 'Y'.repeat(20), mileage: -3 },
     });
     expect(res.statusCode).toBe(400);
-    expect(issuesOf(res)).toEqual({
-      customerId: 'Customer is required',
-      year: 'Year is required',
-      make: 'Make is required',
-      model: 'Model is required',
+    expect(issuesByPath(res)).toEqual({
+      ...REQUIRED_MISSING,
       vin: 'VIN must be at most 17 characters',
       mileage: 'Mileage must be at least 0',
     });
@@ -224,12 +218,7 @@ describe('DELETE /api/vehicles/:id', () => {
     expect((await tech.inject({ method: 'GET', url: `/api/vehicles/${vehicle.id}` })).statusCode).toBe(404);
   });
 
-  it('is 404 for an unknown id and 400 for a malformed one', async () => {
-    const unknown = await tech.inject({ method: 'DELETE', url: `/api/vehicles/${randomUUID()}` });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: 'not_found', message: 'Vehicle not found' });
-    expect((await tech.inject({ method: 'DELETE', url: '/api/vehicles/not-an-id' })).statusCode).toBe(400);
-  });
+  it('is 404 for an unknown id and 400 for a malformed one', () => expectIdChecked('DELETE', 'not-an-id'));
 });
 
 describe('signed out', () => {

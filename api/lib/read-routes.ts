@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParams } from '../../shared/schemas/common';
+import type { Db } from '../db/database';
+import { sendPage, type ListPage } from './list';
+import { errorsFor } from './replies';
+
+/** How an entity's rows are read: a page of a filtered list, and one row by id (404 when unknown). */
+export interface EntityReads<Query extends z.ZodType, Item extends z.ZodType> {
+  query: Query;
+  item: Item;
+  list: (db: Db, query: z.output<Query>) => Promise<ListPage<z.output<Item>>>;
+  get: (db: Db, id: string) => Promise<z.output<Item>>;
+}
+
+/** Registers `GET <path>` (a page of rows, its total in headers) and `GET <path>/:id` for every signed-in role. */
+export function readRoutes<Query extends z.ZodType, Item extends z.ZodType>(
+  fastify: FastifyInstance,
+  path: string,
+  reads: EntityReads<Query, Item>,
+): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Widened for the route's own typing: EntityReads already ties the row to the schema at each call.
+  const item: z.ZodType = reads.item;
+  app.get(
+    path,
+    { schema: { querystring: reads.query, response: { 200: z.array(reads.item), ...errorsFor(400, 401) } } },
+    async (request, reply) => sendPage(reply, await reads.list(app.db, request.query as z.output<Query>)),
+  );
+  app.get(
+    `${path}/:id`,
+    { schema: { params: idParams, response: { 200: item, ...errorsFor(400, 401, 404) } } },
+    async (request) => reads.get(app.db, request.params.id),
+  );
+}
