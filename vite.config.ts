@@ -8,6 +8,11 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 const entry = (file: string) => fileURLToPath(new URL(`./web/${file}`, import.meta.url));
 
+/** The import aliases of tsconfig.json's `paths`, for Vite and Vitest (`@web/lib/x` is web/lib/x). */
+export const pathAliases = Object.fromEntries(
+  ['api', 'web', 'shared', 'test', 'bench'].map((folder) => [`@${folder}`, fileURLToPath(new URL(`./${folder}`, import.meta.url))]),
+);
+
 const PREACT_FOR_REACT: Record<string, string> = {
   react: 'preact/compat',
   'react-dom': 'preact/compat',
@@ -123,6 +128,7 @@ const shareOnly = sharePagesOnlyFiles();
 export default defineConfig({
   root: 'web',
   publicDir: '../public',
+  resolve: { alias: pathAliases },
   plugins: [
     privateTempFolderForBuild(),
     preactForSharePages(),

@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { pathAliases } from './vite.config';
 
 // Every suite runs on every machine with Node and npm alone: the API suite twice (SQLite, then a
 // PostgreSQL server the run starts itself), the offline engine, and the browser tests in the
@@ -16,6 +17,7 @@ export default defineConfig({
     maxWorkers: 3,
     projects: [
       {
+        resolve: { alias: pathAliases },
         test: {
           name: 'sqlite',
           include: [...api, 'shared/**/*.test.ts'],
@@ -32,6 +34,7 @@ export default defineConfig({
         // screens' rules that need no browser (web/features/**/*.test.ts). Their
         // support (rows, the chaos devices and network, the media test kit) is in web/test/offline,
         // which the app never imports.
+        resolve: { alias: pathAliases },
         test: {
           name: 'offline',
           include: ['web/offline/**/*.test.ts', 'web/features/**/*.test.ts', 'web/widgets/**/*.test.ts'],
@@ -45,6 +48,7 @@ export default defineConfig({
       {
         // Browser tests: the built app served by the real server (one for the run), driven in
         // Chromium, one file at a time.
+        resolve: { alias: pathAliases },
         test: {
           name: 'e2e',
           include: ['web/**/*.e2e.test.ts'],
@@ -59,6 +63,7 @@ export default defineConfig({
       },
       {
         // The API suite again on a real PostgreSQL server (`TEST_DATABASE_URL`, or one of its own).
+        resolve: { alias: pathAliases },
         test: {
           name: 'postgres',
           include: api,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ROLES } from '../shared/constants';
+import { ROLES } from '@shared/constants';
 import { useTestApp, type Client } from './test/app';
 import { ROUTE_ACCESS, routeKey, sampleUrl } from './test/route-access';
 

@@ -1,4 +1,4 @@
-import { MEDIA_UPLOAD_PATH } from '../shared/constants';
+import { MEDIA_UPLOAD_PATH } from '@shared/constants';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';

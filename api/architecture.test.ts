@@ -9,7 +9,7 @@ import {
   moduleLoops,
   sharedImportsOfAppCode,
   webLayerViolations,
-} from '../test/architecture/import-graph';
+} from '@test/architecture/import-graph';
 
 // The import rules of docs/architecture.md, checked over the source itself (tests excluded).
 const graph = buildImportGraph(fileURLToPath(new URL('..', import.meta.url)));

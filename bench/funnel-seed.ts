@@ -7,9 +7,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { REFRESH_ALL_FUNNEL_SQL } from '../api/db/inspection-funnel';
-import { hashPassword } from '../api/lib/password';
-import { mulberry32 } from '../shared/seeded-random';
+import { REFRESH_ALL_FUNNEL_SQL } from '@api/db/inspection-funnel';
+import { hashPassword } from '@api/lib/password';
+import { mulberry32 } from '@shared/seeded-random';
 import type { Target } from './throughput/seed-shop';
 import { BENCH_PASSWORD, BENCH_USERS, COLUMNS, type Row } from './throughput/shop-rows';
 

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startPostgres, type PostgresServer } from '../test/postgres-server';
+import { startPostgres, type PostgresServer } from '@test/postgres-server';
 import { FUNNEL_INSPECTIONS, seedFunnelYear } from './funnel-seed';
 import { signIn } from './throughput/calls';
 import { migrate, type Target } from './throughput/seed-shop';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import { resolveChromium } from '../test/chromium';
+import { resolveChromium } from '@test/chromium';
 import { freePort, startBackground, waitForHttp } from './processes';
 
 export interface LighthouseRun {

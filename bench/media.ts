@@ -5,10 +5,10 @@
  * 100 MB video each at once and while 5 phones stream one (it must stream files, not hold them).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MEDIA_ITEM_KEYS } from '../shared/constants';
-import type { PublicMedia } from '../shared/schemas/media';
-import { noisyJpeg, videoOfSize } from '../test/media-samples';
-import { tusUpload } from '../test/tus-upload';
+import { MEDIA_ITEM_KEYS } from '@shared/constants';
+import type { PublicMedia } from '@shared/schemas/media';
+import { noisyJpeg, videoOfSize } from '@test/media-samples';
+import { tusUpload } from '@test/tus-upload';
 import { measurePage, type PageWeight } from './assets';
 import { lighthouseMedian, type LighthouseRun } from './lighthouse';
 import { printStreams, printReportFigures, printUploads } from './media-report';

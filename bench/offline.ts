@@ -5,11 +5,11 @@
  */
 import 'fake-indexeddb/auto';
 import { chromium, type Page } from 'playwright-core';
-import { LocalDb } from '../web/offline/local-db';
-import { enqueue } from '../web/offline/outbox';
-import { SyncEngine } from '../web/offline/sync-engine';
-import { localMeta } from '../web/test/e2e/local-db-probe';
-import { keepOfflineAcrossDocuments, resolveChromium } from '../test/chromium';
+import { LocalDb } from '@web/offline/local-db';
+import { enqueue } from '@web/offline/outbox';
+import { SyncEngine } from '@web/offline/sync-engine';
+import { localMeta } from '@web/test/e2e/local-db-probe';
+import { keepOfflineAcrossDocuments, resolveChromium } from '@test/chromium';
 
 export const SHOP_CUSTOMERS = 10_000;
 export const QUEUED_WRITES = 500;

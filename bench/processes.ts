@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-export { freePort } from '../test/free-port';
+export { freePort } from '@test/free-port';
 
 const running = new Set<Background>();
 

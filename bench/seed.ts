@@ -1,5 +1,5 @@
 /** Creates one customer's worth of data through the real HTTP API and returns the share tokens. */
-import { SAMPLE_VEHICLE } from '../test/sample-vehicle';
+import { SAMPLE_VEHICLE } from '@test/sample-vehicle';
 
 /** The shop admin every bench step signs in as. */
 export const BENCH_ADMIN = { username: 'bench-admin', password: 'bench-password' } as const;

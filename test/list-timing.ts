@@ -7,12 +7,12 @@
  * Run: npx tsx test/list-timing.ts [sizes…]   (default 1000 100000)
  */
 import { sql } from 'kysely';
-import { createDatabase, type Db } from '../api/db/database';
-import { migrateDown, migrateToLatest } from '../api/db/migrate';
-import { matchesAny, paginate } from '../api/lib/list';
-import { countCustomers, listCustomers } from '../api/modules/customers/customer.repository';
-import { countInspections, listInspectionRows } from '../api/modules/inspections/inspection.repository';
-import { countVehicles, listVehicles } from '../api/modules/vehicles/vehicle.repository';
+import { createDatabase, type Db } from '@api/db/database';
+import { migrateDown, migrateToLatest } from '@api/db/migrate';
+import { matchesAny, paginate } from '@api/lib/list';
+import { countCustomers, listCustomers } from '@api/modules/customers/customer.repository';
+import { countInspections, listInspectionRows } from '@api/modules/inspections/inspection.repository';
+import { countVehicles, listVehicles } from '@api/modules/vehicles/vehicle.repository';
 
 const SURNAMES = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez'];
 const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);

@@ -1,4 +1,4 @@
-import { buildServer, SERVER_BUNDLE } from '../api/build-server';
+import { buildServer, SERVER_BUNDLE } from '@api/build-server';
 
 /**
  * Builds the server as `npm start` does (`npm run build:api`) and gives the command that runs it,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { MEDIA_UPLOAD_PATH } from '../shared/constants';
+import { MEDIA_UPLOAD_PATH } from '@shared/constants';
 
 /** Upload-Metadata as tus writes it: `key base64(value)` pairs, comma-separated. */
 export function tusMetadata(values: Record<string, string | number | undefined>): string {

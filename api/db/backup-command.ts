@@ -1,6 +1,6 @@
 // `npm run backup`: a consistent copy of the live SQLite database into DATA_DIR/backups, keeping
 // the newest BACKUP_KEEP. The server may be running.
-import { loadCommandConfig } from '../config';
+import { loadCommandConfig } from '@api/config';
 import { backupDatabase } from './backup';
 import { BackupFileError } from './backup-file';
 import { POSTGRES_BACKUP_MESSAGE } from './backup-messages';

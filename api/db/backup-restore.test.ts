@@ -3,11 +3,11 @@ import { closeSync, copyFileSync, existsSync, mkdtempSync, openSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SyncChangesResponse } from '../../shared/schemas/sync';
-import { freePort } from '../../test/free-port';
-import { productionServerCommand } from '../../test/production-server';
-import { createCommandDatabase, testDatabaseKind } from '../test/database';
-import { createUser, TEST_PASSWORD } from '../test/factories';
+import type { SyncChangesResponse } from '@shared/schemas/sync';
+import { freePort } from '@test/free-port';
+import { productionServerCommand } from '@test/production-server';
+import { createCommandDatabase, testDatabaseKind } from '@api/test/database';
+import { createUser, TEST_PASSWORD } from '@api/test/factories';
 import { listBackups } from './backup';
 import { POSTGRES_BACKUP_MESSAGE, POSTGRES_RESTORE_MESSAGE } from './backup-messages';
 import { createDatabase } from './database';

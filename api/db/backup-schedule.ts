@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppConfig } from '../config';
+import type { AppConfig } from '@api/config';
 import { backupDatabase } from './backup';
 import { POSTGRES_SCHEDULE_MESSAGE } from './backup-messages';
 

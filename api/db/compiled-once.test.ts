@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/database';
-import { createCustomer } from '../test/factories';
-import { idIn } from '../lib/id-list';
+import { createTestDatabase } from '@api/test/database';
+import { createCustomer } from '@api/test/factories';
+import { idIn } from '@api/lib/id-list';
 import { compiledOnce } from './compiled-once';
 
 const database = await createTestDatabase();

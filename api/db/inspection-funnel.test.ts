@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../test/app';
-import { createCustomer, createVehicle, insertShareSend, insertShareView } from '../test/factories';
+import { useTestApp } from '@api/test/app';
+import { createCustomer, createVehicle, insertShareSend, insertShareView } from '@api/test/factories';
 import type { Db } from './database';
 import { refreshAllInspectionFunnel } from './inspection-funnel';
 

@@ -1,5 +1,5 @@
 // `npm run db:migrate` runs every pending migration; `npm run db:migrate -- --down` undoes the last.
-import { loadConfig } from '../config';
+import { loadConfig } from '@api/config';
 import { migrateDown, migrateToLatest } from './migrate';
 import { openConfiguredDatabase } from './open';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { listCustomers } from '../modules/customers/customer.repository';
-import { createTestDatabase, testDatabaseKind } from '../test/database';
+import { listCustomers } from '@api/modules/customers/customer.repository';
+import { createTestDatabase, testDatabaseKind } from '@api/test/database';
 import { migrateDown, migrateToLatest } from './migrate';
 import { migrations } from './migrations';
 

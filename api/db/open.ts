@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AppConfig } from '../config';
+import type { AppConfig } from '@api/config';
 import { createDatabase, type Db } from './database';
 
 /** The SQLite database file in a DATA_DIR. */

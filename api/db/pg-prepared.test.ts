@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { testDatabaseKind } from '../test/database';
+import { testDatabaseKind } from '@api/test/database';
 import { prepareStatementsOn, statementName } from './pg-prepared';
 
 let clients: pg.Client[] = [];

@@ -1,7 +1,7 @@
 // `npm run restore -- <file> [--yes]`: puts a backup back (server stopped, asks first).
 // `npm run restore -- --new-sync-epoch [--yes]`: only tells every device to pull its data again.
 import path from 'node:path';
-import { loadConfig, type AppConfig } from '../config';
+import { loadConfig, type AppConfig } from '@api/config';
 import { backupsDirIn, BackupFileError, backupTakenAt, checkBackupFile } from './backup-file';
 import { POSTGRES_RESTORE_MESSAGE } from './backup-messages';
 import { confirm } from './confirm';

@@ -1,6 +1,6 @@
 // `npm run db:seed -- --demo [--force]`: loads the demo shop into the configured database.
-import { loadCommandConfig } from '../config';
-import { DatabaseNotEmptyError, seedDemo, type SeedDemoResult } from '../demo/demo-data';
+import { loadCommandConfig } from '@api/config';
+import { DatabaseNotEmptyError, seedDemo, type SeedDemoResult } from '@api/demo/demo-data';
 import { migrateToLatest } from './migrate';
 import { openConfiguredDatabase } from './open';
 

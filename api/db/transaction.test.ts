@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../test/database';
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from '@api/test/database';
 import type { Db } from './database';
 import { inTransaction, inUnflushedTransaction } from './transaction';
 

@@ -15,13 +15,13 @@ import {
   SERVICE_STATUSES,
   SUSPENSION_CONDITIONS,
   TEMPLATE_STATUSES,
-} from '../../shared/constants';
-import { serviceTotalCents, totalsWithTax } from '../../shared/money';
-import { TEMPLATE_PLACEHOLDERS } from '../../shared/schemas/email-template';
-import { verifyPassword } from '../lib/password';
-import { createCommandDatabase, createTestDatabase } from '../test/database';
-import { createCustomer, createUser } from '../test/factories';
-import type { Db } from '../db/database';
+} from '@shared/constants';
+import { serviceTotalCents, totalsWithTax } from '@shared/money';
+import { TEMPLATE_PLACEHOLDERS } from '@shared/schemas/email-template';
+import { verifyPassword } from '@api/lib/password';
+import { createCommandDatabase, createTestDatabase } from '@api/test/database';
+import { createCustomer, createUser } from '@api/test/factories';
+import type { Db } from '@api/db/database';
 import { DatabaseNotEmptyError, DEMO_PASSWORD, NOT_EMPTY_MESSAGE, seedDemo } from './demo-data';
 import { vinCheckDigit } from './vin';
 

@@ -1,16 +1,16 @@
 import type { Insertable } from 'kysely';
-import { invoiceTotals } from '../../shared/invoice-totals';
-import { approvedServicesCents } from '../lib/invoice-totals';
-import { hashPassword, type HashParams } from '../lib/password';
-import { changed, deleted, recordChanges, type Change } from '../lib/change-log';
-import type { Db } from '../db/database';
+import { invoiceTotals } from '@shared/invoice-totals';
+import { approvedServicesCents } from '@api/lib/invoice-totals';
+import { hashPassword, type HashParams } from '@api/lib/password';
+import { changed, deleted, recordChanges, type Change } from '@api/lib/change-log';
+import type { Db } from '@api/db/database';
 import { DemoClock, iso } from './clock';
 import { buildInspections } from './inspections';
 import { buildInvoices } from './invoices';
 import { buildCustomers, buildStaff } from './people';
 import { DemoRandom } from './random';
 import { buildTemplates } from './templates';
-import type { Database, InvoiceRow } from '../db/tables';
+import type { Database, InvoiceRow } from '@api/db/tables';
 
 /** The password every demo user signs in with. */
 export const DEMO_PASSWORD = 'baywise-demo';

@@ -5,9 +5,9 @@ import {
   SUSPENSION_CONDITIONS,
   type InspectionStatus,
   type ServiceStatus,
-} from '../../shared/constants';
-import { newId, newShareToken } from '../lib/tokens';
-import type { InspectionNoteRow, InspectionRow, ServicePartRow, ServiceRow } from '../db/tables';
+} from '@shared/constants';
+import { newId, newShareToken } from '@api/lib/tokens';
+import type { InspectionNoteRow, InspectionRow, ServicePartRow, ServiceRow } from '@api/db/tables';
 import { DIAGNOSTIC_CODES, INSPECTION_SUMMARIES, LEAKS, TECH_NOTES } from './catalog';
 import { iso, type DemoClock } from './clock';
 import type { DemoStaff, DemoVehicle } from './people';

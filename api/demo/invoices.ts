@@ -1,6 +1,6 @@
-import type { InvoiceStatus } from '../../shared/constants';
-import { newId, newShareToken } from '../lib/tokens';
-import type { InvoiceLineItemRow, InvoiceRow } from '../db/tables';
+import type { InvoiceStatus } from '@shared/constants';
+import { newId, newShareToken } from '@api/lib/tokens';
+import type { InvoiceLineItemRow, InvoiceRow } from '@api/db/tables';
 import { INVOICE_NOTES } from './catalog';
 import { iso, type DemoClock } from './clock';
 import type { DemoInspections } from './inspections';

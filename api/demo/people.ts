@@ -1,6 +1,6 @@
-import { newId } from '../lib/tokens';
-import type { CustomerRow, UserRow, VehicleRow } from '../db/tables';
-import { NO_USER_CONTACT } from '../db/user-rows';
+import { newId } from '@api/lib/tokens';
+import type { CustomerRow, UserRow, VehicleRow } from '@api/db/tables';
+import { NO_USER_CONTACT } from '@api/db/user-rows';
 import {
   COLORS,
   EMAIL_DOMAINS,

@@ -1,4 +1,4 @@
-import { mulberry32 } from '../../shared/seeded-random';
+import { mulberry32 } from '@shared/seeded-random';
 
 /** A small seeded generator (mulberry32), so the demo data is the same on every run. */
 export class DemoRandom {

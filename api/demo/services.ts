@@ -1,4 +1,4 @@
-import type { InspectionRow } from '../db/tables';
+import type { InspectionRow } from '@api/db/tables';
 import type { DemoRandom } from './random';
 
 export interface DemoPart {

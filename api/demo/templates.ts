@@ -1,5 +1,5 @@
-import { newId } from '../lib/tokens';
-import type { EmailTemplateRow } from '../db/tables';
+import { newId } from '@api/lib/tokens';
+import type { EmailTemplateRow } from '@api/db/tables';
 import { SHOP } from './catalog';
 
 const signature = `\n\nThank you,\n${SHOP.companyName}\n${SHOP.phone}\n${SHOP.address}, ${SHOP.city}, ${SHOP.state} ${SHOP.zipCode}`;

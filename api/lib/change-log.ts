@@ -1,8 +1,8 @@
-import type { SyncEntity } from '../../shared/schemas/sync';
-import { TOMBSTONE_RETENTION_DAYS } from '../../shared/schemas/sync';
-import type { Db } from '../db/database';
-import { refreshInspectionFunnel } from '../db/inspection-funnel';
-import { inTransaction } from '../db/transaction';
+import type { SyncEntity } from '@shared/schemas/sync';
+import { TOMBSTONE_RETENTION_DAYS } from '@shared/schemas/sync';
+import type { Db } from '@api/db/database';
+import { refreshInspectionFunnel } from '@api/db/inspection-funnel';
+import { inTransaction } from '@api/db/transaction';
 import { gone, type HttpError } from './http-error';
 import { nowIso } from './tokens';
 

@@ -1,4 +1,4 @@
-import type { ErrorCode, ErrorReason, GoneEntity } from '../../shared/errors';
+import type { ErrorCode, ErrorReason, GoneEntity } from '@shared/errors';
 
 /** Fields of the error body a client reads instead of the message. */
 export interface ErrorDetails {

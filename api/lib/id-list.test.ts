@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/database';
-import { createCustomer } from '../test/factories';
+import { createTestDatabase } from '@api/test/database';
+import { createCustomer } from '@api/test/factories';
 import { idIn, SHORT_ID_LIST, withKnown } from './id-list';
 
 const database = await createTestDatabase();

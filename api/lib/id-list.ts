@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { isPostgres, type Db } from '../db/database';
+import { isPostgres, type Db } from '@api/db/database';
 
 /** Up to this many ids are bound one by one (`in (?, ?, …)`); longer lists as one parameter. */
 export const SHORT_ID_LIST = 16;

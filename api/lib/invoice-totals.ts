@@ -1,6 +1,6 @@
-import { invoiceTotals, type ServiceCents } from '../../shared/invoice-totals';
-import { MAX_CENTS, serviceTotalCents, type Totals } from '../../shared/money';
-import type { Db } from '../db/database';
+import { invoiceTotals, type ServiceCents } from '@shared/invoice-totals';
+import { MAX_CENTS, serviceTotalCents, type Totals } from '@shared/money';
+import type { Db } from '@api/db/database';
 import { badRequest } from './http-error';
 import { nowIso } from './tokens';
 

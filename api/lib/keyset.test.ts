@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CURSOR_INVALID } from '../../shared/schemas/common';
-import type { CustomerRow } from '../db/tables';
-import { useTestApp } from '../test/app';
-import { createCustomer, createInspection, createVehicle } from '../test/factories';
+import { CURSOR_INVALID } from '@shared/schemas/common';
+import type { CustomerRow } from '@api/db/tables';
+import { useTestApp } from '@api/test/app';
+import { createCustomer, createInspection, createVehicle } from '@api/test/factories';
 import { CURSOR_WITH_OFFSET, encodeCursor, totalFromPage } from './keyset';
 
 const t = await useTestApp();

@@ -1,4 +1,4 @@
-import { CURSOR_INVALID } from '../../shared/schemas/common';
+import { CURSOR_INVALID } from '@shared/schemas/common';
 import { badRequest } from './http-error';
 
 /** The sort key of the last row of a page (its sort values, then its id): what `after=` resumes from. */

@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { countCustomers, listCustomers } from '../modules/customers/customer.repository';
-import { countInspections, listInspectionRows } from '../modules/inspections/inspection.repository';
-import { countInvoices, listInvoiceRows } from '../modules/invoices/invoice.repository';
-import { countVehicles, listVehicles } from '../modules/vehicles/vehicle.repository';
-import { createTestDatabase, testDatabaseKind } from '../test/database';
-import { createCustomer, createInspection, createVehicle } from '../test/factories';
-import { planRecorder } from '../test/query-plans';
+import { countCustomers, listCustomers } from '@api/modules/customers/customer.repository';
+import { countInspections, listInspectionRows } from '@api/modules/inspections/inspection.repository';
+import { countInvoices, listInvoiceRows } from '@api/modules/invoices/invoice.repository';
+import { countVehicles, listVehicles } from '@api/modules/vehicles/vehicle.repository';
+import { createTestDatabase, testDatabaseKind } from '@api/test/database';
+import { createCustomer, createInspection, createVehicle } from '@api/test/factories';
+import { planRecorder } from '@api/test/query-plans';
 
 // SQLite's query plans for the list and search calls: a page is read through an index (never a
 // scan of the table sorted afterwards), and a search narrows through the text index first.

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { FastifyReply } from 'fastify';
-import { NEXT_CURSOR_HEADER } from '../../shared/schemas/common';
-import type { Database } from '../db/tables';
+import { NEXT_CURSOR_HEADER } from '@shared/schemas/common';
+import type { Database } from '@api/db/tables';
 
 export interface Page {
   limit?: number | undefined;

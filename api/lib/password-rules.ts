@@ -1,4 +1,4 @@
-import { passwordInput } from '../../shared/schemas/user';
+import { passwordInput } from '@shared/schemas/user';
 import { badRequest } from './http-error';
 
 /** How many of the most used passwords are refused. */

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParams } from '../../shared/schemas/common';
-import type { Db } from '../db/database';
+import { idParams } from '@shared/schemas/common';
+import type { Db } from '@api/db/database';
 import { sendPage, type ListPage } from './list';
 import { errorsFor } from './replies';
 

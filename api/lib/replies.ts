@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { errorResponse } from '../../shared/schemas/common';
+import { errorResponse } from '@shared/schemas/common';
 
 /** The error answers a route declares, each with the one error body: `...errorsFor(400, 401, 404)`. */
 export function errorsFor<const C extends number>(...codes: C[]): Record<C, typeof errorResponse> {

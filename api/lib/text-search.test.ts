@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { listCustomers } from '../modules/customers/customer.repository';
-import { listInspectionRows } from '../modules/inspections/inspection.repository';
-import { listInvoiceRows } from '../modules/invoices/invoice.repository';
-import { listVehicles } from '../modules/vehicles/vehicle.repository';
-import { createTestDatabase } from '../test/database';
-import { createCustomer, createInspection, createVehicle } from '../test/factories';
+import { listCustomers } from '@api/modules/customers/customer.repository';
+import { listInspectionRows } from '@api/modules/inspections/inspection.repository';
+import { listInvoiceRows } from '@api/modules/invoices/invoice.repository';
+import { listVehicles } from '@api/modules/vehicles/vehicle.repository';
+import { createTestDatabase } from '@api/test/database';
+import { createCustomer, createInspection, createVehicle } from '@api/test/factories';
 import { likePattern, matchesAny } from './list';
 import { indexableSearch } from './text-search';
 

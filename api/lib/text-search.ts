@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { isPostgres, type Db } from '../db/database';
-import type { Database } from '../db/tables';
+import { isPostgres, type Db } from '@api/db/database';
+import type { Database } from '@api/db/tables';
 import { matchesAny } from './list';
 
 /** The trigram index cannot find a search shorter than this (in characters): those scan. */

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Role } from '../../shared/constants';
-import type { Db } from '../db/database';
-import type { UserRow } from '../db/tables';
-import { forbidden, unauthorized } from '../lib/http-error';
-import { findUserById } from '../modules/users/user.repository';
+import type { Role } from '@shared/constants';
+import type { Db } from '@api/db/database';
+import type { UserRow } from '@api/db/tables';
+import { forbidden, unauthorized } from '@api/lib/http-error';
+import { findUserById } from '@api/modules/users/user.repository';
 import { KyselySessionStore, keepSessionAlive } from './session';
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiErrorBody, ErrorCode } from '../../shared/errors';
-import { HttpError } from '../lib/http-error';
+import type { ApiErrorBody, ErrorCode } from '@shared/errors';
+import { HttpError } from '@api/lib/http-error';
 
 const PART_NAMES: Record<string, string> = {
   body: 'request body',

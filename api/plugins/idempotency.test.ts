@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { testConfig, useTestApp, type Client } from '../test/app';
-import { createCustomer, createInspection } from '../test/factories';
+import { buildApp } from '@api/app';
+import { testConfig, useTestApp, type Client } from '@api/test/app';
+import { createCustomer, createInspection } from '@api/test/factories';
 import { canonicalJson, pruneIdempotencyKeys } from './idempotency';
 
 const t = await useTestApp();

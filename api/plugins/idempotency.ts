@@ -4,13 +4,13 @@ import {
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_RETENTION_DAYS,
   IDEMPOTENT_REPLAY_HEADER,
-} from '../../shared/schemas/sync';
-import type { Db } from '../db/database';
-import { isUniqueViolation } from '../db/errors';
-import type { IdempotencyKeyRow } from '../db/tables';
-import { badRequest, conflict, HttpError } from '../lib/http-error';
-import { nowIso } from '../lib/tokens';
-import { pruneTombstones } from '../lib/change-log';
+} from '@shared/schemas/sync';
+import type { Db } from '@api/db/database';
+import { isUniqueViolation } from '@api/db/errors';
+import type { IdempotencyKeyRow } from '@api/db/tables';
+import { badRequest, conflict, HttpError } from '@api/lib/http-error';
+import { nowIso } from '@api/lib/tokens';
+import { pruneTombstones } from '@api/lib/change-log';
 import { httpErrorBody } from './errors';
 
 declare module 'fastify' {

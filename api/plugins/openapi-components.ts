@@ -1,17 +1,17 @@
 import { z } from 'zod';
-import { errorResponse } from '../../shared/schemas/common';
-import { customerResponse } from '../../shared/schemas/customer';
-import { emailTemplateResponse } from '../../shared/schemas/email-template';
+import { errorResponse } from '@shared/schemas/common';
+import { customerResponse } from '@shared/schemas/customer';
+import { emailTemplateResponse } from '@shared/schemas/email-template';
 import {
   inspectionNoteResponse,
   inspectionResponse,
   partResponse,
   publicInspectionResponse,
   serviceResponse,
-} from '../../shared/schemas/inspection';
-import { invoiceResponse, lineItemResponse, publicInvoiceResponse } from '../../shared/schemas/invoice';
-import { userResponse } from '../../shared/schemas/user';
-import { vehicleResponse } from '../../shared/schemas/vehicle';
+} from '@shared/schemas/inspection';
+import { invoiceResponse, lineItemResponse, publicInvoiceResponse } from '@shared/schemas/invoice';
+import { userResponse } from '@shared/schemas/user';
+import { vehicleResponse } from '@shared/schemas/vehicle';
 
 /** Schemas named as components in the API description, so operations refer to them instead of repeating them. */
 export const componentRegistry = z.registry<{ id?: string; description?: string }>();

@@ -1,9 +1,9 @@
 import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { BODY_LIMIT_BYTES } from '../app';
-import { useTestApp, type Client } from '../test/app';
-import { createInspection, createUser } from '../test/factories';
-import { describedRoutes, fillUrl, openApiPath, Pools, sampleBody, sampleQueries, type IdKind } from '../test/request-battery';
+import { BODY_LIMIT_BYTES } from '@api/app';
+import { useTestApp, type Client } from '@api/test/app';
+import { createInspection, createUser } from '@api/test/factories';
+import { describedRoutes, fillUrl, openApiPath, Pools, sampleBody, sampleQueries, type IdKind } from '@api/test/request-battery';
 
 // "Every status code a route answers is described": every route is driven with a battery of
 // requests (signed out, technician, admin; good and bad bodies, ids and headers), and each

@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp, type Client } from '../test/app';
-import { describedRoutes, openApiPath } from '../test/request-battery';
+import { useTestApp, type Client } from '@api/test/app';
+import { describedRoutes, openApiPath } from '@api/test/request-battery';
 
 const t = await useTestApp();
 

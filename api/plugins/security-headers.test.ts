@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { createTestDatabase, type TestDatabase } from '../test/database';
-import { testConfig } from '../test/app';
+import { buildApp } from '@api/app';
+import { createTestDatabase, type TestDatabase } from '@api/test/database';
+import { testConfig } from '@api/test/app';
 import { ROBOTS_TXT } from './security-headers';
 
 const INLINE = "window.__early = fetch('/api/public/inspections/x');";

@@ -1,9 +1,9 @@
 import { Signer } from '@fastify/cookie';
 import type { Session } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { sessionCookie, testConfig, useTestApp } from '../test/app';
-import { createUser, TEST_PASSWORD } from '../test/factories';
+import { buildApp } from '@api/app';
+import { sessionCookie, testConfig, useTestApp } from '@api/test/app';
+import { createUser, TEST_PASSWORD } from '@api/test/factories';
 import { deleteExpiredSessions, KyselySessionStore, RememberingSigner, SESSION_TTL_MS } from './session';
 
 const t = await useTestApp();

@@ -1,10 +1,10 @@
 import fastifyCookie, { Signer, type UnsignResult } from '@fastify/cookie';
 import fastifySession from '@fastify/session';
 import type { FastifyInstance, Session } from 'fastify';
-import { compiledOnce } from '../db/compiled-once';
-import type { Db } from '../db/database';
-import { isForeignKeyViolation } from '../db/errors';
-import type { UserRow } from '../db/tables';
+import { compiledOnce } from '@api/db/compiled-once';
+import type { Db } from '@api/db/database';
+import { isForeignKeyViolation } from '@api/db/errors';
+import type { UserRow } from '@api/db/tables';
 
 declare module 'fastify' {
   interface Session {

@@ -1,12 +1,12 @@
 import cluster, { type Worker } from 'node:cluster';
 import Fastify from 'fastify';
-import type { AppConfig } from '../config';
-import { scheduleBackups } from '../db/backup-schedule';
-import { migrateToLatest } from '../db/migrate';
-import { openConfiguredDatabase } from '../db/open';
-import { holdServerPidFile } from '../db/server-lock';
-import { countUsers } from '../modules/users/user.repository';
-import { displayUrl, welcomeText } from '../welcome';
+import type { AppConfig } from '@api/config';
+import { scheduleBackups } from '@api/db/backup-schedule';
+import { migrateToLatest } from '@api/db/migrate';
+import { openConfiguredDatabase } from '@api/db/open';
+import { holdServerPidFile } from '@api/db/server-lock';
+import { countUsers } from '@api/modules/users/user.repository';
+import { displayUrl, welcomeText } from '@api/welcome';
 import { closeDatabase, DRAIN_MS, stopOnSignals } from './shutdown';
 
 /** What the primary sends a worker to make it drain and exit (signals may reach only the primary). */

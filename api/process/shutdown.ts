@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { isPostgres, type Db } from '../db/database';
+import { isPostgres, type Db } from '@api/db/database';
 
 /** How long requests already under way get to finish after SIGTERM before their connections are cut. */
 export const DRAIN_MS = 10_000;

@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childPids, isRunning, spawnServer, type SpawnedServer } from '../../test/spawned-server';
-import { createCommandDatabase } from '../test/database';
+import { childPids, isRunning, spawnServer, type SpawnedServer } from '@test/spawned-server';
+import { createCommandDatabase } from '@api/test/database';
 
 // WORKERS=2: two server processes behind one port, on this run's database (SQLite or PostgreSQL),
 // sharing sessions, idempotency keys and the change feed through it.

@@ -1,10 +1,10 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll } from 'vitest';
-import { buildApp } from '../app';
-import type { AppConfig } from '../config';
-import type { Db } from '../db/database';
-import type { UserRow } from '../db/tables';
-import type { Role } from '../../shared/constants';
+import { buildApp } from '@api/app';
+import type { AppConfig } from '@api/config';
+import type { Db } from '@api/db/database';
+import type { UserRow } from '@api/db/tables';
+import type { Role } from '@shared/constants';
 import { createTestDatabase } from './database';
 import { createUser, TEST_HASH_PARAMS, TEST_PASSWORD } from './factories';
 

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createDatabase, type Db } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
+import { createDatabase, type Db } from '@api/db/database';
+import { migrateToLatest } from '@api/db/migrate';
 
 /** The PostgreSQL server of this run (started by `test/postgres-setup.ts`, or `TEST_DATABASE_URL`). */
 const postgresUrl = (): string => inject('postgresUrl');

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
-import type { Role } from '../../shared/constants';
-import type { Db } from '../db/database';
-import { refreshInspectionFunnel } from '../db/inspection-funnel';
-import { NO_USER_CONTACT } from '../db/user-rows';
+import type { Role } from '@shared/constants';
+import type { Db } from '@api/db/database';
+import { refreshInspectionFunnel } from '@api/db/inspection-funnel';
+import { NO_USER_CONTACT } from '@api/db/user-rows';
 import type {
   CustomerRow,
   InspectionRow,
@@ -12,10 +12,10 @@ import type {
   ServiceRow,
   UserRow,
   VehicleRow,
-} from '../db/tables';
-import { hashPassword } from '../lib/password';
-import { newShareToken, nowIso } from '../lib/tokens';
-import { writeSetting } from '../modules/shop-settings/shop-settings.repository';
+} from '@api/db/tables';
+import { hashPassword } from '@api/lib/password';
+import { newShareToken, nowIso } from '@api/lib/tokens';
+import { writeSetting } from '@api/modules/shop-settings/shop-settings.repository';
 
 export const TEST_PASSWORD = 'correct horse battery';
 

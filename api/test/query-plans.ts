@@ -1,5 +1,5 @@
 import { CompiledQuery, type KyselyPlugin, type RootOperationNode } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db } from '@api/db/database';
 
 /**
  * A database handle that records every query run through it, and `plans(run)`: SQLite's query

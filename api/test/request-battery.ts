@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
-import { DOCS_STATIC } from '../plugins/openapi';
+import { DOCS_STATIC } from '@api/plugins/openapi';
 
 // Builds requests for any route from its own schemas and from what earlier answers showed, so a
 // test can drive every route (including ones added later) without knowing it.

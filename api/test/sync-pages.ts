@@ -1,4 +1,4 @@
-import type { SyncChangesResponse } from '../../shared/schemas/sync';
+import type { SyncChangesResponse } from '@shared/schemas/sync';
 
 /** A change-feed page with no rows and no deletions in any list. */
 export function emptyChangePage(head: Pick<SyncChangesResponse, 'resync' | 'cursor' | 'hasMore'>): SyncChangesResponse {

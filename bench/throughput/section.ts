@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startPostgres, type PostgresServer } from '../../test/postgres-server';
+import { startPostgres, type PostgresServer } from '@test/postgres-server';
 import { detailCalls, inspectionListCall, scaleCalls, searchCalls, signIn, writeCalls, type Call } from './calls';
 import { CONNECTIONS, benchSeconds, measure, type Measured } from './load';
 import { printMainTable, printScaleTable, printWorkersTable } from './report';

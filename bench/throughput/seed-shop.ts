@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { hashPassword } from '../../api/lib/password';
+import { hashPassword } from '@api/lib/password';
 import { ShopRows, TABLE_ORDER, type Row, type ShopCatalog, type TableRows, BENCH_PASSWORD } from './shop-rows';
 
 /** Where the shop goes: a DATA_DIR (SQLite) or a PostgreSQL database. */

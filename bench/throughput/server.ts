@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, startBackground, waitForHttp, type Background } from '../processes';
+import { freePort, startBackground, waitForHttp, type Background } from '@bench/processes';
 import { tsxIn, type Target } from './seed-shop';
 
 export const benchRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

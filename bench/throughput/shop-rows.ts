@@ -5,7 +5,7 @@
  * Also keeps what the load needs to vary its requests (ids, share tokens, search words).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mulberry32 } from '../../shared/seeded-random';
+import { mulberry32 } from '@shared/seeded-random';
 import {
   CITIES, COLORS, COMMON_SURNAME, EMAIL_DOMAINS, FIRST_NAMES, INSPECTION_NOTES, JOBS, LEAKS, STREET_KINDS, STREETS, SURNAMES, VEHICLE_MODELS,
 } from './names';

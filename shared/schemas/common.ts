@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { MAX_CENTS, parseCents } from '../money';
-import { MAX_PAGE_SIZE } from '../constants';
-import { ERROR_REASONS, GONE_ENTITIES } from '../errors';
+import { MAX_CENTS, parseCents } from '@shared/money';
+import { MAX_PAGE_SIZE } from '@shared/constants';
+import { ERROR_REASONS, GONE_ENTITIES } from '@shared/errors';
 
 export const VALID_AMOUNT_MESSAGE = 'Please enter a valid amount (e.g., 45.00)';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CUSTOMER_SORTS, CUSTOMER_STATUSES, TEXT_CONSENT_SOURCES } from '../constants';
+import { CUSTOMER_SORTS, CUSTOMER_STATUSES, TEXT_CONSENT_SOURCES } from '@shared/constants';
 import { afterQuery, idSchema, listQuery, optionalText, requiredText, timestamp } from './common';
 
 export const CUSTOMER_NAME_REQUIRED = 'Name is required';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEMPLATE_STATUSES } from '../constants';
+import { TEMPLATE_STATUSES } from '@shared/constants';
 import { idSchema, listQuery, optionalText, requiredText, timestamp } from './common';
 
 /** The placeholders a template may carry; they are copied verbatim, never filled in by the API. */

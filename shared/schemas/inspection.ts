@@ -7,7 +7,7 @@ import {
   OIL_CONDITIONS,
   SERVICE_STATUSES,
   SUSPENSION_CONDITIONS,
-} from '../constants';
+} from '@shared/constants';
 import { customerSummaryResponse } from './customer';
 import { publicMediaResponse } from './media';
 import { userResponse } from './user';

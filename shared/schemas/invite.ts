@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INVITE_ROLES } from '../constants';
+import { INVITE_ROLES } from '@shared/constants';
 import { timestamp } from './common';
 import { emailInput, passwordInput, usernameInput, withPasswordConfirmation } from './user';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { INVOICE_SORTS, INVOICE_STATUSES } from '../constants';
-import { MAX_CENTS, parseCents } from '../money';
+import { INVOICE_SORTS, INVOICE_STATUSES } from '@shared/constants';
+import { MAX_CENTS, parseCents } from '@shared/money';
 import {
   idSchema,
   listQuery,

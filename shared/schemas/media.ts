@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MEDIA_CAPTION_MAX, MEDIA_ITEM_KEYS, MEDIA_KINDS, MEDIA_UPLOAD_ROLES } from '../constants';
+import { MEDIA_CAPTION_MAX, MEDIA_ITEM_KEYS, MEDIA_KINDS, MEDIA_UPLOAD_ROLES } from '@shared/constants';
 import { idSchema, timestamp } from './common';
 
 // Photos and videos of an inspection. The device makes a medium's id when it captures it, so a

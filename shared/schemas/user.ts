@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, ROLES, SIGN_UP_MODES, USER_STATUSES } from '../constants';
+import { PASSWORD_MIN_LENGTH, ROLES, SIGN_UP_MODES, USER_STATUSES } from '@shared/constants';
 import { idSchema, listQuery, optionalText, requiredText, timestamp } from './common';
 import { customerResponse } from './customer';
 import { vehicleResponse } from './vehicle';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MIN_VEHICLE_YEAR, VEHICLE_SORTS, VIN_MAX_LENGTH } from '../constants';
+import { MIN_VEHICLE_YEAR, VEHICLE_SORTS, VIN_MAX_LENGTH } from '@shared/constants';
 import { idSchema, listQuery, optionalText, requiredText, timestamp } from './common';
 
 export const CUSTOMER_REQUIRED = 'Customer is required';

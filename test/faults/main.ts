@@ -5,7 +5,7 @@
 import { runCrash } from './crash';
 import { runFuzz } from './fuzz';
 import { runLoad } from './load';
-import { mulberry32 } from '../../shared/seeded-random';
+import { mulberry32 } from '@shared/seeded-random';
 import { Report } from './report';
 import { runShutdown } from './shutdown';
 

@@ -1,6 +1,6 @@
-import { loadConfig } from '../../api/config';
-import { buildApp } from '../../api/app';
-import { createDatabase } from '../../api/db/database';
+import { loadConfig } from '@api/config';
+import { buildApp } from '@api/app';
+import { createDatabase } from '@api/db/database';
 
 /** Every route the app serves ("METHOD /url"), read from the app itself so new routes are fuzzed too. */
 export async function appRoutes(dataDir: string): Promise<string[]> {

@@ -1,4 +1,4 @@
-import { SAMPLE_VEHICLE } from '../sample-vehicle';
+import { SAMPLE_VEHICLE } from '@test/sample-vehicle';
 import { ADMIN_EMAIL } from './server';
 
 /** A signed-in (or anonymous) JSON client over real HTTP; the session cookie is kept by hand. */

@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from '../free-port';
-import { productionServerCommand } from '../production-server';
+import { freePort } from '@test/free-port';
+import { productionServerCommand } from '@test/production-server';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const ADMIN_EMAIL = 'faults-admin@baywise.test';

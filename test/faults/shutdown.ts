@@ -4,7 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Sqlite from 'better-sqlite3';
-import { childPids, isRunning } from '../spawned-server';
+import { childPids, isRunning } from '@test/spawned-server';
 import type { Report } from './report';
 import { seedShop } from './seed';
 import { FaultServer } from './server';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { cspViolations, TABLET_LANDSCAPE } from '../test/e2e/browser';
-import { reloadUnderWorker } from '../test/e2e/offline';
-import { addSession, createStaffUser } from '../test/e2e/staff';
-import { useE2E } from '../test/e2e/use-e2e';
+import { cspViolations, TABLET_LANDSCAPE } from '@web/test/e2e/browser';
+import { reloadUnderWorker } from '@web/test/e2e/offline';
+import { addSession, createStaffUser } from '@web/test/e2e/staff';
+import { useE2E } from '@web/test/e2e/use-e2e';
 
 // The API description's page (Swagger UI) under the app's own Content-Security-Policy.
 

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { FullScreenSpinner } from '../components/ui/spinner';
-import { paths } from '../config/paths';
-import { useCurrentUserQuery } from '../features/auth/api/use-current-user';
-import { lastSignedInUserId } from '../lib/current-user';
-import { PendingApproval } from '../features/auth/components/pending-approval';
+import { FullScreenSpinner } from '@web/components/ui/spinner';
+import { paths } from '@web/config/paths';
+import { useCurrentUserQuery } from '@web/features/auth/api/use-current-user';
+import { lastSignedInUserId } from '@web/lib/current-user';
+import { PendingApproval } from '@web/features/auth/components/pending-approval';
 import { LoadError } from './routes/load-error';
 
 /**

@@ -1,12 +1,12 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { InspectionDialog } from '../features/inspections/components/inspection-dialog';
-import { VehicleDialog } from '../features/vehicles/components/vehicle-dialog';
+import { InspectionDialog } from '@web/features/inspections/components/inspection-dialog';
+import { VehicleDialog } from '@web/features/vehicles/components/vehicle-dialog';
 import {
   InspectionDialogContext,
   type InspectionDialogApi,
   type InspectionDialogOptions,
-} from '../lib/inspection-dialog-context';
-import { VehicleDialogContext, type VehicleDialogApi, type VehicleDialogOptions } from '../lib/vehicle-dialog-context';
+} from '@web/lib/inspection-dialog-context';
+import { VehicleDialogContext, type VehicleDialogApi, type VehicleDialogOptions } from '@web/lib/vehicle-dialog-context';
 
 /**
  * The dialogs one section opens for another's entity: the inspection dialog (create, or edit with

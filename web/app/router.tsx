@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { FullScreenSpinner } from '../components/ui/spinner';
-import { paths } from '../config/paths';
+import { FullScreenSpinner } from '@web/components/ui/spinner';
+import { paths } from '@web/config/paths';
 import { RedirectSignedIn, RequireUser } from './auth-gate';
 import { NotFoundPage } from './routes/not-found';
 

@@ -1,40 +1,40 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { LoadingBlock } from '../components/ui/spinner';
-import type { Section } from '../config/paths';
-import { useCurrentUser } from '../features/auth/api/use-current-user';
+import { LoadingBlock } from '@web/components/ui/spinner';
+import type { Section } from '@web/config/paths';
+import { useCurrentUser } from '@web/features/auth/api/use-current-user';
 import { DEFERRED_ROLES } from './layout/nav-items';
 import { AccessDenied } from './routes/access-denied';
 
 // Each section is its own chunk, loaded when first opened.
 const DashboardSection = lazy(() =>
-  import('../features/dashboard/components/dashboard-section').then((m) => ({ default: m.DashboardSection })),
+  import('@web/features/dashboard/components/dashboard-section').then((m) => ({ default: m.DashboardSection })),
 );
 const CustomersSection = lazy(() =>
-  import('../features/customers/components/customers-section').then((m) => ({ default: m.CustomersSection })),
+  import('@web/features/customers/components/customers-section').then((m) => ({ default: m.CustomersSection })),
 );
 const VehiclesSection = lazy(() =>
-  import('../features/vehicles/components/vehicles-section').then((m) => ({ default: m.VehiclesSection })),
+  import('@web/features/vehicles/components/vehicles-section').then((m) => ({ default: m.VehiclesSection })),
 );
 
 const InvoicesSection = lazy(() =>
-  import('../features/invoices/components/invoices-section').then((m) => ({ default: m.InvoicesSection })),
+  import('@web/features/invoices/components/invoices-section').then((m) => ({ default: m.InvoicesSection })),
 );
 const DeferredSection = lazy(() =>
-  import('../features/deferred/components/deferred-section').then((m) => ({ default: m.DeferredSection })),
+  import('@web/features/deferred/components/deferred-section').then((m) => ({ default: m.DeferredSection })),
 );
 const ReportsSection = lazy(() =>
-  import('../features/reports/components/reports-section').then((m) => ({ default: m.ReportsSection })),
+  import('@web/features/reports/components/reports-section').then((m) => ({ default: m.ReportsSection })),
 );
 const UsersSection = lazy(() =>
-  import('../features/users/components/users-section').then((m) => ({ default: m.UsersSection })),
+  import('@web/features/users/components/users-section').then((m) => ({ default: m.UsersSection })),
 );
 const EmailTemplatesSection = lazy(() =>
-  import('../features/email-templates/components/email-templates-section').then((m) => ({
+  import('@web/features/email-templates/components/email-templates-section').then((m) => ({
     default: m.EmailTemplatesSection,
   })),
 );
 const SettingsSection = lazy(() =>
-  import('../features/settings/components/settings-section').then((m) => ({ default: m.SettingsSection })),
+  import('@web/features/settings/components/settings-section').then((m) => ({ default: m.SettingsSection })),
 );
 
 const SECTION_VIEWS: Record<Section, ComponentType> = {

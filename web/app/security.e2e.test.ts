@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { cspViolations, TABLET_LANDSCAPE } from '../test/e2e/browser';
-import { seedInspection } from '../test/e2e/seed';
-import { addSession, createStaffUser } from '../test/e2e/staff';
-import { useE2E } from '../test/e2e/use-e2e';
+import { cspViolations, TABLET_LANDSCAPE } from '@web/test/e2e/browser';
+import { seedInspection } from '@web/test/e2e/seed';
+import { addSession, createStaffUser } from '@web/test/e2e/staff';
+import { useE2E } from '@web/test/e2e/use-e2e';
 
 // The server's security headers, as a browser enforces them on the real build.
 

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SMALL_PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, elementsPastRightEdge, overflowsHorizontally } from '../test/e2e/browser';
-import { screenshot } from '../test/e2e/screenshot';
-import { addSession, createStaffUser, type StaffUser } from '../test/e2e/staff';
-import { expectAccessible, textOf, useE2E } from '../test/e2e/use-e2e';
+import { SMALL_PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, elementsPastRightEdge, overflowsHorizontally } from '@web/test/e2e/browser';
+import { screenshot } from '@web/test/e2e/screenshot';
+import { addSession, createStaffUser, type StaffUser } from '@web/test/e2e/staff';
+import { expectAccessible, textOf, useE2E } from '@web/test/e2e/use-e2e';
 
 const { baseUrl, api, open } = useE2E();
 

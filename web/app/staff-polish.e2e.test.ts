@@ -1,11 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TABLET_LANDSCAPE } from '../test/e2e/browser';
-import { syncChip, waitForFirstPull } from '../test/e2e/offline';
-import { screenshot } from '../test/e2e/screenshot';
-import { seedInspection, seedInvoice } from '../test/e2e/seed';
-import { addSession, createStaffUser, signInThroughUi, uniqueName, type StaffUser } from '../test/e2e/staff';
-import { useE2E } from '../test/e2e/use-e2e';
+import { TABLET_LANDSCAPE } from '@web/test/e2e/browser';
+import { syncChip, waitForFirstPull } from '@web/test/e2e/offline';
+import { screenshot } from '@web/test/e2e/screenshot';
+import { seedInspection, seedInvoice } from '@web/test/e2e/seed';
+import { addSession, createStaffUser, signInThroughUi, uniqueName, type StaffUser } from '@web/test/e2e/staff';
+import { useE2E } from '@web/test/e2e/use-e2e';
 
 // The staff app at a landscape tablet's size, as a new user met it: card grids, toasts over
 // dialogs, not-synced rows, sign-in after another user, the receipts screen offline, badges, the

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
-import { api, type ListResult } from '../lib/api-client';
-import type { LocalDb } from '../offline/local-db';
-import { LOCAL_NETWORK_MODE, readLocalFirst, readLocalRow } from '../offline/local-queries-source';
+import { api, type ListResult } from '@web/lib/api-client';
+import type { LocalDb } from '@web/offline/local-db';
+import { LOCAL_NETWORK_MODE, readLocalFirst, readLocalRow } from '@web/offline/local-queries-source';
 import type { SearchListParams } from './list-keys';
 
 type ApiQuery = Parameters<typeof api.list>[1];

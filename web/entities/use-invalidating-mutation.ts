@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { LOCAL_NETWORK_MODE } from '../offline/local-queries-source';
+import { LOCAL_NETWORK_MODE } from '@web/offline/local-queries-source';
 
 type Write<TData, TVariables> = (variables: TVariables) => Promise<TData>;
 

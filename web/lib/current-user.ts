@@ -1,6 +1,6 @@
 // The signed-in user, shared by the app and every feature (features do not import each other).
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { User } from '../../shared/schemas/user';
+import type { User } from '@shared/schemas/user';
 import { api, ApiError } from './api-client';
 
 // The last signed-in user, so the shell can open when the network is down (docs/offline-sync.md:

@@ -1,5 +1,5 @@
-import { SHORT_ID_LENGTH } from '../../shared/constants';
-import { formatCents, parseCents } from '../../shared/money';
+import { SHORT_ID_LENGTH } from '@shared/constants';
+import { formatCents, parseCents } from '@shared/money';
 
 /** The shop's locale: dates and numbers are written the way a US shop writes them. */
 export const SHOP_LOCALE = 'en-US';

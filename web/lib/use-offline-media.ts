@@ -1,10 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { useCurrentUser } from './current-user';
-import { getOffline } from '../offline';
-import { BlobUrls, mediaCount, pendingUploads, readInspectionMedia, toLocalMedia } from '../offline/media/local-media';
-import type { LocalMedia, UploadStatus } from '../offline/media/media-types';
-import { checkStorage, currentStorageWarning, onStorageWarning } from '../offline/media/storage';
+import { getOffline } from '@web/offline';
+import { BlobUrls, mediaCount, pendingUploads, readInspectionMedia, toLocalMedia } from '@web/offline/media/local-media';
+import type { LocalMedia, UploadStatus } from '@web/offline/media/media-types';
+import { checkStorage, currentStorageWarning, onStorageWarning } from '@web/offline/media/storage';
 
 // The React side of the device's media: live lists, counts and the header's upload status.
 

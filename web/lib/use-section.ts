@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { sectionFrom, type Section } from '../config/paths';
+import { sectionFrom, type Section } from '@web/config/paths';
 
 /**
  * The active section of the main app, backed by `?section=` (unknown → dashboard). Setting it pushes

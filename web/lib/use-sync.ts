@@ -1,10 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { getOffline } from '../offline';
+import { getOffline } from '@web/offline';
 import { readCachedUser, useCurrentUser } from './current-user';
-import { unsentUploads } from '../offline/media/local-media';
-import { pendingEntityIds } from '../offline/outbox';
-import type { LocalWrite, OutboxEntry, SyncStatus } from '../offline/types';
+import { unsentUploads } from '@web/offline/media/local-media';
+import { pendingEntityIds } from '@web/offline/outbox';
+import type { LocalWrite, OutboxEntry, SyncStatus } from '@web/offline/types';
 
 // The sync loop for React: its live state and its actions, for any screen.
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyWrite, dependsOnOf, entityOf, LocalWriteError, toRequest, type ApplyContext, type LocalState } from './apply-write';
 import { diffStates } from './local-rows';
-import { customerRow, inspectionRow, serviceRow, T0, uuid, vehicleRow } from '../test/offline/test-rows';
+import { customerRow, inspectionRow, serviceRow, T0, uuid, vehicleRow } from '@web/test/offline/test-rows';
 import type { LocalWrite } from './types';
 
 const NOW = '2026-03-02T10:00:00.000Z';

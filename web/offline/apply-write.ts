@@ -1,12 +1,12 @@
 import {
   createCustomerBody,
   updateCustomerBody,
-} from '../../shared/schemas/customer';
-import type { SyncEntity } from '../../shared/schemas/sync';
+} from '@shared/schemas/customer';
+import type { SyncEntity } from '@shared/schemas/sync';
 import {
   createVehicleBody,
   updateVehicleBody,
-} from '../../shared/schemas/vehicle';
+} from '@shared/schemas/vehicle';
 import { applyDeferred } from './deferred-write';
 import { createInspection, setServiceStatus, updateInspection } from './inspection-write';
 import {

@@ -1,4 +1,4 @@
-import type { SyncEntity } from '../../shared/schemas/sync';
+import type { SyncEntity } from '@shared/schemas/sync';
 import { applyWrite, dependsOnOf, entityOf } from './apply-write';
 import type { LocalDb } from './local-db';
 import { diffStates } from './local-rows';

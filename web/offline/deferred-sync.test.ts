@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-// eslint-disable-next-line no-restricted-imports -- drives the real API in-process, as the chaos test does
-import { useTestApp } from '../../api/test/app';
-import type { DeferredWork } from '../../shared/schemas/deferred';
+ 
+import { useTestApp } from '@api/test/app';
+import type { DeferredWork } from '@shared/schemas/deferred';
 import { listLocalDeferred } from './local-deferred';
 import { LocalDb } from './local-db';
 import { enqueue } from './outbox';

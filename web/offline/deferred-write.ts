@@ -1,4 +1,4 @@
-import { DISMISS_REASON_REQUIRED, updateDeferredBody } from '../../shared/schemas/deferred';
+import { DISMISS_REASON_REQUIRED, updateDeferredBody } from '@shared/schemas/deferred';
 import { definedFields, LocalWriteError, parse, type Draft } from './local-rows';
 import type { LocalWrite } from './types';
 

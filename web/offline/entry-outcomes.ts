@@ -1,8 +1,8 @@
-import { customerResponse } from '../../shared/schemas/customer';
-import { deferredWorkResponse } from '../../shared/schemas/deferred';
-import { inspectionResponse, serviceResponse } from '../../shared/schemas/inspection';
-import type { SyncEntity } from '../../shared/schemas/sync';
-import { vehicleResponse } from '../../shared/schemas/vehicle';
+import { customerResponse } from '@shared/schemas/customer';
+import { deferredWorkResponse } from '@shared/schemas/deferred';
+import { inspectionResponse, serviceResponse } from '@shared/schemas/inspection';
+import type { SyncEntity } from '@shared/schemas/sync';
+import { vehicleResponse } from '@shared/schemas/vehicle';
 import { entityOf } from './apply-write';
 import type { LocalDb } from './local-db';
 import { mergeServerChanges, writeTables, type ServerChanges } from './local-state';

@@ -1,4 +1,4 @@
-import { readCachedUser } from '../lib/current-user';
+import { readCachedUser } from '@web/lib/current-user';
 import { LocalDb } from './local-db';
 import { SyncEngine } from './sync-engine';
 

@@ -1,5 +1,5 @@
-import { MEASUREMENT_FIELDS } from '../../shared/constants';
-import { formatCents, parseCents } from '../../shared/money';
+import { MEASUREMENT_FIELDS } from '@shared/constants';
+import { formatCents, parseCents } from '@shared/money';
 import {
   createInspectionBody,
   updateInspectionBody,
@@ -8,7 +8,7 @@ import {
   type PartInput,
   type Service,
   type ServicePart,
-} from '../../shared/schemas/inspection';
+} from '@shared/schemas/inspection';
 import { customerSummary, LocalWriteError, parse, sameValue, vehicleSummary, type ApplyContext, type Draft } from './local-rows';
 import type { LocalWrite } from './types';
 

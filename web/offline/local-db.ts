@@ -1,9 +1,9 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
-import type { Customer } from '../../shared/schemas/customer';
-import type { DeferredWork } from '../../shared/schemas/deferred';
-import type { Inspection } from '../../shared/schemas/inspection';
-import type { User } from '../../shared/schemas/user';
-import type { Vehicle } from '../../shared/schemas/vehicle';
+import type { Customer } from '@shared/schemas/customer';
+import type { DeferredWork } from '@shared/schemas/deferred';
+import type { Inspection } from '@shared/schemas/inspection';
+import type { User } from '@shared/schemas/user';
+import type { Vehicle } from '@shared/schemas/vehicle';
 import type { MediaBlobRow, MediaRow, UploadEntry } from './media/media-types';
 import type { OutboxEntry } from './types';
 

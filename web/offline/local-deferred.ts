@@ -1,5 +1,5 @@
-import type { DeferredSort, DeferredStatus, DeferredWork } from '../../shared/schemas/deferred';
-import type { ListResult } from '../lib/api-client';
+import type { DeferredSort, DeferredStatus, DeferredWork } from '@shared/schemas/deferred';
+import type { ListResult } from '@web/lib/api-client';
 import type { LocalDb } from './local-db';
 
 // `GET /api/deferred-work` over the local copy: the same filters, order and paging, so the

@@ -1,20 +1,20 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Inspection } from '../../shared/schemas/inspection';
-import type { Vehicle } from '../../shared/schemas/vehicle';
-import { createCustomer } from '../entities/customers/create-customer';
-import { deleteCustomer } from '../entities/customers/delete-customer';
-import { getCustomerInspections } from '../entities/inspections/get-customer-inspections';
-import { updateCustomer } from '../entities/customers/update-customer';
-import { updateServiceStatus } from '../entities/inspections/update-service-status';
-import { saveInspection } from '../entities/inspections/save-inspection';
-import { draftFrom, emptyDraft, newService, toBody, toChanges } from '../features/inspections/components/inspection-form-model';
-import { createVehicle } from '../entities/vehicles/create-vehicle';
-import { deleteVehicle } from '../entities/vehicles/delete-vehicle';
-import { updateVehicle } from '../entities/vehicles/update-vehicle';
-import { ApiError } from '../lib/api-client';
+import type { Inspection } from '@shared/schemas/inspection';
+import type { Vehicle } from '@shared/schemas/vehicle';
+import { createCustomer } from '@web/entities/customers/create-customer';
+import { deleteCustomer } from '@web/entities/customers/delete-customer';
+import { getCustomerInspections } from '@web/entities/inspections/get-customer-inspections';
+import { updateCustomer } from '@web/entities/customers/update-customer';
+import { updateServiceStatus } from '@web/entities/inspections/update-service-status';
+import { saveInspection } from '@web/entities/inspections/save-inspection';
+import { draftFrom, emptyDraft, newService, toBody, toChanges } from '@web/features/inspections/components/inspection-form-model';
+import { createVehicle } from '@web/entities/vehicles/create-vehicle';
+import { deleteVehicle } from '@web/entities/vehicles/delete-vehicle';
+import { updateVehicle } from '@web/entities/vehicles/update-vehicle';
+import { ApiError } from '@web/lib/api-client';
 import { getOffline } from './index';
 import { readLocalFirst, readLocalRow } from './local-queries-source';
-import { customerRow, userRow } from '../test/offline/test-rows';
+import { customerRow, userRow } from '@web/test/offline/test-rows';
 
 // The screens' side of the local copy: where reads come from before and after the first pull, and
 // what the forms' saves put on this device and in the outbox (labels, only changed fields).

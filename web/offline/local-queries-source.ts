@@ -1,8 +1,8 @@
-import type { Customer } from '../../shared/schemas/customer';
-import type { Inspection } from '../../shared/schemas/inspection';
-import type { Vehicle } from '../../shared/schemas/vehicle';
-import { api, ApiError } from '../lib/api-client';
-import { readCachedUser } from '../lib/current-user';
+import type { Customer } from '@shared/schemas/customer';
+import type { Inspection } from '@shared/schemas/inspection';
+import type { Vehicle } from '@shared/schemas/vehicle';
+import { api, ApiError } from '@web/lib/api-client';
+import { readCachedUser } from '@web/lib/current-user';
 import { getOffline } from './index';
 import type { LocalDb } from './local-db';
 import { enqueue } from './outbox';

@@ -13,7 +13,7 @@ import {
   mergeCustomerInspections,
   searchLocalCustomers,
 } from './local-queries';
-import { customerRow, inspectionRow, userRow, uuid, vehicleRow } from '../test/offline/test-rows';
+import { customerRow, inspectionRow, userRow, uuid, vehicleRow } from '@web/test/offline/test-rows';
 
 let db: LocalDb;
 let n = 0;

@@ -1,10 +1,10 @@
-import type { CUSTOMER_SORTS, VEHICLE_SORTS } from '../../shared/constants';
-import type { Customer } from '../../shared/schemas/customer';
-import type { Inspection } from '../../shared/schemas/inspection';
-import { SYNC_INSPECTION_WINDOW_DAYS } from '../../shared/schemas/sync';
-import type { User } from '../../shared/schemas/user';
-import type { Vehicle } from '../../shared/schemas/vehicle';
-import type { ListResult } from '../lib/api-client';
+import type { CUSTOMER_SORTS, VEHICLE_SORTS } from '@shared/constants';
+import type { Customer } from '@shared/schemas/customer';
+import type { Inspection } from '@shared/schemas/inspection';
+import { SYNC_INSPECTION_WINDOW_DAYS } from '@shared/schemas/sync';
+import type { User } from '@shared/schemas/user';
+import type { Vehicle } from '@shared/schemas/vehicle';
+import type { ListResult } from '@web/lib/api-client';
 import type { LocalDb } from './local-db';
 
 // Reads over the local database that answer exactly what the REST list and detail calls answer

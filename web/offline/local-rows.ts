@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import type { Customer, CustomerSummary } from '../../shared/schemas/customer';
-import type { DeferredWork } from '../../shared/schemas/deferred';
-import type { Inspection } from '../../shared/schemas/inspection';
-import type { SyncEntity } from '../../shared/schemas/sync';
-import type { Vehicle, VehicleSummary } from '../../shared/schemas/vehicle';
+import type { Customer, CustomerSummary } from '@shared/schemas/customer';
+import type { DeferredWork } from '@shared/schemas/deferred';
+import type { Inspection } from '@shared/schemas/inspection';
+import type { SyncEntity } from '@shared/schemas/sync';
+import type { Vehicle, VehicleSummary } from '@shared/schemas/vehicle';
 
 // The in-memory view of local rows that writes and merges work on, and its difference to store.
 

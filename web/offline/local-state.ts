@@ -1,8 +1,8 @@
-import type { Customer } from '../../shared/schemas/customer';
-import type { DeferredWork } from '../../shared/schemas/deferred';
-import type { Inspection } from '../../shared/schemas/inspection';
-import type { SyncDeletion, SyncEntity } from '../../shared/schemas/sync';
-import type { Vehicle } from '../../shared/schemas/vehicle';
+import type { Customer } from '@shared/schemas/customer';
+import type { DeferredWork } from '@shared/schemas/deferred';
+import type { Inspection } from '@shared/schemas/inspection';
+import type { SyncDeletion, SyncEntity } from '@shared/schemas/sync';
+import type { Vehicle } from '@shared/schemas/vehicle';
 import { applyWrite, isCreateWrite, removeRow, withNestedInStep } from './apply-write';
 import { changedEntities, diffStates, type LocalState, type StateChanges, type TechnicianSummary } from './local-rows';
 import type { LocalDb } from './local-db';

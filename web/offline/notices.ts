@@ -1,5 +1,5 @@
-import { GONE_ENTITIES, type GoneEntity } from '../../shared/errors';
-import type { Vehicle } from '../../shared/schemas/vehicle';
+import { GONE_ENTITIES, type GoneEntity } from '@shared/errors';
+import type { Vehicle } from '@shared/schemas/vehicle';
 import type { LocalDb } from './local-db';
 import { errorField } from './transport';
 import type { OutboxEntry } from './types';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocalWriteError } from './apply-write';
 import { LocalDb } from './local-db';
 import { enqueue, mustWait, onEnqueued, pendingEntityIds, withDependents } from './outbox';
-import { customerRow, uuid, vehicleRow } from '../test/offline/test-rows';
+import { customerRow, uuid, vehicleRow } from '@web/test/offline/test-rows';
 import type { LocalWrite, OutboxEntry } from './types';
 
 const USER = uuid(900);

@@ -3,7 +3,7 @@ import { dbSignal } from './db-signal';
 import { diffStates } from './local-rows';
 import type { LocalDb } from './local-db';
 import { loadState, loadTechnicians, saveChanges, scopeOfWrite, writeTables } from './local-state';
-import type { SyncEntity } from '../../shared/schemas/sync';
+import type { SyncEntity } from '@shared/schemas/sync';
 import type { LocalWrite, OutboxEntry } from './types';
 
 // The outbox: every change to an offline-capable row, kept until the server has it. Entries are

@@ -1,5 +1,5 @@
-import { syncChangesResponse } from '../../shared/schemas/sync';
-import { userListResponse } from '../../shared/schemas/user';
+import { syncChangesResponse } from '@shared/schemas/sync';
+import { userListResponse } from '@shared/schemas/user';
 import type { Outcome, PassContext } from './pass';
 import { applyPage, pruneInspections, readCursor, replaceUsers, resetLocalCopy } from './pull';
 

@@ -1,5 +1,5 @@
-import { SYNC_INSPECTION_WINDOW_DAYS, type SyncChangesResponse, type SyncEntity } from '../../shared/schemas/sync';
-import type { User } from '../../shared/schemas/user';
+import { SYNC_INSPECTION_WINDOW_DAYS, type SyncChangesResponse, type SyncEntity } from '@shared/schemas/sync';
+import type { User } from '@shared/schemas/user';
 import { withNestedInStep } from './apply-write';
 import { diffStates, emptyState } from './local-rows';
 import type { LocalDb } from './local-db';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// eslint-disable-next-line no-restricted-imports -- compares the local effect with the real API's own answer
-import { useTestApp, type Client } from '../../api/test/app';
+ 
+import { useTestApp, type Client } from '@api/test/app';
 import { toRequest } from './apply-write';
 import { LocalDb } from './local-db';
 import { enqueue } from './outbox';

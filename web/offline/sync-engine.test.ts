@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Customer } from '../../shared/schemas/customer';
-import type { SyncChangesResponse } from '../../shared/schemas/sync';
-import type { User } from '../../shared/schemas/user';
-import { noticeText } from '../features/sync/notice-text';
+import type { Customer } from '@shared/schemas/customer';
+import type { SyncChangesResponse } from '@shared/schemas/sync';
+import type { User } from '@shared/schemas/user';
+import { noticeText } from '@web/features/sync/notice-text';
 import { LocalDb } from './local-db';
 import { enqueue } from './outbox';
 import { SyncEngine, USERS_REFRESH_MS, type SyncEngineOptions } from './sync-engine';
-import { customerRow, inspectionRow, serviceRow, uuid, vehicleRow } from '../test/offline/test-rows';
+import { customerRow, inspectionRow, serviceRow, uuid, vehicleRow } from '@web/test/offline/test-rows';
 import { backoffDelay, type FetchLike } from './transport';
 import type { LocalWrite } from './types';
 

@@ -1,5 +1,5 @@
 import { liveQuery } from 'dexie';
-import type { SyncEntity } from '../../shared/schemas/sync';
+import type { SyncEntity } from '@shared/schemas/sync';
 import { discardEntry, retryEntry } from './attention';
 import type { LocalDb } from './local-db';
 import { onMediaSignal } from './media/signals';

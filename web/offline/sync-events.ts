@@ -1,4 +1,4 @@
-import type { SyncEntity } from '../../shared/schemas/sync';
+import type { SyncEntity } from '@shared/schemas/sync';
 import type { UploadProgress } from './media/uploader';
 import type { SyncNotice } from './notices';
 import type { SyncStatus } from './types';

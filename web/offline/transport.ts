@@ -1,4 +1,4 @@
-import { IDEMPOTENT_REPLAY_HEADER } from '../../shared/schemas/sync';
+import { IDEMPOTENT_REPLAY_HEADER } from '@shared/schemas/sync';
 
 // One HTTP exchange of the sync loop, and what the loop should make of its answer.
 

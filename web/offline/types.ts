@@ -1,13 +1,13 @@
 import type { z } from 'zod';
-import type { CreateCustomerBody, UpdateCustomerBody } from '../../shared/schemas/customer';
-import type { CreateSendBody } from '../../shared/schemas/send';
-import type { createInspectionBody, updateInspectionBody } from '../../shared/schemas/inspection';
-import type { ServiceStatus } from '../../shared/constants';
-import type { UpdateMediaBody } from '../../shared/schemas/media';
-import type { UpdateDeferredBody } from '../../shared/schemas/deferred';
-import type { StaffDecisionMethod } from '../../shared/schemas/decision';
-import type { SyncEntity } from '../../shared/schemas/sync';
-import type { CreateVehicleBody, UpdateVehicleBody } from '../../shared/schemas/vehicle';
+import type { CreateCustomerBody, UpdateCustomerBody } from '@shared/schemas/customer';
+import type { CreateSendBody } from '@shared/schemas/send';
+import type { createInspectionBody, updateInspectionBody } from '@shared/schemas/inspection';
+import type { ServiceStatus } from '@shared/constants';
+import type { UpdateMediaBody } from '@shared/schemas/media';
+import type { UpdateDeferredBody } from '@shared/schemas/deferred';
+import type { StaffDecisionMethod } from '@shared/schemas/decision';
+import type { SyncEntity } from '@shared/schemas/sync';
+import type { CreateVehicleBody, UpdateVehicleBody } from '@shared/schemas/vehicle';
 
 /** What the inspection form sends (text costs and millimetres), not the parsed cents and tenths. */
 export type CreateInspectionInput = z.input<typeof createInspectionBody>;

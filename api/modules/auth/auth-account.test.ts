@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_HASH_PARAMS } from '../../lib/password';
-import { clientFor, sessionCookie, useTestApp, withoutPasswordFlag } from '../../test/app';
-import { createUser, TEST_PASSWORD } from '../../test/factories';
+import { PASSWORD_HASH_PARAMS } from '@api/lib/password';
+import { clientFor, sessionCookie, useTestApp, withoutPasswordFlag } from '@api/test/app';
+import { createUser, TEST_PASSWORD } from '@api/test/factories';
 
 // The production scrypt cost, so the stored hashes can be checked against it.
 const t = await useTestApp({ passwordHashParams: PASSWORD_HASH_PARAMS });

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PRODUCT_NAME } from '../../../shared/constants';
-import { errorResponse } from '../../../shared/schemas/common';
-import { acceptInviteBody, inviteTokenParams, publicInviteResponse } from '../../../shared/schemas/invite';
+import { PRODUCT_NAME } from '@shared/constants';
+import { errorResponse } from '@shared/schemas/common';
+import { acceptInviteBody, inviteTokenParams, publicInviteResponse } from '@shared/schemas/invite';
 import {
   appConfigResponse,
   changePasswordBody,
@@ -14,13 +14,13 @@ import {
   settingsBody,
   userResponse,
   type User,
-} from '../../../shared/schemas/user';
-import { badRequest } from '../../lib/http-error';
-import { requireUser } from '../../plugins/auth';
-import { SESSION_COOKIE } from '../../plugins/session';
-import { acceptInvite, describeInvite } from '../invites/invite.service';
-import { signUpMode } from '../shop-settings/shop-settings.service';
-import { toUser } from '../users/user.mapper';
+} from '@shared/schemas/user';
+import { badRequest } from '@api/lib/http-error';
+import { requireUser } from '@api/plugins/auth';
+import { SESSION_COOKIE } from '@api/plugins/session';
+import { acceptInvite, describeInvite } from '@api/modules/invites/invite.service';
+import { signUpMode } from '@api/modules/shop-settings/shop-settings.service';
+import { toUser } from '@api/modules/users/user.mapper';
 import { changePassword, login, register, trustThisDevice, updateSettings } from './auth.service';
 import { deviceCookieSigner, readDeviceId, setDeviceCookie } from './device-cookie';
 import { SignInThrottled } from './login-throttle';

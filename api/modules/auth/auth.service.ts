@@ -5,28 +5,28 @@ import type {
   registerBody,
   settingsBody,
   User,
-} from '../../../shared/schemas/user';
-import type { AppConfig } from '../../config';
-import type { Db } from '../../db/database';
-import type { UserRow, UserUpdate } from '../../db/tables';
-import { badRequest, forbidden, unauthorized } from '../../lib/http-error';
-import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/password';
-import { nowIso } from '../../lib/tokens';
-import { toUser } from '../users/user.mapper';
+} from '@shared/schemas/user';
+import type { AppConfig } from '@api/config';
+import type { Db } from '@api/db/database';
+import type { UserRow, UserUpdate } from '@api/db/tables';
+import { badRequest, forbidden, unauthorized } from '@api/lib/http-error';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '@api/lib/password';
+import { nowIso } from '@api/lib/tokens';
+import { toUser } from '@api/modules/users/user.mapper';
 import {
   deleteUserSessions,
   findUserById,
   findUserByUsername,
   updateUser,
-} from '../users/user.repository';
-import { signUpMode } from '../shop-settings/shop-settings.service';
-import { assertAdminEmail, withUniqueUser } from '../users/user.rules';
-import { createUser } from '../users/user.service';
+} from '@api/modules/users/user.repository';
+import { signUpMode } from '@api/modules/shop-settings/shop-settings.service';
+import { assertAdminEmail, withUniqueUser } from '@api/modules/users/user.rules';
+import { createUser } from '@api/modules/users/user.service';
 import { clientAddressKey } from './client-address';
 import { hashDeviceId, newDeviceId } from './device-cookie';
 import { throttled, usernameKey } from './login-throttle';
 import { isTrustedDevice, trustDevice } from './trusted-devices';
-import { assertPasswordAllowed, meetsPasswordRules } from '../../lib/password-rules';
+import { assertPasswordAllowed, meetsPasswordRules } from '@api/lib/password-rules';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';

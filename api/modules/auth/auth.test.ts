@@ -1,9 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { COMMON_PASSWORD_MESSAGE } from '../../lib/password-rules';
-import { hashPassword, PASSWORD_HASH_PARAMS, verifyPassword } from '../../lib/password';
-import { sessionCookie, TEST_ADMIN_EMAIL, useTestApp, withoutPasswordFlag } from '../../test/app';
-import { createUser, openSignUp, TEST_PASSWORD } from '../../test/factories';
+import { COMMON_PASSWORD_MESSAGE } from '@api/lib/password-rules';
+import { hashPassword, PASSWORD_HASH_PARAMS, verifyPassword } from '@api/lib/password';
+import { sessionCookie, TEST_ADMIN_EMAIL, useTestApp, withoutPasswordFlag } from '@api/test/app';
+import { createUser, openSignUp, TEST_PASSWORD } from '@api/test/factories';
 
 // The production scrypt cost, so the stored hashes can be checked against it.
 const t = await useTestApp({ passwordHashParams: PASSWORD_HASH_PARAMS });

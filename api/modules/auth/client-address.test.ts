@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/app';
-import { createUser, TEST_PASSWORD } from '../../test/factories';
+import { useTestApp } from '@api/test/app';
+import { createUser, TEST_PASSWORD } from '@api/test/factories';
 import { clientAddressKey } from './client-address';
 
 describe('clientAddressKey', () => {

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { Signer } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sha256Hex } from '../../lib/tokens';
+import { sha256Hex } from '@api/lib/tokens';
 
 export const DEVICE_COOKIE = 'baywise.device';
 export const DEVICE_TTL_MS = 365 * 24 * 60 * 60 * 1000;

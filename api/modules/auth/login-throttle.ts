@@ -1,6 +1,6 @@
-import type { Db } from '../../db/database';
-import { HttpError } from '../../lib/http-error';
-import { isoAt, newId } from '../../lib/tokens';
+import type { Db } from '@api/db/database';
+import { HttpError } from '@api/lib/http-error';
+import { isoAt, newId } from '@api/lib/tokens';
 
 /** Failures one (username, client) pair may make before it has to wait. */
 export const FREE_FAILURES = 5;

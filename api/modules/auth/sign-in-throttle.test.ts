@@ -1,10 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { testConfig } from '../../test/app';
-import { createTestDatabase } from '../../test/database';
-import { createUser, TEST_PASSWORD } from '../../test/factories';
-import { createInvite } from '../invites/invite.service';
+import { buildApp } from '@api/app';
+import { testConfig } from '@api/test/app';
+import { createTestDatabase } from '@api/test/database';
+import { createUser, TEST_PASSWORD } from '@api/test/factories';
+import { createInvite } from '@api/modules/invites/invite.service';
 import { ACCOUNT_CEILING, FAILURE_WINDOW_MS, FREE_FAILURES } from './login-throttle';
 
 // A clock of the test's own: waits are skipped by moving it forward, never by sleeping.

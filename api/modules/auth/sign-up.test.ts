@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PENDING_MESSAGE } from '../../plugins/auth';
-import { sessionCookie, TEST_ADMIN_EMAIL, useTestApp } from '../../test/app';
-import { createUser, TEST_PASSWORD } from '../../test/factories';
+import { PENDING_MESSAGE } from '@api/plugins/auth';
+import { sessionCookie, TEST_ADMIN_EMAIL, useTestApp } from '@api/test/app';
+import { createUser, TEST_PASSWORD } from '@api/test/factories';
 import { firstAccountMessage, SIGN_UP_CLOSED_MESSAGE } from './auth.service';
 
 // The shop's sign-up from its empty database on: the first admin, then closed, then "Open sign-up"

@@ -1,6 +1,6 @@
-import type { Db } from '../../db/database';
-import { isoAt } from '../../lib/tokens';
-import { isForeignKeyViolation } from '../../db/errors';
+import type { Db } from '@api/db/database';
+import { isoAt } from '@api/lib/tokens';
+import { isForeignKeyViolation } from '@api/db/errors';
 import { DEVICE_TTL_MS, hashDeviceId } from './device-cookie';
 
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/app';
-import { createInspection } from '../../test/factories';
+import { useTestApp } from '@api/test/app';
+import { createInspection } from '@api/test/factories';
 
 const t = await useTestApp();
 const staff = await t.signIn('service_advisor');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/app';
-import { createCustomer } from '../../test/factories';
+import { useTestApp } from '@api/test/app';
+import { createCustomer } from '@api/test/factories';
 
 const t = await useTestApp();
 const tech = await t.signIn('technician');

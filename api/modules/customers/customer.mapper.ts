@@ -1,5 +1,5 @@
-import type { Customer, CustomerSummary } from '../../../shared/schemas/customer';
-import type { CustomerRow } from '../../db/tables';
+import type { Customer, CustomerSummary } from '@shared/schemas/customer';
+import type { CustomerRow } from '@api/db/tables';
 
 export function toCustomer(row: Omit<CustomerRow, 'createdBy'>): Customer {
   return {

@@ -1,11 +1,11 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
-import type { CustomerListQuery } from '../../../shared/schemas/customer';
-import { compiledOnce } from '../../db/compiled-once';
-import type { Db } from '../../db/database';
-import type { CustomerRow, CustomersTable } from '../../db/tables';
-import { idIn } from '../../lib/id-list';
-import { paginate, type Page } from '../../lib/list';
-import { textMatch } from '../../lib/text-search';
+import type { CustomerListQuery } from '@shared/schemas/customer';
+import { compiledOnce } from '@api/db/compiled-once';
+import type { Db } from '@api/db/database';
+import type { CustomerRow, CustomersTable } from '@api/db/tables';
+import { idIn } from '@api/lib/id-list';
+import { paginate, type Page } from '@api/lib/list';
+import { textMatch } from '@api/lib/text-search';
 
 export type CustomerFilters = Pick<CustomerListQuery, 'q' | 'status'>;
 export type CustomerSort = NonNullable<CustomerListQuery['sort']>;

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParams } from '../../../shared/schemas/common';
+import { idParams } from '@shared/schemas/common';
 import {
   createCustomerBody,
   customerListQuery,
   customerResponse,
   updateCustomerBody,
-} from '../../../shared/schemas/customer';
-import { readRoutes } from '../../lib/read-routes';
-import { created, errorsFor, noContent } from '../../lib/replies';
+} from '@shared/schemas/customer';
+import { readRoutes } from '@api/lib/read-routes';
+import { created, errorsFor, noContent } from '@api/lib/replies';
 import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCustomer } from './customer.service';
 
 export async function customerRoutes(fastify: FastifyInstance): Promise<void> {

@@ -4,14 +4,14 @@ import type {
   CustomerListQuery,
   createCustomerBody,
   updateCustomerBody,
-} from '../../../shared/schemas/customer';
-import type { Db } from '../../db/database';
-import { isUniqueViolation } from '../../db/errors';
-import { inTransaction } from '../../db/transaction';
-import type { ListPage } from '../../lib/list';
-import { conflict, notFound } from '../../lib/http-error';
-import { decodeCursor, encodeCursor, pageWithLookahead, splitPage, totalFromPage } from '../../lib/keyset';
-import { newId, nowIso } from '../../lib/tokens';
+} from '@shared/schemas/customer';
+import type { Db } from '@api/db/database';
+import { isUniqueViolation } from '@api/db/errors';
+import { inTransaction } from '@api/db/transaction';
+import type { ListPage } from '@api/lib/list';
+import { conflict, notFound } from '@api/lib/http-error';
+import { decodeCursor, encodeCursor, pageWithLookahead, splitPage, totalFromPage } from '@api/lib/keyset';
+import { newId, nowIso } from '@api/lib/tokens';
 import {
   assertNotDeleted,
   changed,
@@ -20,7 +20,7 @@ import {
   inspectionDeletions,
   missingRow,
   recordChanges,
-} from '../../lib/change-log';
+} from '@api/lib/change-log';
 import {
   countCustomers,
   customerSortKey,

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/app';
-import { issuesByPath } from '../../test/issues';
-import { createCustomer, createInspection, createInvoiceFor, createVehicle } from '../../test/factories';
-import { nowIso } from '../../lib/tokens';
+import { useTestApp } from '@api/test/app';
+import { issuesByPath } from '@api/test/issues';
+import { createCustomer, createInspection, createInvoiceFor, createVehicle } from '@api/test/factories';
+import { nowIso } from '@api/lib/tokens';
 
 const t = await useTestApp();
 const advisor = await t.signIn('service_advisor');

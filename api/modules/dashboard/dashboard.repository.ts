@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
+import type { Db } from '@api/db/database';
 
 /** Half-open span of creation instants, as ISO strings; `to` undefined means "up to now and on". */
 export interface Span {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dashboardStatsQuery, dashboardStatsResponse } from '../../../shared/schemas/dashboard';
-import { errorsFor } from '../../lib/replies';
+import { dashboardStatsQuery, dashboardStatsResponse } from '@shared/schemas/dashboard';
+import { errorsFor } from '@api/lib/replies';
 import { dashboardStats } from './dashboard.service';
 
 export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {

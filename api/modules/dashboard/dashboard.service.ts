@@ -1,6 +1,6 @@
-import type { DashboardStats, DashboardStatsQuery } from '../../../shared/schemas/dashboard';
-import type { Db } from '../../db/database';
-import { badRequest } from '../../lib/http-error';
+import type { DashboardStats, DashboardStatsQuery } from '@shared/schemas/dashboard';
+import type { Db } from '@api/db/database';
+import { badRequest } from '@api/lib/http-error';
 import { countCustomers, countInspections, type Span } from './dashboard.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/app';
-import { createCustomer, createInspection, createVehicle } from '../../test/factories';
+import { useTestApp } from '@api/test/app';
+import { createCustomer, createInspection, createVehicle } from '@api/test/factories';
 import { growthPercent } from './dashboard.service';
 
 const t = await useTestApp();

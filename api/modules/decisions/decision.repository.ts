@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
-import type { Db } from '../../db/database';
-import type { ServiceDecisionsTable } from '../../db/tables';
+import type { Db } from '@api/db/database';
+import type { ServiceDecisionsTable } from '@api/db/tables';
 
 export async function insertDecision(db: Db, row: Insertable<ServiceDecisionsTable>): Promise<void> {
   await db.insertInto('serviceDecisions').values(row).execute();

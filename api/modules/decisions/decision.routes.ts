@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponse, idParams } from '../../../shared/schemas/common';
-import { decisionListResponse } from '../../../shared/schemas/decision';
+import { errorResponse, idParams } from '@shared/schemas/common';
+import { decisionListResponse } from '@shared/schemas/decision';
 import { listDecisions } from './decision.service';
 
 /** The decision history of an inspection: read only, there is no route to change or remove it. */

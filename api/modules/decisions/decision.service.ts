@@ -1,4 +1,4 @@
-import { formatCents } from '../../../shared/money';
+import { formatCents } from '@shared/money';
 import {
   SIGNATURE_NOT_PNG,
   SIGNATURE_REQUIRED,
@@ -7,12 +7,12 @@ import {
   type DecisionList,
   type DecisionMethod,
   type PublicApproveBody,
-} from '../../../shared/schemas/decision';
-import type { Db } from '../../db/database';
-import type { ServiceRow } from '../../db/tables';
-import { badRequest, notFound } from '../../lib/http-error';
-import { newId } from '../../lib/tokens';
-import { approvalSignatureMode } from '../shop-settings/shop-settings.service';
+} from '@shared/schemas/decision';
+import type { Db } from '@api/db/database';
+import type { ServiceRow } from '@api/db/tables';
+import { badRequest, notFound } from '@api/lib/http-error';
+import { newId } from '@api/lib/tokens';
+import { approvalSignatureMode } from '@api/modules/shop-settings/shop-settings.service';
 import * as repo from './decision.repository';
 
 /** Who decided: the customer on a share page (with the page's address and browser), or a staff user. */

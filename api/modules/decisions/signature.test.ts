@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/app';
-import { createInspection, createInvoiceFor } from '../../test/factories';
+import { useTestApp } from '@api/test/app';
+import { createInspection, createInvoiceFor } from '@api/test/factories';
 
 const t = await useTestApp();
 const admin = await t.signIn('admin');

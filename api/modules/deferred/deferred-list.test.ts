@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { DeferredWork } from '../../../shared/schemas/deferred';
-import { useTestApp } from '../../test/app';
-import { createCustomer, createInspection, createVehicle } from '../../test/factories';
+import type { DeferredWork } from '@shared/schemas/deferred';
+import { useTestApp } from '@api/test/app';
+import { createCustomer, createInspection, createVehicle } from '@api/test/factories';
 
 const t = await useTestApp();
 const advisor = await t.signIn('service_advisor');

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKind } from '../../test/database';
-import { planRecorder } from '../../test/query-plans';
+import { createTestDatabase, testDatabaseKind } from '@api/test/database';
+import { planRecorder } from '@api/test/query-plans';
 import { countDeferred, listDeferred } from './deferred.repository';
 
 // SQLite's plans for the deferred-work list: open lines by age or value come through an index in

@@ -1,9 +1,9 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import type { DeferredListQuery, DeferredSort } from '../../../shared/schemas/deferred';
-import type { Db } from '../../db/database';
-import type { DeferredWorkTable } from '../../db/tables';
-import { idIn } from '../../lib/id-list';
-import { matchesAny, paginate, type Page } from '../../lib/list';
+import type { DeferredListQuery, DeferredSort } from '@shared/schemas/deferred';
+import type { Db } from '@api/db/database';
+import type { DeferredWorkTable } from '@api/db/tables';
+import { idIn } from '@api/lib/id-list';
+import { matchesAny, paginate, type Page } from '@api/lib/list';
 
 export type DeferredFilters = Omit<DeferredListQuery, 'limit' | 'offset' | 'sort'>;
 

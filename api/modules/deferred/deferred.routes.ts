@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParams } from '../../../shared/schemas/common';
-import { deferredListQuery, deferredWorkResponse, updateDeferredBody } from '../../../shared/schemas/deferred';
-import { readRoutes } from '../../lib/read-routes';
-import { errorsFor } from '../../lib/replies';
+import { idParams } from '@shared/schemas/common';
+import { deferredListQuery, deferredWorkResponse, updateDeferredBody } from '@shared/schemas/deferred';
+import { readRoutes } from '@api/lib/read-routes';
+import { errorsFor } from '@api/lib/replies';
 import { getDeferredWork, listDeferredWork, updateDeferredWork } from './deferred.service';
 
 // Every signed-in role: technicians add or dismiss lines in a new inspection, advisors follow up.

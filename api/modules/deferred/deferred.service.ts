@@ -6,16 +6,16 @@ import {
   type DeferredListQuery,
   type DeferredWork,
   type updateDeferredBody,
-} from '../../../shared/schemas/deferred';
+} from '@shared/schemas/deferred';
 import type { z } from 'zod';
-import type { Db } from '../../db/database';
-import type { DeferredWorkTable } from '../../db/tables';
-import { inTransaction } from '../../db/transaction';
-import type { ListPage } from '../../lib/list';
-import { badRequest, conflict, notFound } from '../../lib/http-error';
-import { totalFromPage } from '../../lib/keyset';
-import { nowIso } from '../../lib/tokens';
-import { changed, missingRow, recordChanges } from '../../lib/change-log';
+import type { Db } from '@api/db/database';
+import type { DeferredWorkTable } from '@api/db/tables';
+import { inTransaction } from '@api/db/transaction';
+import type { ListPage } from '@api/lib/list';
+import { badRequest, conflict, notFound } from '@api/lib/http-error';
+import { totalFromPage } from '@api/lib/keyset';
+import { nowIso } from '@api/lib/tokens';
+import { changed, missingRow, recordChanges } from '@api/lib/change-log';
 import * as repo from './deferred.repository';
 import type { DeferredListRow } from './deferred.repository';
 

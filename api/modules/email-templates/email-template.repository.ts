@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
-import type { Db } from '../../db/database';
-import type { EmailTemplateRow, EmailTemplatesTable } from '../../db/tables';
-import { matchesAny, paginate, type Page } from '../../lib/list';
+import type { Db } from '@api/db/database';
+import type { EmailTemplateRow, EmailTemplatesTable } from '@api/db/tables';
+import { matchesAny, paginate, type Page } from '@api/lib/list';
 
 export interface TemplateFilters {
   q?: string | undefined;

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParams } from '../../../shared/schemas/common';
+import { idParams } from '@shared/schemas/common';
 import {
   createEmailTemplateBody,
   emailTemplateListQuery,
   emailTemplateResponse,
   updateEmailTemplateBody,
-} from '../../../shared/schemas/email-template';
-import { readRoutes } from '../../lib/read-routes';
-import { created, errorsFor, noContent } from '../../lib/replies';
-import { requireRole } from '../../plugins/auth';
+} from '@shared/schemas/email-template';
+import { readRoutes } from '@api/lib/read-routes';
+import { created, errorsFor, noContent } from '@api/lib/replies';
+import { requireRole } from '@api/plugins/auth';
 import {
   createEmailTemplate,
   getEmailTemplate,

@@ -1,17 +1,17 @@
 import type { z } from 'zod';
-import type { TemplateStatus } from '../../../shared/constants';
+import type { TemplateStatus } from '@shared/constants';
 import type {
   createEmailTemplateBody,
   EmailTemplate,
   EmailTemplateListQuery,
   updateEmailTemplateBody,
-} from '../../../shared/schemas/email-template';
-import type { Db } from '../../db/database';
-import { isUniqueViolation } from '../../db/errors';
-import type { EmailTemplateRow } from '../../db/tables';
-import type { ListPage } from '../../lib/list';
-import { conflict, notFound } from '../../lib/http-error';
-import { newId, nowIso } from '../../lib/tokens';
+} from '@shared/schemas/email-template';
+import type { Db } from '@api/db/database';
+import { isUniqueViolation } from '@api/db/errors';
+import type { EmailTemplateRow } from '@api/db/tables';
+import type { ListPage } from '@api/lib/list';
+import { conflict, notFound } from '@api/lib/http-error';
+import { newId, nowIso } from '@api/lib/tokens';
 import {
   countTemplates,
   deleteTemplate,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { TEMPLATE_BODY_MAX, TEMPLATE_PLACEHOLDERS } from '../../../shared/schemas/email-template';
-import { useTestApp } from '../../test/app';
+import { TEMPLATE_BODY_MAX, TEMPLATE_PLACEHOLDERS } from '@shared/schemas/email-template';
+import { useTestApp } from '@api/test/app';
 
 const t = await useTestApp();
 const admin = await t.signIn('admin');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { DeferredWork } from '../../../shared/schemas/deferred';
-import type { SyncChangesResponse } from '../../../shared/schemas/sync';
-import { useTestApp } from '../../test/app';
-import { createCustomer, createInspection, createVehicle } from '../../test/factories';
+import type { DeferredWork } from '@shared/schemas/deferred';
+import type { SyncChangesResponse } from '@shared/schemas/sync';
+import { useTestApp } from '@api/test/app';
+import { createCustomer, createInspection, createVehicle } from '@api/test/factories';
 
 const t = await useTestApp();
 const tech = await t.signIn('technician');

@@ -1,10 +1,10 @@
 import type { Insertable } from 'kysely';
-import type { Db } from '../../db/database';
-import type { DeferredWorkTable } from '../../db/tables';
-import { newId } from '../../lib/tokens';
+import type { Db } from '@api/db/database';
+import type { DeferredWorkTable } from '@api/db/tables';
+import { newId } from '@api/lib/tokens';
 import { findServicesOfInspection } from './service.repository';
-import { changed, deleted, type Change } from '../../lib/change-log';
-import { deleteDeferred, findDeferredOfInspection, insertDeferred, updateDeferred, type DeferredRow } from '../deferred/deferred.repository';
+import { changed, deleted, type Change } from '@api/lib/change-log';
+import { deleteDeferred, findDeferredOfInspection, insertDeferred, updateDeferred, type DeferredRow } from '@api/modules/deferred/deferred.repository';
 
 // Declined and still-recommended services of a finished inspection (status other than
 // in_progress) are its vehicle's deferred work: one line per service, kept in step with the

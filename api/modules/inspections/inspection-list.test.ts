@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { KyselyPlugin } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/app';
-import { createCustomer, createInspection, createUser, createVehicle } from '../../test/factories';
+import { useTestApp } from '@api/test/app';
+import { createCustomer, createInspection, createUser, createVehicle } from '@api/test/factories';
 import { getInspectionsByIds, listInspections } from './inspection.service';
 
 const t = await useTestApp();

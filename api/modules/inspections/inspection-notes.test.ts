@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/app';
-import { issueMessages } from '../../test/issues';
-import { createInspection } from '../../test/factories';
+import { useTestApp } from '@api/test/app';
+import { issueMessages } from '@api/test/issues';
+import { createInspection } from '@api/test/factories';
 
 const t = await useTestApp();
 const tech = await t.signIn('technician');

@@ -1,13 +1,13 @@
-import { MAX_CENTS } from '../../../shared/money';
+import { MAX_CENTS } from '@shared/money';
 import {
   PARTS_TOTAL_TOO_LARGE,
   type InspectionServiceInput,
   type PartInput,
-} from '../../../shared/schemas/inspection';
-import type { Db } from '../../db/database';
-import type { ServicePartRow, ServiceRow } from '../../db/tables';
-import { badRequest, conflict } from '../../lib/http-error';
-import { newId } from '../../lib/tokens';
+} from '@shared/schemas/inspection';
+import type { Db } from '@api/db/database';
+import type { ServicePartRow, ServiceRow } from '@api/db/tables';
+import { badRequest, conflict } from '@api/lib/http-error';
+import { newId } from '@api/lib/tokens';
 import {
   deleteParts,
   deleteServices,
@@ -20,8 +20,8 @@ import {
   updatePartRow,
   updateServiceRow,
 } from './service.repository';
-import { deleted, deletedIds, serviceMediaDeletions, type Change } from '../../lib/change-log';
-import { amountOf, approvalColumns, decisionOf, reapprovalColumns, recordDecision } from '../decisions/decision.service';
+import { deleted, deletedIds, serviceMediaDeletions, type Change } from '@api/lib/change-log';
+import { amountOf, approvalColumns, decisionOf, reapprovalColumns, recordDecision } from '@api/modules/decisions/decision.service';
 
 // "Services keep their identity": a save upserts by id and removes only what was left out, and
 // never changes the status of a service that already exists (docs/offline-sync.md, "Conflict rules").

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/app';
-import { createCustomer, createInspection, createInvoiceFor, createVehicle } from '../../test/factories';
+import { useTestApp } from '@api/test/app';
+import { createCustomer, createInspection, createInvoiceFor, createVehicle } from '@api/test/factories';
 
 const t = await useTestApp();
 const tech = await t.signIn('technician');

@@ -1,6 +1,6 @@
-import type { InspectionStatus, Role, ServiceStatus } from '../../../shared/constants';
-import { formatCents, servicePartsCents } from '../../../shared/money';
-import type { Inspection, InspectionNote, Service, ServicePart } from '../../../shared/schemas/inspection';
+import type { InspectionStatus, Role, ServiceStatus } from '@shared/constants';
+import { formatCents, servicePartsCents } from '@shared/money';
+import type { Inspection, InspectionNote, Service, ServicePart } from '@shared/schemas/inspection';
 import type {
   CustomerRow,
   InspectionNoteRow,
@@ -8,9 +8,9 @@ import type {
   ServicePartRow,
   ServiceRow,
   VehicleRow,
-} from '../../db/tables';
-import { toCustomerSummary } from '../customers/customer.mapper';
-import { toVehicleSummary } from '../vehicles/vehicle.mapper';
+} from '@api/db/tables';
+import { toCustomerSummary } from '@api/modules/customers/customer.mapper';
+import { toVehicleSummary } from '@api/modules/vehicles/vehicle.mapper';
 import type { TechnicianRow } from './inspection.repository';
 
 type Measurements = Pick<

@@ -1,7 +1,7 @@
 import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
-import { compiledOnce } from '../../db/compiled-once';
-import type { Db } from '../../db/database';
-import { jsonRowsReady, parseJsonRows, rowJson } from '../../db/json-rows';
+import { compiledOnce } from '@api/db/compiled-once';
+import type { Db } from '@api/db/database';
+import { jsonRowsReady, parseJsonRows, rowJson } from '@api/db/json-rows';
 import type {
   CustomerRow,
   Database,
@@ -11,10 +11,10 @@ import type {
   ServicePartRow,
   ServiceRow,
   VehicleRow,
-} from '../../db/tables';
-import { paginate, type Page } from '../../lib/list';
-import { idIn } from '../../lib/id-list';
-import { idPrefixMatch, textMatch } from '../../lib/text-search';
+} from '@api/db/tables';
+import { paginate, type Page } from '@api/lib/list';
+import { idIn } from '@api/lib/id-list';
+import { idPrefixMatch, textMatch } from '@api/lib/text-search';
 
 export interface TechnicianRow {
   id: string;

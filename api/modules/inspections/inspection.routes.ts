@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParams, idSchema } from '../../../shared/schemas/common';
+import { idParams, idSchema } from '@shared/schemas/common';
 import {
   createInspectionBody,
   createNoteBody,
@@ -9,9 +9,9 @@ import {
   inspectionNoteResponse,
   inspectionResponse,
   updateInspectionBody,
-} from '../../../shared/schemas/inspection';
-import { readRoutes } from '../../lib/read-routes';
-import { created, errorsFor, noContent } from '../../lib/replies';
+} from '@shared/schemas/inspection';
+import { readRoutes } from '@api/lib/read-routes';
+import { created, errorsFor, noContent } from '@api/lib/replies';
 import {
   addNote,
   createInspection,

@@ -1,5 +1,5 @@
-import type { ListPage } from '../../lib/list';
-import { decodeCursor, encodeCursor, pageWithLookahead, splitPage, totalFromPage } from '../../lib/keyset';
+import type { ListPage } from '@api/lib/list';
+import { decodeCursor, encodeCursor, pageWithLookahead, splitPage, totalFromPage } from '@api/lib/keyset';
 import type { Updateable } from 'kysely';
 import type {
   CreateInspectionBody,
@@ -7,17 +7,17 @@ import type {
   InspectionListQuery,
   InspectionNote,
   UpdateInspectionBody,
-} from '../../../shared/schemas/inspection';
-import type { Db } from '../../db/database';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
-import type { CustomerRow, InspectionRow, InspectionsTable, UserRow, VehicleRow } from '../../db/tables';
-import { inTransaction } from '../../db/transaction';
-import { badRequest, conflict, notFound } from '../../lib/http-error';
-import { withKnown } from '../../lib/id-list';
-import { newId, newShareToken, nowIso } from '../../lib/tokens';
+} from '@shared/schemas/inspection';
+import type { Db } from '@api/db/database';
+import { isForeignKeyViolation, isUniqueViolation } from '@api/db/errors';
+import type { CustomerRow, InspectionRow, InspectionsTable, UserRow, VehicleRow } from '@api/db/tables';
+import { inTransaction } from '@api/db/transaction';
+import { badRequest, conflict, notFound } from '@api/lib/http-error';
+import { withKnown } from '@api/lib/id-list';
+import { newId, newShareToken, nowIso } from '@api/lib/tokens';
 import { carryForward } from './carry-forward';
-import { recalculateInvoiceTotals } from '../../lib/invoice-totals';
-import { assertNotDeleted, changed, missingRow, recordChanges, type Change } from '../../lib/change-log';
+import { recalculateInvoiceTotals } from '@api/lib/invoice-totals';
+import { assertNotDeleted, changed, missingRow, recordChanges, type Change } from '@api/lib/change-log';
 import { saveInspectionServices } from './inspection-services';
 import { groupBy, toInspection, toNote } from './inspection.mapper';
 import * as repo from './inspection.repository';

@@ -1,9 +1,9 @@
 import type { Updateable } from 'kysely';
-import { MAX_CENTS } from '../../../shared/money';
-import { PARTS_TOTAL_TOO_LARGE } from '../../../shared/schemas/inspection';
-import type { Db } from '../../db/database';
-import { badRequest } from '../../lib/http-error';
-import type { ServicePartRow, ServicePartsTable, ServiceRow, ServicesTable } from '../../db/tables';
+import { MAX_CENTS } from '@shared/money';
+import { PARTS_TOTAL_TOO_LARGE } from '@shared/schemas/inspection';
+import type { Db } from '@api/db/database';
+import { badRequest } from '@api/lib/http-error';
+import type { ServicePartRow, ServicePartsTable, ServiceRow, ServicesTable } from '@api/db/tables';
 
 export function findServiceRow(db: Db, id: string): Promise<ServiceRow | undefined> {
   return db.selectFrom('services').selectAll().where('id', '=', id).executeTakeFirst();

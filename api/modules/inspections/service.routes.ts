@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParams, idSchema } from '../../../shared/schemas/common';
+import { idParams, idSchema } from '@shared/schemas/common';
 import {
   createPartBody,
   createServiceBody,
   partResponse,
   serviceResponse,
   updateServiceBody,
-} from '../../../shared/schemas/inspection';
-import { created, errorsFor, noContent } from '../../lib/replies';
+} from '@shared/schemas/inspection';
+import { created, errorsFor, noContent } from '@api/lib/replies';
 import { addPart, createService, deletePart, deleteService, updateService } from './service.service';
 
 const partParams = z.object({ id: idSchema, partId: idSchema });

@@ -5,20 +5,20 @@ import type {
   Service,
   ServicePart,
   UpdateServiceBody,
-} from '../../../shared/schemas/inspection';
-import type { Db } from '../../db/database';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
-import type { ServiceRow, ServicesTable } from '../../db/tables';
-import { inTransaction } from '../../db/transaction';
-import { badRequest, conflict, notFound } from '../../lib/http-error';
-import { newId, nowIso } from '../../lib/tokens';
+} from '@shared/schemas/inspection';
+import type { Db } from '@api/db/database';
+import { isForeignKeyViolation, isUniqueViolation } from '@api/db/errors';
+import type { ServiceRow, ServicesTable } from '@api/db/tables';
+import { inTransaction } from '@api/db/transaction';
+import { badRequest, conflict, notFound } from '@api/lib/http-error';
+import { newId, nowIso } from '@api/lib/tokens';
 import { carryForward } from './carry-forward';
-import { formatCents, servicePartsCents } from '../../../shared/money';
-import { recalculateInvoiceTotals } from '../../lib/invoice-totals';
+import { formatCents, servicePartsCents } from '@shared/money';
+import { recalculateInvoiceTotals } from '@api/lib/invoice-totals';
 import { sumParts } from './inspection-services';
 import { toPart, toService } from './inspection.mapper';
-import { assertNotDeleted, changed, deleted, missingRow, recordChanges, serviceMediaDeletions, type Change } from '../../lib/change-log';
-import { DEFAULT_STAFF_METHOD, type PublicApproveBody } from '../../../shared/schemas/decision';
+import { assertNotDeleted, changed, deleted, missingRow, recordChanges, serviceMediaDeletions, type Change } from '@api/lib/change-log';
+import { DEFAULT_STAFF_METHOD, type PublicApproveBody } from '@shared/schemas/decision';
 import {
   approvalColumns,
   approvalSignature,
@@ -26,7 +26,7 @@ import {
   reapprovalColumns,
   recordDecision,
   type DecisionActor,
-} from '../decisions/decision.service';
+} from '@api/modules/decisions/decision.service';
 import * as repo from './service.repository';
 
 const SERVICE_NOT_FOUND = 'Service not found';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/app';
-import { createInspection, createInvoiceFor } from '../../test/factories';
+import { useTestApp } from '@api/test/app';
+import { createInspection, createInvoiceFor } from '@api/test/factories';
 import { decideRecommendedService } from './service.service';
 
 const t = await useTestApp();

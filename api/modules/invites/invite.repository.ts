@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database';
-import type { InviteRow } from '../../db/tables';
+import type { Db } from '@api/db/database';
+import type { InviteRow } from '@api/db/tables';
 
 export interface InviteWithCreator extends InviteRow {
   creatorUsername: string | null;

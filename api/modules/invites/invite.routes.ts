@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParams } from '../../../shared/schemas/common';
-import { createdInviteResponse, createInviteBody, inviteListResponse } from '../../../shared/schemas/invite';
-import { requireRole } from '../../plugins/auth';
-import { created, errorsFor, noContent } from '../../lib/replies';
+import { idParams } from '@shared/schemas/common';
+import { createdInviteResponse, createInviteBody, inviteListResponse } from '@shared/schemas/invite';
+import { requireRole } from '@api/plugins/auth';
+import { created, errorsFor, noContent } from '@api/lib/replies';
 import { createInvite, listInvites, withdrawInvite } from './invite.service';
 
 // The admin's side of invite links; the invitee's side is in the auth routes (no sign-in there).

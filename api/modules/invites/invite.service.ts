@@ -1,20 +1,20 @@
 import type { z } from 'zod';
-import { INVITE_TTL_DAYS, type InviteRole } from '../../../shared/constants';
+import { INVITE_TTL_DAYS, type InviteRole } from '@shared/constants';
 import type {
   acceptInviteBody,
   createInviteBody,
   CreatedInvite,
   Invite,
   PublicInvite,
-} from '../../../shared/schemas/invite';
-import type { User } from '../../../shared/schemas/user';
-import type { AppConfig } from '../../config';
-import type { Db } from '../../db/database';
-import type { InviteRow } from '../../db/tables';
-import { conflict, gone, notFound } from '../../lib/http-error';
-import { newId, newShareToken, sha256Hex } from '../../lib/tokens';
-import { findShopContact } from '../users/user.repository';
-import { createUser } from '../users/user.service';
+} from '@shared/schemas/invite';
+import type { User } from '@shared/schemas/user';
+import type { AppConfig } from '@api/config';
+import type { Db } from '@api/db/database';
+import type { InviteRow } from '@api/db/tables';
+import { conflict, gone, notFound } from '@api/lib/http-error';
+import { newId, newShareToken, sha256Hex } from '@api/lib/tokens';
+import { findShopContact } from '@api/modules/users/user.repository';
+import { createUser } from '@api/modules/users/user.service';
 import {
   claimInvite,
   deleteInvitesExpiredBefore,

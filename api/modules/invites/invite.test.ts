@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { COMMON_PASSWORD_MESSAGE } from '../../lib/password-rules';
-import { sessionCookie, useTestApp } from '../../test/app';
-import { createUser } from '../../test/factories';
+import { COMMON_PASSWORD_MESSAGE } from '@api/lib/password-rules';
+import { sessionCookie, useTestApp } from '@api/test/app';
+import { createUser } from '@api/test/factories';
 import { INVITE_ALREADY_USED, INVITE_EXPIRED, INVITE_NOT_FOUND, INVITE_REVOKED, INVITE_USED } from './invite.service';
 
 const t = await useTestApp();

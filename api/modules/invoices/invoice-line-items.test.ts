@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/app';
-import { createInspection, type ServiceSeed } from '../../test/factories';
+import { useTestApp } from '@api/test/app';
+import { createInspection, type ServiceSeed } from '@api/test/factories';
 
 const t = await useTestApp();
 const advisor = await t.signIn('service_advisor');

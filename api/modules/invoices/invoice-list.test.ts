@@ -1,7 +1,7 @@
 import type { KyselyPlugin } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/app';
-import { createCustomer, createInspection, createVehicle } from '../../test/factories';
+import { useTestApp } from '@api/test/app';
+import { createCustomer, createInspection, createVehicle } from '@api/test/factories';
 import { listInvoices } from './invoice.service';
 
 const t = await useTestApp();

@@ -1,10 +1,10 @@
-import type { InvoiceStatus } from '../../../shared/constants';
-import { formatCents } from '../../../shared/money';
-import type { Inspection } from '../../../shared/schemas/inspection';
-import type { Invoice, InvoiceLineItem } from '../../../shared/schemas/invoice';
-import type { CustomerRow, InvoiceLineItemRow, InvoiceRow, VehicleRow } from '../../db/tables';
-import { toCustomerSummary } from '../customers/customer.mapper';
-import { toVehicleSummary } from '../vehicles/vehicle.mapper';
+import type { InvoiceStatus } from '@shared/constants';
+import { formatCents } from '@shared/money';
+import type { Inspection } from '@shared/schemas/inspection';
+import type { Invoice, InvoiceLineItem } from '@shared/schemas/invoice';
+import type { CustomerRow, InvoiceLineItemRow, InvoiceRow, VehicleRow } from '@api/db/tables';
+import { toCustomerSummary } from '@api/modules/customers/customer.mapper';
+import { toVehicleSummary } from '@api/modules/vehicles/vehicle.mapper';
 
 export interface InvoiceRelated {
   customers: Map<string, CustomerRow>;

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
-import { compiledOnce } from '../../db/compiled-once';
-import type { Db } from '../../db/database';
+import { compiledOnce } from '@api/db/compiled-once';
+import type { Db } from '@api/db/database';
 import type {
   CustomerRow,
   InvoiceLineItemRow,
@@ -8,9 +8,9 @@ import type {
   InvoiceRow,
   InvoicesTable,
   VehicleRow,
-} from '../../db/tables';
-import { likePattern, matchesAny, paginate, type Page } from '../../lib/list';
-import { idPrefixMatch, textMatch } from '../../lib/text-search';
+} from '@api/db/tables';
+import { likePattern, matchesAny, paginate, type Page } from '@api/lib/list';
+import { idPrefixMatch, textMatch } from '@api/lib/text-search';
 
 // Keeps `in (...)` lists well under both drivers' bound-parameter limits.
 const CHUNK = 5000;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParams } from '../../../shared/schemas/common';
+import { idParams } from '@shared/schemas/common';
 import {
   createInvoiceBody,
   invoiceListQuery,
@@ -10,9 +10,9 @@ import {
   lineItemParams,
   lineItemResponse,
   updateInvoiceBody,
-} from '../../../shared/schemas/invoice';
-import { readRoutes } from '../../lib/read-routes';
-import { created, errorsFor, noContent } from '../../lib/replies';
+} from '@shared/schemas/invoice';
+import { readRoutes } from '@api/lib/read-routes';
+import { created, errorsFor, noContent } from '@api/lib/replies';
 import {
   addLineItem,
   createInvoice,

@@ -6,16 +6,16 @@ import type {
   InvoiceListQuery,
   LineItemBody,
   UpdateInvoiceBody,
-} from '../../../shared/schemas/invoice';
-import type { Db } from '../../db/database';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
-import type { InvoiceLineItemRow, InvoiceRow, InvoicesTable, UserRow } from '../../db/tables';
-import { inTransaction } from '../../db/transaction';
-import type { ListPage } from '../../lib/list';
-import { badRequest, conflict, notFound } from '../../lib/http-error';
-import { newId, newShareToken, nowIso } from '../../lib/tokens';
-import { getInspectionsByIds } from '../inspections/inspection.service';
-import { recalculateInvoiceTotals } from '../../lib/invoice-totals';
+} from '@shared/schemas/invoice';
+import type { Db } from '@api/db/database';
+import { isForeignKeyViolation, isUniqueViolation } from '@api/db/errors';
+import type { InvoiceLineItemRow, InvoiceRow, InvoicesTable, UserRow } from '@api/db/tables';
+import { inTransaction } from '@api/db/transaction';
+import type { ListPage } from '@api/lib/list';
+import { badRequest, conflict, notFound } from '@api/lib/http-error';
+import { newId, newShareToken, nowIso } from '@api/lib/tokens';
+import { getInspectionsByIds } from '@api/modules/inspections/inspection.service';
+import { recalculateInvoiceTotals } from '@api/lib/invoice-totals';
 import { toInvoice, toLineItem } from './invoice.mapper';
 import * as repo from './invoice.repository';
 

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import exifReader from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/app';
-import { createInspection } from '../../test/factories';
+import { useTestApp } from '@api/test/app';
+import { createInspection } from '@api/test/factories';
 import { makeJpeg, sha256, upload } from './media-test-kit';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'baywise-media-'));

@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import { fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
-import { MEDIA_VARIANT_WIDTHS, PHOTO_TYPES, VIDEO_MAX_SECONDS, VIDEO_TYPES } from '../../../shared/constants';
+import { MEDIA_VARIANT_WIDTHS, PHOTO_TYPES, VIDEO_MAX_SECONDS, VIDEO_TYPES } from '@shared/constants';
 
 // What the server does with an uploaded file: the type from its bytes, its SHA-256 (read as a
 // stream), and the copies it serves. Nothing here reads a whole video into memory.

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/app';
-import { createInspection } from '../../test/factories';
+import { useTestApp } from '@api/test/app';
+import { createInspection } from '@api/test/factories';
 import { probeVideo } from './media-files';
 import { declareJpegSize, makeJpeg, makeLiveWebm, upload } from './media-test-kit';
 

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { notFound } from '../../lib/http-error';
+import { notFound } from '@api/lib/http-error';
 import type { MediaStore } from './media-store';
 import { mediaKey } from './media-store';
 import { fileVersion, MEDIA_FILE_NAMES, type MediaFileName } from './media.mapper';

@@ -3,9 +3,9 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { testConfig, useTestApp } from '../../test/app';
-import { createInspection } from '../../test/factories';
+import { buildApp } from '@api/app';
+import { testConfig, useTestApp } from '@api/test/app';
+import { createInspection } from '@api/test/factories';
 import { NO_CONCAT, NO_DEFERRED_LENGTH, TOO_MANY_OPEN, UPLOAD_EXPIRED } from './media-upload';
 import { createUpload, headUpload, makeJpeg, patchUpload, sha256 } from './media-test-kit';
 

@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import S3rver from 's3rver';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/app';
-import { createInspection } from '../../test/factories';
+import { createTestApp } from '@api/test/app';
+import { createInspection } from '@api/test/factories';
 import { directoryStore, mediaKey, s3Store, type MediaStore, type S3Settings } from './media-store';
 import { makeJpeg, sha256, upload } from './media-test-kit';
 

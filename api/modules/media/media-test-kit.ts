@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import type { Client } from '../../test/app';
+import type { Client } from '@api/test/app';
 import { runFfmpeg } from './media-files';
 
 // Test helpers for media: generated photos and videos, and raw tus 1.0 requests through app.inject.

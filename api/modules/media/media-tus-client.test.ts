@@ -5,9 +5,9 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import * as tus from 'tus-js-client';
 import { describe, expect, it } from 'vitest';
-import { MEDIA_UPLOAD_PATH } from '../../../shared/constants';
-import { useTestApp } from '../../test/app';
-import { createInspection } from '../../test/factories';
+import { MEDIA_UPLOAD_PATH } from '@shared/constants';
+import { useTestApp } from '@api/test/app';
+import { createInspection } from '@api/test/factories';
 import { encodeMetadata, makeJpeg, patchUpload, sha256 } from './media-test-kit';
 
 // The client devices use (tus-js-client), against the API listening on a port: an upload cut

@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
 import { Server, type ServerOptions } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MEDIA_UPLOAD_PATH, VIDEO_MAX_BYTES } from '../../../shared/constants';
-import type { ApiErrorBody } from '../../../shared/errors';
-import { mediaUploadMetadata, type MediaUploadMetadata } from '../../../shared/schemas/media';
-import { HttpError } from '../../lib/http-error';
-import { codeForStatus, httpErrorBody } from '../../plugins/errors';
+import { MEDIA_UPLOAD_PATH, VIDEO_MAX_BYTES } from '@shared/constants';
+import type { ApiErrorBody } from '@shared/errors';
+import { mediaUploadMetadata, type MediaUploadMetadata } from '@shared/schemas/media';
+import { HttpError } from '@api/lib/http-error';
+import { codeForStatus, httpErrorBody } from '@api/plugins/errors';
 import { capFor, checkUploadTarget, ingestUpload, tooLarge } from './media-ingest';
 import type { MediaRuntime } from './media-runtime';
 import { StagingStore, UPLOADER_KEY } from './media-staging';

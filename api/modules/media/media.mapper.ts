@@ -1,5 +1,5 @@
-import type { MediaItemKey, MediaKind } from '../../../shared/constants';
-import type { MediaResponse, MediaUrls, PublicMedia } from '../../../shared/schemas/media';
+import type { MediaItemKey, MediaKind } from '@shared/constants';
+import type { MediaResponse, MediaUrls, PublicMedia } from '@shared/schemas/media';
 import type { MediaView } from './media.repository';
 
 // A file URL names its content's version (from the SHA-256 of what it serves), so it never

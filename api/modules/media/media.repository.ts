@@ -1,6 +1,6 @@
-import type { Db } from '../../db/database';
-import type { MediaFileRow, MediaRow } from '../../db/tables';
-import { idIn } from '../../lib/id-list';
+import type { Db } from '@api/db/database';
+import type { MediaFileRow, MediaRow } from '@api/db/tables';
+import { idIn } from '@api/lib/id-list';
 
 /** A medium with what its URLs and `processing` need from its file and its taker. */
 export type MediaView = MediaRow & {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MEDIA_UPLOAD_PATH } from '../../../shared/constants';
-import { errorResponse, idParams } from '../../../shared/schemas/common';
-import { mediaResponse, updateMediaBody } from '../../../shared/schemas/media';
-import { errorsFor, noContent } from '../../lib/replies';
+import { MEDIA_UPLOAD_PATH } from '@shared/constants';
+import { errorResponse, idParams } from '@shared/schemas/common';
+import { mediaResponse, updateMediaBody } from '@shared/schemas/media';
+import { errorsFor, noContent } from '@api/lib/replies';
 import { sendMediaFile } from './media-serve';
 import { createUploadServer } from './media-upload';
 import { scheduleMediaUpkeep } from './media-upkeep';

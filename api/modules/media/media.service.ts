@@ -1,10 +1,10 @@
-import type { MediaResponse, UpdateMediaBody } from '../../../shared/schemas/media';
-import type { Db } from '../../db/database';
-import { inTransaction } from '../../db/transaction';
-import { notFound } from '../../lib/http-error';
-import { isShareToken, nowIso } from '../../lib/tokens';
-import { findInspectionIdByToken } from '../inspections/inspection.repository';
-import { changed, deleted, missingRow, recordChanges } from '../../lib/change-log';
+import type { MediaResponse, UpdateMediaBody } from '@shared/schemas/media';
+import type { Db } from '@api/db/database';
+import { inTransaction } from '@api/db/transaction';
+import { notFound } from '@api/lib/http-error';
+import { isShareToken, nowIso } from '@api/lib/tokens';
+import { findInspectionIdByToken } from '@api/modules/inspections/inspection.repository';
+import { changed, deleted, missingRow, recordChanges } from '@api/lib/change-log';
 import { MEDIA_NOT_FOUND } from './media-ingest';
 import { toMedia } from './media.mapper';
 import * as repo from './media.repository';

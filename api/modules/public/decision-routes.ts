@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { publicApproveBody, type PublicApproveBody } from '../../../shared/schemas/decision';
-import { publicServiceResponse } from '../../../shared/schemas/inspection';
-import { errorsFor } from '../../lib/replies';
+import { publicApproveBody, type PublicApproveBody } from '@shared/schemas/decision';
+import { publicServiceResponse } from '@shared/schemas/inspection';
+import { errorsFor } from '@api/lib/replies';
 import { shareClient, type DecideSharedService } from './public-view';
 
 /** Registers `PUT <path>/approve` and `PUT <path>/decline`, the customer's decisions on a share page. */

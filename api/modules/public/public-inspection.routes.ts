@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { publicInspectionResponse, shareNotFoundResponse } from '../../../shared/schemas/inspection';
+import { publicInspectionResponse, shareNotFoundResponse } from '@shared/schemas/inspection';
 import { decidePublicService, getPublicInspection } from './public-inspection.service';
-import { withViewRecorded } from '../sends/share-views';
+import { withViewRecorded } from '@api/modules/sends/share-views';
 import { decisionRoutes } from './decision-routes';
 import { orShareNotFound } from './public-view';
 

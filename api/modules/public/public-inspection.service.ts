@@ -1,9 +1,9 @@
-import { INSPECTION_TAX_RATE } from '../../../shared/constants';
-import { formatCents, parseCents, totalsWithTax } from '../../../shared/money';
-import type { PublicInspection } from '../../../shared/schemas/inspection';
-import type { Db } from '../../db/database';
-import { notFound } from '../../lib/http-error';
-import { isShareToken } from '../../lib/tokens';
+import { INSPECTION_TAX_RATE } from '@shared/constants';
+import { formatCents, parseCents, totalsWithTax } from '@shared/money';
+import type { PublicInspection } from '@shared/schemas/inspection';
+import type { Db } from '@api/db/database';
+import { notFound } from '@api/lib/http-error';
+import { isShareToken } from '@api/lib/tokens';
 import {
   shopContact,
   toPublicFindings,
@@ -11,12 +11,12 @@ import {
   toPublicVehicle,
   type DecideSharedService,
 } from './public-view';
-import { signatureRequired } from '../decisions/decision.service';
-import { decideRecommendedService } from '../inspections/service.service';
-import { toPublicMedia } from '../media/media.mapper';
-import { findInspectionMedia } from '../media/media.repository';
-import { findInspectionIdByToken, findInspectionRowByToken } from '../inspections/inspection.repository';
-import { assembleInspections } from '../inspections/inspection.service';
+import { signatureRequired } from '@api/modules/decisions/decision.service';
+import { decideRecommendedService } from '@api/modules/inspections/service.service';
+import { toPublicMedia } from '@api/modules/media/media.mapper';
+import { findInspectionMedia } from '@api/modules/media/media.repository';
+import { findInspectionIdByToken, findInspectionRowByToken } from '@api/modules/inspections/inspection.repository';
+import { assembleInspections } from '@api/modules/inspections/inspection.service';
 
 const INSPECTION_NOT_FOUND = 'Inspection not found';
 const ID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../../shared/schemas/common';
-import { sendMediaFile } from '../media/media-serve';
+import { errorResponse } from '@shared/schemas/common';
+import { sendMediaFile } from '@api/modules/media/media-serve';
 import { findInvoiceMedia } from './public-invoice-media.service';
 
 const fileParams = z.object({ token: z.string(), id: z.string(), version: z.string(), name: z.string() });

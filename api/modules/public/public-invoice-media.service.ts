@@ -1,9 +1,9 @@
-import type { PublicMedia } from '../../../shared/schemas/media';
-import type { Db } from '../../db/database';
-import { findInvoiceByToken } from '../invoices/invoice.repository';
-import { mediaUrlsOf, toPublicMedia } from '../media/media.mapper';
-import { findMedia, type MediaView } from '../media/media.repository';
-import { isShareToken } from '../../lib/tokens';
+import type { PublicMedia } from '@shared/schemas/media';
+import type { Db } from '@api/db/database';
+import { findInvoiceByToken } from '@api/modules/invoices/invoice.repository';
+import { mediaUrlsOf, toPublicMedia } from '@api/modules/media/media.mapper';
+import { findMedia, type MediaView } from '@api/modules/media/media.repository';
+import { isShareToken } from '@api/lib/tokens';
 
 // The invoice and receipt pages show the photos of their inspection through their own token, so
 // they work (and print) without the report's link, and a revoked report link does not break them.

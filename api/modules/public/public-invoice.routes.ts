@@ -4,11 +4,11 @@ import {
   publicInvoiceParams,
   publicInvoiceResponse,
   publicInvoiceServiceParams,
-} from '../../../shared/schemas/invoice';
-import { shareNotFoundResponse } from '../../../shared/schemas/inspection';
-import { errorsFor } from '../../lib/replies';
+} from '@shared/schemas/invoice';
+import { shareNotFoundResponse } from '@shared/schemas/inspection';
+import { errorsFor } from '@api/lib/replies';
 import { decidePublicInvoiceService, getPublicInvoice } from './public-invoice.service';
-import { withViewRecorded } from '../sends/share-views';
+import { withViewRecorded } from '@api/modules/sends/share-views';
 import { decisionRoutes } from './decision-routes';
 import { orShareNotFound } from './public-view';
 

@@ -1,19 +1,19 @@
-import type { InvoiceStatus } from '../../../shared/constants';
-import { formatCents } from '../../../shared/money';
-import type { PublicInvoice } from '../../../shared/schemas/invoice';
-import type { Db } from '../../db/database';
-import type { InvoiceRow } from '../../db/tables';
-import { notFound } from '../../lib/http-error';
-import { isShareToken } from '../../lib/tokens';
-import { getInspectionsByIds } from '../inspections/inspection.service';
+import type { InvoiceStatus } from '@shared/constants';
+import { formatCents } from '@shared/money';
+import type { PublicInvoice } from '@shared/schemas/invoice';
+import type { Db } from '@api/db/database';
+import type { InvoiceRow } from '@api/db/tables';
+import { notFound } from '@api/lib/http-error';
+import { isShareToken } from '@api/lib/tokens';
+import { getInspectionsByIds } from '@api/modules/inspections/inspection.service';
 import { shopContact, toPublicFindings, toPublicService, toPublicVehicle, type DecideSharedService } from './public-view';
-import { signatureRequired } from '../decisions/decision.service';
-import { findInspectionMedia } from '../media/media.repository';
+import { signatureRequired } from '@api/modules/decisions/decision.service';
+import { findInspectionMedia } from '@api/modules/media/media.repository';
 import { toInvoiceMedia } from './public-invoice-media.service';
-import { decideRecommendedService } from '../inspections/service.service';
-import { receiptFigures, serviceCentsOf } from '../../../shared/invoice-totals';
-import * as repo from '../invoices/invoice.repository';
-import { INVOICE_NOT_FOUND } from '../invoices/invoice.service';
+import { decideRecommendedService } from '@api/modules/inspections/service.service';
+import { receiptFigures, serviceCentsOf } from '@shared/invoice-totals';
+import * as repo from '@api/modules/invoices/invoice.repository';
+import { INVOICE_NOT_FOUND } from '@api/modules/invoices/invoice.service';
 
 async function invoiceByToken(db: Db, token: string): Promise<InvoiceRow> {
   const row = isShareToken(token) ? await repo.findInvoiceByToken(db, token) : undefined;

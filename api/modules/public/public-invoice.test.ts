@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/app';
-import { createCustomer, createInspection, createUser, createVehicle, type ServiceSeed } from '../../test/factories';
+import { useTestApp } from '@api/test/app';
+import { createCustomer, createInspection, createUser, createVehicle, type ServiceSeed } from '@api/test/factories';
 
 const t = await useTestApp();
 const advisor = await t.signIn('service_advisor');

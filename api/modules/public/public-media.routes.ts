@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../../shared/schemas/common';
-import { sendMediaFile } from '../media/media-serve';
-import { fileBody } from '../media/media.routes';
-import { findPublicMedia } from '../media/media.service';
+import { errorResponse } from '@shared/schemas/common';
+import { sendMediaFile } from '@api/modules/media/media-serve';
+import { fileBody } from '@api/modules/media/media.routes';
+import { findPublicMedia } from '@api/modules/media/media.service';
 
 const fileParams = z.object({ token: z.string(), id: z.string(), version: z.string(), name: z.string() });
 

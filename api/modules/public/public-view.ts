@@ -5,15 +5,15 @@ import type {
   PublicVehicle,
   Service,
   ShopContact,
-} from '../../../shared/schemas/inspection';
-import type { VehicleSummary } from '../../../shared/schemas/vehicle';
-import type { PublicApproveBody } from '../../../shared/schemas/decision';
+} from '@shared/schemas/inspection';
+import type { VehicleSummary } from '@shared/schemas/vehicle';
+import type { PublicApproveBody } from '@shared/schemas/decision';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/database';
-import { HttpError } from '../../lib/http-error';
-import { httpErrorBody } from '../../plugins/errors';
-import type { ShareClient } from '../inspections/service.service';
-import { findShopContact } from '../users/user.repository';
+import type { Db } from '@api/db/database';
+import { HttpError } from '@api/lib/http-error';
+import { httpErrorBody } from '@api/plugins/errors';
+import type { ShareClient } from '@api/modules/inspections/service.service';
+import { findShopContact } from '@api/modules/users/user.repository';
 
 // What the share pages may see of the shop's data, in one place for the report and the receipt.
 

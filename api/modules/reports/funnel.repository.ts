@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { isPostgres, type Db } from '../../db/database';
+import { isPostgres, type Db } from '@api/db/database';
 
 /** Half-open span of inspection creation instants (ISO strings). */
 export interface Span {

@@ -1,7 +1,7 @@
-import type { FunnelFigures, FunnelGroup, FunnelQuery, FunnelReport } from '../../../shared/schemas/reports';
-import { FUNNEL_MAX_DAYS } from '../../../shared/schemas/reports';
-import type { Db } from '../../db/database';
-import { badRequest } from '../../lib/http-error';
+import type { FunnelFigures, FunnelGroup, FunnelQuery, FunnelReport } from '@shared/schemas/reports';
+import { FUNNEL_MAX_DAYS } from '@shared/schemas/reports';
+import type { Db } from '@api/db/database';
+import { badRequest } from '@api/lib/http-error';
 import { funnelRows, userNames, type FunnelRow } from './funnel.repository';
 import { isoMs } from './iso-ms';
 import { canonicalZone, datesBetween, isTimeZone, startOfLocalDay } from './local-days';

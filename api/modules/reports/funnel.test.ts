@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/app';
+import { useTestApp } from '@api/test/app';
 import {
   createInspection,
   createUser,
@@ -7,7 +7,7 @@ import {
   insertShareSend,
   insertShareView,
   type ServiceSeed,
-} from '../../test/factories';
+} from '@api/test/factories';
 
 const t = await useTestApp();
 const advisorClient = await t.signIn('service_advisor');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../../../shared/seeded-random';
+import { mulberry32 } from '@shared/seeded-random';
 import { isoMs } from './iso-ms';
 
 describe('isoMs', () => {

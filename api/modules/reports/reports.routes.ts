@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../../shared/schemas/common';
-import { funnelQuery, funnelResponse } from '../../../shared/schemas/reports';
-import { requireRole } from '../../plugins/auth';
+import { errorResponse } from '@shared/schemas/common';
+import { funnelQuery, funnelResponse } from '@shared/schemas/reports';
+import { requireRole } from '@api/plugins/auth';
 import { funnelReport } from './funnel.service';
 
 // Reports compare people and revenue: admins and service advisors see them, technicians do not.

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
-import type { Db } from '../../db/database';
-import type { ShareSendsTable } from '../../db/tables';
+import type { Db } from '@api/db/database';
+import type { ShareSendsTable } from '@api/db/tables';
 
 export type TargetKind = 'inspection' | 'invoice';
 export interface Target {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../../shared/schemas/common';
-import { createSendBody, sendParams, shareActivityResponse, shareSendResponse, unviewedSendsResponse } from '../../../shared/schemas/send';
+import { errorResponse } from '@shared/schemas/common';
+import { createSendBody, sendParams, shareActivityResponse, shareSendResponse, unviewedSendsResponse } from '@shared/schemas/send';
 import { createSend, shareActivity, unviewedSends } from './send.service';
 import type { TargetKind } from './send.repository';
 

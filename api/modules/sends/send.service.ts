@@ -10,14 +10,14 @@ import {
   type ShareActivity,
   type ShareSend,
   type UnviewedSends,
-} from '../../../shared/schemas/send';
-import type { Db } from '../../db/database';
-import { isUniqueViolation } from '../../db/errors';
-import { refreshInspectionFunnelLocked } from '../../db/inspection-funnel';
-import type { Mailer } from '../../lib/mailer';
-import { conflict, notFound } from '../../lib/http-error';
-import { missingRow } from '../../lib/change-log';
-import { unviewedAlertMinutesSetting } from '../shop-settings/shop-settings.service';
+} from '@shared/schemas/send';
+import type { Db } from '@api/db/database';
+import { isUniqueViolation } from '@api/db/errors';
+import { refreshInspectionFunnelLocked } from '@api/db/inspection-funnel';
+import type { Mailer } from '@api/lib/mailer';
+import { conflict, notFound } from '@api/lib/http-error';
+import { missingRow } from '@api/lib/change-log';
+import { unviewedAlertMinutesSetting } from '@api/modules/shop-settings/shop-settings.service';
 import {
   findSend,
   findTargetCustomer,

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EMAIL_NOT_SET_UP, NO_TEXT_CONSENT, SEND_ID_TAKEN } from '../../../shared/schemas/send';
-import { createTestApp, useTestApp } from '../../test/app';
-import { createCustomer, createInspection } from '../../test/factories';
-import { startTestSmtp } from '../../../test/smtp-server';
+import { EMAIL_NOT_SET_UP, NO_TEXT_CONSENT, SEND_ID_TAKEN } from '@shared/schemas/send';
+import { createTestApp, useTestApp } from '@api/test/app';
+import { createCustomer, createInspection } from '@api/test/factories';
+import { startTestSmtp } from '@test/smtp-server';
 
 const smtp = await startTestSmtp();
 afterAll(() => smtp.close());

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/app';
-import { createInspection, createUser } from '../../test/factories';
+import { useTestApp } from '@api/test/app';
+import { createInspection, createUser } from '@api/test/factories';
 
 // The app's clock, moved by the tests instead of waiting for real time to pass.
 let now = Date.now();

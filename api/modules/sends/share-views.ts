@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { SHARE_REFRESH_HEADER } from '../../../shared/constants';
-import type { Db } from '../../db/database';
-import { currentUser } from '../../plugins/auth';
-import { isShareToken } from '../../lib/tokens';
+import { SHARE_REFRESH_HEADER } from '@shared/constants';
+import type { Db } from '@api/db/database';
+import { currentUser } from '@api/plugins/auth';
+import { isShareToken } from '@api/lib/tokens';
 import type { TargetKind } from './send.repository';
 import { viewRecorderOf } from './view-recorder';
 

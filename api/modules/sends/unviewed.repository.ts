@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database';
+import type { Db } from '@api/db/database';
 import { ownerTable, type TargetKind } from './send.repository';
 
 /** Sends older than this are history, not something to chase today. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
-import { refreshInspectionFunnelLocked } from '../../db/inspection-funnel';
-import { inUnflushedTransaction } from '../../db/transaction';
+import type { Db } from '@api/db/database';
+import { refreshInspectionFunnelLocked } from '@api/db/inspection-funnel';
+import { inUnflushedTransaction } from '@api/db/transaction';
 import { ownerTable, type TargetKind } from './send.repository';
 
 interface PendingView {

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database';
-import { nowIso } from '../../lib/tokens';
+import type { Db } from '@api/db/database';
+import { nowIso } from '@api/lib/tokens';
 
 /** A setting's stored JSON text, or undefined when it was never set. */
 export async function readSetting(db: Db, key: string): Promise<string | undefined> {

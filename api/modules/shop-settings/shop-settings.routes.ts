@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { shopSettingsBody, shopSettingsResponse } from '../../../shared/schemas/shop-settings';
-import { requireRole } from '../../plugins/auth';
-import { errorsFor } from '../../lib/replies';
+import { shopSettingsBody, shopSettingsResponse } from '@shared/schemas/shop-settings';
+import { requireRole } from '@api/plugins/auth';
+import { errorsFor } from '@api/lib/replies';
 import { getShopSettings, updateShopSettings } from './shop-settings.service';
 
 // Admin only; the staff scope has already required a signed-in user.

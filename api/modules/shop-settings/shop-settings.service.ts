@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import type { SignUpMode } from '../../../shared/constants';
-import { APPROVAL_SIGNATURE_MODES, type ApprovalSignatureMode } from '../../../shared/schemas/decision';
-import { DEFAULT_UNVIEWED_ALERT_MINUTES, type ShopSettings, type shopSettingsBody } from '../../../shared/schemas/shop-settings';
-import type { Db } from '../../db/database';
-import { hasAnyUser } from '../users/user.repository';
+import type { SignUpMode } from '@shared/constants';
+import { APPROVAL_SIGNATURE_MODES, type ApprovalSignatureMode } from '@shared/schemas/decision';
+import { DEFAULT_UNVIEWED_ALERT_MINUTES, type ShopSettings, type shopSettingsBody } from '@shared/schemas/shop-settings';
+import type { Db } from '@api/db/database';
+import { hasAnyUser } from '@api/modules/users/user.repository';
 import { readSetting, writeSetting } from './shop-settings.repository';
 
 const OPEN_SIGN_UP = 'openSignUp';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { SyncChangesResponse } from '../../../shared/schemas/sync';
-import { useTestApp } from '../../test/app';
-import { RESYNC_PAGE } from '../../test/sync-pages';
-import { randomEpoch, setSyncEpoch } from '../../db/sync-epoch';
+import type { SyncChangesResponse } from '@shared/schemas/sync';
+import { useTestApp } from '@api/test/app';
+import { RESYNC_PAGE } from '@api/test/sync-pages';
+import { randomEpoch, setSyncEpoch } from '@api/db/sync-epoch';
 import { formatCursor, parseCursor } from './cursor';
 
 const t = await useTestApp();

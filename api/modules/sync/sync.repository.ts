@@ -1,6 +1,6 @@
-import type { Db } from '../../db/database';
-import type { SyncChangeRow } from '../../db/tables';
-import { idIn } from '../../lib/id-list';
+import type { Db } from '@api/db/database';
+import type { SyncChangeRow } from '@api/db/tables';
+import { idIn } from '@api/lib/id-list';
 
 export async function readSyncState(db: Db): Promise<{ seq: number; tombstoneHorizon: number; epoch: string }> {
   const row = await db.selectFrom('syncState').select(['seq', 'tombstoneHorizon', 'epoch']).executeTakeFirstOrThrow();

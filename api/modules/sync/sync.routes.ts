@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { syncChangesQuery, syncChangesResponse } from '../../../shared/schemas/sync';
-import { errorsFor } from '../../lib/replies';
+import { syncChangesQuery, syncChangesResponse } from '@shared/schemas/sync';
+import { errorsFor } from '@api/lib/replies';
 import { changesSince } from './sync.service';
 
 /** The change feed the offline app pulls; every signed-in role may read it. */

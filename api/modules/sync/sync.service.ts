@@ -1,4 +1,4 @@
-import type { Inspection } from '../../../shared/schemas/inspection';
+import type { Inspection } from '@shared/schemas/inspection';
 import {
   FIRST_SYNC_ENTITIES,
   SYNC_INSPECTION_WINDOW_DAYS,
@@ -6,18 +6,18 @@ import {
   type SyncChangesQuery,
   type SyncChangesResponse,
   type SyncEntity,
-} from '../../../shared/schemas/sync';
-import type { Db } from '../../db/database';
-import type { InspectionRow } from '../../db/tables';
-import { withKnown } from '../../lib/id-list';
-import { findCustomersByIds } from '../customers/customer.repository';
-import { toCustomer } from '../customers/customer.mapper';
-import { getDeferredByIds } from '../deferred/deferred.service';
-import { findInspectionRows, findVehicles } from '../inspections/inspection.repository';
-import { assembleInspections } from '../inspections/inspection.service';
-import { toVehicle } from '../vehicles/vehicle.mapper';
-import { toMedia } from '../media/media.mapper';
-import { findMediaByIds } from '../media/media.repository';
+} from '@shared/schemas/sync';
+import type { Db } from '@api/db/database';
+import type { InspectionRow } from '@api/db/tables';
+import { withKnown } from '@api/lib/id-list';
+import { findCustomersByIds } from '@api/modules/customers/customer.repository';
+import { toCustomer } from '@api/modules/customers/customer.mapper';
+import { getDeferredByIds } from '@api/modules/deferred/deferred.service';
+import { findInspectionRows, findVehicles } from '@api/modules/inspections/inspection.repository';
+import { assembleInspections } from '@api/modules/inspections/inspection.service';
+import { toVehicle } from '@api/modules/vehicles/vehicle.mapper';
+import { toMedia } from '@api/modules/media/media.mapper';
+import { findMediaByIds } from '@api/modules/media/media.repository';
 import { formatCursor, parseCursor } from './cursor';
 import { changesAfter, customerNames, inspectionWindowFields, readSyncState, type FeedRow } from './sync.repository';
 

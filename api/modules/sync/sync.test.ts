@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { SyncChangesResponse } from '../../../shared/schemas/sync';
-import { useTestApp } from '../../test/app';
-import { emptyChangePage, RESYNC_PAGE } from '../../test/sync-pages';
-import { createInspection } from '../../test/factories';
-import { pruneTombstones } from '../../lib/change-log';
+import type { SyncChangesResponse } from '@shared/schemas/sync';
+import { useTestApp } from '@api/test/app';
+import { emptyChangePage, RESYNC_PAGE } from '@api/test/sync-pages';
+import { createInspection } from '@api/test/factories';
+import { pruneTombstones } from '@api/lib/change-log';
 
 const t = await useTestApp();
 const tech = await t.signIn('technician');

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database';
+import type { Db } from '@api/db/database';
 
 // The user data view: what a user created and the inspections they did, newest first.
 

@@ -1,8 +1,8 @@
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { clientFor, sessionCookie, testConfig, type Client, useTestApp, withoutPasswordFlag } from '../../test/app';
-import { createCustomer, createInspection, createUser, createVehicle, TEST_PASSWORD } from '../../test/factories';
+import { buildApp } from '@api/app';
+import { clientFor, sessionCookie, testConfig, type Client, useTestApp, withoutPasswordFlag } from '@api/test/app';
+import { createCustomer, createInspection, createUser, createVehicle, TEST_PASSWORD } from '@api/test/factories';
 
 const t = await useTestApp();
 const UNKNOWN_ID = '3f0c7a52-9d1e-4b8a-a6f2-5c4d3e2b1a00';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/app';
-import { createCustomer, createInspection, createUser, createVehicle } from '../../test/factories';
+import { useTestApp } from '@api/test/app';
+import { createCustomer, createInspection, createUser, createVehicle } from '@api/test/factories';
 
 const t = await useTestApp();
 const UNKNOWN_ID = '3f0c7a52-9d1e-4b8a-a6f2-5c4d3e2b1a00';

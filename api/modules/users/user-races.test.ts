@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_HEADER } from '../../../shared/schemas/sync';
-import { useTestApp } from '../../test/app';
-import { createUser, openSignUp } from '../../test/factories';
+import { IDEMPOTENCY_HEADER } from '@shared/schemas/sync';
+import { useTestApp } from '@api/test/app';
+import { createUser, openSignUp } from '@api/test/factories';
 import { countAdmins } from './user.repository';
 
 // Races that once ended in a 500 or with no administrator: each is run many times over, on SQLite

@@ -1,6 +1,6 @@
-import type { Role, UserStatus } from '../../../shared/constants';
-import type { User } from '../../../shared/schemas/user';
-import type { UserRow } from '../../db/tables';
+import type { Role, UserStatus } from '@shared/constants';
+import type { User } from '@shared/schemas/user';
+import type { UserRow } from '@api/db/tables';
 
 /** The user as every response shows it: never the password hash. */
 export function toUser(row: UserRow): User {

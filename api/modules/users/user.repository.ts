@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { compiledOnce } from '../../db/compiled-once';
-import { isPostgres, type Db } from '../../db/database';
-import type { NewUserRow, UserRow, UserUpdate } from '../../db/tables';
-import { matchesAny, paginate, type Page } from '../../lib/list';
+import { compiledOnce } from '@api/db/compiled-once';
+import { isPostgres, type Db } from '@api/db/database';
+import type { NewUserRow, UserRow, UserUpdate } from '@api/db/tables';
+import { matchesAny, paginate, type Page } from '@api/lib/list';
 
 export interface UserFilters {
   q?: string | undefined;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParams } from '../../../shared/schemas/common';
+import { idParams } from '@shared/schemas/common';
 import {
   createUserBody,
   updateUserBody,
@@ -9,11 +9,11 @@ import {
   userListResponse,
   userResponse,
   usersQuery,
-} from '../../../shared/schemas/user';
-import { sendPage } from '../../lib/list';
-import { created, errorsFor, noContent } from '../../lib/replies';
-import { hashPassword } from '../../lib/password';
-import { requireRole } from '../../plugins/auth';
+} from '@shared/schemas/user';
+import { sendPage } from '@api/lib/list';
+import { created, errorsFor, noContent } from '@api/lib/replies';
+import { hashPassword } from '@api/lib/password';
+import { requireRole } from '@api/plugins/auth';
 import {
   approveUser,
   createUser,

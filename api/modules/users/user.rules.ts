@@ -1,8 +1,8 @@
-import type { AppConfig } from '../../config';
-import type { Db } from '../../db/database';
-import { isUniqueViolation } from '../../db/errors';
-import { underSavepoint } from '../../db/savepoint';
-import { conflict, forbidden } from '../../lib/http-error';
+import type { AppConfig } from '@api/config';
+import type { Db } from '@api/db/database';
+import { isUniqueViolation } from '@api/db/errors';
+import { underSavepoint } from '@api/db/savepoint';
+import { conflict, forbidden } from '@api/lib/http-error';
 import { findUserByEmail, findUserByUsername } from './user.repository';
 
 export const LAST_ADMIN_MESSAGE = 'At least one administrator is required';

@@ -1,23 +1,23 @@
 import type { z } from 'zod';
-import type { UserStatus } from '../../../shared/constants';
+import type { UserStatus } from '@shared/constants';
 import type {
   createUserBody,
   updateUserBody,
   User,
   UserData,
   UsersQuery,
-} from '../../../shared/schemas/user';
-import type { AppConfig } from '../../config';
-import type { Db } from '../../db/database';
-import type { UserUpdate } from '../../db/tables';
-import { isUniqueViolation } from '../../db/errors';
-import { underSavepoint } from '../../db/savepoint';
-import { inTransaction } from '../../db/transaction';
-import type { ListPage } from '../../lib/list';
-import { conflict, notFound } from '../../lib/http-error';
-import { hashPassword } from '../../lib/password';
-import { assertPasswordAllowed } from '../../lib/password-rules';
-import { newId, nowIso } from '../../lib/tokens';
+} from '@shared/schemas/user';
+import type { AppConfig } from '@api/config';
+import type { Db } from '@api/db/database';
+import type { UserUpdate } from '@api/db/tables';
+import { isUniqueViolation } from '@api/db/errors';
+import { underSavepoint } from '@api/db/savepoint';
+import { inTransaction } from '@api/db/transaction';
+import type { ListPage } from '@api/lib/list';
+import { conflict, notFound } from '@api/lib/http-error';
+import { hashPassword } from '@api/lib/password';
+import { assertPasswordAllowed } from '@api/lib/password-rules';
+import { newId, nowIso } from '@api/lib/tokens';
 import { customersCreatedBy, inspectionsByTechnician, vehiclesCreatedBy } from './user-data.repository';
 import { toUser } from './user.mapper';
 import {
@@ -32,8 +32,8 @@ import {
   updateUser,
   type UserFilters,
 } from './user.repository';
-import { toCustomer } from '../customers/customer.mapper';
-import { changed, inspectionIdsOfTechnician, recordChanges } from '../../lib/change-log';
+import { toCustomer } from '@api/modules/customers/customer.mapper';
+import { changed, inspectionIdsOfTechnician, recordChanges } from '@api/lib/change-log';
 import {
   assertAdminEmail,
   assertUnique,

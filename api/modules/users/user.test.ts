@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN_EMAIL, type Client, useTestApp, withoutPasswordFlag } from '../../test/app';
-import { createUser, TEST_PASSWORD } from '../../test/factories';
+import { TEST_ADMIN_EMAIL, type Client, useTestApp, withoutPasswordFlag } from '@api/test/app';
+import { createUser, TEST_PASSWORD } from '@api/test/factories';
 
 const t = await useTestApp();
 // Tests that hash or verify at the production scrypt cost (about a second each on a small machine).

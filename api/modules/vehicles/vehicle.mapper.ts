@@ -1,5 +1,5 @@
-import type { Vehicle, VehicleSummary } from '../../../shared/schemas/vehicle';
-import type { VehicleRow } from '../../db/tables';
+import type { Vehicle, VehicleSummary } from '@shared/schemas/vehicle';
+import type { VehicleRow } from '@api/db/tables';
 import type { VehicleWithCustomerRow } from './vehicle.repository';
 
 /** The vehicle as nested in inspections and invoices. */

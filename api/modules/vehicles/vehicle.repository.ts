@@ -1,9 +1,9 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
-import type { VehicleListQuery } from '../../../shared/schemas/vehicle';
-import type { Db } from '../../db/database';
-import type { VehicleRow, VehiclesTable } from '../../db/tables';
-import { paginate, type Page } from '../../lib/list';
-import { textMatch } from '../../lib/text-search';
+import type { VehicleListQuery } from '@shared/schemas/vehicle';
+import type { Db } from '@api/db/database';
+import type { VehicleRow, VehiclesTable } from '@api/db/tables';
+import { paginate, type Page } from '@api/lib/list';
+import { textMatch } from '@api/lib/text-search';
 
 export type VehicleWithCustomerRow = VehicleRow & { customerName: string };
 export type VehicleFilters = Pick<VehicleListQuery, 'q' | 'customerId'>;

@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParams } from '../../../shared/schemas/common';
+import { idParams } from '@shared/schemas/common';
 import {
   createVehicleBody,
   customerVehicleListQuery,
   updateVehicleBody,
   vehicleListQuery,
   vehicleResponse,
-} from '../../../shared/schemas/vehicle';
-import { sendPage } from '../../lib/list';
-import { readRoutes } from '../../lib/read-routes';
-import { created, errorsFor, noContent } from '../../lib/replies';
+} from '@shared/schemas/vehicle';
+import { sendPage } from '@api/lib/list';
+import { readRoutes } from '@api/lib/read-routes';
+import { created, errorsFor, noContent } from '@api/lib/replies';
 import {
   createVehicle,
   deleteVehicle,

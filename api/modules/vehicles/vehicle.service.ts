@@ -4,15 +4,15 @@ import type {
   updateVehicleBody,
   Vehicle,
   VehicleListQuery,
-} from '../../../shared/schemas/vehicle';
-import type { Db } from '../../db/database';
-import type { ListPage } from '../../lib/list';
-import { totalFromPage } from '../../lib/keyset';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
-import { inTransaction } from '../../db/transaction';
-import { badRequest, conflict, notFound } from '../../lib/http-error';
-import { newId, nowIso } from '../../lib/tokens';
-import { findCustomerById } from '../customers/customer.repository';
+} from '@shared/schemas/vehicle';
+import type { Db } from '@api/db/database';
+import type { ListPage } from '@api/lib/list';
+import { totalFromPage } from '@api/lib/keyset';
+import { isForeignKeyViolation, isUniqueViolation } from '@api/db/errors';
+import { inTransaction } from '@api/db/transaction';
+import { badRequest, conflict, notFound } from '@api/lib/http-error';
+import { newId, nowIso } from '@api/lib/tokens';
+import { findCustomerById } from '@api/modules/customers/customer.repository';
 import {
   assertNotDeleted,
   changed,
@@ -21,7 +21,7 @@ import {
   inspectionIdsOfVehicles,
   missingRow,
   recordChanges,
-} from '../../lib/change-log';
+} from '@api/lib/change-log';
 import {
   countVehicles,
   deleteVehicle as deleteVehicleRow,

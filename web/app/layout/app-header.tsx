@@ -1,10 +1,10 @@
 import { Bell, Menu } from 'lucide-react';
-import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast';
-import { Tooltip } from '../../components/ui/tooltip';
-import { SignOutButton } from '../../features/auth/components/sign-out-button';
-import { UploadStatus } from '../../widgets/media/components/upload-status';
-import { SyncStatusControl } from '../../features/sync/components/sync-status';
+import { Button } from '@web/components/ui/button';
+import { toast } from '@web/components/ui/toast';
+import { Tooltip } from '@web/components/ui/tooltip';
+import { SignOutButton } from '@web/features/auth/components/sign-out-button';
+import { UploadStatus } from '@web/widgets/media/components/upload-status';
+import { SyncStatusControl } from '@web/features/sync/components/sync-status';
 import { InstallButton } from '../pwa/install-button';
 import styles from './shell.module.css';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { Section } from '../../config/paths';
-import { useCurrentUser } from '../../features/auth/api/use-current-user';
-import { PasswordChangeNotice } from '../../features/auth/components/password-change-notice';
+import type { Section } from '@web/config/paths';
+import { useCurrentUser } from '@web/features/auth/api/use-current-user';
+import { PasswordChangeNotice } from '@web/features/auth/components/password-change-notice';
 import { AppHeader } from './app-header';
 import { MobileNav } from './mobile-nav';
 import { SidebarNav } from './sidebar-nav';

@@ -1,8 +1,8 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { User } from '../../../shared/schemas/user';
-import { Button } from '../../components/ui/button';
-import type { Section } from '../../config/paths';
+import type { User } from '@shared/schemas/user';
+import { Button } from '@web/components/ui/button';
+import type { Section } from '@web/config/paths';
 import { SidebarNav } from './sidebar-nav';
 import styles from './shell.module.css';
 

@@ -1,6 +1,6 @@
 import { BarChart3, Car, ClipboardList, LayoutDashboard, Mail, Receipt, UserCog, Users, type LucideIcon } from 'lucide-react';
-import type { Role } from '../../../shared/constants';
-import type { Section } from '../../config/paths';
+import type { Role } from '@shared/constants';
+import type { Section } from '@web/config/paths';
 
 export interface NavItem {
   section: Section;

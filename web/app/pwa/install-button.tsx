@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
-import { Button } from '../../components/ui/button';
-import { Tooltip } from '../../components/ui/tooltip';
+import { Button } from '@web/components/ui/button';
+import { Tooltip } from '@web/components/ui/tooltip';
 import { promptInstall, useInstallOffer } from './install-offer';
 import styles from './pwa.module.css';
 

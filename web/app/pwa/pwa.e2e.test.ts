@@ -2,12 +2,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { PHONE, TABLET_LANDSCAPE } from '../../test/e2e/browser';
-import { controllerUrl, reloadUnderWorker } from '../../test/e2e/offline';
-import { screenshot } from '../../test/e2e/screenshot';
-import { seedInspection } from '../../test/e2e/seed';
-import { addSession, createStaffUser, type StaffUser } from '../../test/e2e/staff';
-import { expectAccessible, holdRequests, textOf, useE2E } from '../../test/e2e/use-e2e';
+import { PHONE, TABLET_LANDSCAPE } from '@web/test/e2e/browser';
+import { controllerUrl, reloadUnderWorker } from '@web/test/e2e/offline';
+import { screenshot } from '@web/test/e2e/screenshot';
+import { seedInspection } from '@web/test/e2e/seed';
+import { addSession, createStaffUser, type StaffUser } from '@web/test/e2e/staff';
+import { expectAccessible, holdRequests, textOf, useE2E } from '@web/test/e2e/use-e2e';
 
 const { baseUrl, api, open } = useE2E();
 

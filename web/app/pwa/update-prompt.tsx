@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { useBlockReload, useReloadBlocked } from '../../lib/reload-guard';
-import { useSyncStatus } from '../../lib/use-sync';
+import { Button } from '@web/components/ui/button';
+import { useBlockReload, useReloadBlocked } from '@web/lib/reload-guard';
+import { useSyncStatus } from '@web/lib/use-sync';
 import { applyUpdate, useUpdateAvailable } from './register-sw';
 import styles from './pwa.module.css';
 

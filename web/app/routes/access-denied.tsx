@@ -1,8 +1,8 @@
 import { LayoutDashboard, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { buttonClass } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { paths } from '../../config/paths';
+import { buttonClass } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { paths } from '@web/config/paths';
 import styles from './section.module.css';
 
 /** What a non-admin sees on admin-only pages, with the way back to their own work. */

@@ -1,4 +1,4 @@
-import { AuthPage } from '../../features/auth/components/auth-page';
+import { AuthPage } from '@web/features/auth/components/auth-page';
 
 export function AuthRoute() {
   return <AuthPage />;

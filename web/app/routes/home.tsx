@@ -1,4 +1,4 @@
-import { useSection } from '../../lib/use-section';
+import { useSection } from '@web/lib/use-section';
 import { InspectionDialogProvider } from '../inspection-dialog-provider';
 import { AppShell } from '../layout/app-shell';
 import { SectionView } from '../sections';

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { InvitePage } from '../../features/auth/components/invite-page';
+import { InvitePage } from '@web/features/auth/components/invite-page';
 
 export function InviteRoute() {
   const { token = '' } = useParams();

@@ -1,4 +1,4 @@
-import { Button } from '../../components/ui/button';
+import { Button } from '@web/components/ui/button';
 import styles from './page.module.css';
 
 /** The current user could not be loaded (server down, no network and nothing cached). */

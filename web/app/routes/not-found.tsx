@@ -1,7 +1,7 @@
 import { AlertCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { buttonClass } from '../../components/ui/button';
+import { buttonClass } from '@web/components/ui/button';
 import styles from './page.module.css';
 
 export const NOT_FOUND_TITLE = '404 Page Not Found';

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
-import { useCurrentUser } from '../../features/auth/api/use-current-user';
-import { UserDataView } from '../../features/users/components/user-data-view';
+import { useCurrentUser } from '@web/features/auth/api/use-current-user';
+import { UserDataView } from '@web/features/users/components/user-data-view';
 import { AppShell } from '../layout/app-shell';
 import { AccessDenied } from './access-denied';
 

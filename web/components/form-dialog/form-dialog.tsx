@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@web/lib/cn';
 import { Button } from '../ui/button';
 import { Dialog, DialogClose } from '../ui/dialog';
 import styles from './form-dialog.module.css';

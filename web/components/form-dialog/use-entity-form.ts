@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import type { FieldErrors } from '../../lib/form-errors';
-import { useBlockReload } from '../../lib/reload-guard';
+import type { FieldErrors } from '@web/lib/form-errors';
+import { useBlockReload } from '@web/lib/reload-guard';
 import { toast } from '../ui/toast';
 import { schemaCheck, useFormValues } from './use-form-values';
 

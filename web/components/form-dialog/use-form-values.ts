@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { z } from 'zod';
-import { validate, type FieldErrors } from '../../lib/form-errors';
+import { validate, type FieldErrors } from '@web/lib/form-errors';
 
 /** What the field components need from a form: its text values, its messages and a setter. */
 export interface FormBinding<F extends string> {

@@ -1,5 +1,5 @@
 import type { HTMLAttributes, ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@web/lib/cn';
 import styles from './card.module.css';
 
 type DivProps = HTMLAttributes<HTMLDivElement>;

@@ -1,7 +1,7 @@
 import * as CollapsiblePrimitive from '@radix-ui/react-collapsible';
 import { ChevronDown } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@web/lib/cn';
 import styles from './collapsible.module.css';
 
 export const Collapsible = CollapsiblePrimitive.Root;

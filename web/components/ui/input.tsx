@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, Ref } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@web/lib/cn';
 import styles from './field.module.css';
 
 export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {

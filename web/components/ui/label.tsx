@@ -1,6 +1,6 @@
 import * as LabelPrimitive from '@radix-ui/react-label';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@web/lib/cn';
 import styles from './field.module.css';
 
 export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {

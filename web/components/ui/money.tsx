@@ -1,4 +1,4 @@
-import { formatMoney, formatMoneyCents } from '../../lib/format';
+import { formatMoney, formatMoneyCents } from '@web/lib/format';
 
 const style = { fontVariantNumeric: 'tabular-nums' } as const;
 

@@ -1,4 +1,4 @@
-import { countOf } from '../../../shared/plural';
+import { countOf } from '@shared/plural';
 import { Button } from './button';
 import styles from './pager.module.css';
 

@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn';
+import { cn } from '@web/lib/cn';
 import styles from './spinner.module.css';
 
 export interface SpinnerProps {

@@ -1,4 +1,4 @@
-import { humanize } from '../../lib/format';
+import { humanize } from '@web/lib/format';
 import { Badge, type BadgeVariant } from './badge';
 
 export type StatusFamily = 'inspection' | 'service' | 'invoice' | 'customer' | 'template' | 'user';

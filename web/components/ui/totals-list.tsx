@@ -1,5 +1,5 @@
-import type { Totals } from '../../../shared/money';
-import { cn } from '../../lib/cn';
+import type { Totals } from '@shared/money';
+import { cn } from '@web/lib/cn';
 import { MoneyCents } from './money';
 import styles from './totals-list.module.css';
 

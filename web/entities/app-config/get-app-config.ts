@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { appConfigResponse } from '../../../shared/schemas/user';
-import { api } from '../../lib/api-client';
+import type { appConfigResponse } from '@shared/schemas/user';
+import { api } from '@web/lib/api-client';
 import { appConfigKeys } from './app-config-keys';
 
 export type AppConfig = z.infer<typeof appConfigResponse>;

@@ -1,5 +1,5 @@
-import type { CUSTOMER_SORTS } from '../../../shared/constants';
-import { listKeys, type SearchListParams } from '../list-keys';
+import type { CUSTOMER_SORTS } from '@shared/constants';
+import { listKeys, type SearchListParams } from '@web/entities/list-keys';
 
 export interface CustomerListParams extends SearchListParams<(typeof CUSTOMER_SORTS)[number]> {
   status: 'all' | 'active' | 'inactive';

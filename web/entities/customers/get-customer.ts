@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { getLocalCustomer } from '../../offline/local-queries';
-import { localRowQueryOptions } from '../query-options';
+import { getLocalCustomer } from '@web/offline/local-queries';
+import { localRowQueryOptions } from '@web/entities/query-options';
 import { customerKeys } from './customer-keys';
 
 export const customerQueryOptions = (id: string) =>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { listLocalCustomers } from '../../offline/local-queries';
-import { localPageQueryOptions, pageQuery } from '../query-options';
+import { listLocalCustomers } from '@web/offline/local-queries';
+import { localPageQueryOptions, pageQuery } from '@web/entities/query-options';
 import { customerKeys, type CustomerListParams } from './customer-keys';
 
 export const CUSTOMERS_PAGE_SIZE = 20;

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Customer } from '../../../shared/schemas/customer';
-import { api } from '../../lib/api-client';
-import { searchLocalCustomers } from '../../offline/local-queries';
-import { LOCAL_NETWORK_MODE, readLocalFirst } from '../../offline/local-queries-source';
+import type { Customer } from '@shared/schemas/customer';
+import { api } from '@web/lib/api-client';
+import { searchLocalCustomers } from '@web/offline/local-queries';
+import { LOCAL_NETWORK_MODE, readLocalFirst } from '@web/offline/local-queries-source';
 import { customerKeys } from './customer-keys';
 
 export const CUSTOMER_SEARCH_LIMIT = 20;

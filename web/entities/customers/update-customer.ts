@@ -1,9 +1,9 @@
-import type { Customer, UpdateCustomerBody } from '../../../shared/schemas/customer';
-import { keepRow, localRowAfterSave, saveLocally } from '../../offline/local-queries-source';
-import { inspectionKeys } from '../inspections/inspection-keys';
-import { vehicleKeys } from '../vehicles/vehicle-keys';
+import type { Customer, UpdateCustomerBody } from '@shared/schemas/customer';
+import { keepRow, localRowAfterSave, saveLocally } from '@web/offline/local-queries-source';
+import { inspectionKeys } from '@web/entities/inspections/inspection-keys';
+import { vehicleKeys } from '@web/entities/vehicles/vehicle-keys';
 import { customerKeys } from './customer-keys';
-import { useLocalMutation } from '../use-invalidating-mutation';
+import { useLocalMutation } from '@web/entities/use-invalidating-mutation';
 
 export interface UpdateCustomerInput {
   /** The customer as the form loaded it. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DashboardStats } from '../../../shared/schemas/dashboard';
-import { api } from '../../lib/api-client';
+import type { DashboardStats } from '@shared/schemas/dashboard';
+import { api } from '@web/lib/api-client';
 import { dashboardKeys } from './dashboard-keys';
 
 /** The client's local calendar day as ISO instants: [midnight today, midnight tomorrow). */

@@ -1,4 +1,4 @@
-import type { DeferredSort } from '../../../shared/schemas/deferred';
+import type { DeferredSort } from '@shared/schemas/deferred';
 
 export interface DeferredListParams {
   q: string;

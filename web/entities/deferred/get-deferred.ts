@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DeferredWork } from '../../../shared/schemas/deferred';
-import { api } from '../../lib/api-client';
-import { listLocalDeferred } from '../../offline/local-deferred';
-import { LOCAL_NETWORK_MODE, readLocalFirst } from '../../offline/local-queries-source';
-import { localPageQueryOptions } from '../query-options';
+import type { DeferredWork } from '@shared/schemas/deferred';
+import { api } from '@web/lib/api-client';
+import { listLocalDeferred } from '@web/offline/local-deferred';
+import { LOCAL_NETWORK_MODE, readLocalFirst } from '@web/offline/local-queries-source';
+import { localPageQueryOptions } from '@web/entities/query-options';
 import { deferredKeys, type DeferredListParams } from './deferred-keys';
 
 export const DEFERRED_PAGE_SIZE = 20;

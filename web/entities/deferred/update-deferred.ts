@@ -1,7 +1,7 @@
-import type { DeferredWork, UpdateDeferredBody } from '../../../shared/schemas/deferred';
-import { saveLocally } from '../../offline/local-queries-source';
+import type { DeferredWork, UpdateDeferredBody } from '@shared/schemas/deferred';
+import { saveLocally } from '@web/offline/local-queries-source';
 import { deferredKeys } from './deferred-keys';
-import { useLocalMutation } from '../use-invalidating-mutation';
+import { useLocalMutation } from '@web/entities/use-invalidating-mutation';
 
 export interface UpdateDeferredInput {
   line: DeferredWork;

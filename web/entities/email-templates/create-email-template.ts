@@ -1,7 +1,7 @@
-import type { CreateEmailTemplateBody, EmailTemplate } from '../../../shared/schemas/email-template';
-import { api, newClientId } from '../../lib/api-client';
+import type { CreateEmailTemplateBody, EmailTemplate } from '@shared/schemas/email-template';
+import { api, newClientId } from '@web/lib/api-client';
 import { emailTemplateKeys } from './email-template-keys';
-import { useInvalidatingMutation } from '../use-invalidating-mutation';
+import { useInvalidatingMutation } from '@web/entities/use-invalidating-mutation';
 
 /** POST /api/email-templates (admin only) with a client-made id. */
 export const createEmailTemplate = (body: CreateEmailTemplateBody): Promise<EmailTemplate> =>

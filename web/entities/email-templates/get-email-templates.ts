@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { EmailTemplate } from '../../../shared/schemas/email-template';
-import { api } from '../../lib/api-client';
-import { serverPageQueryOptions } from '../query-options';
+import type { EmailTemplate } from '@shared/schemas/email-template';
+import { api } from '@web/lib/api-client';
+import { serverPageQueryOptions } from '@web/entities/query-options';
 import { emailTemplateKeys, type EmailTemplateListParams } from './email-template-keys';
 
 export const TEMPLATES_PAGE_SIZE = 12;

@@ -1,7 +1,7 @@
-import type { EmailTemplate, UpdateEmailTemplateBody } from '../../../shared/schemas/email-template';
-import { api } from '../../lib/api-client';
+import type { EmailTemplate, UpdateEmailTemplateBody } from '@shared/schemas/email-template';
+import { api } from '@web/lib/api-client';
 import { emailTemplateKeys } from './email-template-keys';
-import { useInvalidatingMutation } from '../use-invalidating-mutation';
+import { useInvalidatingMutation } from '@web/entities/use-invalidating-mutation';
 
 export interface UpdateEmailTemplateInput {
   id: string;

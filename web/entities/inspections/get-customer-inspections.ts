@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Inspection } from '../../../shared/schemas/inspection';
-import { api } from '../../lib/api-client';
-import { getOffline } from '../../offline';
-import { listLocalCustomerInspections, mergeCustomerInspections } from '../../offline/local-queries';
-import { LOCAL_NETWORK_MODE, localCopyReady, readLocalFirst } from '../../offline/local-queries-source';
+import type { Inspection } from '@shared/schemas/inspection';
+import { api } from '@web/lib/api-client';
+import { getOffline } from '@web/offline';
+import { listLocalCustomerInspections, mergeCustomerInspections } from '@web/offline/local-queries';
+import { LOCAL_NETWORK_MODE, localCopyReady, readLocalFirst } from '@web/offline/local-queries-source';
 import { inspectionKeys } from './inspection-keys';
 
 const fromServer = (customerId: string, signal?: AbortSignal) =>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DecisionList } from '../../../shared/schemas/decision';
-import { api } from '../../lib/api-client';
+import type { DecisionList } from '@shared/schemas/decision';
+import { api } from '@web/lib/api-client';
 import { inspectionKeys } from './inspection-keys';
 
 /** GET /api/inspections/:id/decisions: the decision history, newest first (server only, not kept offline). */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { getLocalInspection } from '../../offline/local-queries';
-import { localRowQueryOptions } from '../query-options';
+import { getLocalInspection } from '@web/offline/local-queries';
+import { localRowQueryOptions } from '@web/entities/query-options';
 import { inspectionKeys } from './inspection-keys';
 
 /** From this device when it keeps the inspection (with unsent changes); an older one from the server. */

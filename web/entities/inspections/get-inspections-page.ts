@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Inspection } from '../../../shared/schemas/inspection';
-import { api } from '../../lib/api-client';
+import type { Inspection } from '@shared/schemas/inspection';
+import { api } from '@web/lib/api-client';
 import { inspectionKeys, type InspectionsPageParams } from './inspection-keys';
 
 export const INSPECTIONS_PAGE_SIZE = 10;

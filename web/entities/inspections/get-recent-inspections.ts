@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Inspection } from '../../../shared/schemas/inspection';
-import { api } from '../../lib/api-client';
+import type { Inspection } from '@shared/schemas/inspection';
+import { api } from '@web/lib/api-client';
 import { inspectionKeys } from './inspection-keys';
 
 /** The dashboard lists the first 3 inspections returned (the rest are behind "View all"). */

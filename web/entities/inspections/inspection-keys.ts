@@ -1,4 +1,4 @@
-import type { InspectionStatus } from '../../../shared/constants';
+import type { InspectionStatus } from '@shared/constants';
 
 export interface InspectionsPageParams {
   q: string;

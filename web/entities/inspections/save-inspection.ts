@@ -1,12 +1,12 @@
-import type { DeferredWork } from '../../../shared/schemas/deferred';
-import type { Inspection } from '../../../shared/schemas/inspection';
-import { getOffline } from '../../offline';
-import { keepParents, keepRow, saveLocally } from '../../offline/local-queries-source';
-import type { CreateInspectionInput, UpdateInspectionInput } from '../../offline/types';
-import { markAddedTo } from '../deferred/update-deferred';
-import { deferredKeys } from '../deferred/deferred-keys';
+import type { DeferredWork } from '@shared/schemas/deferred';
+import type { Inspection } from '@shared/schemas/inspection';
+import { getOffline } from '@web/offline';
+import { keepParents, keepRow, saveLocally } from '@web/offline/local-queries-source';
+import type { CreateInspectionInput, UpdateInspectionInput } from '@web/offline/types';
+import { markAddedTo } from '@web/entities/deferred/update-deferred';
+import { deferredKeys } from '@web/entities/deferred/deferred-keys';
 import { inspectionKeys } from './inspection-keys';
-import { useLocalMutation } from '../use-invalidating-mutation';
+import { useLocalMutation } from '@web/entities/use-invalidating-mutation';
 
 /**
  * Create (the id is made by the dialog once) or update with only what changed. Either is applied

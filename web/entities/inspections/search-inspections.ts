@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Inspection } from '../../../shared/schemas/inspection';
-import { api } from '../../lib/api-client';
+import type { Inspection } from '@shared/schemas/inspection';
+import { api } from '@web/lib/api-client';
 import { inspectionKeys } from './inspection-keys';
 
 export const INSPECTION_SEARCH_LIMIT = 20;

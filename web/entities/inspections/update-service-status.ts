@@ -1,9 +1,9 @@
-import type { ServiceStatus } from '../../../shared/constants';
-import type { StaffDecisionMethod } from '../../../shared/schemas/decision';
-import type { Inspection, Service } from '../../../shared/schemas/inspection';
-import { keepRow, saveLocally } from '../../offline/local-queries-source';
+import type { ServiceStatus } from '@shared/constants';
+import type { StaffDecisionMethod } from '@shared/schemas/decision';
+import type { Inspection, Service } from '@shared/schemas/inspection';
+import { keepRow, saveLocally } from '@web/offline/local-queries-source';
 import { inspectionKeys } from './inspection-keys';
-import { useLocalMutation } from '../use-invalidating-mutation';
+import { useLocalMutation } from '@web/entities/use-invalidating-mutation';
 
 export interface ServiceStatusInput {
   inspection: Inspection;

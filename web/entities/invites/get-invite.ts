@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AcceptInviteBody, PublicInvite } from '../../../shared/schemas/invite';
-import type { User } from '../../../shared/schemas/user';
-import { api } from '../../lib/api-client';
+import type { AcceptInviteBody, PublicInvite } from '@shared/schemas/invite';
+import type { User } from '@shared/schemas/user';
+import { api } from '@web/lib/api-client';
 import { inviteKeys } from './invite-keys';
 
 /** GET /api/invites/:token: the role and shop an invite link offers (404/410 when it cannot be used). */

@@ -1,4 +1,4 @@
-import { userKeys } from '../users/user-keys';
+import { userKeys } from '@web/entities/users/user-keys';
 
 export const inviteKeys = {
   // Under the users root, so a user write refreshes the admin's list of links too.

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CreatedInvite, CreateInviteBody, Invite } from '../../../shared/schemas/invite';
-import { paths } from '../../config/paths';
-import { api } from '../../lib/api-client';
+import type { CreatedInvite, CreateInviteBody, Invite } from '@shared/schemas/invite';
+import { paths } from '@web/config/paths';
+import { api } from '@web/lib/api-client';
 import { inviteKeys } from './invite-keys';
-import { useInvalidatingMutation } from '../use-invalidating-mutation';
+import { useInvalidatingMutation } from '@web/entities/use-invalidating-mutation';
 
 /** GET /api/invites: the invite links not yet used, withdrawn or expired. */
 export const getInvites = (signal?: AbortSignal): Promise<Invite[]> => api.get<Invite[]>('/api/invites', { signal });

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import type { createInvoiceBody, Invoice } from '../../../shared/schemas/invoice';
-import { api, newClientId } from '../../lib/api-client';
+import type { createInvoiceBody, Invoice } from '@shared/schemas/invoice';
+import { api, newClientId } from '@web/lib/api-client';
 import { invoiceKeys } from './invoice-keys';
-import { useInvalidatingMutation } from '../use-invalidating-mutation';
+import { useInvalidatingMutation } from '@web/entities/use-invalidating-mutation';
 
 export type CreateInvoiceInput = z.input<typeof createInvoiceBody>;
 

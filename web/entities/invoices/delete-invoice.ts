@@ -1,6 +1,6 @@
-import { api } from '../../lib/api-client';
+import { api } from '@web/lib/api-client';
 import { invoiceKeys } from './invoice-keys';
-import { useInvalidatingMutation } from '../use-invalidating-mutation';
+import { useInvalidatingMutation } from '@web/entities/use-invalidating-mutation';
 
 export const deleteInvoice = (id: string): Promise<void> => api.delete(`/api/invoices/${id}`);
 

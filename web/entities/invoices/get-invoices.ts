@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Invoice } from '../../../shared/schemas/invoice';
-import { pageQuery, serverPageQueryOptions } from '../query-options';
+import type { Invoice } from '@shared/schemas/invoice';
+import { pageQuery, serverPageQueryOptions } from '@web/entities/query-options';
 import { invoiceKeys, type InvoiceListParams } from './invoice-keys';
 
 /** Receipts page on the server, 10 a page (docs/decisions.md). */

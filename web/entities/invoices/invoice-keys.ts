@@ -1,5 +1,5 @@
-import type { INVOICE_SORTS, InvoiceStatus } from '../../../shared/constants';
-import { listKeys, type SearchListParams } from '../list-keys';
+import type { INVOICE_SORTS, InvoiceStatus } from '@shared/constants';
+import { listKeys, type SearchListParams } from '@web/entities/list-keys';
 
 export interface InvoiceListParams extends SearchListParams<(typeof INVOICE_SORTS)[number]> {
   status: 'all' | InvoiceStatus;

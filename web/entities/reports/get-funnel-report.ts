@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { FunnelReport } from '../../../shared/schemas/reports';
-import { api } from '../../lib/api-client';
+import type { FunnelReport } from '@shared/schemas/reports';
+import { api } from '@web/lib/api-client';
 import { reportKeys, type DateRange } from './report-keys';
 
 /** The browser's time zone: the shop's days as the people in it count them. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CreateSendBody, ShareActivity, ShareSend, UnviewedSends } from '../../../shared/schemas/send';
-import { api, ApiError } from '../../lib/api-client';
-import { saveLocally } from '../../offline/local-queries-source';
+import type { CreateSendBody, ShareActivity, ShareSend, UnviewedSends } from '@shared/schemas/send';
+import { api, ApiError } from '@web/lib/api-client';
+import { saveLocally } from '@web/offline/local-queries-source';
 import { sendKeys, type SendTargetKind } from './send-keys';
 
 

@@ -1,4 +1,4 @@
-import { userKeys } from '../users/user-keys';
+import { userKeys } from '@web/entities/users/user-keys';
 
 export const shopSettingsKeys = {
   // Under the users root, so a user write refreshes it too.

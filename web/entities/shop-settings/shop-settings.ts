@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ShopSettings, ShopSettingsBody } from '../../../shared/schemas/shop-settings';
-import { api } from '../../lib/api-client';
-import { appConfigKeys } from '../app-config/app-config-keys';
+import type { ShopSettings, ShopSettingsBody } from '@shared/schemas/shop-settings';
+import { api } from '@web/lib/api-client';
+import { appConfigKeys } from '@web/entities/app-config/app-config-keys';
 import { shopSettingsKeys } from './shop-settings-keys';
 
 /** GET /api/shop-settings: the shop-wide "Open sign-up" switch, the approval signature rule and the unviewed-report alert time. */

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import type { createUserBody, User } from '../../../shared/schemas/user';
-import { api, newClientId } from '../../lib/api-client';
+import type { createUserBody, User } from '@shared/schemas/user';
+import { api, newClientId } from '@web/lib/api-client';
 import { userKeys } from './user-keys';
-import { useInvalidatingMutation } from '../use-invalidating-mutation';
+import { useInvalidatingMutation } from '@web/entities/use-invalidating-mutation';
 
 export type CreateUserInput = Omit<z.input<typeof createUserBody>, 'id'>;
 

@@ -1,7 +1,7 @@
-import { api } from '../../lib/api-client';
-import { inspectionKeys } from '../inspections/inspection-keys';
+import { api } from '@web/lib/api-client';
+import { inspectionKeys } from '@web/entities/inspections/inspection-keys';
 import { userKeys } from './user-keys';
-import { useInvalidatingMutation } from '../use-invalidating-mutation';
+import { useInvalidatingMutation } from '@web/entities/use-invalidating-mutation';
 
 export const deleteUser = (id: string): Promise<void> => api.delete(`/api/users/${id}`);
 

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '../../../shared/schemas/user';
-import { api } from '../../lib/api-client';
-import { getOffline } from '../../offline';
-import { listLocalUsers } from '../../offline/local-queries';
-import { LOCAL_NETWORK_MODE } from '../../offline/local-queries-source';
+import type { User } from '@shared/schemas/user';
+import { api } from '@web/lib/api-client';
+import { getOffline } from '@web/offline';
+import { listLocalUsers } from '@web/offline/local-queries';
+import { LOCAL_NETWORK_MODE } from '@web/offline/local-queries-source';
 import { userKeys } from './user-keys';
 
 /** The people this device keeps for the picker; the server's list until it has them. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserData } from '../../../shared/schemas/user';
-import { api } from '../../lib/api-client';
+import type { UserData } from '@shared/schemas/user';
+import { api } from '@web/lib/api-client';
 import { userKeys } from './user-keys';
 
 /** GET /api/users/{id}/data: the user, the customers and vehicles they added, their inspections. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '../../../shared/schemas/user';
-import { api } from '../../lib/api-client';
+import type { User } from '@shared/schemas/user';
+import { api } from '@web/lib/api-client';
 import { userKeys } from './user-keys';
 
 /** GET /api/users without a limit: every user (the role counts need them all). */

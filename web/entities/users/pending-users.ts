@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '../../../shared/schemas/user';
-import { api } from '../../lib/api-client';
+import type { User } from '@shared/schemas/user';
+import { api } from '@web/lib/api-client';
 import { userKeys } from './user-keys';
-import { useInvalidatingMutation } from '../use-invalidating-mutation';
+import { useInvalidatingMutation } from '@web/entities/use-invalidating-mutation';
 
 /** GET /api/users?status=pending: accounts from the open sign-up that wait for approval. */
 export const getPendingUsers = (signal?: AbortSignal): Promise<User[]> =>

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import type { updateUserBody, User } from '../../../shared/schemas/user';
-import { api } from '../../lib/api-client';
-import { currentUserKey } from '../../lib/current-user';
-import { inspectionKeys } from '../inspections/inspection-keys';
+import type { updateUserBody, User } from '@shared/schemas/user';
+import { api } from '@web/lib/api-client';
+import { currentUserKey } from '@web/lib/current-user';
+import { inspectionKeys } from '@web/entities/inspections/inspection-keys';
 import { userKeys } from './user-keys';
-import { useInvalidatingMutation } from '../use-invalidating-mutation';
+import { useInvalidatingMutation } from '@web/entities/use-invalidating-mutation';
 
 export interface UpdateUserInput {
   id: string;

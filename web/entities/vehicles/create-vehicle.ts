@@ -1,8 +1,8 @@
-import type { CreateVehicleBody, Vehicle } from '../../../shared/schemas/vehicle';
-import { newClientId } from '../../lib/api-client';
-import { keepParents, localRowAfterSave, saveLocally } from '../../offline/local-queries-source';
+import type { CreateVehicleBody, Vehicle } from '@shared/schemas/vehicle';
+import { newClientId } from '@web/lib/api-client';
+import { keepParents, localRowAfterSave, saveLocally } from '@web/offline/local-queries-source';
 import { vehicleKeys } from './vehicle-keys';
-import { useLocalMutation } from '../use-invalidating-mutation';
+import { useLocalMutation } from '@web/entities/use-invalidating-mutation';
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value).trim());
 

@@ -1,9 +1,9 @@
-import type { Vehicle } from '../../../shared/schemas/vehicle';
-import { vehicleName } from '../../lib/format';
-import { keepRow, saveLocally } from '../../offline/local-queries-source';
-import { inspectionKeys } from '../inspections/inspection-keys';
+import type { Vehicle } from '@shared/schemas/vehicle';
+import { vehicleName } from '@web/lib/format';
+import { keepRow, saveLocally } from '@web/offline/local-queries-source';
+import { inspectionKeys } from '@web/entities/inspections/inspection-keys';
 import { vehicleKeys } from './vehicle-keys';
-import { useLocalMutation } from '../use-invalidating-mutation';
+import { useLocalMutation } from '@web/entities/use-invalidating-mutation';
 
 /** Removed here at once with its inspections; the server follows when online. */
 export const deleteVehicle = (vehicle: Vehicle): Promise<void> =>

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Vehicle } from '../../../shared/schemas/vehicle';
-import { api } from '../../lib/api-client';
-import { listLocalCustomerVehicles } from '../../offline/local-queries';
-import { LOCAL_NETWORK_MODE, readLocalFirst } from '../../offline/local-queries-source';
+import type { Vehicle } from '@shared/schemas/vehicle';
+import { api } from '@web/lib/api-client';
+import { listLocalCustomerVehicles } from '@web/offline/local-queries';
+import { LOCAL_NETWORK_MODE, readLocalFirst } from '@web/offline/local-queries-source';
 import { vehicleKeys } from './vehicle-keys';
 
 export const getCustomerVehicles = (customerId: string, signal?: AbortSignal): Promise<Vehicle[]> =>

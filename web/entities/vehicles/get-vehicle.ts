@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { getLocalVehicle } from '../../offline/local-queries';
-import { localRowQueryOptions } from '../query-options';
+import { getLocalVehicle } from '@web/offline/local-queries';
+import { localRowQueryOptions } from '@web/entities/query-options';
 import { vehicleKeys } from './vehicle-keys';
 
 export const vehicleQueryOptions = (id: string) =>

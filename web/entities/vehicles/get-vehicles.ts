@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { listLocalVehicles } from '../../offline/local-queries';
-import { localPageQueryOptions, pageQuery } from '../query-options';
+import { listLocalVehicles } from '@web/offline/local-queries';
+import { localPageQueryOptions, pageQuery } from '@web/entities/query-options';
 import { vehicleKeys, type VehicleListParams } from './vehicle-keys';
 
 export const VEHICLES_PAGE_SIZE = 20;

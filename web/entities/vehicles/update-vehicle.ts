@@ -1,8 +1,8 @@
-import type { UpdateVehicleBody, Vehicle } from '../../../shared/schemas/vehicle';
-import { keepRow, localRowAfterSave, saveLocally } from '../../offline/local-queries-source';
-import { inspectionKeys } from '../inspections/inspection-keys';
+import type { UpdateVehicleBody, Vehicle } from '@shared/schemas/vehicle';
+import { keepRow, localRowAfterSave, saveLocally } from '@web/offline/local-queries-source';
+import { inspectionKeys } from '@web/entities/inspections/inspection-keys';
 import { vehicleKeys } from './vehicle-keys';
-import { useLocalMutation } from '../use-invalidating-mutation';
+import { useLocalMutation } from '@web/entities/use-invalidating-mutation';
 
 export interface UpdateVehicleInput {
   /** The vehicle as the form loaded it. */

@@ -1,5 +1,5 @@
-import type { VEHICLE_SORTS } from '../../../shared/constants';
-import { listKeys, type SearchListParams } from '../list-keys';
+import type { VEHICLE_SORTS } from '@shared/constants';
+import { listKeys, type SearchListParams } from '@web/entities/list-keys';
 
 export interface VehicleListParams extends SearchListParams<(typeof VEHICLE_SORTS)[number]> {
   customerId: string | null;

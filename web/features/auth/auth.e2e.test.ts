@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, TABLET_LANDSCAPE, TABLET_PORTRAIT } from '../../test/e2e/browser';
-import { ADMIN_PASSWORD } from '../../test/e2e/provided';
-import { screenshot } from '../../test/e2e/screenshot';
-import { addSession, createStaffUser, toastTitled, uniqueName, useFreshServer } from '../../test/e2e/staff';
-import { expectAccessible, holdRequests, textOf, useE2E } from '../../test/e2e/use-e2e';
+import { DESKTOP, TABLET_LANDSCAPE, TABLET_PORTRAIT } from '@web/test/e2e/browser';
+import { ADMIN_PASSWORD } from '@web/test/e2e/provided';
+import { screenshot } from '@web/test/e2e/screenshot';
+import { addSession, createStaffUser, toastTitled, uniqueName, useFreshServer } from '@web/test/e2e/staff';
+import { expectAccessible, holdRequests, textOf, useE2E } from '@web/test/e2e/use-e2e';
 
 const { baseUrl, api, open } = useE2E();
 const fresh = useFreshServer();

@@ -1,5 +1,5 @@
-import { plural } from '../../../shared/plural';
-import type { SyncStatus } from '../../offline/types';
+import { plural } from '@shared/plural';
+import type { SyncStatus } from '@web/offline/types';
 
 // The sign-out warning's words: what signing out would leave unsent on this device.
 

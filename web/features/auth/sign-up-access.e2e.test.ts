@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, TABLET_LANDSCAPE } from '../../test/e2e/browser';
-import { screenshot } from '../../test/e2e/screenshot';
-import { addSession, toastTitled, uniqueName } from '../../test/e2e/staff';
-import { expectAccessible, textOf, useE2E } from '../../test/e2e/use-e2e';
+import { DESKTOP, PHONE, TABLET_LANDSCAPE } from '@web/test/e2e/browser';
+import { screenshot } from '@web/test/e2e/screenshot';
+import { addSession, toastTitled, uniqueName } from '@web/test/e2e/staff';
+import { expectAccessible, textOf, useE2E } from '@web/test/e2e/use-e2e';
 
 // How people get an account once the shop has its admin: the closed Sign Up tab, invite links, and
 // the "Open sign-up" switch with approval, as the admin and the newcomer see them.

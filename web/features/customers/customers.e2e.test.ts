@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SMALL_PHONE, overflowsHorizontally } from '../../test/e2e/browser';
-import { screenshot } from '../../test/e2e/screenshot';
-import { expectAccessible, useE2E } from '../../test/e2e/use-e2e';
+import { SMALL_PHONE, overflowsHorizontally } from '@web/test/e2e/browser';
+import { screenshot } from '@web/test/e2e/screenshot';
+import { expectAccessible, useE2E } from '@web/test/e2e/use-e2e';
 
 const LANDSCAPE = { width: 1024, height: 768 };
 const PORTRAIT = { width: 768, height: 1024 };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { DecisionList } from '../../../shared/schemas/decision';
-import { TABLET_LANDSCAPE } from '../../test/e2e/browser';
-import { screenshot } from '../../test/e2e/screenshot';
-import { expectAccessible, useE2E } from '../../test/e2e/use-e2e';
+import type { DecisionList } from '@shared/schemas/decision';
+import { TABLET_LANDSCAPE } from '@web/test/e2e/browser';
+import { screenshot } from '@web/test/e2e/screenshot';
+import { expectAccessible, useE2E } from '@web/test/e2e/use-e2e';
 
 const { api, openCustomerCard } = useE2E();
 const tag = `Dc${Date.now().toString(36)}`;

@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { overflowsHorizontally, SMALL_PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT } from '../../test/e2e/browser';
-import { screenshot } from '../../test/e2e/screenshot';
-import { addSession, useFreshServer } from '../../test/e2e/staff';
-import { registerAdmin, StaffApi } from '../../test/e2e/staff-api';
-import { expectAccessible, shownDate, useE2E } from '../../test/e2e/use-e2e';
+import { overflowsHorizontally, SMALL_PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT } from '@web/test/e2e/browser';
+import { screenshot } from '@web/test/e2e/screenshot';
+import { addSession, useFreshServer } from '@web/test/e2e/staff';
+import { registerAdmin, StaffApi } from '@web/test/e2e/staff-api';
+import { expectAccessible, shownDate, useE2E } from '@web/test/e2e/use-e2e';
 
 // A shop of its own (fresh database), so every figure on the dashboard is known.
 const { open } = useE2E();

@@ -1,11 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DeferredWork } from '../../../shared/schemas/deferred';
-import { TABLET_LANDSCAPE } from '../../test/e2e/browser';
-import { signInForOffline, syncChip } from '../../test/e2e/offline';
-import { screenshot } from '../../test/e2e/screenshot';
-import { createStaffUser, uniqueName, type StaffUser } from '../../test/e2e/staff';
-import { expectAccessible, useE2E } from '../../test/e2e/use-e2e';
+import type { DeferredWork } from '@shared/schemas/deferred';
+import { TABLET_LANDSCAPE } from '@web/test/e2e/browser';
+import { signInForOffline, syncChip } from '@web/test/e2e/offline';
+import { screenshot } from '@web/test/e2e/screenshot';
+import { createStaffUser, uniqueName, type StaffUser } from '@web/test/e2e/staff';
+import { expectAccessible, useE2E } from '@web/test/e2e/use-e2e';
 
 // Declined work carried forward, in Chromium against the real server: with the network off, the
 // advisor follows a line up on the "Deferred work" screen, opens a new inspection of the car, adds

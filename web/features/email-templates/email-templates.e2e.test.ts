@@ -1,9 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { overflowsHorizontally, SMALL_PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT } from '../../test/e2e/browser';
-import { screenshot } from '../../test/e2e/screenshot';
-import { addSession, createStaffUser, toastTitled, type StaffUser } from '../../test/e2e/staff';
-import { expectAccessible, useE2E } from '../../test/e2e/use-e2e';
+import { overflowsHorizontally, SMALL_PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT } from '@web/test/e2e/browser';
+import { screenshot } from '@web/test/e2e/screenshot';
+import { addSession, createStaffUser, toastTitled, type StaffUser } from '@web/test/e2e/staff';
+import { expectAccessible, useE2E } from '@web/test/e2e/use-e2e';
 
 const PLACEHOLDERS = ['[Customer Name]', '[Vehicle]', '[Date]', '[Time]', '[Inspection Link]', '[Invoice Link]'];
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot } from '../../test/e2e/screenshot';
-import { expectAccessible, summaryOf, useE2E } from '../../test/e2e/use-e2e';
+import { screenshot } from '@web/test/e2e/screenshot';
+import { expectAccessible, summaryOf, useE2E } from '@web/test/e2e/use-e2e';
 
 const LANDSCAPE = { width: 1024, height: 768 };
 const PORTRAIT = { width: 768, height: 1024 };

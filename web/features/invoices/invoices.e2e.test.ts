@@ -1,10 +1,10 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SMALL_PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, overflowsHorizontally } from '../../test/e2e/browser';
-import { seedInvoiceList, seedReceiptInspection, type SeededInvoiceRow } from '../../test/e2e/invoices-seed';
-import { screenshot } from '../../test/e2e/screenshot';
-import { addSession, toastTitled } from '../../test/e2e/staff';
-import { expectAccessible, summaryOf, useE2E } from '../../test/e2e/use-e2e';
+import { SMALL_PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, overflowsHorizontally } from '@web/test/e2e/browser';
+import { seedInvoiceList, seedReceiptInspection, type SeededInvoiceRow } from '@web/test/e2e/invoices-seed';
+import { screenshot } from '@web/test/e2e/screenshot';
+import { addSession, toastTitled } from '@web/test/e2e/staff';
+import { expectAccessible, summaryOf, useE2E } from '@web/test/e2e/use-e2e';
 
 const money = (amount: string) => `$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
 

@@ -1,12 +1,12 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { overflowsHorizontally, SMALL_PHONE, TABLET_LANDSCAPE } from '../../test/e2e/browser';
-import { layoutFailures } from '../../test/e2e/screen-checks';
-import { screenshot } from '../../test/e2e/screenshot';
-import { seedInspection } from '../../test/e2e/seed';
-import { addSession, createStaffUser, useFreshServer } from '../../test/e2e/staff';
-import { registerAdmin, StaffApi } from '../../test/e2e/staff-api';
-import { expectAccessible, useE2E } from '../../test/e2e/use-e2e';
+import { overflowsHorizontally, SMALL_PHONE, TABLET_LANDSCAPE } from '@web/test/e2e/browser';
+import { layoutFailures } from '@web/test/e2e/screen-checks';
+import { screenshot } from '@web/test/e2e/screenshot';
+import { seedInspection } from '@web/test/e2e/seed';
+import { addSession, createStaffUser, useFreshServer } from '@web/test/e2e/staff';
+import { registerAdmin, StaffApi } from '@web/test/e2e/staff-api';
+import { expectAccessible, useE2E } from '@web/test/e2e/use-e2e';
 
 // A shop of its own, so every figure is known: one inspection today with the standard services
 // (by hand: recommended 165.99 + 37.99 + 114.34 + 550.00 + 24.50 = 892.82; wipers 24.50 approved,

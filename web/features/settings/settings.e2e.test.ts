@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { overflowsHorizontally, SMALL_PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT } from '../../test/e2e/browser';
-import { screenshot } from '../../test/e2e/screenshot';
-import { addSession, createStaffUser, loginCookie, toastTitled, type StaffUser } from '../../test/e2e/staff';
-import { expectAccessible, useE2E } from '../../test/e2e/use-e2e';
+import { overflowsHorizontally, SMALL_PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT } from '@web/test/e2e/browser';
+import { screenshot } from '@web/test/e2e/screenshot';
+import { addSession, createStaffUser, loginCookie, toastTitled, type StaffUser } from '@web/test/e2e/staff';
+import { expectAccessible, useE2E } from '@web/test/e2e/use-e2e';
 
 // Every test signs in as a staff user of its own: the admin's contact details are the shop's.
 describe('settings', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CUSTOMER_EMAIL_INVALID, CUSTOMER_NAME_REQUIRED } from '../../../shared/schemas/customer';
-import { MAKE_REQUIRED, MILEAGE_WHOLE } from '../../../shared/schemas/vehicle';
+import { CUSTOMER_EMAIL_INVALID, CUSTOMER_NAME_REQUIRED } from '@shared/schemas/customer';
+import { MAKE_REQUIRED, MILEAGE_WHOLE } from '@shared/schemas/vehicle';
 import { editableFields, editWrite, fieldLabel } from './edit-write';
-import type { LocalWrite } from '../../offline/types';
+import type { LocalWrite } from '@web/offline/types';
 
 const CUSTOMER_ID = '0b7d6c1e-3c55-4a53-9d0e-2f7a4b1c9e01';
 const VEHICLE_ID = '5f0e2c4a-8b1d-4e7f-a3c6-9d2b1e0f4a72';

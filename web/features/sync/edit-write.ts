@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import { createCustomerBody, updateCustomerBody } from '../../../shared/schemas/customer';
-import { createInspectionBody, updateInspectionBody } from '../../../shared/schemas/inspection';
-import { createVehicleBody, updateVehicleBody } from '../../../shared/schemas/vehicle';
-import type { LocalWrite } from '../../offline/types';
+import { createCustomerBody, updateCustomerBody } from '@shared/schemas/customer';
+import { createInspectionBody, updateInspectionBody } from '@shared/schemas/inspection';
+import { createVehicleBody, updateVehicleBody } from '@shared/schemas/vehicle';
+import type { LocalWrite } from '@web/offline/types';
 
 /** One text input of the sync panel's edit form. */
 export interface EditableField {

@@ -1,4 +1,4 @@
-import type { NoticeSubject, SyncNotice } from '../../offline/notices';
+import type { NoticeSubject, SyncNotice } from '@web/offline/notices';
 
 // The words of the sync loop's notices, shown in a toast.
 

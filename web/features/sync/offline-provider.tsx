@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { toast } from '../../components/ui/toast';
-import { useCurrentUser } from '../../lib/current-user';
-import { getOffline } from '../../offline';
+import { toast } from '@web/components/ui/toast';
+import { useCurrentUser } from '@web/lib/current-user';
+import { getOffline } from '@web/offline';
 import { noticeText } from './notice-text';
 import { queryRootsFor } from './sync-ui';
 

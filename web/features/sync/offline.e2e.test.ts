@@ -1,11 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TABLET_LANDSCAPE, TABLET_PORTRAIT } from '../../test/e2e/browser';
-import { reloadUnderWorker, syncChip, waitForFirstPull } from '../../test/e2e/offline';
-import { screenshot } from '../../test/e2e/screenshot';
-import { addSession, createStaffUser, signInThroughUi, uniqueName, type StaffUser } from '../../test/e2e/staff';
-import { decideElsewhere } from '../../test/e2e/staff-api';
-import { expectAccessible, useE2E } from '../../test/e2e/use-e2e';
+import { TABLET_LANDSCAPE, TABLET_PORTRAIT } from '@web/test/e2e/browser';
+import { reloadUnderWorker, syncChip, waitForFirstPull } from '@web/test/e2e/offline';
+import { screenshot } from '@web/test/e2e/screenshot';
+import { addSession, createStaffUser, signInThroughUi, uniqueName, type StaffUser } from '@web/test/e2e/staff';
+import { decideElsewhere } from '@web/test/e2e/staff-api';
+import { expectAccessible, useE2E } from '@web/test/e2e/use-e2e';
 
 // The offline promise end to end, in Chromium with the real server and service worker: the shell
 // and the shop's data open with the network off, work done offline is kept across closing the page,

@@ -1,10 +1,10 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { overflowsHorizontally, SMALL_PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT } from '../../test/e2e/browser';
-import { syncChip, waitForFirstPull } from '../../test/e2e/offline';
-import { screenshot } from '../../test/e2e/screenshot';
-import { addSession, createStaffUser, signInThroughUi, toastTitled, uniqueName, type StaffUser } from '../../test/e2e/staff';
-import { expectAccessible, holdRequests, useE2E } from '../../test/e2e/use-e2e';
+import { overflowsHorizontally, SMALL_PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT } from '@web/test/e2e/browser';
+import { syncChip, waitForFirstPull } from '@web/test/e2e/offline';
+import { screenshot } from '@web/test/e2e/screenshot';
+import { addSession, createStaffUser, signInThroughUi, toastTitled, uniqueName, type StaffUser } from '@web/test/e2e/staff';
+import { expectAccessible, holdRequests, useE2E } from '@web/test/e2e/use-e2e';
 
 // The sync state in the header, the sync panel, the sign-out warning and the expired-session
 // resume, in Chromium against the real server.

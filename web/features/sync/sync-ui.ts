@@ -1,6 +1,6 @@
-import type { SyncEntity } from '../../../shared/schemas/sync';
-import { countOf, plural } from '../../../shared/plural';
-import type { SyncStatus } from '../../offline/types';
+import type { SyncEntity } from '@shared/schemas/sync';
+import { countOf, plural } from '@shared/plural';
+import type { SyncStatus } from '@web/offline/types';
 
 /** "1 change", "3 changes". */
 export function changesText(count: number): string {

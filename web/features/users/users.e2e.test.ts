@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SMALL_PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, overflowsHorizontally } from '../../test/e2e/browser';
-import { screenshot } from '../../test/e2e/screenshot';
-import { addSession, createStaffUser, loginCookie, toastTitled, uniqueName, useFreshServer, type StaffUser } from '../../test/e2e/staff';
-import { registerAdmin, StaffApi } from '../../test/e2e/staff-api';
-import { expectAccessible, useE2E } from '../../test/e2e/use-e2e';
+import { SMALL_PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, overflowsHorizontally } from '@web/test/e2e/browser';
+import { screenshot } from '@web/test/e2e/screenshot';
+import { addSession, createStaffUser, loginCookie, toastTitled, uniqueName, useFreshServer, type StaffUser } from '@web/test/e2e/staff';
+import { registerAdmin, StaffApi } from '@web/test/e2e/staff-api';
+import { expectAccessible, useE2E } from '@web/test/e2e/use-e2e';
 
 // Its own server, so the role counts are exactly the users made here (other files add users too).
 const fresh = useFreshServer();

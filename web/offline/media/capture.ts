@@ -1,5 +1,5 @@
-import type { MediaUploadRole } from '../../../shared/constants';
-import type { UpdateMediaBody } from '../../../shared/schemas/media';
+import type { MediaUploadRole } from '@shared/constants';
+import type { UpdateMediaBody } from '@shared/schemas/media';
 import type { LocalDb } from '../local-db';
 import { announceEnqueued, newEntry } from '../outbox';
 import type { OutboxEntry } from '../types';

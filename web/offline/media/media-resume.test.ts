@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHUNK, creations, photo, sha, useMediaDevices } from '../../test/offline/media-sync-kit';
+import { CHUNK, creations, photo, sha, useMediaDevices } from '@web/test/offline/media-sync-kit';
 
 // An upload that cannot go on right now neither loses its photo nor holds back the rest of sync.
 

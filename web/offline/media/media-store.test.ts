@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalDb } from '../local-db';
 import { resetLocalCopy } from '../pull';
-import { customerRow, inspectionRow, uuid, vehicleRow } from '../../test/offline/test-rows';
+import { customerRow, inspectionRow, uuid, vehicleRow } from '@web/test/offline/test-rows';
 import { captureMedia } from './capture';
 import { pruneAllMediaFiles, storeServerMedia } from './media-store';
 import type { MediaRow } from './media-types';

@@ -1,4 +1,4 @@
-import type { MediaResponse } from '../../../shared/schemas/media';
+import type { MediaResponse } from '@shared/schemas/media';
 import type { LocalDb } from '../local-db';
 import type { MediaBlobRole, MediaRow } from './media-types';
 

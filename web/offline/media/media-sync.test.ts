@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { enqueue } from '../outbox';
 import { captureMedia, deleteMedia, saveMarkup, updateMedia } from './capture';
 import { pendingUploads, readInspectionMedia, toLocalMedia } from './local-media';
-import { CHUNK, creations, photo, sha, thumbOf, useMediaDevices } from '../../test/offline/media-sync-kit';
+import { CHUNK, creations, photo, sha, thumbOf, useMediaDevices } from '@web/test/offline/media-sync-kit';
 import type { LocalDb } from '../local-db';
 // Photos and videos from a device with a bad signal reach the server exactly once, in order, after
 // their inspection, and resume where a cut left them; other devices learn of them from the feed.

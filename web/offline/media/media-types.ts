@@ -1,5 +1,5 @@
-import type { MediaItemKey, MediaKind, MediaUploadRole } from '../../../shared/constants';
-import type { MediaResponse, MediaUrls } from '../../../shared/schemas/media';
+import type { MediaItemKey, MediaKind, MediaUploadRole } from '@shared/constants';
+import type { MediaResponse, MediaUrls } from '@shared/schemas/media';
 
 /**
  * A medium as this device keeps it: the server's shape, with `urls` null until the server has the

@@ -1,4 +1,4 @@
-import { mediaResponse } from '../../../shared/schemas/media';
+import { mediaResponse } from '@shared/schemas/media';
 import type { LocalDb } from '../local-db';
 import type { LocalWrite } from '../types';
 import { mediaTables, removeMedia, storeServerMedia } from './media-store';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mediaTables, removeMedia } from './media-store';
-import { photo, useMediaDevices } from '../../test/offline/media-sync-kit';
+import { photo, useMediaDevices } from '@web/test/offline/media-sync-kit';
 import { forgetUnkeptMedia } from './server-media';
 
 // An inspection older than the device keeps (pruned after its window) still shows its photos when

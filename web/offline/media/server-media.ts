@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mediaResponse } from '../../../shared/schemas/media';
+import { mediaResponse } from '@shared/schemas/media';
 import type { LocalDb } from '../local-db';
 import { send, type FetchLike } from '../transport';
 import { mediaTables, removeMedia, storeServerMedia } from './media-store';

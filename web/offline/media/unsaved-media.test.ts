@@ -3,7 +3,7 @@ import type { LocalDb } from '../local-db';
 import { enqueue } from '../outbox';
 import { captureMedia, deleteMedia, retryUpload } from './capture';
 import { pendingUploads, readInspectionMedia, toLocalMedia } from './local-media';
-import { creations, photo, useMediaDevices } from '../../test/offline/media-sync-kit';
+import { creations, photo, useMediaDevices } from '@web/test/offline/media-sync-kit';
 import { discardUnsavedMedia } from './unsaved-media';
 
 // Photos taken in an inspection dialog before its first save: they wait for the save (never sent to

@@ -1,7 +1,7 @@
 import { Upload, type DetailedError } from 'tus-js-client';
-import { MEDIA_UPLOAD_PATH } from '../../../shared/constants';
-import { mediaResponse, type MediaResponse } from '../../../shared/schemas/media';
-import type { Inspection } from '../../../shared/schemas/inspection';
+import { MEDIA_UPLOAD_PATH } from '@shared/constants';
+import { mediaResponse, type MediaResponse } from '@shared/schemas/media';
+import type { Inspection } from '@shared/schemas/inspection';
 import type { LocalDb } from '../local-db';
 import { send, type FetchLike } from '../transport';
 import type { OutboxEntry } from '../types';

@@ -1,4 +1,4 @@
-import type { PublicService } from '../../../shared/schemas/inspection';
+import type { PublicService } from '@shared/schemas/inspection';
 import { request, segment } from './http';
 
 export type Decision = 'approve' | 'decline';

@@ -1,4 +1,4 @@
-import type { PublicService } from '../../../shared/schemas/inspection';
+import type { PublicService } from '@shared/schemas/inspection';
 import type { ApprovalBody, Decision } from './decide-inspection-service';
 import { request, segment } from './http';
 

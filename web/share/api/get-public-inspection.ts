@@ -1,4 +1,4 @@
-import type { PublicInspection } from '../../../shared/schemas/inspection';
+import type { PublicInspection } from '@shared/schemas/inspection';
 import { request, segment, ShareApiError } from './http';
 
 export type { PublicInspection };

@@ -1,4 +1,4 @@
-import type { PublicInvoice } from '../../../shared/schemas/invoice';
+import type { PublicInvoice } from '@shared/schemas/invoice';
 import { request, segment, ShareApiError } from './http';
 
 export type { PublicInvoice };

@@ -1,6 +1,6 @@
 // The share pages' only door to the network: components call the fetchers in this folder.
-import { SHARE_REFRESH_HEADER } from '../../../shared/constants';
-import type { ShopContact } from '../../../shared/schemas/inspection';
+import { SHARE_REFRESH_HEADER } from '@shared/constants';
+import type { ShopContact } from '@shared/schemas/inspection';
 
 export type ApiErrorKind = 'not-found' | 'offline' | 'conflict' | 'refused' | 'server';
 

@@ -1,4 +1,4 @@
-import type { PublicService } from '../../../shared/schemas/inspection';
+import type { PublicService } from '@shared/schemas/inspection';
 import { formatMoneyCents } from '../lib/format';
 import { ModalDialog } from './modal-dialog';
 

@@ -1,4 +1,4 @@
-import type { ShopContact } from '../../../shared/schemas/inspection';
+import type { ShopContact } from '@shared/schemas/inspection';
 import { websiteHref } from '../lib/format';
 import { telHref } from './letterhead';
 

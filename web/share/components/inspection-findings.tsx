@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { MediaItemKey } from '../../../shared/constants';
-import type { measurementsResponse, PublicInspection } from '../../../shared/schemas/inspection';
+import type { MediaItemKey } from '@shared/constants';
+import type { measurementsResponse, PublicInspection } from '@shared/schemas/inspection';
 import { formatMm } from '../lib/format';
 import { mediaOfItems, type PublicMedia } from '../lib/media';
 import { Badge } from './badge';

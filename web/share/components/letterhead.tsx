@@ -1,5 +1,5 @@
-import { PRODUCT_NAME } from '../../../shared/constants';
-import type { ShopContact } from '../../../shared/schemas/inspection';
+import { PRODUCT_NAME } from '@shared/constants';
+import type { ShopContact } from '@shared/schemas/inspection';
 
 /** The top of the letter: who it is from, and how to call them. */
 export function Letterhead({ shop, showProduct = false }: { shop: ShopContact; showProduct?: boolean }) {

@@ -1,4 +1,4 @@
-import type { ShopContact } from '../../../shared/schemas/inspection';
+import type { ShopContact } from '@shared/schemas/inspection';
 import { OFFLINE_ACTIONS_MESSAGE, OFFLINE_MESSAGE } from '../api/http';
 import { telHref } from './letterhead';
 

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import type { ServiceStatus } from '../../../shared/constants';
-import type { PublicService } from '../../../shared/schemas/inspection';
+import type { ServiceStatus } from '@shared/constants';
+import type { PublicService } from '@shared/schemas/inspection';
 import type { ApprovalBody, Decision } from '../api/decide-inspection-service';
-import { formatCents } from '../../../shared/money';
+import { formatCents } from '@shared/money';
 import { formatMoneyCents, toCents } from '../lib/format';
 import { mediaOfService, type PublicMedia } from '../lib/media';
 import type { PendingDecision } from '../lib/use-decisions';

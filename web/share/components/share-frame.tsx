@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import type { ShopContact } from '../../../shared/schemas/inspection';
+import type { ShopContact } from '@shared/schemas/inspection';
 import type { ShareRoute } from '../lib/route';
 import type { ShareData } from '../lib/use-share-data';
 import { Letterhead } from './letterhead';

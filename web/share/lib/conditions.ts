@@ -1,4 +1,4 @@
-import { BRAKE_PAD_MIN_MM, CONDITION_TONES, type ConditionTone } from '../../../shared/constants';
+import { BRAKE_PAD_MIN_MM, CONDITION_TONES, type ConditionTone } from '@shared/constants';
 
 export type Tone = ConditionTone | 'neutral';
 

@@ -1,5 +1,5 @@
-import { SHORT_ID_LENGTH } from '../../../shared/constants';
-import { formatCents, parseCents } from '../../../shared/money';
+import { SHORT_ID_LENGTH } from '@shared/constants';
+import { formatCents, parseCents } from '@shared/money';
 
 /** The one money formatter: API money strings ("1234.5" or "1234.50") to "$1,234.50". */
 export function formatMoney(amount: string | number | null | undefined): string {

@@ -1,5 +1,5 @@
-import type { MediaItemKey } from '../../../shared/constants';
-import type { PublicMedia } from '../../../shared/schemas/media';
+import type { MediaItemKey } from '@shared/constants';
+import type { PublicMedia } from '@shared/schemas/media';
 
 export type { PublicMedia };
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ShopContact } from '../../../shared/schemas/inspection';
+import type { ShopContact } from '@shared/schemas/inspection';
 import { ShareApiError } from '../api/http';
 
 export type ShareData<T> =

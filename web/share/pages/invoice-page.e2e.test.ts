@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { overflowsHorizontally, SMALL_PHONE } from '../../test/e2e/browser';
-import { screenshot } from '../../test/e2e/screenshot';
-import { seedInspection, seedInvoice } from '../../test/e2e/seed';
-import { expectAccessible, expectLoadingThenNotFound, shownDate, summaryOf, textOf, useE2E, visibleButtons } from '../../test/e2e/use-e2e';
+import { overflowsHorizontally, SMALL_PHONE } from '@web/test/e2e/browser';
+import { screenshot } from '@web/test/e2e/screenshot';
+import { seedInspection, seedInvoice } from '@web/test/e2e/seed';
+import { expectAccessible, expectLoadingThenNotFound, shownDate, summaryOf, textOf, useE2E, visibleButtons } from '@web/test/e2e/use-e2e';
 
 const e2e = useE2E();
 

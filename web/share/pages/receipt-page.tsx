@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { InvoiceStatus } from '../../../shared/constants';
+import type { InvoiceStatus } from '@shared/constants';
 import { decideInvoiceService } from '../api/decide-invoice-service';
 import { getPublicInvoice, type PublicInvoice } from '../api/get-public-invoice';
 import type { BadgeTone } from '../components/badge';

@@ -1,13 +1,13 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PublicMedia } from '../../../shared/schemas/media';
-import { labelledJpeg, testVideo } from '../../../test/media-samples';
-import { tusUpload } from '../../../test/tus-upload';
-import { PHONE, SMALL_PHONE } from '../../test/e2e/browser';
-import { stopFailures } from '../../test/e2e/screen-checks';
-import { screenshot } from '../../test/e2e/screenshot';
-import { seedInspection, seedInvoice, serviceId, type SeededInspection } from '../../test/e2e/seed';
-import { expectAccessible, holdRequests, serviceCard, useE2E } from '../../test/e2e/use-e2e';
+import type { PublicMedia } from '@shared/schemas/media';
+import { labelledJpeg, testVideo } from '@test/media-samples';
+import { tusUpload } from '@test/tus-upload';
+import { PHONE, SMALL_PHONE } from '@web/test/e2e/browser';
+import { stopFailures } from '@web/test/e2e/screen-checks';
+import { screenshot } from '@web/test/e2e/screenshot';
+import { seedInspection, seedInvoice, serviceId, type SeededInspection } from '@web/test/e2e/seed';
+import { expectAccessible, holdRequests, serviceCard, useE2E } from '@web/test/e2e/use-e2e';
 
 const e2e = useE2E();
 

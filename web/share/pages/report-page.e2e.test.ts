@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { overflowsHorizontally, SMALL_PHONE } from '../../test/e2e/browser';
-import { screenshot } from '../../test/e2e/screenshot';
-import { seedInspection, serviceId } from '../../test/e2e/seed';
-import { decideElsewhere } from '../../test/e2e/staff-api';
+import { overflowsHorizontally, SMALL_PHONE } from '@web/test/e2e/browser';
+import { screenshot } from '@web/test/e2e/screenshot';
+import { seedInspection, serviceId } from '@web/test/e2e/seed';
+import { decideElsewhere } from '@web/test/e2e/staff-api';
 import {
   bannerOf,
   expectAccessible,
@@ -14,8 +14,8 @@ import {
   textOf,
   useE2E,
   visibleButtons,
-} from '../../test/e2e/use-e2e';
-import { addSession } from '../../test/e2e/staff';
+} from '@web/test/e2e/use-e2e';
+import { addSession } from '@web/test/e2e/staff';
 
 const e2e = useE2E();
 

@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import type { InspectionStatus } from '../../../shared/constants';
+import type { InspectionStatus } from '@shared/constants';
 import { decideInspectionService } from '../api/decide-inspection-service';
 import { getPublicInspection, type PublicInspection } from '../api/get-public-inspection';
 import { BackToTop } from '../components/back-to-top';

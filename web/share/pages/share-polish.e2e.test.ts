@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PHONE } from '../../test/e2e/browser';
-import { SHOP } from '../../test/e2e/provided';
-import { screenshot } from '../../test/e2e/screenshot';
-import { seedInspection, seedInvoice, serviceId } from '../../test/e2e/seed';
-import { expectAccessible, serviceCard, textOf, useE2E } from '../../test/e2e/use-e2e';
+import { PHONE } from '@web/test/e2e/browser';
+import { SHOP } from '@web/test/e2e/provided';
+import { screenshot } from '@web/test/e2e/screenshot';
+import { seedInspection, seedInvoice, serviceId } from '@web/test/e2e/seed';
+import { expectAccessible, serviceCard, textOf, useE2E } from '@web/test/e2e/use-e2e';
 
 const e2e = useE2E();
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DecisionList } from '../../../shared/schemas/decision';
-import type { ShopSettings } from '../../../shared/schemas/shop-settings';
-import { overflowsHorizontally, SMALL_PHONE } from '../../test/e2e/browser';
-import { screenshot } from '../../test/e2e/screenshot';
-import { seedInspection, serviceId } from '../../test/e2e/seed';
-import { expectAccessible, serviceCard, textOf, useE2E } from '../../test/e2e/use-e2e';
+import type { DecisionList } from '@shared/schemas/decision';
+import type { ShopSettings } from '@shared/schemas/shop-settings';
+import { overflowsHorizontally, SMALL_PHONE } from '@web/test/e2e/browser';
+import { screenshot } from '@web/test/e2e/screenshot';
+import { seedInspection, serviceId } from '@web/test/e2e/seed';
+import { expectAccessible, serviceCard, textOf, useE2E } from '@web/test/e2e/use-e2e';
 
 const e2e = useE2E();
 let before: ShopSettings;

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { keepOfflineAcrossDocuments, resolveChromium } from '../../../test/chromium';
+import { keepOfflineAcrossDocuments, resolveChromium } from '@test/chromium';
 
 /** Headless Chromium (see `test/chromium.ts`); Playwright gives each launch a fresh temporary profile. */
 export async function launchBrowser(): Promise<Browser> {

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { resolveChromium } from '../../../test/chromium';
+import { resolveChromium } from '@test/chromium';
 import './provided';
 import { ADMIN_EMAIL } from './provided';
 import { buildWeb, startServer } from './server';

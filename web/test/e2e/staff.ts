@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import type { Role } from '../../../shared/constants';
+import type { Role } from '@shared/constants';
 import { ADMIN_EMAIL } from './provided';
 import { startServer, type RunningServer } from './server';
 import { sessionCookieOf, StaffApi } from './staff-api';

@@ -1,11 +1,11 @@
-// eslint-disable-next-line no-restricted-imports -- the chaos test drives the real API in-process
-import type { Client } from '../../../api/test/app';
-import type { Customer } from '../../../shared/schemas/customer';
-import type { Inspection } from '../../../shared/schemas/inspection';
-import type { Vehicle } from '../../../shared/schemas/vehicle';
+ 
+import type { Client } from '@api/test/app';
+import type { Customer } from '@shared/schemas/customer';
+import type { Inspection } from '@shared/schemas/inspection';
+import type { Vehicle } from '@shared/schemas/vehicle';
 import type { Device } from './chaos-network';
-import { sameValue } from '../../offline/local-rows';
-import { mustWait } from '../../offline/outbox';
+import { sameValue } from '@web/offline/local-rows';
+import { mustWait } from '@web/offline/outbox';
 
 // The chaos test's checks of devices against the server; each returns the broken invariant or null.
 

@@ -1,8 +1,8 @@
-import { formatCents, parseCents } from '../../../shared/money';
-import type { Customer } from '../../../shared/schemas/customer';
-import type { Inspection } from '../../../shared/schemas/inspection';
-import type { Vehicle } from '../../../shared/schemas/vehicle';
-import { sameValue } from '../../offline/local-rows';
+import { formatCents, parseCents } from '@shared/money';
+import type { Customer } from '@shared/schemas/customer';
+import type { Inspection } from '@shared/schemas/inspection';
+import type { Vehicle } from '@shared/schemas/vehicle';
+import { sameValue } from '@web/offline/local-rows';
 
 // The chaos test's model of the server: every write the server committed (a 2xx that was not a
 // replay), applied once in the order the server received them, by the rules of docs/offline-sync.md

@@ -1,14 +1,14 @@
 import type { InjectOptions } from 'fastify';
-// eslint-disable-next-line no-restricted-imports -- the chaos test drives the real API in-process
-import type { Client, TestApp } from '../../../api/test/app';
-import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAY_HEADER } from '../../../shared/schemas/sync';
+ 
+import type { Client, TestApp } from '@api/test/app';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAY_HEADER } from '@shared/schemas/sync';
 import type { ServerModel } from './chaos-model';
 import type { Rand } from './chaos-writes';
-import type { LocalDb } from '../../offline/local-db';
-import type { SyncNotice } from '../../offline/notices';
-import type { SyncEngine } from '../../offline/sync-engine';
-import type { FetchLike } from '../../offline/transport';
-import type { OutboxEntry } from '../../offline/types';
+import type { LocalDb } from '@web/offline/local-db';
+import type { SyncNotice } from '@web/offline/notices';
+import type { SyncEngine } from '@web/offline/sync-engine';
+import type { FetchLike } from '@web/offline/transport';
+import type { OutboxEntry } from '@web/offline/types';
 
 // The chaos test's wires between the devices and the real API: every committed write goes into the
 // model in the order the server received it, and until healed, requests fail in the ways networks do.

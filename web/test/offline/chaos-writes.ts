@@ -1,8 +1,8 @@
-import { FLUID_LEVELS } from '../../../shared/constants';
-import { mulberry32 } from '../../../shared/seeded-random';
-import type { Inspection } from '../../../shared/schemas/inspection';
-import type { LocalDb } from '../../offline/local-db';
-import type { LocalWrite } from '../../offline/types';
+import { FLUID_LEVELS } from '@shared/constants';
+import { mulberry32 } from '@shared/seeded-random';
+import type { Inspection } from '@shared/schemas/inspection';
+import type { LocalDb } from '@web/offline/local-db';
+import type { LocalWrite } from '@web/offline/types';
 
 // Random staff writes for the chaos test, made from what a device has locally, shaped as the forms
 // send them (only changed fields; the full services list with ids; status only on new services).

@@ -1,13 +1,13 @@
-// eslint-disable-next-line no-restricted-imports -- the chaos test drives the real API in-process
-import { createTestApp, type Client, type TestApp } from '../../../api/test/app';
+ 
+import { createTestApp, type Client, type TestApp } from '@api/test/app';
 import { deviceDifference, outOfOrder, resurrected, serverRows, silentlyDropped } from './chaos-checks';
 import { project, ServerModel } from './chaos-model';
 import { Network, type Device, type Fault } from './chaos-network';
 import { Rand, randomWrite, setupWrites, splitEdit, type GeneratedWrite } from './chaos-writes';
-import { LocalDb } from '../../offline/local-db';
-import { LocalWriteError } from '../../offline/local-rows';
-import { enqueue } from '../../offline/outbox';
-import { SyncEngine } from '../../offline/sync-engine';
+import { LocalDb } from '@web/offline/local-db';
+import { LocalWriteError } from '@web/offline/local-rows';
+import { enqueue } from '@web/offline/outbox';
+import { SyncEngine } from '@web/offline/sync-engine';
 
 // The seeded chaos test (docs/offline-sync.md, "Testing"): K devices, each with its own local database
 // and sync loop, make random writes while the network between them and the real API drops

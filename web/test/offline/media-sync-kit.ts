@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, afterEach, expect } from 'vitest';
-// eslint-disable-next-line no-restricted-imports -- drives the real API in-process, as the other offline tests do
-import { useTestApp, type Client } from '../../../api/test/app';
-import type { MediaResponse } from '../../../shared/schemas/media';
-import { LocalDb } from '../../offline/local-db';
-import { enqueue } from '../../offline/outbox';
-import { SyncEngine } from '../../offline/sync-engine';
-import { captureMedia } from '../../offline/media/capture';
+ 
+import { useTestApp, type Client } from '@api/test/app';
+import type { MediaResponse } from '@shared/schemas/media';
+import { LocalDb } from '@web/offline/local-db';
+import { enqueue } from '@web/offline/outbox';
+import { SyncEngine } from '@web/offline/sync-engine';
+import { captureMedia } from '@web/offline/media/capture';
 import { apiFetch, testNetwork, type TestNetwork } from './media-test-network';
 
 // What the media sync tests share: the real API in-process, devices (Dexie + sync engine over a

@@ -1,8 +1,8 @@
 import type { InjectOptions } from 'fastify';
-// eslint-disable-next-line no-restricted-imports -- the offline tests drive the real API in-process
-import type { Client } from '../../../api/test/app';
-import { MEDIA_UPLOAD_PATH } from '../../../shared/constants';
-import type { FetchLike } from '../../offline/transport';
+ 
+import type { Client } from '@api/test/app';
+import { MEDIA_UPLOAD_PATH } from '@shared/constants';
+import type { FetchLike } from '@web/offline/transport';
 
 // The offline media tests' wire to the real API, with the faults a bay's signal makes: no
 // network, a connection cut in the middle of an upload, the answer to the last chunk lost.

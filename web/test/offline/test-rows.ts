@@ -1,8 +1,8 @@
-import type { Customer } from '../../../shared/schemas/customer';
-import { measurementsResponse, type Inspection, type Service } from '../../../shared/schemas/inspection';
-import type { User } from '../../../shared/schemas/user';
-import type { Vehicle } from '../../../shared/schemas/vehicle';
-import { customerSummary, vehicleSummary } from '../../offline/local-rows';
+import type { Customer } from '@shared/schemas/customer';
+import { measurementsResponse, type Inspection, type Service } from '@shared/schemas/inspection';
+import type { User } from '@shared/schemas/user';
+import type { Vehicle } from '@shared/schemas/vehicle';
+import { customerSummary, vehicleSummary } from '@web/offline/local-rows';
 
 // Rows shaped as the REST calls return them, for the offline tests.
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { FormField } from '../../components/ui/form-field';
-import { Input } from '../../components/ui/input';
+import { Button } from '@web/components/ui/button';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
 import styles from './deferred.module.css';
 
 export interface DismissFormProps {

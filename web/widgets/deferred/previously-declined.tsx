@@ -1,11 +1,11 @@
 import { Plus } from 'lucide-react';
-import type { DeferredWork } from '../../../shared/schemas/deferred';
-import { Button } from '../../components/ui/button';
-import { MoneyCents } from '../../components/ui/money';
-import { useToast } from '../../components/ui/toast';
-import { formatDate } from '../../lib/format';
-import { useVehicleDeferred } from '../../entities/deferred/get-deferred';
-import { useUpdateDeferred } from '../../entities/deferred/update-deferred';
+import type { DeferredWork } from '@shared/schemas/deferred';
+import { Button } from '@web/components/ui/button';
+import { MoneyCents } from '@web/components/ui/money';
+import { useToast } from '@web/components/ui/toast';
+import { formatDate } from '@web/lib/format';
+import { useVehicleDeferred } from '@web/entities/deferred/get-deferred';
+import { useUpdateDeferred } from '@web/entities/deferred/update-deferred';
 import { DismissForm } from './dismiss-form';
 import styles from './deferred.module.css';
 

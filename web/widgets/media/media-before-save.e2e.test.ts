@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TABLET_LANDSCAPE } from '../../test/e2e/browser';
-import { signInForOffline } from '../../test/e2e/offline';
-import { screenshot } from '../../test/e2e/screenshot';
-import { addSession, createStaffUser, uniqueName, type StaffUser } from '../../test/e2e/staff';
-import { useE2E } from '../../test/e2e/use-e2e';
+import { TABLET_LANDSCAPE } from '@web/test/e2e/browser';
+import { signInForOffline } from '@web/test/e2e/offline';
+import { screenshot } from '@web/test/e2e/screenshot';
+import { addSession, createStaffUser, uniqueName, type StaffUser } from '@web/test/e2e/staff';
+import { useE2E } from '@web/test/e2e/use-e2e';
 import { makeJpeg, openInspection, ownerOf, uploadsPending } from './media-e2e-kit';
 
 // Photos before an inspection's first save (a new inspection, a service just added), taken offline

@@ -1,4 +1,4 @@
-import type { MediaItemKey } from '../../../shared/constants';
+import type { MediaItemKey } from '@shared/constants';
 
 /** What each inspection item is called next to its camera (and in the names of its buttons). */
 export const MEDIA_ITEM_LABELS: Record<MediaItemKey, string> = {

@@ -1,5 +1,5 @@
-import { countOf, plural } from '../../../shared/plural';
-import type { LocalMedia } from '../../offline/media';
+import { countOf, plural } from '@shared/plural';
+import type { LocalMedia } from '@web/offline/media';
 
 // Texts and order rules of the media strip, apart from React so they can be tested in Node.
 

@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SMALL_PHONE, TABLET_LANDSCAPE } from '../../test/e2e/browser';
-import { signInForOffline, waitForFirstPull } from '../../test/e2e/offline';
-import { layoutFailures } from '../../test/e2e/screen-checks';
-import { screenshot } from '../../test/e2e/screenshot';
-import { addSession, createStaffUser, toastTitled, uniqueName, type StaffUser } from '../../test/e2e/staff';
-import { expectAccessible, useE2E } from '../../test/e2e/use-e2e';
+import { SMALL_PHONE, TABLET_LANDSCAPE } from '@web/test/e2e/browser';
+import { signInForOffline, waitForFirstPull } from '@web/test/e2e/offline';
+import { layoutFailures } from '@web/test/e2e/screen-checks';
+import { screenshot } from '@web/test/e2e/screenshot';
+import { addSession, createStaffUser, toastTitled, uniqueName, type StaffUser } from '@web/test/e2e/staff';
+import { expectAccessible, useE2E } from '@web/test/e2e/use-e2e';
 import { makeJpeg, openInspection as openFor, ownerOf, redPixels, uploadsPending } from './media-e2e-kit';
 
 // Photos in the bay with no signal: attached to a tire and a service offline, one marked up with an

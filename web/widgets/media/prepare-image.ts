@@ -1,4 +1,4 @@
-import { PHOTO_MAX_EDGE, THUMB_EDGE } from '../../../shared/constants';
+import { PHOTO_MAX_EDGE, THUMB_EDGE } from '@shared/constants';
 import { fitWithin } from './prepare-rules';
 
 /** A photo ready to store: re-encoded (no EXIF, no GPS), upright, scaled, with its thumbnail. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PHOTO_MAX_EDGE, THUMB_EDGE, VIDEO_MAX_BYTES } from '../../../shared/constants';
+import { PHOTO_MAX_EDGE, THUMB_EDGE, VIDEO_MAX_BYTES } from '@shared/constants';
 import { fitWithin, formatMegabytes, kindOfFile, photoRefusal, videoRefusal } from './prepare-rules';
 
 describe('fitWithin', () => {

@@ -1,4 +1,4 @@
-import { PHOTO_MAX_BYTES, VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS } from '../../../shared/constants';
+import { PHOTO_MAX_BYTES, VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS } from '@shared/constants';
 
 // The rules of preparing a photo or video on the device, kept apart from the browser APIs so they
 // can be tested in Node.

@@ -1,4 +1,4 @@
-import { THUMB_EDGE, VIDEO_MAX_BYTES } from '../../../shared/constants';
+import { THUMB_EDGE, VIDEO_MAX_BYTES } from '@shared/constants';
 import { scaledJpeg } from './prepare-image';
 import { videoRefusal } from './prepare-rules';
 

@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtp, type TestSmtp } from '../../../test/smtp-server';
-import { waitForFirstPull } from '../../test/e2e/offline';
-import { screenshot } from '../../test/e2e/screenshot';
-import { registerAdmin, StaffApi } from '../../test/e2e/staff-api';
-import { addSession, toastTitled, useFreshServer } from '../../test/e2e/staff';
-import { expectAccessible, useE2E } from '../../test/e2e/use-e2e';
+import { startTestSmtp, type TestSmtp } from '@test/smtp-server';
+import { waitForFirstPull } from '@web/test/e2e/offline';
+import { screenshot } from '@web/test/e2e/screenshot';
+import { registerAdmin, StaffApi } from '@web/test/e2e/staff-api';
+import { addSession, toastTitled, useFreshServer } from '@web/test/e2e/staff';
+import { expectAccessible, useE2E } from '@web/test/e2e/use-e2e';
 
 const LANDSCAPE = { width: 1024, height: 768 };
 const TEMPLATE = {

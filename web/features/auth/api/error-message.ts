@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@web/lib/api-client';
 
 /** Auth toasts carry the server's message (e.g. 'Invalid username or password'). */
 export function authErrorMessage(error: unknown): string {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PRODUCT_NAME } from '../../../../shared/constants';
-import type { AcceptInviteBody } from '../../../../shared/schemas/invite';
-import { toast } from '../../../components/ui/toast';
-import { acceptInvite } from '../../../entities/invites/get-invite';
+import { PRODUCT_NAME } from '@shared/constants';
+import type { AcceptInviteBody } from '@shared/schemas/invite';
+import { toast } from '@web/components/ui/toast';
+import { acceptInvite } from '@web/entities/invites/get-invite';
 import { authErrorMessage } from './error-message';
 import { setCurrentUser } from './use-current-user';
 

@@ -1,6 +1,6 @@
-import type { LoginBody, User } from '../../../../shared/schemas/user';
-import { toast } from '../../../components/ui/toast';
-import { api } from '../../../lib/api-client';
+import type { LoginBody, User } from '@shared/schemas/user';
+import { toast } from '@web/components/ui/toast';
+import { api } from '@web/lib/api-client';
 import { useSignInMutation } from './use-sign-in-mutation';
 
 /** POST /api/login: the response is the user. */

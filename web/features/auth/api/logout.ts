@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { toast } from '../../../components/ui/toast';
-import { paths } from '../../../config/paths';
-import { api } from '../../../lib/api-client';
+import { toast } from '@web/components/ui/toast';
+import { paths } from '@web/config/paths';
+import { api } from '@web/lib/api-client';
 import { authErrorMessage } from './error-message';
 import { setCurrentUser } from './use-current-user';
 

@@ -1,8 +1,8 @@
-import { PRODUCT_NAME } from '../../../../shared/constants';
-import type { RegisterBody, User } from '../../../../shared/schemas/user';
-import { toast } from '../../../components/ui/toast';
-import { api } from '../../../lib/api-client';
-import { appConfigKeys } from '../../../entities/app-config/app-config-keys';
+import { PRODUCT_NAME } from '@shared/constants';
+import type { RegisterBody, User } from '@shared/schemas/user';
+import { toast } from '@web/components/ui/toast';
+import { api } from '@web/lib/api-client';
+import { appConfigKeys } from '@web/entities/app-config/app-config-keys';
 import { useSignInMutation } from './use-sign-in-mutation';
 
 /** POST /api/register: username, email, role, password (never the confirmation). */

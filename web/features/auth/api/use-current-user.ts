@@ -6,4 +6,4 @@ export {
   setCurrentUser,
   useCurrentUser,
   useCurrentUserQuery,
-} from '../../../lib/current-user';
+} from '@web/lib/current-user';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { User } from '../../../../shared/schemas/user';
-import { toast } from '../../../components/ui/toast';
+import type { User } from '@shared/schemas/user';
+import { toast } from '@web/components/ui/toast';
 import { authErrorMessage } from './error-message';
 import { setCurrentUser } from './use-current-user';
 

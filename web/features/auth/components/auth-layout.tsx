@@ -1,6 +1,6 @@
 import { Wrench } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { PRODUCT_NAME } from '../../../../shared/constants';
+import { PRODUCT_NAME } from '@shared/constants';
 import styles from './auth.module.css';
 
 /** The sign-in and invite pages: the product name over one column, and an optional side panel. */

@@ -1,4 +1,4 @@
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { AuthLayout } from './auth-layout';
 import { MarketingPanel } from './marketing-panel';
 import { SignInForm } from './sign-in-form';

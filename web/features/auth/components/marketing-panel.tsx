@@ -1,5 +1,5 @@
 import { ClipboardCheck, Users, Wrench } from 'lucide-react';
-import { PRODUCT_NAME } from '../../../../shared/constants';
+import { PRODUCT_NAME } from '@shared/constants';
 import styles from './auth.module.css';
 
 // The sign-in screen's marketing copy lists these three features.

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../../config/paths';
+import { paths } from '@web/config/paths';
 import { useCurrentUser } from '../api/use-current-user';
 import styles from './password-change-notice.module.css';
 

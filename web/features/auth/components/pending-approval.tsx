@@ -1,6 +1,6 @@
 import { Hourglass } from 'lucide-react';
-import { PRODUCT_NAME } from '../../../../shared/constants';
-import { Button } from '../../../components/ui/button';
+import { PRODUCT_NAME } from '@shared/constants';
+import { Button } from '@web/components/ui/button';
 import { useCurrentUserQuery } from '../api/use-current-user';
 import { useLogout } from '../api/logout';
 import styles from './auth.module.css';

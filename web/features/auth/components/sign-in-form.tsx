@@ -1,9 +1,9 @@
-import { loginBody } from '../../../../shared/schemas/user';
-import { TextField } from '../../../components/form-dialog/fields';
-import { PageForm } from '../../../components/form-dialog/page-form';
-import { usePageForm } from '../../../components/form-dialog/use-page-form';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { useAppConfig } from '../../../entities/app-config/get-app-config';
+import { loginBody } from '@shared/schemas/user';
+import { TextField } from '@web/components/form-dialog/fields';
+import { PageForm } from '@web/components/form-dialog/page-form';
+import { usePageForm } from '@web/components/form-dialog/use-page-form';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { useAppConfig } from '@web/entities/app-config/get-app-config';
 import { useLogin } from '../api/login';
 import styles from './auth.module.css';
 

@@ -1,9 +1,9 @@
-import { PRODUCT_NAME, ROLE_LABELS, ROLES, type Role, type SignUpMode } from '../../../../shared/constants';
-import { registerForm } from '../../../../shared/schemas/user';
-import { SelectField, TextField } from '../../../components/form-dialog/fields';
-import { PageForm } from '../../../components/form-dialog/page-form';
-import { usePageForm } from '../../../components/form-dialog/use-page-form';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { PRODUCT_NAME, ROLE_LABELS, ROLES, type Role, type SignUpMode } from '@shared/constants';
+import { registerForm } from '@shared/schemas/user';
+import { SelectField, TextField } from '@web/components/form-dialog/fields';
+import { PageForm } from '@web/components/form-dialog/page-form';
+import { usePageForm } from '@web/components/form-dialog/use-page-form';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { useRegister } from '../api/register';
 
 type Field = 'username' | 'email' | 'role' | 'password' | 'confirmPassword';

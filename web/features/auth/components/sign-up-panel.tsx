@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { LoadingBlock } from '../../../components/ui/spinner';
-import { appConfigQueryOptions } from '../../../entities/app-config/get-app-config';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { LoadingBlock } from '@web/components/ui/spinner';
+import { appConfigQueryOptions } from '@web/entities/app-config/get-app-config';
 import styles from './auth.module.css';
 import { SignUpForm } from './sign-up-form';
 

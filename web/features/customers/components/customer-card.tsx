@@ -1,14 +1,14 @@
 import { ClipboardPlus, Mail, MapPin, Pencil, Phone, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import type { Customer } from '../../../../shared/schemas/customer';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../../../components/ui/collapsible';
-import { NotSyncedBadge } from '../../../components/ui/not-synced-badge';
-import { StatusBadge } from '../../../components/ui/status-badge';
-import { shortId } from '../../../lib/format';
-import { useInspectionDialog } from '../../../lib/inspection-dialog-context';
-import { useCustomerInspections } from '../../../entities/inspections/get-customer-inspections';
+import type { Customer } from '@shared/schemas/customer';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@web/components/ui/collapsible';
+import { NotSyncedBadge } from '@web/components/ui/not-synced-badge';
+import { StatusBadge } from '@web/components/ui/status-badge';
+import { shortId } from '@web/lib/format';
+import { useInspectionDialog } from '@web/lib/inspection-dialog-context';
+import { useCustomerInspections } from '@web/entities/inspections/get-customer-inspections';
 import { CustomerDetails } from './customer-details';
 import styles from './customers.module.css';
 

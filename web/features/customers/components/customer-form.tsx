@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { CUSTOMER_STATUSES, TEXT_CONSENT_SOURCES, type TextConsentSource } from '../../../../shared/constants';
-import { createCustomerBody, type Customer, type UpdateCustomerBody } from '../../../../shared/schemas/customer';
-import { SelectField, TextareaField, TextField } from '../../../components/form-dialog/fields';
-import { FormDialog } from '../../../components/form-dialog/form-dialog';
-import { useEntityForm } from '../../../components/form-dialog/use-entity-form';
-import { humanize } from '../../../lib/format';
-import { useCreateCustomer } from '../../../entities/customers/create-customer';
-import { useUpdateCustomer } from '../../../entities/customers/update-customer';
+import { CUSTOMER_STATUSES, TEXT_CONSENT_SOURCES, type TextConsentSource } from '@shared/constants';
+import { createCustomerBody, type Customer, type UpdateCustomerBody } from '@shared/schemas/customer';
+import { SelectField, TextareaField, TextField } from '@web/components/form-dialog/fields';
+import { FormDialog } from '@web/components/form-dialog/form-dialog';
+import { useEntityForm } from '@web/components/form-dialog/use-entity-form';
+import { humanize } from '@web/lib/format';
+import { useCreateCustomer } from '@web/entities/customers/create-customer';
+import { useUpdateCustomer } from '@web/entities/customers/update-customer';
 import styles from './customers.module.css';
 
 const FIELDS = ['name', 'email', 'phone', 'address', 'status', 'textConsentAt', 'textConsentSource'] as const;

@@ -1,21 +1,21 @@
 import { Plus, Users } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { Customer } from '../../../../shared/schemas/customer';
-import { CardGrid } from '../../../components/list-layout/card-grid';
-import { ListLayout, ListToolbar } from '../../../components/list-layout/list-layout';
-import { ListStates } from '../../../components/list-layout/list-states';
-import { Button } from '../../../components/ui/button';
-import { useConfirmDelete } from '../../../components/ui/confirm-delete';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
-import { usePendingIds } from '../../../lib/use-sync';
-import { useDeleteCustomer } from '../../../entities/customers/delete-customer';
-import type { CustomerListParams } from '../../../entities/customers/customer-keys';
-import { CUSTOMERS_PAGE_SIZE, useCustomers } from '../../../entities/customers/get-customers';
+import type { Customer } from '@shared/schemas/customer';
+import { CardGrid } from '@web/components/list-layout/card-grid';
+import { ListLayout, ListToolbar } from '@web/components/list-layout/list-layout';
+import { ListStates } from '@web/components/list-layout/list-states';
+import { Button } from '@web/components/ui/button';
+import { useConfirmDelete } from '@web/components/ui/confirm-delete';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { Select } from '@web/components/ui/select';
+import { usePendingIds } from '@web/lib/use-sync';
+import { useDeleteCustomer } from '@web/entities/customers/delete-customer';
+import type { CustomerListParams } from '@web/entities/customers/customer-keys';
+import { CUSTOMERS_PAGE_SIZE, useCustomers } from '@web/entities/customers/get-customers';
 import { CustomerCard } from './customer-card';
 import { CustomerForm } from './customer-form';
-import { Pager } from '../../../components/ui/pager';
+import { Pager } from '@web/components/ui/pager';
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All Status' },

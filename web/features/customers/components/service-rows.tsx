@@ -1,21 +1,21 @@
 import { useState } from 'react';
-import type { ServiceStatus } from '../../../../shared/constants';
+import type { ServiceStatus } from '@shared/constants';
 import {
   DECISION_METHOD_LABELS,
   DEFAULT_STAFF_METHOD,
   STAFF_DECISION_METHODS,
   type StaffDecisionMethod,
-} from '../../../../shared/schemas/decision';
-import type { Inspection, Service } from '../../../../shared/schemas/inspection';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { MoneyCents } from '../../../components/ui/money';
-import { NotSyncedBadge } from '../../../components/ui/not-synced-badge';
-import { Select } from '../../../components/ui/select';
-import { useToast } from '../../../components/ui/toast';
-import { toCents, vehicleName } from '../../../lib/format';
-import { serviceTotalCents } from '../../../../shared/money';
-import { useUpdateServiceStatus } from '../../../entities/inspections/update-service-status';
+} from '@shared/schemas/decision';
+import type { Inspection, Service } from '@shared/schemas/inspection';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { MoneyCents } from '@web/components/ui/money';
+import { NotSyncedBadge } from '@web/components/ui/not-synced-badge';
+import { Select } from '@web/components/ui/select';
+import { useToast } from '@web/components/ui/toast';
+import { toCents, vehicleName } from '@web/lib/format';
+import { serviceTotalCents } from '@shared/money';
+import { useUpdateServiceStatus } from '@web/entities/inspections/update-service-status';
 import { serviceAge } from './service-age';
 import styles from './customers.module.css';
 

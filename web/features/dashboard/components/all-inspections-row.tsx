@@ -1,9 +1,9 @@
 import { ExternalLink } from 'lucide-react';
-import type { Inspection } from '../../../../shared/schemas/inspection';
-import { AvailableAfterSync } from '../../../components/ui/available-after-sync';
-import { buttonClass } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { useInspectionDialog } from '../../../lib/inspection-dialog-context';
+import type { Inspection } from '@shared/schemas/inspection';
+import { AvailableAfterSync } from '@web/components/ui/available-after-sync';
+import { buttonClass } from '@web/components/ui/button';
+import { paths } from '@web/config/paths';
+import { useInspectionDialog } from '@web/lib/inspection-dialog-context';
 import styles from './dashboard.module.css';
 import { InspectionRowContent } from './inspection-row';
 

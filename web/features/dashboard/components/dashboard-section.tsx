@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { useCurrentUser } from '../../../lib/current-user';
-import { useOnline } from '../../../lib/use-online';
+import { useCurrentUser } from '@web/lib/current-user';
+import { useOnline } from '@web/lib/use-online';
 import { AllInspectionsDialog } from './all-inspections-dialog';
 import styles from './dashboard.module.css';
 import { QuickActions } from './quick-actions';
 import { RecentInspections } from './recent-inspections';
 import { StatCards } from './stat-cards';
-import { UnviewedSends } from '../../../widgets/sends/components/unviewed-sends';
+import { UnviewedSends } from '@web/widgets/sends/components/unviewed-sends';
 
 /** The dashboard: greeting, figures, recent inspections and quick actions. */
 export function DashboardSection() {

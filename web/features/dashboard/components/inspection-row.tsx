@@ -1,9 +1,9 @@
-import type { Inspection } from '../../../../shared/schemas/inspection';
-import { AvailableAfterSync } from '../../../components/ui/available-after-sync';
-import { StatusBadge } from '../../../components/ui/status-badge';
-import { paths } from '../../../config/paths';
-import { formatDate, vehicleName } from '../../../lib/format';
-import { PhotoCount } from '../../../widgets/media/components/photo-count';
+import type { Inspection } from '@shared/schemas/inspection';
+import { AvailableAfterSync } from '@web/components/ui/available-after-sync';
+import { StatusBadge } from '@web/components/ui/status-badge';
+import { paths } from '@web/config/paths';
+import { formatDate, vehicleName } from '@web/lib/format';
+import { PhotoCount } from '@web/widgets/media/components/photo-count';
 import styles from './dashboard.module.css';
 
 /** Customer and status, then vehicle (and plate), date, technician and photos: the text of every inspection row. */

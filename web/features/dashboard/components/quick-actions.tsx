@@ -1,8 +1,8 @@
 import { ClipboardPlus, UserPlus } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { useInspectionDialog } from '../../../lib/inspection-dialog-context';
-import { useSection } from '../../../lib/use-section';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { useInspectionDialog } from '@web/lib/inspection-dialog-context';
+import { useSection } from '@web/lib/use-section';
 import styles from './dashboard.module.css';
 
 export function QuickActions() {

@@ -1,10 +1,10 @@
 import { ClipboardList } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { LoadingBlock } from '../../../components/ui/spinner';
-import { useOnline } from '../../../lib/use-online';
-import { useRecentInspections } from '../../../entities/inspections/get-recent-inspections';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { LoadingBlock } from '@web/components/ui/spinner';
+import { useOnline } from '@web/lib/use-online';
+import { useRecentInspections } from '@web/entities/inspections/get-recent-inspections';
 import styles from './dashboard.module.css';
 import { RetryAlert } from './retry-alert';
 import { InspectionRow } from './inspection-row';

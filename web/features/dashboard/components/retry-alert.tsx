@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@web/components/ui/button';
 import styles from './dashboard.module.css';
 
 /** What could not be loaded, with the one way to ask again. */

@@ -1,10 +1,10 @@
 import { CalendarCheck, ClipboardList, Users, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Badge } from '../../../components/ui/badge';
-import { Card } from '../../../components/ui/card';
-import { formatGrowth, formatNumber } from '../../../lib/format';
-import { useOnline } from '../../../lib/use-online';
-import { useDashboardStats } from '../../../entities/dashboard/get-dashboard-stats';
+import { Badge } from '@web/components/ui/badge';
+import { Card } from '@web/components/ui/card';
+import { formatGrowth, formatNumber } from '@web/lib/format';
+import { useOnline } from '@web/lib/use-online';
+import { useDashboardStats } from '@web/entities/dashboard/get-dashboard-stats';
 import styles from './dashboard.module.css';
 import { RetryAlert } from './retry-alert';
 

@@ -1,14 +1,14 @@
-import type { DeferredWork, FollowUpOutcome } from '../../../../shared/schemas/deferred';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { MoneyCents } from '../../../components/ui/money';
-import { NotSyncedBadge } from '../../../components/ui/not-synced-badge';
-import { Select } from '../../../components/ui/select';
-import { formatDate } from '../../../lib/format';
-import { DismissForm } from '../../../widgets/deferred/dismiss-form';
-import styles from '../../../widgets/deferred/deferred.module.css';
+import type { DeferredWork, FollowUpOutcome } from '@shared/schemas/deferred';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { MoneyCents } from '@web/components/ui/money';
+import { NotSyncedBadge } from '@web/components/ui/not-synced-badge';
+import { Select } from '@web/components/ui/select';
+import { formatDate } from '@web/lib/format';
+import { DismissForm } from '@web/widgets/deferred/dismiss-form';
+import styles from '@web/widgets/deferred/deferred.module.css';
 import { ageInDays, ageText, OUTCOME_OPTIONS } from './follow-up';
-import type { UpdateDeferredBody } from '../../../../shared/schemas/deferred';
+import type { UpdateDeferredBody } from '@shared/schemas/deferred';
 
 export interface DeferredLineProps {
   line: DeferredWork;

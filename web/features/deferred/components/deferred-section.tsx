@@ -1,20 +1,20 @@
 import { ClipboardList } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { DeferredSort } from '../../../../shared/schemas/deferred';
-import { CardGrid } from '../../../components/list-layout/card-grid';
-import { ListLayout, ListToolbar } from '../../../components/list-layout/list-layout';
-import { ListStates } from '../../../components/list-layout/list-states';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { Pager } from '../../../components/ui/pager';
-import { Select } from '../../../components/ui/select';
-import { useToast } from '../../../components/ui/toast';
-import { usePendingIds } from '../../../lib/use-sync';
-import type { DeferredListParams } from '../../../entities/deferred/deferred-keys';
-import { DEFERRED_PAGE_SIZE, useDeferredList } from '../../../entities/deferred/get-deferred';
-import { useUpdateDeferred } from '../../../entities/deferred/update-deferred';
+import type { DeferredSort } from '@shared/schemas/deferred';
+import { CardGrid } from '@web/components/list-layout/card-grid';
+import { ListLayout, ListToolbar } from '@web/components/list-layout/list-layout';
+import { ListStates } from '@web/components/list-layout/list-states';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { Pager } from '@web/components/ui/pager';
+import { Select } from '@web/components/ui/select';
+import { useToast } from '@web/components/ui/toast';
+import { usePendingIds } from '@web/lib/use-sync';
+import type { DeferredListParams } from '@web/entities/deferred/deferred-keys';
+import { DEFERRED_PAGE_SIZE, useDeferredList } from '@web/entities/deferred/get-deferred';
+import { useUpdateDeferred } from '@web/entities/deferred/update-deferred';
 import { DeferredLine } from './deferred-line';
-import styles from '../../../widgets/deferred/deferred.module.css';
+import styles from '@web/widgets/deferred/deferred.module.css';
 
 const SORT_OPTIONS: { value: DeferredSort; label: string }[] = [
   { value: 'age', label: 'Oldest first' },

@@ -1,4 +1,4 @@
-import { FOLLOW_UP_OUTCOMES, type FollowUpOutcome } from '../../../../shared/schemas/deferred';
+import { FOLLOW_UP_OUTCOMES, type FollowUpOutcome } from '@shared/schemas/deferred';
 
 /** The outcome picker's words; 'none' stands for "not called yet" (Radix reserves ''). */
 export const OUTCOME_LABELS: Record<FollowUpOutcome, string> = {

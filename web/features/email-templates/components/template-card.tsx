@@ -1,8 +1,8 @@
 import { Check, Copy, Pencil, Trash2 } from 'lucide-react';
-import { TEMPLATE_PREVIEW_LENGTH, type EmailTemplate } from '../../../../shared/schemas/email-template';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
-import { StatusBadge } from '../../../components/ui/status-badge';
+import { TEMPLATE_PREVIEW_LENGTH, type EmailTemplate } from '@shared/schemas/email-template';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
+import { StatusBadge } from '@web/components/ui/status-badge';
 import styles from './email-templates.module.css';
 import { useCopyTemplate } from './use-copy-template';
 

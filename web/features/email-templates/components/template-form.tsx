@@ -1,15 +1,15 @@
-import { TEMPLATE_STATUSES } from '../../../../shared/constants';
+import { TEMPLATE_STATUSES } from '@shared/constants';
 import {
   createEmailTemplateBody,
   type EmailTemplate,
   type UpdateEmailTemplateBody,
-} from '../../../../shared/schemas/email-template';
-import { SelectField, TextareaField, TextField } from '../../../components/form-dialog/fields';
-import { FormDialog } from '../../../components/form-dialog/form-dialog';
-import { useEntityForm } from '../../../components/form-dialog/use-entity-form';
-import { humanize } from '../../../lib/format';
-import { useCreateEmailTemplate } from '../../../entities/email-templates/create-email-template';
-import { useUpdateEmailTemplate } from '../../../entities/email-templates/update-email-template';
+} from '@shared/schemas/email-template';
+import { SelectField, TextareaField, TextField } from '@web/components/form-dialog/fields';
+import { FormDialog } from '@web/components/form-dialog/form-dialog';
+import { useEntityForm } from '@web/components/form-dialog/use-entity-form';
+import { humanize } from '@web/lib/format';
+import { useCreateEmailTemplate } from '@web/entities/email-templates/create-email-template';
+import { useUpdateEmailTemplate } from '@web/entities/email-templates/update-email-template';
 
 const FIELDS = ['name', 'description', 'subject', 'body', 'status'] as const;
 type Field = (typeof FIELDS)[number];

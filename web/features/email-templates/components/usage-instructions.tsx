@@ -1,5 +1,5 @@
-import { TEMPLATE_PLACEHOLDERS } from '../../../../shared/schemas/email-template';
-import { RegionCard } from '../../../components/ui/card';
+import { TEMPLATE_PLACEHOLDERS } from '@shared/schemas/email-template';
+import { RegionCard } from '@web/components/ui/card';
 import styles from './email-templates.module.css';
 
 /** How to use a template: copy it, paste it into your e-mail, replace the placeholders. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { EmailTemplate } from '../../../../shared/schemas/email-template';
-import { useToast } from '../../../components/ui/toast';
+import type { EmailTemplate } from '@shared/schemas/email-template';
+import { useToast } from '@web/components/ui/toast';
 
 /** The copied state resets after 2 seconds. */
 export const COPIED_RESET_MS = 2000;

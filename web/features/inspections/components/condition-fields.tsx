@@ -4,14 +4,14 @@ import {
   OIL_CONDITIONS,
   SUSPENSION_CONDITIONS,
   type MediaItemKey,
-} from '../../../../shared/constants';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
-import { Textarea } from '../../../components/ui/textarea';
-import { humanize } from '../../../lib/format';
-import { MediaAttach } from '../../../widgets/media/components/media-attach';
-import { MEDIA_ITEM_LABELS } from '../../../widgets/media/media-labels';
+} from '@shared/constants';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { Select } from '@web/components/ui/select';
+import { Textarea } from '@web/components/ui/textarea';
+import { humanize } from '@web/lib/format';
+import { MediaAttach } from '@web/widgets/media/components/media-attach';
+import { MEDIA_ITEM_LABELS } from '@web/widgets/media/media-labels';
 import { NO_CONDITION, type ConditionField, type InspectionDraft } from './inspection-form-model';
 import styles from './inspection-form.module.css';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
-import { useCustomerSearch } from '../../../entities/customers/search-customers';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { Select } from '@web/components/ui/select';
+import { useCustomerSearch } from '@web/entities/customers/search-customers';
 import styles from './inspection-form.module.css';
 
 export interface CustomerPickerProps {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { DECISION_METHOD_LABELS, type DecisionEntry } from '../../../../shared/schemas/decision';
-import { Button } from '../../../components/ui/button';
-import { formatDateTime, formatMoney } from '../../../lib/format';
-import { useOnline } from '../../../lib/use-online';
-import { useDecisions } from '../../../entities/inspections/get-decisions';
+import { DECISION_METHOD_LABELS, type DecisionEntry } from '@shared/schemas/decision';
+import { Button } from '@web/components/ui/button';
+import { formatDateTime, formatMoney } from '@web/lib/format';
+import { useOnline } from '@web/lib/use-online';
+import { useDecisions } from '@web/entities/inspections/get-decisions';
 import styles from './inspection-form.module.css';
 
 const DECISION_LABELS: Record<DecisionEntry['decision'], string> = {

@@ -1,8 +1,8 @@
-import { Dialog } from '../../../components/ui/dialog';
-import { LoadingBlock } from '../../../components/ui/spinner';
-import type { InspectionDialogOptions } from '../../../lib/inspection-dialog-context';
-import { useCustomer } from '../../../entities/customers/get-customer';
-import { useInspection } from '../../../entities/inspections/get-inspection';
+import { Dialog } from '@web/components/ui/dialog';
+import { LoadingBlock } from '@web/components/ui/spinner';
+import type { InspectionDialogOptions } from '@web/lib/inspection-dialog-context';
+import { useCustomer } from '@web/entities/customers/get-customer';
+import { useInspection } from '@web/entities/inspections/get-inspection';
 import { useSignedInUser } from '../api/get-signed-in-user';
 import { InspectionForm } from './inspection-form';
 

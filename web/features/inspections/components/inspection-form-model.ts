@@ -3,11 +3,11 @@ import {
   MEASUREMENT_FIELDS,
   type InspectionStatus,
   type MeasurementField,
-} from '../../../../shared/constants';
-import { parseCents, serviceTotalCents, totalsWithTax, type Totals } from '../../../../shared/money';
+} from '@shared/constants';
+import { parseCents, serviceTotalCents, totalsWithTax, type Totals } from '@shared/money';
 import type { z } from 'zod';
-import type { createInspectionBody, Inspection, updateInspectionBody } from '../../../../shared/schemas/inspection';
-import { newClientId } from '../../../lib/api-client';
+import type { createInspectionBody, Inspection, updateInspectionBody } from '@shared/schemas/inspection';
+import { newClientId } from '@web/lib/api-client';
 
 // The dialog's editable copy of an inspection: every input is text, ids are kept for every service
 // and part (new ones get a client id when added), so a save never deletes and recreates them.

@@ -1,8 +1,8 @@
-import { MEASUREMENT_FIELDS, type MeasurementField, type MediaItemKey } from '../../../../shared/constants';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { MediaAttach } from '../../../widgets/media/components/media-attach';
-import { MEDIA_ITEM_LABELS } from '../../../widgets/media/media-labels';
+import { MEASUREMENT_FIELDS, type MeasurementField, type MediaItemKey } from '@shared/constants';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { MediaAttach } from '@web/widgets/media/components/media-attach';
+import { MEDIA_ITEM_LABELS } from '@web/widgets/media/media-labels';
 import styles from './inspection-form.module.css';
 
 export const MEASUREMENT_LABELS: Record<MeasurementField, string> = {

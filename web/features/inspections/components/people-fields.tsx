@@ -1,10 +1,10 @@
-import { INSPECTION_STATUSES } from '../../../../shared/constants';
-import type { User } from '../../../../shared/schemas/user';
-import { FormField } from '../../../components/ui/form-field';
-import { Select } from '../../../components/ui/select';
-import { humanize } from '../../../lib/format';
-import { useCustomerVehicles } from '../../../entities/vehicles/get-customer-vehicles';
-import { useTechnicians } from '../../../entities/users/get-technicians';
+import { INSPECTION_STATUSES } from '@shared/constants';
+import type { User } from '@shared/schemas/user';
+import { FormField } from '@web/components/ui/form-field';
+import { Select } from '@web/components/ui/select';
+import { humanize } from '@web/lib/format';
+import { useCustomerVehicles } from '@web/entities/vehicles/get-customer-vehicles';
+import { useTechnicians } from '@web/entities/users/get-technicians';
 import { CustomerPicker } from './customer-picker';
 import type { InspectionDraft } from './inspection-form-model';
 import styles from './inspection-form.module.css';

@@ -1,11 +1,11 @@
 import { Plus, Trash2 } from 'lucide-react';
-import type { Service } from '../../../../shared/schemas/inspection';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { formatMoney, formatMoneyCents, toCents } from '../../../lib/format';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { MediaAttach } from '../../../widgets/media/components/media-attach';
+import type { Service } from '@shared/schemas/inspection';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { formatMoney, formatMoneyCents, toCents } from '@web/lib/format';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { MediaAttach } from '@web/widgets/media/components/media-attach';
 import { newPart, newService, type PartDraft, type ServiceDraft } from './inspection-form-model';
 import styles from './inspection-form.module.css';
 

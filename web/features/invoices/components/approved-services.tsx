@@ -1,5 +1,5 @@
-import type { Inspection } from '../../../../shared/schemas/inspection';
-import { Money, MoneyCents } from '../../../components/ui/money';
+import type { Inspection } from '@shared/schemas/inspection';
+import { Money, MoneyCents } from '@web/components/ui/money';
 import { approvedServices, serviceCents } from './receipt-totals';
 import styles from './invoices.module.css';
 

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import type { Inspection } from '../../../../shared/schemas/inspection';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
-import { formatDate, shortId, vehicleName } from '../../../lib/format';
-import { useInspectionSearch } from '../../../entities/inspections/search-inspections';
+import type { Inspection } from '@shared/schemas/inspection';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { Select } from '@web/components/ui/select';
+import { formatDate, shortId, vehicleName } from '@web/lib/format';
+import { useInspectionSearch } from '@web/entities/inspections/search-inspections';
 import styles from './invoices.module.css';
 
 export const inspectionLabel = (inspection: Inspection): string =>

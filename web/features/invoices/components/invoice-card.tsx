@@ -1,13 +1,13 @@
 import { ExternalLink, Trash2 } from 'lucide-react';
-import type { Invoice } from '../../../../shared/schemas/invoice';
-import { paths } from '../../../config/paths';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Money } from '../../../components/ui/money';
-import { StatusBadge } from '../../../components/ui/status-badge';
-import { formatDate, shortId, vehicleName } from '../../../lib/format';
-import { SendButton } from '../../../widgets/sends/components/send-button';
-import { ShareActivityLine } from '../../../widgets/sends/components/share-activity-line';
+import type { Invoice } from '@shared/schemas/invoice';
+import { paths } from '@web/config/paths';
+import { Button, buttonClass } from '@web/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Money } from '@web/components/ui/money';
+import { StatusBadge } from '@web/components/ui/status-badge';
+import { formatDate, shortId, vehicleName } from '@web/lib/format';
+import { SendButton } from '@web/widgets/sends/components/send-button';
+import { ShareActivityLine } from '@web/widgets/sends/components/share-activity-line';
 import styles from './invoices.module.css';
 
 export interface InvoiceCardProps {

@@ -1,20 +1,20 @@
 import { Plus, Receipt, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { CardGrid } from '../../../components/list-layout/card-grid';
-import { ListLayout, ListNotice, ListToolbar } from '../../../components/list-layout/list-layout';
-import { ListStates } from '../../../components/list-layout/list-states';
-import { Button } from '../../../components/ui/button';
-import { useConfirmDelete } from '../../../components/ui/confirm-delete';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
-import { useDeleteInvoice } from '../../../entities/invoices/delete-invoice';
-import { INVOICES_PAGE_SIZE, useInvoices } from '../../../entities/invoices/get-invoices';
-import type { InvoiceListParams } from '../../../entities/invoices/invoice-keys';
+import { CardGrid } from '@web/components/list-layout/card-grid';
+import { ListLayout, ListNotice, ListToolbar } from '@web/components/list-layout/list-layout';
+import { ListStates } from '@web/components/list-layout/list-states';
+import { Button } from '@web/components/ui/button';
+import { useConfirmDelete } from '@web/components/ui/confirm-delete';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { Select } from '@web/components/ui/select';
+import { useDeleteInvoice } from '@web/entities/invoices/delete-invoice';
+import { INVOICES_PAGE_SIZE, useInvoices } from '@web/entities/invoices/get-invoices';
+import type { InvoiceListParams } from '@web/entities/invoices/invoice-keys';
 import { InvoiceCard } from './invoice-card';
 import { ReceiptDialog } from './receipt-dialog';
-import { useOnline } from '../../../lib/use-online';
-import { Pager } from '../../../components/ui/pager';
+import { useOnline } from '@web/lib/use-online';
+import { Pager } from '@web/components/ui/pager';
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All Status' },

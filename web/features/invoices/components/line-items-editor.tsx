@@ -1,8 +1,8 @@
 import { Plus, X } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import type { FieldErrors } from '../../../lib/form-errors';
+import { Button } from '@web/components/ui/button';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import type { FieldErrors } from '@web/lib/form-errors';
 import type { LineItemDraft } from './receipt-totals';
 import styles from './invoices.module.css';
 

@@ -1,8 +1,8 @@
-import { INVOICE_TAX_RATE } from '../../../../shared/constants';
-import { serviceTotalCents, totalsWithTax, type Totals } from '../../../../shared/money';
-import type { Inspection, Service } from '../../../../shared/schemas/inspection';
-import { lineItemAmountInput } from '../../../../shared/schemas/invoice';
-import { toCents } from '../../../lib/format';
+import { INVOICE_TAX_RATE } from '@shared/constants';
+import { serviceTotalCents, totalsWithTax, type Totals } from '@shared/money';
+import type { Inspection, Service } from '@shared/schemas/inspection';
+import { lineItemAmountInput } from '@shared/schemas/invoice';
+import { toCents } from '@web/lib/format';
 
 export interface LineItemDraft {
   /** Client id of the row (sent as the line item's id). */

@@ -1,5 +1,5 @@
 // Date ranges as local calendar dates (YYYY-MM-DD), both ends included.
-import type { DateRange } from '../../../entities/reports/report-keys';
+import type { DateRange } from '@web/entities/reports/report-keys';
 
 export type { DateRange };
 

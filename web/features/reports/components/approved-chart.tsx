@@ -1,6 +1,6 @@
-import type { FunnelReport } from '../../../../shared/schemas/reports';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { formatDate, formatMoneyCents } from '../../../lib/format';
+import type { FunnelReport } from '@shared/schemas/reports';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { formatDate, formatMoneyCents } from '@web/lib/format';
 import styles from './reports.module.css';
 
 const HEIGHT = 100;

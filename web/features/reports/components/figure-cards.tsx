@@ -1,6 +1,6 @@
-import type { FunnelFigures } from '../../../../shared/schemas/reports';
-import { Card } from '../../../components/ui/card';
-import { formatMoneyCents, formatNumber } from '../../../lib/format';
+import type { FunnelFigures } from '@shared/schemas/reports';
+import { Card } from '@web/components/ui/card';
+import { formatMoneyCents, formatNumber } from '@web/lib/format';
 import { formatMinutes, formatRate } from './format-figures';
 import styles from './reports.module.css';
 

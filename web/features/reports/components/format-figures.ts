@@ -1,4 +1,4 @@
-import { formatNumber } from '../../../lib/format';
+import { formatNumber } from '@web/lib/format';
 
 /** 0.5087 → "50.9%"; whole percents without a decimal; no denominator → "—". */
 export function formatRate(rate: number | null): string {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
+import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
 import { PRESET_LABELS, PRESETS, presetRange, rangeProblem, type DateRange, type Preset } from '../api/date-range';
 import styles from './reports.module.css';
 

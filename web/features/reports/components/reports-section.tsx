@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { LoadingBlock } from '../../../components/ui/spinner';
-import { formatDate } from '../../../lib/format';
-import { useCurrentUser } from '../../../lib/current-user';
-import { useOnline } from '../../../lib/use-online';
+import { Button } from '@web/components/ui/button';
+import { LoadingBlock } from '@web/components/ui/spinner';
+import { formatDate } from '@web/lib/format';
+import { useCurrentUser } from '@web/lib/current-user';
+import { useOnline } from '@web/lib/use-online';
 import { presetRange, type DateRange, type Preset } from '../api/date-range';
-import { useFunnelReport } from '../../../entities/reports/get-funnel-report';
+import { useFunnelReport } from '@web/entities/reports/get-funnel-report';
 import { ApprovedChart } from './approved-chart';
 import { FigureCards } from './figure-cards';
 import { GroupTable } from './group-table';

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { changePasswordBody } from '../../../../shared/schemas/user';
-import { api } from '../../../lib/api-client';
-import { currentUserKey } from '../../../lib/current-user';
+import type { changePasswordBody } from '@shared/schemas/user';
+import { api } from '@web/lib/api-client';
+import { currentUserKey } from '@web/lib/current-user';
 
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 

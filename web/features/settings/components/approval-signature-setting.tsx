@@ -1,8 +1,8 @@
-import { APPROVAL_SIGNATURE_MODES, type ApprovalSignatureMode } from '../../../../shared/schemas/decision';
-import { RegionCard } from '../../../components/ui/card';
-import { useToast } from '../../../components/ui/toast';
-import { useOnline } from '../../../lib/use-online';
-import { useShopSettings, useUpdateShopSettings } from '../../../entities/shop-settings/shop-settings';
+import { APPROVAL_SIGNATURE_MODES, type ApprovalSignatureMode } from '@shared/schemas/decision';
+import { RegionCard } from '@web/components/ui/card';
+import { useToast } from '@web/components/ui/toast';
+import { useOnline } from '@web/lib/use-online';
+import { useShopSettings, useUpdateShopSettings } from '@web/entities/shop-settings/shop-settings';
 import styles from './settings.module.css';
 
 const CHOICES: Record<ApprovalSignatureMode, { label: string; hint: string }> = {

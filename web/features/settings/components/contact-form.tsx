@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { settingsBody, type SettingsBody, type User } from '../../../../shared/schemas/user';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { useToast } from '../../../components/ui/toast';
-import { validate, type FieldErrors } from '../../../lib/form-errors';
+import { settingsBody, type SettingsBody, type User } from '@shared/schemas/user';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { useToast } from '@web/components/ui/toast';
+import { validate, type FieldErrors } from '@web/lib/form-errors';
 import { useUpdateSettings } from '../api/update-settings';
 import styles from './settings.module.css';
 

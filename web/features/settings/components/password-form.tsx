@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { changePasswordForm } from '../../../../shared/schemas/user';
-import { Button } from '../../../components/ui/button';
-import { RegionCard } from '../../../components/ui/card';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api-client';
-import { validate, type FieldErrors } from '../../../lib/form-errors';
+import { changePasswordForm } from '@shared/schemas/user';
+import { Button } from '@web/components/ui/button';
+import { RegionCard } from '@web/components/ui/card';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { useToast } from '@web/components/ui/toast';
+import { ApiError } from '@web/lib/api-client';
+import { validate, type FieldErrors } from '@web/lib/form-errors';
 import { useChangePassword } from '../api/change-password';
 import styles from './settings.module.css';
 

@@ -1,11 +1,11 @@
-import { LoadingBlock } from '../../../components/ui/spinner';
-import { useCurrentUser } from '../../../lib/current-user';
+import { LoadingBlock } from '@web/components/ui/spinner';
+import { useCurrentUser } from '@web/lib/current-user';
 import { ApprovalSignatureSetting } from './approval-signature-setting';
 import { ContactForm } from './contact-form';
 import { PasswordForm } from './password-form';
 import styles from './settings.module.css';
-import { useOnline } from '../../../lib/use-online';
-import { UnviewedAlertSetting } from '../../../widgets/sends/components/unviewed-alert-setting';
+import { useOnline } from '@web/lib/use-online';
+import { UnviewedAlertSetting } from '@web/widgets/sends/components/unviewed-alert-setting';
 
 /** The signed-in user's own settings: contact information and password. */
 export function SettingsSection() {

@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { Button } from '../../../components/ui/button';
-import { formatDateTime } from '../../../lib/format';
+import { Button } from '@web/components/ui/button';
+import { formatDateTime } from '@web/lib/format';
 import { editableFields } from '../edit-write';
-import type { OutboxEntry } from '../../../offline/types';
+import type { OutboxEntry } from '@web/offline/types';
 import styles from './sync.module.css';
 
 export interface AttentionEntryProps {

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose } from '../../../components/ui/dialog';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast';
+import { Button } from '@web/components/ui/button';
+import { Dialog, DialogClose } from '@web/components/ui/dialog';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { toast } from '@web/components/ui/toast';
 import { editableFields, editWrite, type EditErrors } from '../edit-write';
-import { syncActions } from '../../../lib/use-sync';
-import type { OutboxEntry } from '../../../offline/types';
+import { syncActions } from '@web/lib/use-sync';
+import type { OutboxEntry } from '@web/offline/types';
 import styles from './sync.module.css';
 
 /**

@@ -1,8 +1,8 @@
 import { AlertTriangle, Cloud, CloudOff, LogIn, RefreshCw, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
-import { cn } from '../../../lib/cn';
-import { useOnline } from '../../../lib/use-online';
-import { useSyncStatus } from '../../../lib/use-sync';
+import { cn } from '@web/lib/cn';
+import { useOnline } from '@web/lib/use-online';
+import { useSyncStatus } from '@web/lib/use-sync';
 import { statusDetail, statusLabel, syncTone, type SyncTone } from '../sync-ui';
 import { SyncPanel } from './sync-panel';
 import styles from './sync.module.css';

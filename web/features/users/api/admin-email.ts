@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { appConfigQueryOptions } from '../../../entities/app-config/get-app-config';
+import { appConfigQueryOptions } from '@web/entities/app-config/get-app-config';
 
 /** The one email an administrator account may have (the server's ADMIN_EMAIL), once loaded. */
 export function useAdminEmail(): string | undefined {

@@ -1,13 +1,13 @@
 import { UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
-import { ROLE_LABELS } from '../../../../shared/constants';
-import type { User } from '../../../../shared/schemas/user';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { useToast } from '../../../components/ui/toast';
-import { useDeleteUser } from '../../../entities/users/delete-user';
-import { useApproveUser, usePendingUsers } from '../../../entities/users/pending-users';
+import { ROLE_LABELS } from '@shared/constants';
+import type { User } from '@shared/schemas/user';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
+import { useToast } from '@web/components/ui/toast';
+import { useDeleteUser } from '@web/entities/users/delete-user';
+import { useApproveUser, usePendingUsers } from '@web/entities/users/pending-users';
 import styles from './users.module.css';
 
 /** Accounts from the open sign-up: the admin lets each in or declines it (the account is deleted). */

@@ -1,5 +1,5 @@
-import { ROLES, type Role } from '../../../../shared/constants';
-import type { User } from '../../../../shared/schemas/user';
+import { ROLES, type Role } from '@shared/constants';
+import type { User } from '@shared/schemas/user';
 import styles from './users.module.css';
 
 const COUNT_LABELS: Record<Role, string> = {

@@ -1,14 +1,14 @@
 import { Copy, Link2, X } from 'lucide-react';
 import { useState } from 'react';
-import { INVITE_ROLES, INVITE_TTL_DAYS, ROLE_LABELS, type InviteRole } from '../../../../shared/constants';
-import type { CreatedInvite } from '../../../../shared/schemas/invite';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
-import { useToast } from '../../../components/ui/toast';
-import { inviteUrl, useCreateInvite, useInvites, useWithdrawInvite } from '../../../entities/invites/invites';
-import { useShopSettings, useUpdateShopSettings } from '../../../entities/shop-settings/shop-settings';
+import { INVITE_ROLES, INVITE_TTL_DAYS, ROLE_LABELS, type InviteRole } from '@shared/constants';
+import type { CreatedInvite } from '@shared/schemas/invite';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { Select } from '@web/components/ui/select';
+import { useToast } from '@web/components/ui/toast';
+import { inviteUrl, useCreateInvite, useInvites, useWithdrawInvite } from '@web/entities/invites/invites';
+import { useShopSettings, useUpdateShopSettings } from '@web/entities/shop-settings/shop-settings';
 import styles from './users.module.css';
 
 const ROLE_OPTIONS = INVITE_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));

@@ -1,11 +1,11 @@
 import { Eye, Mail, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { ROLE_LABELS } from '../../../../shared/constants';
-import type { User } from '../../../../shared/schemas/user';
-import { Badge } from '../../../components/ui/badge';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
-import { paths } from '../../../config/paths';
+import { ROLE_LABELS } from '@shared/constants';
+import type { User } from '@shared/schemas/user';
+import { Badge } from '@web/components/ui/badge';
+import { Button, buttonClass } from '@web/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
+import { paths } from '@web/config/paths';
 import styles from './users.module.css';
 
 export interface UserCardProps {

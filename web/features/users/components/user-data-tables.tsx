@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import type { UserData, userDataInspection, userDataVehicle } from '../../../../shared/schemas/user';
-import type { Customer } from '../../../../shared/schemas/customer';
-import { StatusBadge } from '../../../components/ui/status-badge';
-import { formatDate, formatNumber, vehicleName } from '../../../lib/format';
+import type { UserData, userDataInspection, userDataVehicle } from '@shared/schemas/user';
+import type { Customer } from '@shared/schemas/customer';
+import { StatusBadge } from '@web/components/ui/status-badge';
+import { formatDate, formatNumber, vehicleName } from '@web/lib/format';
 import { DataTable, type Column } from './data-table';
 
 type DataVehicle = z.infer<typeof userDataVehicle>;

@@ -1,13 +1,13 @@
 import { AlertCircle, ArrowLeft, Mail, RotateCw, UserRound, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { ROLE_LABELS } from '../../../../shared/constants';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { LoadingBlock } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
-import { useUserData } from '../../../entities/users/get-user-data';
+import { ROLE_LABELS } from '@shared/constants';
+import { Button, buttonClass } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { LoadingBlock } from '@web/components/ui/spinner';
+import { paths } from '@web/config/paths';
+import { ApiError } from '@web/lib/api-client';
+import { useUserData } from '@web/entities/users/get-user-data';
 import { UserDataTables } from './user-data-tables';
 import styles from './users.module.css';
 

@@ -1,14 +1,14 @@
-import { ROLE_LABELS, ROLES, type Role } from '../../../../shared/constants';
+import { ROLE_LABELS, ROLES, type Role } from '@shared/constants';
 import {
   createUserBody,
   PASSWORDS_MISMATCH_MESSAGE,
   updateUserBody,
   userFormConfirm,
   type User,
-} from '../../../../shared/schemas/user';
-import { fieldErrors, type FieldErrors } from '../../../lib/form-errors';
-import type { CreateUserInput } from '../../../entities/users/create-user';
-import type { UpdateUserInput } from '../../../entities/users/update-user';
+} from '@shared/schemas/user';
+import { fieldErrors, type FieldErrors } from '@web/lib/form-errors';
+import type { CreateUserInput } from '@web/entities/users/create-user';
+import type { UpdateUserInput } from '@web/entities/users/update-user';
 
 export const USER_FIELDS = ['username', 'email', 'role', 'password', 'confirmPassword'] as const;
 export type UserField = (typeof USER_FIELDS)[number];

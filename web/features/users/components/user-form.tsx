@@ -1,10 +1,10 @@
-import type { User } from '../../../../shared/schemas/user';
-import { SelectField, TextField } from '../../../components/form-dialog/fields';
-import { FormDialog } from '../../../components/form-dialog/form-dialog';
-import { useEntityForm } from '../../../components/form-dialog/use-entity-form';
+import type { User } from '@shared/schemas/user';
+import { SelectField, TextField } from '@web/components/form-dialog/fields';
+import { FormDialog } from '@web/components/form-dialog/form-dialog';
+import { useEntityForm } from '@web/components/form-dialog/use-entity-form';
 import { adminEmailProblem, useAdminEmail } from '../api/admin-email';
-import { useCreateUser } from '../../../entities/users/create-user';
-import { useUpdateUser } from '../../../entities/users/update-user';
+import { useCreateUser } from '@web/entities/users/create-user';
+import { useUpdateUser } from '@web/entities/users/update-user';
 import { checkCreate, checkUpdate, initialValues, ROLE_OPTIONS, USER_FIELDS, type UserValues } from './user-form-values';
 
 export interface UserFormProps {

@@ -1,9 +1,9 @@
 import { Pencil, Trash2 } from 'lucide-react';
-import type { Vehicle } from '../../../../shared/schemas/vehicle';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
-import { NotSyncedBadge } from '../../../components/ui/not-synced-badge';
-import { formatNumber, vehicleName } from '../../../lib/format';
+import type { Vehicle } from '@shared/schemas/vehicle';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
+import { NotSyncedBadge } from '@web/components/ui/not-synced-badge';
+import { formatNumber, vehicleName } from '@web/lib/format';
 import styles from './vehicles.module.css';
 
 export interface VehicleCardProps {

@@ -1,7 +1,7 @@
-import { Dialog } from '../../../components/ui/dialog';
-import { LoadingBlock } from '../../../components/ui/spinner';
-import type { VehicleDialogOptions } from '../../../lib/vehicle-dialog-context';
-import { useVehicle } from '../../../entities/vehicles/get-vehicle';
+import { Dialog } from '@web/components/ui/dialog';
+import { LoadingBlock } from '@web/components/ui/spinner';
+import type { VehicleDialogOptions } from '@web/lib/vehicle-dialog-context';
+import { useVehicle } from '@web/entities/vehicles/get-vehicle';
 import { VehicleForm } from './vehicle-form';
 
 export interface VehicleDialogProps {

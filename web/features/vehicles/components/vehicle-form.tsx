@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { createVehicleBody, type Vehicle } from '../../../../shared/schemas/vehicle';
-import { TextField } from '../../../components/form-dialog/fields';
-import { FormDialog } from '../../../components/form-dialog/form-dialog';
-import { useEntityForm } from '../../../components/form-dialog/use-entity-form';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { useCreateVehicle } from '../../../entities/vehicles/create-vehicle';
-import { useUpdateVehicle } from '../../../entities/vehicles/update-vehicle';
+import { createVehicleBody, type Vehicle } from '@shared/schemas/vehicle';
+import { TextField } from '@web/components/form-dialog/fields';
+import { FormDialog } from '@web/components/form-dialog/form-dialog';
+import { useEntityForm } from '@web/components/form-dialog/use-entity-form';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { useCreateVehicle } from '@web/entities/vehicles/create-vehicle';
+import { useUpdateVehicle } from '@web/entities/vehicles/update-vehicle';
 import { CustomerSelect } from './customer-select';
 import styles from './vehicles.module.css';
 

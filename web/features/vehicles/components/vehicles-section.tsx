@@ -1,20 +1,20 @@
 import { Car, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { CardGrid } from '../../../components/list-layout/card-grid';
-import { ListLayout, ListToolbar } from '../../../components/list-layout/list-layout';
-import { ListStates } from '../../../components/list-layout/list-states';
-import { Button } from '../../../components/ui/button';
-import { useConfirmDelete } from '../../../components/ui/confirm-delete';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
-import { useVehicleDialog } from '../../../lib/vehicle-dialog-context';
-import { usePendingIds } from '../../../lib/use-sync';
-import { useDeleteVehicle } from '../../../entities/vehicles/delete-vehicle';
-import { useVehicles, VEHICLES_PAGE_SIZE } from '../../../entities/vehicles/get-vehicles';
-import type { VehicleListParams } from '../../../entities/vehicles/vehicle-keys';
+import { CardGrid } from '@web/components/list-layout/card-grid';
+import { ListLayout, ListToolbar } from '@web/components/list-layout/list-layout';
+import { ListStates } from '@web/components/list-layout/list-states';
+import { Button } from '@web/components/ui/button';
+import { useConfirmDelete } from '@web/components/ui/confirm-delete';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { Select } from '@web/components/ui/select';
+import { useVehicleDialog } from '@web/lib/vehicle-dialog-context';
+import { usePendingIds } from '@web/lib/use-sync';
+import { useDeleteVehicle } from '@web/entities/vehicles/delete-vehicle';
+import { useVehicles, VEHICLES_PAGE_SIZE } from '@web/entities/vehicles/get-vehicles';
+import type { VehicleListParams } from '@web/entities/vehicles/vehicle-keys';
 import { ALL_CUSTOMERS, CustomerSelect } from './customer-select';
-import { Pager } from '../../../components/ui/pager';
+import { Pager } from '@web/components/ui/pager';
 import { VehicleCard } from './vehicle-card';
 
 const SORT_OPTIONS = [

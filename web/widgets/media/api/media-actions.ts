@@ -1,9 +1,9 @@
-import type { MediaItemKey } from '../../../../shared/constants';
-import type { Inspection } from '../../../../shared/schemas/inspection';
-import { getOffline } from '../../../offline';
-import { keepRow } from '../../../offline/local-queries-source';
-import { captureMedia, deleteMedia, discardUnsavedMedia, retryUpload, saveMarkup, updateMedia } from '../../../offline/media';
-import { readCachedUser } from '../../../lib/current-user';
+import type { MediaItemKey } from '@shared/constants';
+import type { Inspection } from '@shared/schemas/inspection';
+import { getOffline } from '@web/offline';
+import { keepRow } from '@web/offline/local-queries-source';
+import { captureMedia, deleteMedia, discardUnsavedMedia, retryUpload, saveMarkup, updateMedia } from '@web/offline/media';
+import { readCachedUser } from '@web/lib/current-user';
 import { preparePhoto } from '../prepare-photo';
 import { kindOfFile, photoRefusal } from '../prepare-rules';
 import { MediaRefusal, prepareVideo } from '../prepare-video';

@@ -1,6 +1,6 @@
 import { Camera, Images, Video } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@web/components/ui/button';
 import styles from './media.module.css';
 
 export interface CameraButtonsProps {

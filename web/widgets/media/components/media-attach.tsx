@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { MediaItemKey } from '../../../../shared/constants';
-import { useToast } from '../../../components/ui/toast';
+import type { MediaItemKey } from '@shared/constants';
+import { useToast } from '@web/components/ui/toast';
 import { captureFile, type MediaOwner } from '../api/media-actions';
 import { MediaRefusal } from '../prepare-video';
 import { CameraButtons } from './camera-buttons';

@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import type { Inspection } from '../../../../shared/schemas/inspection';
-import type { LocalMedia } from '../../../offline/media';
+import type { Inspection } from '@shared/schemas/inspection';
+import type { LocalMedia } from '@web/offline/media';
 
 interface MediaScopeValue {
   /** The inspection media are attached to: a new one's id is made when its dialog opens. */

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { useToast } from '../../../components/ui/toast';
-import type { LocalMedia } from '../../../offline/media';
+import { useToast } from '@web/components/ui/toast';
+import type { LocalMedia } from '@web/offline/media';
 import { changePositions } from '../api/media-actions';
 import { moveBy } from '../media-rules';
 import { MediaTile } from './media-tile';

@@ -1,11 +1,11 @@
 import { ArrowLeft, ArrowRight, PenLine, Play, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { MEDIA_CAPTION_MAX } from '../../../../shared/constants';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Input } from '../../../components/ui/input';
-import { useToast } from '../../../components/ui/toast';
-import type { LocalMedia } from '../../../offline/media';
+import { MEDIA_CAPTION_MAX } from '@shared/constants';
+import { Button } from '@web/components/ui/button';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
+import { Input } from '@web/components/ui/input';
+import { useToast } from '@web/components/ui/toast';
+import type { LocalMedia } from '@web/offline/media';
 import { changeCaption, removeMedia, retryMedia } from '../api/media-actions';
 import { canRetryUpload, uploadLabel } from '../media-rules';
 import styles from './media.module.css';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import type { LocalMedia } from '../../../offline/media';
+import { Button } from '@web/components/ui/button';
+import { Dialog } from '@web/components/ui/dialog';
+import type { LocalMedia } from '@web/offline/media';
 import styles from './media.module.css';
 
 /** A photo at full size (marked-up first, the original a tap away) or a video that plays. */

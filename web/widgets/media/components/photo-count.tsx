@@ -1,4 +1,4 @@
-import { useMediaCount } from '../../../lib/use-offline-media';
+import { useMediaCount } from '@web/lib/use-offline-media';
 import { photoCount } from '../media-rules';
 import styles from './media.module.css';
 

@@ -1,8 +1,8 @@
 import { HardDrive, UploadCloud } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast';
-import { useUploadStatus } from '../../../lib/use-offline-media';
+import { Button } from '@web/components/ui/button';
+import { toast } from '@web/components/ui/toast';
+import { useUploadStatus } from '@web/lib/use-offline-media';
 import { pendingUploadsLabel } from '../media-rules';
 import styles from './media.module.css';
 

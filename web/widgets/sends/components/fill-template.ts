@@ -1,5 +1,5 @@
-import { TEMPLATE_PLACEHOLDERS } from '../../../../shared/schemas/email-template';
-import { SHOP_LOCALE } from '../../../lib/format';
+import { TEMPLATE_PLACEHOLDERS } from '@shared/schemas/email-template';
+import { SHOP_LOCALE } from '@web/lib/format';
 
 // Pure: the placeholders of a template filled for one customer, and the device links that carry the text.
 

@@ -1,6 +1,6 @@
 import { Send } from 'lucide-react';
 import { useState } from 'react';
-import { Button, type ButtonSize, type ButtonVariant } from '../../../components/ui/button';
+import { Button, type ButtonSize, type ButtonVariant } from '@web/components/ui/button';
 import { SendDialog, type SendDialogProps } from './send-dialog';
 
 export type SendButtonProps = Omit<SendDialogProps, 'onClose'> & { variant?: ButtonVariant; size?: ButtonSize };

@@ -1,7 +1,7 @@
-import type { ShareActivity } from '../../../../shared/schemas/send';
-import { SHOP_LOCALE } from '../../../lib/format';
-import type { SendTargetKind } from '../../../entities/sends/send-keys';
-import { useShareActivity } from '../../../entities/sends/sends';
+import type { ShareActivity } from '@shared/schemas/send';
+import { SHOP_LOCALE } from '@web/lib/format';
+import type { SendTargetKind } from '@web/entities/sends/send-keys';
+import { useShareActivity } from '@web/entities/sends/sends';
 import styles from './sends.module.css';
 
 /** "10:02 AM" today, "Nov 24, 10:02 AM" on another day; the reader's own time zone. */

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { UNVIEWED_ALERT_MESSAGE, MAX_UNVIEWED_ALERT_MINUTES } from '../../../../shared/schemas/shop-settings';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast';
-import { useShopSettings, useUpdateShopSettings } from '../../../entities/shop-settings/shop-settings';
+import { UNVIEWED_ALERT_MESSAGE, MAX_UNVIEWED_ALERT_MINUTES } from '@shared/schemas/shop-settings';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { toast } from '@web/components/ui/toast';
+import { useShopSettings, useUpdateShopSettings } from '@web/entities/shop-settings/shop-settings';
 import styles from './sends.module.css';
 
 /** Admins: after how many minutes a sent, unopened report is flagged on the dashboard. */

@@ -1,9 +1,9 @@
 import { EyeOff } from 'lucide-react';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { paths } from '../../../config/paths';
-import { useInspectionDialog } from '../../../lib/inspection-dialog-context';
-import { useUnviewedSends } from '../../../entities/sends/sends';
+import { Button, buttonClass } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { paths } from '@web/config/paths';
+import { useInspectionDialog } from '@web/lib/inspection-dialog-context';
+import { useUnviewedSends } from '@web/entities/sends/sends';
 import { activityTime } from './share-activity-line';
 import styles from './sends.module.css';
 
