@@ -15,7 +15,20 @@ const banned = (aliases, message) => ({ group: aliases, message });
 const NO_API = banned(['@api/*'], 'web talks to the API over HTTP only');
 const UI = ['@web/app/*', '@web/features/*', '@web/widgets/*', '@web/components/*'];
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns: [DEEP, ...patterns] }] });
-const FEATURES = ['auth', 'customers', 'dashboard', 'deferred', 'email-templates', 'inspections', 'invoices', 'reports', 'settings', 'sync', 'users', 'vehicles'];
+const FEATURES = [
+  'auth',
+  'customers',
+  'dashboard',
+  'deferred',
+  'email-templates',
+  'inspections',
+  'invoices',
+  'reports',
+  'settings',
+  'sync',
+  'users',
+  'vehicles',
+];
 const TESTS = ['**/*.test.{ts,tsx}', 'web/test/**', 'api/test/**', 'test/**', 'bench/**', 'web/**/*-e2e-kit.ts'];
 
 export default tseslint.config(
@@ -31,32 +44,85 @@ export default tseslint.config(
     },
   },
   { files: ['web/**/*.{ts,tsx}'], languageOptions: { globals: { ...globals.browser } } },
-  { files: ['shared/**/*.ts'], rules: restrict(banned(['@api/*', '@web/*', '@test/*', '@bench/*'], 'shared is imported by web and api and imports neither')) },
+  {
+    files: ['shared/**/*.ts'],
+    rules: restrict(
+      banned(['@api/*', '@web/*', '@test/*', '@bench/*'], 'shared is imported by web and api and imports neither'),
+    ),
+  },
   { files: ['api/**/*.ts'], rules: restrict(banned(['@web/*'], 'api must not import web')) },
   {
     files: ['api/db/**/*.ts', 'api/lib/**/*.ts'],
-    rules: restrict(banned(['@web/*'], 'api must not import web'), banned(['@api/modules/*', '@api/plugins/*'], 'the data layer and lib do not know the modules')),
+    rules: restrict(
+      banned(['@web/*'], 'api must not import web'),
+      banned(['@api/modules/*', '@api/plugins/*'], 'the data layer and lib do not know the modules'),
+    ),
   },
   {
     files: ['api/db/**/*.ts'],
-    rules: restrict(banned(['@web/*', '@api/modules/*', '@api/plugins/*', '@api/lib/*'], 'api/db is the bottom layer: it imports no module, plugin or lib')),
+    rules: restrict(
+      banned(
+        ['@web/*', '@api/modules/*', '@api/plugins/*', '@api/lib/*'],
+        'api/db is the bottom layer: it imports no module, plugin or lib',
+      ),
+    ),
   },
   {
     files: ['api/db/migrations/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../**', '!./*', '@*/*'], message: 'migrations are frozen in time: never import application code' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../**', '!./*', '@*/*'],
+              message: 'migrations are frozen in time: never import application code',
+            },
+          ],
+        },
+      ],
     },
   },
   { files: ['web/**/*.{ts,tsx}'], rules: restrict(NO_API) },
   ...FEATURES.map((name) => ({
     files: [`web/features/${name}/**/*.{ts,tsx}`],
-    rules: restrict(NO_API, banned(['@web/app/*', '@web/features/*', `!@web/features/${name}`, `!@web/features/${name}/**`], 'features never import other features (share a widget or an entity instead)')),
+    rules: restrict(
+      NO_API,
+      banned(
+        ['@web/app/*', '@web/features/*', `!@web/features/${name}`, `!@web/features/${name}/**`],
+        'features never import other features (share a widget or an entity instead)',
+      ),
+    ),
   })),
-  { files: ['web/widgets/**/*.{ts,tsx}'], rules: restrict(NO_API, banned(['@web/app/*', '@web/features/*'], 'widgets never import features')) },
-  { files: ['web/entities/**/*.{ts,tsx}'], rules: restrict(NO_API, banned(UI, 'entities hold data access only: no UI')) },
-  { files: ['web/components/**/*.{ts,tsx}'], rules: restrict(NO_API, banned(['@web/app/*', '@web/features/*', '@web/widgets/*', '@web/entities/*'], 'shared UI knows no feature, widget or entity')) },
-  { files: ['web/lib/**/*.{ts,tsx}', 'web/offline/**/*.{ts,tsx}'], rules: restrict(NO_API, banned([...UI, '@web/entities/*'], 'lib and the offline engine import no UI')) },
-  { files: ['web/share/**/*.{ts,tsx}'], rules: restrict(NO_API, banned([...UI, '@web/entities/*', '@web/offline/*'], 'the share pages are their own light app')) },
+  {
+    files: ['web/widgets/**/*.{ts,tsx}'],
+    rules: restrict(NO_API, banned(['@web/app/*', '@web/features/*'], 'widgets never import features')),
+  },
+  {
+    files: ['web/entities/**/*.{ts,tsx}'],
+    rules: restrict(NO_API, banned(UI, 'entities hold data access only: no UI')),
+  },
+  {
+    files: ['web/components/**/*.{ts,tsx}'],
+    rules: restrict(
+      NO_API,
+      banned(
+        ['@web/app/*', '@web/features/*', '@web/widgets/*', '@web/entities/*'],
+        'shared UI knows no feature, widget or entity',
+      ),
+    ),
+  },
+  {
+    files: ['web/lib/**/*.{ts,tsx}', 'web/offline/**/*.{ts,tsx}'],
+    rules: restrict(NO_API, banned([...UI, '@web/entities/*'], 'lib and the offline engine import no UI')),
+  },
+  {
+    files: ['web/share/**/*.{ts,tsx}'],
+    rules: restrict(
+      NO_API,
+      banned([...UI, '@web/entities/*', '@web/offline/*'], 'the share pages are their own light app'),
+    ),
+  },
   // Tests and their support reach across layers (web tests use the API's test helpers).
   { files: TESTS, rules: restrict() },
   prettier,

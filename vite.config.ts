@@ -10,7 +10,10 @@ const entry = (file: string) => fileURLToPath(new URL(`./web/${file}`, import.me
 
 /** The import aliases of tsconfig.json's `paths`, for Vite and Vitest (`@web/lib/x` is web/lib/x). */
 export const pathAliases = Object.fromEntries(
-  ['api', 'web', 'shared', 'test', 'bench'].map((folder) => [`@${folder}`, fileURLToPath(new URL(`./${folder}`, import.meta.url))]),
+  ['api', 'web', 'shared', 'test', 'bench'].map((folder) => [
+    `@${folder}`,
+    fileURLToPath(new URL(`./${folder}`, import.meta.url)),
+  ]),
 );
 
 const PREACT_FOR_REACT: Record<string, string> = {
@@ -99,7 +102,8 @@ function noManifestOnSharePages(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler: (html, ctx) => (ctx.filename === entry('share.html') ? html.replace(/<link rel="manifest"[^>]*>/, '') : html),
+      handler: (html, ctx) =>
+        ctx.filename === entry('share.html') ? html.replace(/<link rel="manifest"[^>]*>/, '') : html,
     },
   };
 }
@@ -163,7 +167,9 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html}'],
-        manifestTransforms: [(entries) => ({ manifest: entries.filter((e) => !shareOnly.files.has(e.url)), warnings: [] })],
+        manifestTransforms: [
+          (entries) => ({ manifest: entries.filter((e) => !shareOnly.files.has(e.url)), warnings: [] }),
+        ],
         navigateFallback: '/index.html',
         // API calls and share pages always go to the network (share pages are online-only).
         navigateFallbackDenylist: [/^\/api\//, /^\/(mpi|invoice|receipt)\//, /^\/share\.html$/],

@@ -13,7 +13,10 @@ const writeRoutes = Object.keys(ROUTE_ACCESS).filter(
 const idRoutes = Object.keys(ROUTE_ACCESS).filter((key) => key.includes(':p'));
 
 /** Every error is JSON `{ error, message }` with no internals in it. */
-function expectCleanError(res: { statusCode: number; body: string; headers: Record<string, unknown> }, status?: number) {
+function expectCleanError(
+  res: { statusCode: number; body: string; headers: Record<string, unknown> },
+  status?: number,
+) {
   if (status !== undefined) expect(res.statusCode, res.body).toBe(status);
   expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
   expect(res.statusCode, res.body).toBeLessThan(500);

@@ -21,7 +21,11 @@ describe('request logs', () => {
   it('never carry a share or invite token', async () => {
     const lines: string[] = [];
     const database = await createTestDatabase();
-    const app = await buildApp({ config: testConfig(), db: database.db, logger: { level: 'info', stream: { write: (line) => lines.push(line) } } });
+    const app = await buildApp({
+      config: testConfig(),
+      db: database.db,
+      logger: { level: 'info', stream: { write: (line) => lines.push(line) } },
+    });
     try {
       const token = 'Zq8pXv2LmN4rT6yB0cD1eF3gH5jK7wQ9';
       await app.inject({ method: 'GET', url: `/api/invites/${token}` });

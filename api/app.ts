@@ -69,7 +69,8 @@ export interface BuildAppOptions {
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Share and invite tokens grant access: logs (and whoever reads them) get the path without them. */
-const TOKEN_IN_PATH = /^(\/api\/public\/(?:inspections|invoices)\/|\/api\/invites\/|\/(?:mpi|invoice|receipt|invite)\/)[^/?]+/;
+const TOKEN_IN_PATH =
+  /^(\/api\/public\/(?:inspections|invoices)\/|\/api\/invites\/|\/(?:mpi|invoice|receipt|invite)\/)[^/?]+/;
 export const redactTokens = (url: string): string => url.replace(TOKEN_IN_PATH, '$1[token]');
 
 function logRequest(request: { method: string; url: string; ip?: string }) {
@@ -91,7 +92,9 @@ function registerMediaUpkeep(app: FastifyInstance): void {
   app.addHook('onReady', async () => {
     // Files a stopped process was preparing are of no use now (its uploads are finished from staging).
     // Copies left unmade are resumed by the media upkeep (media-upkeep.ts), at start and hourly.
-    await app.media.clearStaleWork().catch((err: unknown) => app.log.warn({ err }, 'could not clear the media work folder'));
+    await app.media
+      .clearStaleWork()
+      .catch((err: unknown) => app.log.warn({ err }, 'could not clear the media work folder'));
   });
   app.addHook('onClose', async () => app.media.idle());
 }
@@ -100,7 +103,9 @@ function registerMediaUpkeep(app: FastifyInstance): void {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const app = Fastify({
-    logger: options.logger ? { ...(options.logger === true ? {} : options.logger), serializers: { req: logRequest } } : false,
+    logger: options.logger
+      ? { ...(options.logger === true ? {} : options.logger), serializers: { req: logRequest } }
+      : false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
@@ -116,7 +121,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('registeredRoutes', [] as RouteOptions[]);
   app.decorate('routeList', {
     getter: () =>
-      app.registeredRoutes.flatMap((route) => [route.method].flat().filter((m) => m !== 'HEAD').map((m) => `${m} ${route.url}`)),
+      app.registeredRoutes.flatMap((route) =>
+        [route.method]
+          .flat()
+          .filter((m) => m !== 'HEAD')
+          .map((m) => `${m} ${route.url}`),
+      ),
   });
   app.addHook('onRoute', (route) => {
     app.registeredRoutes.push(route);
@@ -147,7 +157,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onSend', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     // An error is never cached, even one raised after a file's own header was set.
-    if (reply.statusCode >= 400 || !String(reply.getHeader('Cache-Control') ?? '').includes('immutable')) reply.header('Cache-Control', 'no-store');
+    if (reply.statusCode >= 400 || !String(reply.getHeader('Cache-Control') ?? '').includes('immutable'))
+      reply.header('Cache-Control', 'no-store');
   });
 
   // Before the routes: it collects each one as it is added.

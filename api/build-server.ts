@@ -27,7 +27,9 @@ export async function buildServer(): Promise<string> {
   });
   mkdirSync(path.dirname(SERVER_BUNDLE), { recursive: true });
   // The map first, so the bundle that names it never comes without it.
-  const mapsFirst = [...result.outputFiles].sort((a, b) => Number(b.path.endsWith('.map')) - Number(a.path.endsWith('.map')));
+  const mapsFirst = [...result.outputFiles].sort(
+    (a, b) => Number(b.path.endsWith('.map')) - Number(a.path.endsWith('.map')),
+  );
   for (const file of mapsFirst) {
     const temporary = `${file.path}.${process.pid}.tmp`;
     writeFileSync(temporary, file.contents);

@@ -84,7 +84,9 @@ describe('loadConfig', () => {
   it('runs one server process unless WORKERS asks for more', () => {
     expect(loadConfig({ DATA_DIR: freshDir() }).workers).toBe(1);
     expect(loadConfig({ DATA_DIR: freshDir(), WORKERS: '4' }).workers).toBe(4);
-    expect(loadConfig({ DATA_DIR: freshDir(), WORKERS: 'auto' }).workers).toBe(Math.min(availableParallelism(), MAX_WORKERS));
+    expect(loadConfig({ DATA_DIR: freshDir(), WORKERS: 'auto' }).workers).toBe(
+      Math.min(availableParallelism(), MAX_WORKERS),
+    );
     for (const bad of ['0', '-2', '1.5', 'two', '', '65', '0x2']) {
       expect(() => loadConfig({ DATA_DIR: freshDir(), WORKERS: bad })).toThrow(
         'Invalid settings:\nWORKERS: WORKERS must be a whole number from 1 to 64, or auto (one per CPU)',
@@ -94,11 +96,15 @@ describe('loadConfig', () => {
 
   it('emails share links through SMTP_URL from SMTP_FROM (else the support address), and says what a bad URL looks like', () => {
     expect(loadConfig({ DATA_DIR: freshDir() })).toMatchObject({ smtpUrl: undefined, smtpFrom: undefined });
-    expect(loadConfig({ DATA_DIR: freshDir(), SMTP_URL: 'smtp://u:p@mail.test:587', SUPPORT_EMAIL: 'Help@Shop.test' })).toMatchObject({
+    expect(
+      loadConfig({ DATA_DIR: freshDir(), SMTP_URL: 'smtp://u:p@mail.test:587', SUPPORT_EMAIL: 'Help@Shop.test' }),
+    ).toMatchObject({
       smtpUrl: 'smtp://u:p@mail.test:587',
       smtpFrom: 'help@shop.test',
     });
-    expect(loadConfig({ DATA_DIR: freshDir(), SMTP_URL: 'smtps://mail.test', SMTP_FROM: 'Bay <bay@shop.test>' }).smtpFrom).toBe('Bay <bay@shop.test>');
+    expect(
+      loadConfig({ DATA_DIR: freshDir(), SMTP_URL: 'smtps://mail.test', SMTP_FROM: 'Bay <bay@shop.test>' }).smtpFrom,
+    ).toBe('Bay <bay@shop.test>');
     expect(() => loadConfig({ DATA_DIR: freshDir(), SMTP_URL: 'mail.test:587' })).toThrow(
       'Invalid settings:\nSMTP_URL: SMTP_URL must look like smtp://user:password@host:587 (or smtps://)',
     );
@@ -125,7 +131,9 @@ describe('loadConfig', () => {
       forcePathStyle: true,
       prefix: 'baywise/',
     });
-    expect(() => loadConfig({ DATA_DIR: freshDir(), MEDIA_S3_BUCKET: 'shop-media', MEDIA_S3_ACCESS_KEY_ID: 'key' })).toThrow(
+    expect(() =>
+      loadConfig({ DATA_DIR: freshDir(), MEDIA_S3_BUCKET: 'shop-media', MEDIA_S3_ACCESS_KEY_ID: 'key' }),
+    ).toThrow(
       'Invalid settings:\nMEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY go together: set both or neither',
     );
     expect(() => loadConfig({ DATA_DIR: freshDir(), MEDIA_S3_ENDPOINT: 'http://minio.local:9000' })).toThrow(
@@ -134,8 +142,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: freshDir(), MEDIA_S3_BUCKET: 'Shop Media' })).toThrow(
       'MEDIA_S3_BUCKET: MEDIA_S3_BUCKET must be a bucket name (3 to 63 lower-case letters, digits, dots and dashes)',
     );
-    expect(() => loadConfig({ DATA_DIR: freshDir(), MEDIA_S3_BUCKET: 'shop-media', MEDIA_S3_ENDPOINT: 'ftp://x' })).toThrow(
-      'MEDIA_S3_ENDPOINT: MEDIA_S3_ENDPOINT must be an http:// or https:// URL',
-    );
+    expect(() =>
+      loadConfig({ DATA_DIR: freshDir(), MEDIA_S3_BUCKET: 'shop-media', MEDIA_S3_ENDPOINT: 'ftp://x' }),
+    ).toThrow('MEDIA_S3_ENDPOINT: MEDIA_S3_ENDPOINT must be an http:// or https:// URL');
   });
 });

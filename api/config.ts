@@ -17,14 +17,20 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
-  WEB_DIR: z.string().optional().or(z.literal('').transform(() => undefined)),
+  WEB_DIR: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')
     .optional()
     .or(z.literal('').transform(() => undefined)),
   ADMIN_EMAIL: z.email().default(DEFAULT_ADMIN_EMAIL),
-  SUPPORT_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
+  SUPPORT_EMAIL: z
+    .email()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
@@ -48,11 +54,20 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL must look like smtp://user:password@host:587 (or smtps://)')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  SMTP_FROM: z.string().trim().min(3).max(320).optional().or(z.literal('').transform(() => undefined)),
+  SMTP_FROM: z
+    .string()
+    .trim()
+    .min(3)
+    .max(320)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   MEDIA_S3_BUCKET: z
     .string()
     .trim()
-    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'MEDIA_S3_BUCKET must be a bucket name (3 to 63 lower-case letters, digits, dots and dashes)')
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'MEDIA_S3_BUCKET must be a bucket name (3 to 63 lower-case letters, digits, dots and dashes)',
+    )
     .optional()
     .or(z.literal('').transform(() => undefined)),
   MEDIA_S3_ENDPOINT: z
@@ -60,8 +75,16 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   MEDIA_S3_REGION: z.string().trim().min(1).default('us-east-1'),
-  MEDIA_S3_ACCESS_KEY_ID: z.string().trim().optional().or(z.literal('').transform(() => undefined)),
-  MEDIA_S3_SECRET_ACCESS_KEY: z.string().trim().optional().or(z.literal('').transform(() => undefined)),
+  MEDIA_S3_ACCESS_KEY_ID: z
+    .string()
+    .trim()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MEDIA_S3_SECRET_ACCESS_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   MEDIA_S3_FORCE_PATH_STYLE: z
     .enum(['true', 'false', '1', '0'], 'MEDIA_S3_FORCE_PATH_STYLE must be true or false')
     .default('false')

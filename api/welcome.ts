@@ -1,5 +1,13 @@
 /** What `npm start` prints once the server listens: where to go, and how to begin on an empty shop. */
-export function welcomeText({ url, adminEmail, hasUsers }: { url: string; adminEmail: string; hasUsers: boolean }): string {
+export function welcomeText({
+  url,
+  adminEmail,
+  hasUsers,
+}: {
+  url: string;
+  adminEmail: string;
+  hasUsers: boolean;
+}): string {
   const lines = [``, `Baywise is running at ${url}`];
   if (!hasUsers) {
     lines.push(
@@ -16,6 +24,7 @@ export function welcomeText({ url, adminEmail, hasUsers }: { url: string; adminE
 
 /** The address to print: a wildcard host is reachable on this machine as localhost. */
 export function displayUrl(host: string, port: number): string {
-  const shown = host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  const shown =
+    host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   return `http://${shown}:${port}`;
 }

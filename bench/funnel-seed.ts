@@ -19,11 +19,36 @@ const MINUTE_MS = 60 * 1000;
 
 type Insert = (table: string, columns: readonly string[], rows: Row[]) => Promise<void>;
 
-const SENDS = ['id', 'inspection_id', 'invoice_id', 'user_id', 'channel', 'recipient', 'subject', 'body', 'status', 'error', 'sent_at', 'created_at'];
+const SENDS = [
+  'id',
+  'inspection_id',
+  'invoice_id',
+  'user_id',
+  'channel',
+  'recipient',
+  'subject',
+  'body',
+  'status',
+  'error',
+  'sent_at',
+  'created_at',
+];
 const VIEWS = ['target_kind', 'target_id', 'first_viewed_at', 'last_viewed_at', 'view_count'];
 const DECISIONS = [
-  'id', 'inspection_id', 'service_id', 'description', 'decision', 'actor', 'user_id', 'method', 'amount_cents',
-  'client_address', 'user_agent', 'signer_name', 'signature', 'decided_at',
+  'id',
+  'inspection_id',
+  'service_id',
+  'description',
+  'decision',
+  'actor',
+  'user_id',
+  'method',
+  'amount_cents',
+  'client_address',
+  'user_agent',
+  'signer_name',
+  'signature',
+  'decided_at',
 ];
 
 function values(count: number, columns: number, numbered: boolean): string {
@@ -41,7 +66,9 @@ async function withSink(target: Target, work: (insert: Insert) => Promise<void>)
       const per = Math.floor(30_000 / columns.length);
       for (let i = 0; i < rows.length; i += per) {
         const chunk = rows.slice(i, i + per);
-        db.prepare(`insert into ${table} (${columns.join(', ')}) values ${values(chunk.length, columns.length, false)}`).run(chunk.flat());
+        db.prepare(
+          `insert into ${table} (${columns.join(', ')}) values ${values(chunk.length, columns.length, false)}`,
+        ).run(chunk.flat());
       }
     });
     db.exec(REFRESH_ALL_FUNNEL_SQL);
@@ -56,7 +83,10 @@ async function withSink(target: Target, work: (insert: Insert) => Promise<void>)
     const per = Math.floor(60_000 / columns.length);
     for (let i = 0; i < rows.length; i += per) {
       const chunk = rows.slice(i, i + per);
-      await client.query(`insert into ${table} (${columns.join(', ')}) values ${values(chunk.length, columns.length, true)}`, chunk.flat());
+      await client.query(
+        `insert into ${table} (${columns.join(', ')}) values ${values(chunk.length, columns.length, true)}`,
+        chunk.flat(),
+      );
     }
   });
   await client.query(REFRESH_ALL_FUNNEL_SQL);
@@ -75,7 +105,22 @@ export async function seedFunnelYear(target: Target): Promise<{ from: string; to
   const iso = (ms: number) => new Date(ms).toISOString();
   const stamp = iso(start);
   const hash = await hashPassword(BENCH_PASSWORD);
-  const user = (id: string, name: string, role: string): Row => [id, name, `${name}@baywise.test`, hash, role, null, null, null, null, null, null, null, stamp, stamp];
+  const user = (id: string, name: string, role: string): Row => [
+    id,
+    name,
+    `${name}@baywise.test`,
+    hash,
+    role,
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    stamp,
+    stamp,
+  ];
   const technicians = Array.from({ length: 6 }, () => randomUUID());
   const advisors = Array.from({ length: 4 }, () => randomUUID());
   const users: Row[] = [
@@ -87,8 +132,31 @@ export async function seedFunnelYear(target: Target): Promise<{ from: string; to
   const vehicles: Row[] = [];
   for (let i = 0; i < 10_000; i++) {
     const customerId = randomUUID();
-    customers.push([customerId, `Customer ${i}`, `customer${i}@mail.example`, `555-${String(i).padStart(7, '0')}`, null, 'active', null, stamp, stamp]);
-    vehicles.push([randomUUID(), customerId, 2010 + (i % 15), 'Ford', 'F-150', null, null, null, null, null, stamp, stamp]);
+    customers.push([
+      customerId,
+      `Customer ${i}`,
+      `customer${i}@mail.example`,
+      `555-${String(i).padStart(7, '0')}`,
+      null,
+      'active',
+      null,
+      stamp,
+      stamp,
+    ]);
+    vehicles.push([
+      randomUUID(),
+      customerId,
+      2010 + (i % 15),
+      'Ford',
+      'F-150',
+      null,
+      null,
+      null,
+      null,
+      null,
+      stamp,
+      stamp,
+    ]);
   }
   const inspections: Row[] = [];
   const services: Row[] = [];
@@ -101,13 +169,47 @@ export async function seedFunnelYear(target: Target): Promise<{ from: string; to
     const id = randomUUID();
     const created = start + Math.floor((i / FUNNEL_INSPECTIONS) * 365 * DAY_MS) + Math.floor(random() * 60 * MINUTE_MS);
     const v = i % 10_000;
-    const inspection: Row = [id, customers[v]![0] as string, vehicles[v]![0] as string, pick(technicians), randomBytes(24).toString('base64url'), 'completed'];
+    const inspection: Row = [
+      id,
+      customers[v]![0] as string,
+      vehicles[v]![0] as string,
+      pick(technicians),
+      randomBytes(24).toString('base64url'),
+      'completed',
+    ];
     inspections.push([...inspection, ...Array<null>(14).fill(null), '[]', 0, null, null, iso(created), iso(created)]);
     const sent = random() < 0.85 ? created + Math.floor(random() * 90 * MINUTE_MS) : null;
     const viewed = sent !== null && random() < 0.8 ? sent + Math.floor(random() * 120 * MINUTE_MS) : null;
     if (sent !== null) {
-      sends.push([randomUUID(), id, null, pick(advisors), 'email', 'customer@mail.example', 'Your report', null, 'sent', null, iso(sent), iso(sent)]);
-      if (random() < 0.2) sends.push([randomUUID(), id, null, pick(advisors), 'text', null, null, null, 'opened', null, iso(sent + 3600_000), iso(sent + 3600_000)]);
+      sends.push([
+        randomUUID(),
+        id,
+        null,
+        pick(advisors),
+        'email',
+        'customer@mail.example',
+        'Your report',
+        null,
+        'sent',
+        null,
+        iso(sent),
+        iso(sent),
+      ]);
+      if (random() < 0.2)
+        sends.push([
+          randomUUID(),
+          id,
+          null,
+          pick(advisors),
+          'text',
+          null,
+          null,
+          null,
+          'opened',
+          null,
+          iso(sent + 3600_000),
+          iso(sent + 3600_000),
+        ]);
     }
     if (viewed !== null) views.push(['inspection', id, iso(viewed), iso(viewed + 600_000), 2]);
     for (let s = 0; s < 3; s++) {
@@ -115,9 +217,25 @@ export async function seedFunnelYear(target: Target): Promise<{ from: string; to
       const labor = 2000 + Math.floor(random() * 40_000);
       const status = viewed === null ? 'recommended' : pick(['approved', 'approved', 'declined', 'recommended']);
       services.push([serviceId, id, `Service ${s + 1}`, null, 0, labor, status, s, iso(created), iso(created)]);
-      if (s === 0) parts.push([randomUUID(), serviceId, 'Part', null, 1500 + Math.floor(random() * 5000), 0, iso(created)]);
+      if (s === 0)
+        parts.push([randomUUID(), serviceId, 'Part', null, 1500 + Math.floor(random() * 5000), 0, iso(created)]);
       if (status !== 'recommended' && viewed !== null) {
-        decisions.push([randomUUID(), id, serviceId, `Service ${s + 1}`, status, 'customer', null, 'link', labor, null, null, null, null, iso(viewed + (s + 1) * 5 * MINUTE_MS)]);
+        decisions.push([
+          randomUUID(),
+          id,
+          serviceId,
+          `Service ${s + 1}`,
+          status,
+          'customer',
+          null,
+          'link',
+          labor,
+          null,
+          null,
+          null,
+          null,
+          iso(viewed + (s + 1) * 5 * MINUTE_MS),
+        ]);
       }
     }
   }

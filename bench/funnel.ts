@@ -26,7 +26,8 @@ function cpuMs(pid: number | undefined): number | null {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function postgresTarget(server: PostgresServer, dataDir: string): Promise<Target> {
   const client = new pg.Client({ connectionString: server.url });
@@ -38,14 +39,21 @@ async function postgresTarget(server: PostgresServer, dataDir: string): Promise<
   return { kind: 'postgres', url: url.toString(), dataDir };
 }
 
-async function measureKind(kind: 'sqlite' | 'postgres', work: string, step: (text: string) => void, postgres: () => Promise<PostgresServer>) {
+async function measureKind(
+  kind: 'sqlite' | 'postgres',
+  work: string,
+  step: (text: string) => void,
+  postgres: () => Promise<PostgresServer>,
+) {
   const dataDir = path.join(work, `funnel-${kind}`);
   mkdirSync(dataDir);
   const target: Target = kind === 'sqlite' ? { kind, dataDir } : await postgresTarget(await postgres(), dataDir);
   const started = Date.now();
   migrate(serverRoot, benchRoot, target);
   const range = await seedFunnelYear(target);
-  step(`seeded ${kind} with ${FUNNEL_INSPECTIONS.toLocaleString('en-US')} inspections in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  step(
+    `seeded ${kind} with ${FUNNEL_INSPECTIONS.toLocaleString('en-US')} inspections in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   const webDir = path.join(work, 'web');
   mkdirSync(webDir, { recursive: true });
   const server = await startServer(target, webDir, '1');
@@ -54,11 +62,13 @@ async function measureKind(kind: 'sqlite' | 'postgres', work: string, step: (tex
     const url = `${server.baseUrl}/api/reports/funnel?from=${range.from}&to=${range.to}&tz=America/Chicago`;
     const times: number[] = [];
     let cpuBefore: number | null = null;
-    let body: { overall: { inspections: number; approvedCents: number; medianMinutesToView: number | null } } | undefined;
+    let body:
+      { overall: { inspections: number; approvedCents: number; medianMinutesToView: number | null } } | undefined;
     for (let i = 0; i < WARM_UP + CALLS; i++) {
       const t0 = performance.now();
       const response = await fetch(url, { headers: { cookie } });
-      if (!response.ok) throw new Error(`GET /api/reports/funnel answered ${response.status}: ${await response.text()}`);
+      if (!response.ok)
+        throw new Error(`GET /api/reports/funnel answered ${response.status}: ${await response.text()}`);
       body = (await response.json()) as typeof body;
       if (i >= WARM_UP) times.push(performance.now() - t0);
       if (i === WARM_UP - 1) cpuBefore = cpuMs(server.proc.child.pid);
@@ -73,7 +83,8 @@ async function measureKind(kind: 'sqlite' | 'postgres', work: string, step: (tex
         `p50 ${mark(p50)}, p99 ${mark(p99)} over ${CALLS} calls one after another (goal: under ${GOAL_MS} ms)`,
     );
     // Wall times on a busy machine include waiting for a CPU; the server's own CPU time per call does not.
-    const perCall = cpuBefore !== null && cpuAfter !== null ? `${Math.round((cpuAfter - cpuBefore) / CALLS)} ms` : 'unknown';
+    const perCall =
+      cpuBefore !== null && cpuAfter !== null ? `${Math.round((cpuAfter - cpuBefore) / CALLS)} ms` : 'unknown';
     const database = kind === 'postgres' ? ' (the API process only; PostgreSQL works in its own processes)' : '';
     console.log(
       `  server CPU per call ${perCall}${database}; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs`,
@@ -85,7 +96,8 @@ async function measureKind(kind: 'sqlite' | 'postgres', work: string, step: (tex
 
 export async function benchFunnel(step: (text: string) => void): Promise<void> {
   const value = process.env.BENCH_DB ?? 'sqlite';
-  if (!['sqlite', 'postgres', 'both'].includes(value)) throw new Error(`BENCH_DB must be sqlite, postgres or both, not ${value}`);
+  if (!['sqlite', 'postgres', 'both'].includes(value))
+    throw new Error(`BENCH_DB must be sqlite, postgres or both, not ${value}`);
   const kinds = value === 'both' ? (['sqlite', 'postgres'] as const) : [value as 'sqlite' | 'postgres'];
   const work = mkdtempSync(path.join(tmpdir(), 'bench-funnel-'));
   let postgres: PostgresServer | undefined;

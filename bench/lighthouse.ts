@@ -28,7 +28,10 @@ async function runOnce(url: string, port: number): Promise<LighthouseRun> {
 }
 
 /** Starts a fresh headless Chromium, runs Lighthouse `runs` times, and stops it again. */
-export async function lighthouseMedian(url: string, runs = 3): Promise<{ median: LighthouseRun; runs: LighthouseRun[] }> {
+export async function lighthouseMedian(
+  url: string,
+  runs = 3,
+): Promise<{ median: LighthouseRun; runs: LighthouseRun[] }> {
   const { executablePath, args, env } = await resolveChromium();
   const port = await freePort();
   const profile = mkdtempSync(path.join(tmpdir(), 'bench-chromium-'));

@@ -34,9 +34,13 @@ type Section = (typeof SECTIONS)[number];
 
 function selectedSections(value = process.env.BENCH_ONLY): Set<Section> {
   if (!value) return new Set(SECTIONS);
-  const names = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = names.filter((n) => !(SECTIONS as readonly string[]).includes(n));
-  if (unknown.length > 0) throw new Error(`BENCH_ONLY: unknown section ${unknown.join(', ')} (sections: ${SECTIONS.join(', ')})`);
+  if (unknown.length > 0)
+    throw new Error(`BENCH_ONLY: unknown section ${unknown.join(', ')} (sections: ${SECTIONS.join(', ')})`);
   return new Set(names as Section[]);
 }
 
@@ -90,7 +94,11 @@ async function main(): Promise<void> {
     }
     if (sections.has('media')) {
       step('starting a server for the media section');
-      const { baseUrl, proc } = await startServer({ kind: 'sqlite', dataDir: mediaDataDir }, path.join(root, 'dist/web'), '1');
+      const { baseUrl, proc } = await startServer(
+        { kind: 'sqlite', dataDir: mediaDataDir },
+        path.join(root, 'dist/web'),
+        '1',
+      );
       const seeded = await seedShareData(baseUrl, ADMIN_EMAIL);
       await benchMedia({ baseUrl, proc, token: seeded.inspection, ...seeded }, step);
       await stopAll();

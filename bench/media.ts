@@ -109,11 +109,21 @@ async function uploadPhotos(t: MediaTarget, step: (text: string) => void): Promi
   const totalMs = performance.now() - started;
   await waitForMedia(t.baseUrl, t.token, PHOTO_COUNT);
   const rssAfter = serverMemory(t.proc).rss;
-  return { count: PHOTO_COUNT, bytes: photos.reduce((sum, p) => sum + p.length, 0), totalMs, perPhotoMs, rssBefore, rssAfter };
+  return {
+    count: PHOTO_COUNT,
+    bytes: photos.reduce((sum, p) => sum + p.length, 0),
+    totalMs,
+    perPhotoMs,
+    rssBefore,
+    rssAfter,
+  };
 }
 
 /** Samples the server's RSS every 50 ms while `work` runs. */
-async function withRss<T>(t: MediaTarget, work: () => Promise<T>): Promise<{ result: T; ms: number; rssBefore: number; rssPeak: number; rssAfter: number }> {
+async function withRss<T>(
+  t: MediaTarget,
+  work: () => Promise<T>,
+): Promise<{ result: T; ms: number; rssBefore: number; rssPeak: number; rssAfter: number }> {
   const rssBefore = serverMemory(t.proc).rss;
   let rssPeak = rssBefore;
   let sampling = true;
@@ -154,7 +164,9 @@ async function uploadVideos(t: MediaTarget, file: Buffer, step: (text: string) =
   step(`${STREAM_CLIENTS} clients uploading a 100 MB video each at once`);
   const { ms, rssBefore, rssPeak, rssAfter } = await withRss(t, () =>
     Promise.all(
-      Array.from({ length: STREAM_CLIENTS }, (_, i) => tusUpload({ baseUrl: t.baseUrl, cookie: t.cookie, bytes: file, metadata: videoMetadata(t, file, 2 + i) })),
+      Array.from({ length: STREAM_CLIENTS }, (_, i) =>
+        tusUpload({ baseUrl: t.baseUrl, cookie: t.cookie, bytes: file, metadata: videoMetadata(t, file, 2 + i) }),
+      ),
     ),
   );
   return { clients: STREAM_CLIENTS, bytes: file.length, ms, rssBefore, rssPeak, rssAfter };
@@ -179,11 +191,16 @@ async function streamVideos(t: MediaTarget, file: Buffer, step: (text: string) =
   if (!path) throw new Error('the report lists no video');
   await sleep(1000);
   step(`${STREAM_CLIENTS} clients streaming the video at once`);
-  const { result: sizes, ms, rssBefore, rssPeak, rssAfter } = await withRss(t, () =>
-    Promise.all(Array.from({ length: STREAM_CLIENTS }, () => drain(`${t.baseUrl}${path}`))),
-  );
+  const {
+    result: sizes,
+    ms,
+    rssBefore,
+    rssPeak,
+    rssAfter,
+  } = await withRss(t, () => Promise.all(Array.from({ length: STREAM_CLIENTS }, () => drain(`${t.baseUrl}${path}`))));
   // The server keeps what it stored (metadata stripped), so each client must get that whole file.
-  if (sizes.some((size) => size !== sizes[0] || size < file.length * 0.95)) throw new Error(`a stream ended early: ${sizes.join(', ')} bytes`);
+  if (sizes.some((size) => size !== sizes[0] || size < file.length * 0.95))
+    throw new Error(`a stream ended early: ${sizes.join(', ')} bytes`);
   return { clients: STREAM_CLIENTS, bytes: sizes[0]!, ms, rssBefore, rssPeak, rssAfter };
 }
 

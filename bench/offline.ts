@@ -63,14 +63,19 @@ async function addCustomers(baseUrl: string, session: Session, count: number): P
 
 const lastPulledAt = (page: Page) => localMeta(page, 'lastPulledAt');
 
-async function browserFigures(baseUrl: string, session: Session): Promise<{ firstPullMs: number; offlineOpenMs: number }> {
+async function browserFigures(
+  baseUrl: string,
+  session: Session,
+): Promise<{ firstPullMs: number; offlineOpenMs: number }> {
   const { executablePath, args, env } = await resolveChromium();
   const browser = await chromium.launch({ executablePath, args, env });
   try {
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1024, height: 768 } });
     keepOfflineAcrossDocuments(context);
     const at = session.cookie.indexOf('=');
-    await context.addCookies([{ name: session.cookie.slice(0, at), value: session.cookie.slice(at + 1), url: baseUrl }]);
+    await context.addCookies([
+      { name: session.cookie.slice(0, at), value: session.cookie.slice(at + 1), url: baseUrl },
+    ]);
     const page = await context.newPage();
 
     const pullStarted = Date.now();
@@ -102,7 +107,11 @@ async function drainFigure(baseUrl: string, session: Session, count: number): Pr
       await enqueue(
         db,
         session.userId,
-        { kind: 'customer.create', id: crypto.randomUUID(), body: { name, email: `queued${n}@bench.test`, phone: '555-0100' } },
+        {
+          kind: 'customer.create',
+          id: crypto.randomUUID(),
+          body: { name, email: `queued${n}@bench.test`, phone: '555-0100' },
+        },
         `Add customer ${name}`,
       );
     }
@@ -110,7 +119,8 @@ async function drainFigure(baseUrl: string, session: Session, count: number): Pr
       db,
       baseUrl,
       currentUserId: () => session.userId,
-      fetch: (url, init) => fetch(url, { ...init, headers: { ...(init.headers as Record<string, string>), cookie: session.cookie } }),
+      fetch: (url, init) =>
+        fetch(url, { ...init, headers: { ...(init.headers as Record<string, string>), cookie: session.cookie } }),
     });
     const started = Date.now();
     await engine.syncNow();

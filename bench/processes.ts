@@ -69,7 +69,8 @@ export function startBackground(
 export async function waitForHttp(url: string, proc: Background, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (proc.child.exitCode !== null) throw new Error(`process exited (${proc.child.exitCode}) before ${url} answered:\n${proc.output()}`);
+    if (proc.child.exitCode !== null)
+      throw new Error(`process exited (${proc.child.exitCode}) before ${url} answered:\n${proc.output()}`);
     try {
       const response = await fetch(url);
       if (response.ok) return;

@@ -8,7 +8,14 @@ const mark = (ok: boolean) => (ok ? 'pass' : 'MISS');
 
 function table(rows: string[][]): string {
   const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row) => row[col]?.length ?? 0))) ?? [];
-  return rows.map((row) => row.map((cell, col) => cell.padEnd(widths[col] ?? 0)).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((row) =>
+      row
+        .map((cell, col) => cell.padEnd(widths[col] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 export function printReport(pages: PageWeight[], lh: { median: LighthouseRun; runs: LighthouseRun[] }): void {
@@ -26,8 +33,20 @@ export function printReport(pages: PageWeight[], lh: { median: LighthouseRun; ru
   console.log(
     table([
       ['metric', 'median', 'runs', 'target', ''],
-      ['performance score', score.toFixed(2), lh.runs.map((r) => r.score.toFixed(2)).join(' '), `>= ${TARGETS.score}`, mark(score >= TARGETS.score)],
-      ['LCP', `${Math.round(lcpMs)} ms`, lh.runs.map((r) => Math.round(r.lcpMs)).join(' '), `< ${TARGETS.lcpMs} ms`, mark(lcpMs < TARGETS.lcpMs)],
+      [
+        'performance score',
+        score.toFixed(2),
+        lh.runs.map((r) => r.score.toFixed(2)).join(' '),
+        `>= ${TARGETS.score}`,
+        mark(score >= TARGETS.score),
+      ],
+      [
+        'LCP',
+        `${Math.round(lcpMs)} ms`,
+        lh.runs.map((r) => Math.round(r.lcpMs)).join(' '),
+        `< ${TARGETS.lcpMs} ms`,
+        mark(lcpMs < TARGETS.lcpMs),
+      ],
     ]),
   );
 }

@@ -85,7 +85,11 @@ export async function seedShareData(baseUrl: string, adminEmail: string): Promis
           { partName: 'Rotor (x2)', partCost: '119.50' },
         ],
       },
-      { description: 'Oil and filter change', laborCost: '35.00', parts: [{ partName: '5W-30 oil, 5 qt', partCost: '32.00' }] },
+      {
+        description: 'Oil and filter change',
+        laborCost: '35.00',
+        parts: [{ partName: '5W-30 oil, 5 qt', partCost: '32.00' }],
+      },
       { description: 'Oil pan gasket', laborCost: '210.00', parts: [{ partName: 'Gasket', partCost: '28.75' }] },
     ],
   });

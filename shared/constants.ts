@@ -33,12 +33,7 @@ export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
 export const FILTER_CONDITIONS = ['good', 'fair', 'poor'] as const;
 export const OIL_CONDITIONS = ['clean', 'slightly_dirty', 'dirty'] as const;
 export const FLUID_LEVELS = ['full', 'low', 'very_low'] as const;
-export const SUSPENSION_CONDITIONS = [
-  'good',
-  'minor_wear',
-  'needs_attention',
-  'immediate_repair',
-] as const;
+export const SUSPENSION_CONDITIONS = ['good', 'minor_wear', 'needs_attention', 'immediate_repair'] as const;
 
 export type ConditionTone = 'good' | 'warning' | 'bad';
 export const CONDITION_TONES: Record<string, ConditionTone> = {

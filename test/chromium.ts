@@ -122,9 +122,13 @@ export function keepOfflineAcrossDocuments(context: BrowserContext): void {
       shim = undefined;
       // Documents loaded while offline never saw the network leave, so nothing tells them it is back.
       await Promise.all(
-        context.pages().map((page) =>
-          page.evaluate(() => (navigator.onLine ? undefined : void window.dispatchEvent(new Event('online')))).catch(() => undefined),
-        ),
+        context
+          .pages()
+          .map((page) =>
+            page
+              .evaluate(() => (navigator.onLine ? undefined : void window.dispatchEvent(new Event('online'))))
+              .catch(() => undefined),
+          ),
       );
     }
   };

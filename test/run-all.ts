@@ -2,7 +2,7 @@
  * `npm test`: every check on two lanes at once, because the browser tests spend most of their time
  * waiting on Chromium and the server while the rest is CPU work:
  *   browser lane: the browser tests (`vitest run --project e2e`)
- *   checks lane:  typecheck, lint, then the API suite on SQLite and PostgreSQL and the offline engine
+ *   checks lane:  typecheck, lint, formatting, then the API suite on SQLite and PostgreSQL and the offline engine
  * Each line is prefixed with its lane. After the lanes, alone so its load figures are not disturbed:
  *   faults:       `npm run test:faults` (hostile requests, SIGKILL under writes, 200 connections of load)
  * The run ends with the failed tests (name and first lines of the error), one summary line, and
@@ -26,7 +26,11 @@ function runStep(lane: string, { command, args }: Step): Promise<number> {
   return new Promise((resolve) => {
     // Colours survive the prefixing on a terminal; logs (CI) get plain text.
     const colour = process.stdout.isTTY ? { FORCE_COLOR: '1' } : { NO_COLOR: '1' };
-    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...colour } });
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...colour },
+    });
     const prefix = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) => {
       let rest = '';
       stream.on('data', (chunk: Buffer) => {
@@ -46,11 +50,15 @@ function runStep(lane: string, { command, args }: Step): Promise<number> {
   });
 }
 
-async function runLane(lane: string, steps: Step[]): Promise<{ lane: string; failed: string | undefined; seconds: number }> {
+async function runLane(
+  lane: string,
+  steps: Step[],
+): Promise<{ lane: string; failed: string | undefined; seconds: number }> {
   const started = Date.now();
   for (const step of steps) {
     const code = await runStep(lane, step);
-    if (code !== 0) return { lane, failed: `${path.basename(step.command)} exited ${code}`, seconds: (Date.now() - started) / 1000 };
+    if (code !== 0)
+      return { lane, failed: `${path.basename(step.command)} exited ${code}`, seconds: (Date.now() - started) / 1000 };
   }
   return { lane, failed: undefined, seconds: (Date.now() - started) / 1000 };
 }
@@ -64,15 +72,27 @@ interface Counts {
 /** The test counts of a Vitest JSON report; none when the run wrote no report (it crashed). */
 function counts(report: string): Counts {
   try {
-    const json = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
-    return { passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests + json.numTodoTests };
+    const json = JSON.parse(readFileSync(report, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      numPendingTests: number;
+      numTodoTests: number;
+    };
+    return {
+      passed: json.numPassedTests,
+      failed: json.numFailedTests,
+      skipped: json.numPendingTests + json.numTodoTests,
+    };
   } catch {
     return { passed: 0, failed: 0, skipped: 0 };
   }
 }
 
 interface JsonReport {
-  testResults?: { name: string; assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[] }[];
+  testResults?: {
+    name: string;
+    assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[];
+  }[];
 }
 
 /** The failed tests of a Vitest JSON report with the first lines of their errors, for the run's last lines. */
@@ -104,12 +124,27 @@ async function main(args: string[]): Promise<number> {
   const report = (lane: string) => path.join(reports, `${lane.replace(/\W+/g, '-')}.json`);
   const vitest = (lane: string, projects: string[], extra: string[] = []): Step => ({
     command: bin('vitest'),
-    args: ['run', ...projects.flatMap((p) => ['--project', p]), ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${report(lane)}`],
+    args: [
+      'run',
+      ...projects.flatMap((p) => ['--project', p]),
+      ...extra,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report(lane)}`,
+    ],
   });
   const plan: [string, Step[]][] = [
     ['browser 1', [vitest('browser 1', ['e2e'], ['--shard=1/2'])]],
     ['browser 2', [vitest('browser 2', ['e2e'], ['--shard=2/2'])]],
-    ['checks', [{ command: bin('tsc'), args: ['--noEmit'] }, { command: bin('eslint'), args: ['.'] }, vitest('checks', ['sqlite', 'postgres', 'offline'])]],
+    [
+      'checks',
+      [
+        { command: bin('tsc'), args: ['--noEmit'] },
+        { command: bin('eslint'), args: ['.'] },
+        { command: bin('prettier'), args: ['--check', '.'] },
+        vitest('checks', ['sqlite', 'postgres', 'offline']),
+      ],
+    ],
   ];
   const started = Date.now();
   try {

@@ -21,7 +21,13 @@ export async function spawnServer(env: Record<string, string>): Promise<SpawnedS
   const port = await freePort();
   const { command, args } = await productionServerCommand();
   // The developer's own settings must not leak in (a DATABASE_URL would point at their database).
-  const { DATABASE_URL: _db, SESSION_SECRET: _secret, SUPPORT_EMAIL: _support, WORKERS: _workers, ...inherited } = process.env;
+  const {
+    DATABASE_URL: _db,
+    SESSION_SECRET: _secret,
+    SUPPORT_EMAIL: _support,
+    WORKERS: _workers,
+    ...inherited
+  } = process.env;
   const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', TRUST_PROXY: 'false', ...env },
@@ -30,7 +36,9 @@ export async function spawnServer(env: Record<string, string>): Promise<SpawnedS
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | NodeJS.Signals | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
+  const exited = new Promise<number | NodeJS.Signals | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal)),
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline && child.exitCode === null) {

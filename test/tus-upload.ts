@@ -25,11 +25,21 @@ export interface TusUpload {
  * One upload over the tus 1.0 protocol, as the tablet makes it: create, then PATCH the bytes
  * from offset 0. Plain HTTP so tests and figures see exactly what the server answers.
  */
-export async function tusUpload({ baseUrl, cookie, bytes, metadata, chunkBytes = 8 * 1024 * 1024 }: TusUpload): Promise<void> {
+export async function tusUpload({
+  baseUrl,
+  cookie,
+  bytes,
+  metadata,
+  chunkBytes = 8 * 1024 * 1024,
+}: TusUpload): Promise<void> {
   const headers = { cookie, 'Tus-Resumable': '1.0.0' };
   const created = await fetch(`${baseUrl}${MEDIA_UPLOAD_PATH}`, {
     method: 'POST',
-    headers: { ...headers, 'Upload-Length': String(bytes.byteLength), 'Upload-Metadata': tusMetadata({ sha256: sha256Hex(bytes), ...metadata }) },
+    headers: {
+      ...headers,
+      'Upload-Length': String(bytes.byteLength),
+      'Upload-Metadata': tusMetadata({ sha256: sha256Hex(bytes), ...metadata }),
+    },
   });
   const location = created.headers.get('location');
   if (created.status !== 201 || !location) throw new Error(`tus create → ${created.status}: ${await created.text()}`);
@@ -42,7 +52,8 @@ export async function tusUpload({ baseUrl, cookie, bytes, metadata, chunkBytes =
       body: chunk,
     });
     // 204 while bytes remain; the last PATCH may answer 200 with the stored medium.
-    if (res.status !== 204 && res.status !== 200) throw new Error(`tus PATCH at ${offset} → ${res.status}: ${await res.text()}`);
+    if (res.status !== 204 && res.status !== 200)
+      throw new Error(`tus PATCH at ${offset} → ${res.status}: ${await res.text()}`);
     await res.arrayBuffer();
   }
 }

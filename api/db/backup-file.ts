@@ -69,15 +69,21 @@ export function checkBackupFile(file: string): CheckedBackup {
       throw new BackupFileError(`${file} is damaged (integrity check: ${problems.slice(0, 3).join('; ')}).`);
     }
     const tables = new Set(
-      (sqlite.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map((r) => r.name),
+      (sqlite.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map(
+        (r) => r.name,
+      ),
     );
     if (!tables.has('kysely_migration') || !tables.has('users')) {
       throw new BackupFileError(`${file} is a SQLite database, but not a Baywise one.`);
     }
-    const applied = (sqlite.prepare('select name from kysely_migration').all() as { name: string }[]).map((r) => r.name);
+    const applied = (sqlite.prepare('select name from kysely_migration').all() as { name: string }[]).map(
+      (r) => r.name,
+    );
     const unknown = applied.filter((name) => !(name in migrations));
     if (unknown.length > 0) {
-      throw new BackupFileError(`${file} comes from a newer version of Baywise (migration ${unknown[0]}); update first.`);
+      throw new BackupFileError(
+        `${file} comes from a newer version of Baywise (migration ${unknown[0]}); update first.`,
+      );
     }
     return { pendingMigrations: Object.keys(migrations).filter((name) => !applied.includes(name)) };
   } catch (err) {

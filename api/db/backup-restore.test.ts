@@ -20,7 +20,13 @@ import { pidFileIn } from './server-lock';
 
 const tsx = path.resolve('node_modules/.bin/tsx');
 // The developer's own settings must not leak in (a DATABASE_URL would point at their database).
-const { DATABASE_URL: _url, SESSION_SECRET: _secret, BACKUP_KEEP: _keep, BACKUP_INTERVAL_HOURS: _hours, ...inherited } = process.env;
+const {
+  DATABASE_URL: _url,
+  SESSION_SECRET: _secret,
+  BACKUP_KEEP: _keep,
+  BACKUP_INTERVAL_HOURS: _hours,
+  ...inherited
+} = process.env;
 
 interface Outcome {
   code: number;
@@ -46,7 +52,14 @@ async function startServer(dataDir: string): Promise<Server> {
   const port = await freePort();
   const { command, args } = await productionServerCommand();
   const child: ChildProcess = spawn(command, args, {
-    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: {
+      ...inherited,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -60,7 +73,13 @@ async function startServer(dataDir: string): Promise<Server> {
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline && child.exitCode === null) {
-    if (await fetch(`${url}/api/config`).then((r) => r.ok, () => false)) return { pid: child.pid!, url, stop };
+    if (
+      await fetch(`${url}/api/config`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { pid: child.pid!, url, stop };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await stop();
@@ -75,7 +94,10 @@ async function signIn(url: string, username: string): Promise<string> {
   });
   expect(res.status).toBe(200);
   // The session cookie by name: a sign-in also sets the device cookie.
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]!).find((c) => c.startsWith('baywise.sid='))!;
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .find((c) => c.startsWith('baywise.sid='))!;
 }
 
 /** Pulls the change feed from `since` to its end, as a device does. */
@@ -84,7 +106,9 @@ async function pullAll(url: string, cookie: string, since: string) {
   const ids: string[] = [];
   const pages: SyncChangesResponse[] = [];
   for (;;) {
-    const res = await fetch(`${url}/api/sync/changes?since=${encodeURIComponent(cursor)}&limit=1000`, { headers: { cookie } });
+    const res = await fetch(`${url}/api/sync/changes?since=${encodeURIComponent(cursor)}&limit=1000`, {
+      headers: { cookie },
+    });
     expect(res.status).toBe(200);
     const page = (await res.json()) as SyncChangesResponse;
     pages.push(page);
@@ -162,7 +186,9 @@ describe.skipIf(testDatabaseKind() === 'postgres')('npm run backup and npm run r
       await load.stop();
       expect(backup.stderr).toBe('');
       expect(backup.code).toBe(0);
-      expect(backup.stdout).toMatch(/^Wrote \S+baywise-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z\.sqlite \(\d+ KB, integrity check ok\)\.\n$/);
+      expect(backup.stdout).toMatch(
+        /^Wrote \S+baywise-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z\.sqlite \(\d+ KB, integrity check ok\)\.\n$/,
+      );
       backupFile = backup.stdout.slice('Wrote '.length).split(' (')[0]!;
       expect(listBackups(path.join(dataDir, 'backups'))).toEqual([backupFile]);
       // The writers kept writing while the copy was made.
@@ -189,7 +215,9 @@ describe.skipIf(testDatabaseKind() === 'postgres')('npm run backup and npm run r
     const unconfirmed = await command('restore-command.ts', [backupFile], env);
     expect(unconfirmed.code).toBe(1);
     expect(unconfirmed.stderr).toMatch(
-      new RegExp(`^Replace the database in .+ with .+, taken \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC\\? The current one is kept in .+\\.\\nNot confirmed: pass --yes when not running at a terminal\\.\\n$`),
+      new RegExp(
+        `^Replace the database in .+ with .+, taken \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC\\? The current one is kept in .+\\.\\nNot confirmed: pass --yes when not running at a terminal\\.\\n$`,
+      ),
     );
     expect(unconfirmed.stderr).toContain(`Replace the database in ${dataDir} with ${backupFile}, taken `);
 
@@ -204,7 +232,11 @@ describe.skipIf(testDatabaseKind() === 'postgres')('npm run backup and npm run r
       const ids = new Set((await db.selectFrom('customers').select('id').execute()).map((r) => r.id));
       expect(before.filter((w) => !ids.has(w.id))).toEqual([]);
       // A consistent copy: the change log covers every row and the sequence its highest entry.
-      const logged = await db.selectFrom('syncChanges').select(['entityId', 'seq']).where('entity', '=', 'customer').execute();
+      const logged = await db
+        .selectFrom('syncChanges')
+        .select(['entityId', 'seq'])
+        .where('entity', '=', 'customer')
+        .execute();
       expect(new Set(logged.map((r) => r.entityId))).toEqual(ids);
       const state = await db.selectFrom('syncState').selectAll().executeTakeFirstOrThrow();
       expect(Number(state.seq)).toBe(Math.max(...logged.map((r) => Number(r.seq))));
@@ -223,7 +255,7 @@ describe.skipIf(testDatabaseKind() === 'postgres')('npm run backup and npm run r
       }
       const fresh = await pullAll(again.url, cookie, '0');
       expect(fresh.resync).toBe(false);
-      expect(new Set(fresh.ids)).toEqual(new Set((await listIds(dataDir))));
+      expect(new Set(fresh.ids)).toEqual(new Set(await listIds(dataDir)));
       expect(fresh.cursor).toMatch(/^[0-9a-f]{12}\.\d+$/);
       expect((await pullAll(again.url, cookie, fresh.cursor)).resync).toBe(false);
     } finally {
@@ -297,7 +329,11 @@ describe.runIf(testDatabaseKind() === 'postgres')('npm run backup and npm run re
     const epochs: string[] = [];
     for (let i = 0; i < 2; i++) {
       const done = await command('restore-command.ts', ['--new-sync-epoch', '--yes'], env);
-      expect(done).toEqual({ code: 0, stdout: 'Started a new sync epoch: every device pulls its data again at its next sync.\n', stderr: '' });
+      expect(done).toEqual({
+        code: 0,
+        stdout: 'Started a new sync epoch: every device pulls its data again at its next sync.\n',
+        stderr: '',
+      });
       const db = createDatabase({ databaseUrl: env.DATABASE_URL });
       try {
         epochs.push((await db.selectFrom('syncState').select('epoch').executeTakeFirstOrThrow()).epoch);

@@ -23,7 +23,9 @@ export function scheduleBackups(
   let timer: NodeJS.Timeout | undefined;
   const run = () => {
     running ??= backupDatabase({ dataDir: config.dataDir, keep: config.backupKeep })
-      .then((result) => app.log.info({ file: result.file, bytes: result.bytes, removed: result.removed }, 'backup written'))
+      .then((result) =>
+        app.log.info({ file: result.file, bytes: result.bytes, removed: result.removed }, 'backup written'),
+      )
       .catch((err: unknown) => app.log.error({ err }, 'scheduled backup failed'))
       .finally(() => {
         running = undefined;

@@ -76,7 +76,9 @@ describe.skipIf(testDatabaseKind() === 'postgres')('backups of the SQLite databa
 
   it('says so when there is no database, or the backup of that moment exists', async () => {
     const empty = freshDir();
-    await expect(backupDatabase({ dataDir: empty, keep: 2 })).rejects.toThrow(`There is no database at ${sqliteFileIn(empty)} to back up.`);
+    await expect(backupDatabase({ dataDir: empty, keep: 2 })).rejects.toThrow(
+      `There is no database at ${sqliteFileIn(empty)} to back up.`,
+    );
     const dataDir = await dataDirWith([]);
     const first = await backupDatabase({ dataDir, keep: 2, now: at(1) });
     await expect(backupDatabase({ dataDir, keep: 2, now: at(1) })).rejects.toThrow(`${first.file} already exists.`);
@@ -106,7 +108,9 @@ describe.skipIf(testDatabaseKind() === 'postgres')('backups of the SQLite databa
     const fd = openSync(damaged, 'r+');
     writeSync(fd, Buffer.alloc(4096 * 4, 0xab), 0, 4096 * 4, 4096 * 4);
     closeSync(fd);
-    expect(() => checkBackupFile(damaged)).toThrow(new RegExp(`^${damaged.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is damaged`));
+    expect(() => checkBackupFile(damaged)).toThrow(
+      new RegExp(`^${damaged.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is damaged`),
+    );
     expect(readdirSync(dir).sort()).toEqual(['damaged.sqlite', 'empty.sqlite', 'notes.txt', 'other.sqlite']);
 
     const newer = path.join(dir, 'newer.sqlite');
@@ -149,7 +153,8 @@ function logCollector() {
   const lines: { level: number; msg: string; file?: string; err?: { message: string } }[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n')) if (line.trim()) lines.push(JSON.parse(line) as (typeof lines)[number]);
+      for (const line of chunk.toString().split('\n'))
+        if (line.trim()) lines.push(JSON.parse(line) as (typeof lines)[number]);
       done();
     },
   });
@@ -187,7 +192,12 @@ describe.skipIf(testDatabaseKind() === 'postgres')('BACKUP_INTERVAL_HOURS', () =
     }
     await app.close();
     const dir = path.join(dataDir, 'backups');
-    expect(listBackups(dir)).toEqual(written().map((l) => l.file).slice(-2).reverse());
+    expect(listBackups(dir)).toEqual(
+      written()
+        .map((l) => l.file)
+        .slice(-2)
+        .reverse(),
+    );
     const count = log.lines.length;
     vi.advanceTimersByTime(5 * HOUR_MS);
     expect(log.lines.length).toBe(count);

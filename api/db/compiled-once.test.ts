@@ -9,12 +9,19 @@ const database = await createTestDatabase();
 const db = database.db;
 afterAll(() => database.drop());
 
-const byIds = compiledOnce((d, ids) => d.selectFrom('customers').select(['id', 'name']).where('id', 'in', ids).orderBy('name'));
+const byIds = compiledOnce((d, ids) =>
+  d.selectFrom('customers').select(['id', 'name']).where('id', 'in', ids).orderBy('name'),
+);
 
 describe('compiledOnce', () => {
   it('answers as the built query does, for new values and list lengths each time', async () => {
-    const [a, b, c] = [await createCustomer(db, { name: 'Ann' }), await createCustomer(db, { name: 'Bob' }), await createCustomer(db, { name: 'Cy' })];
-    const built = (ids: string[]) => db.selectFrom('customers').select(['id', 'name']).where('id', 'in', ids).orderBy('name').execute();
+    const [a, b, c] = [
+      await createCustomer(db, { name: 'Ann' }),
+      await createCustomer(db, { name: 'Bob' }),
+      await createCustomer(db, { name: 'Cy' }),
+    ];
+    const built = (ids: string[]) =>
+      db.selectFrom('customers').select(['id', 'name']).where('id', 'in', ids).orderBy('name').execute();
     for (const ids of [[a.id], [b.id], [c.id, a.id], [b.id, c.id, a.id], ['missing']]) {
       expect(await byIds(db, ids)).toEqual(await built(ids));
     }
@@ -22,7 +29,9 @@ describe('compiledOnce', () => {
   });
 
   it('keeps the constants of the query and runs inside a transaction', async () => {
-    const named = compiledOnce((d, [id]) => d.selectFrom('customers').select('name').where('id', '=', id!).where('name', '!=', 'Nobody').limit(1));
+    const named = compiledOnce((d, [id]) =>
+      d.selectFrom('customers').select('name').where('id', '=', id!).where('name', '!=', 'Nobody').limit(1),
+    );
     const customer = await createCustomer(db, { name: 'Dee' });
     expect(await named(db, [customer.id])).toEqual([{ name: 'Dee' }]);
     await db.transaction().execute(async (trx) => {
@@ -32,25 +41,49 @@ describe('compiledOnce', () => {
   });
 
   it('shares one template among long lists bound as one parameter, and answers as the built query', async () => {
-    const longList = compiledOnce((d, ids) => d.selectFrom('customers').select(['id', 'name']).where(idIn(d, 'id', ids)).orderBy('name').orderBy('id'));
-    const customers = await Promise.all(Array.from({ length: 24 }, (_, i) => createCustomer(db, { name: `Long ${String(i).padStart(2, '0')}` })));
+    const longList = compiledOnce((d, ids) =>
+      d
+        .selectFrom('customers')
+        .select(['id', 'name'])
+        .where(idIn(d, 'id', ids))
+        .orderBy('name')
+        .orderBy('id'),
+    );
+    const customers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => createCustomer(db, { name: `Long ${String(i).padStart(2, '0')}` })),
+    );
     const ids = customers.map((c) => c.id);
     const built = (list: string[]) =>
-      db.selectFrom('customers').select(['id', 'name']).where(idIn(db, 'id', list)).orderBy('name').orderBy('id').execute();
-    for (const list of [ids.slice(0, 17), ids.slice(3, 24), [...ids.slice(0, 20), 'missing'], ids.slice(5, 22).reverse()]) {
+      db
+        .selectFrom('customers')
+        .select(['id', 'name'])
+        .where(idIn(db, 'id', list))
+        .orderBy('name')
+        .orderBy('id')
+        .execute();
+    for (const list of [
+      ids.slice(0, 17),
+      ids.slice(3, 24),
+      [...ids.slice(0, 20), 'missing'],
+      ids.slice(5, 22).reverse(),
+    ]) {
       const rows = await longList(db, list);
       expect(rows).toEqual(await built(list));
       expect(rows.length).toBe(list.filter((id) => id !== 'missing').length);
     }
     // A query binding each value of a long list on its own is built for each call instead.
     const names = customers.map((c) => c.name);
-    const byNames = compiledOnce((d, list) => d.selectFrom('customers').select('id').where('name', 'in', list).orderBy('id'));
+    const byNames = compiledOnce((d, list) =>
+      d.selectFrom('customers').select('id').where('name', 'in', list).orderBy('id'),
+    );
     expect((await byNames(db, names.slice(0, 18))).length).toBe(18);
     expect((await byNames(db, names.slice(2, 22))).length).toBe(20);
   });
 
   it('refuses a query that writes a value into its SQL text instead of binding it', async () => {
-    const inlined = compiledOnce((d, [name]) => d.selectFrom('customers').select('id').where('name', '=', sql.lit(name!)));
+    const inlined = compiledOnce((d, [name]) =>
+      d.selectFrom('customers').select('id').where('name', '=', sql.lit(name!)),
+    );
     await expect(inlined(db, ['Ann'])).rejects.toThrow('every value must be a bound parameter');
   });
 });

@@ -1,7 +1,11 @@
 import { createInterface } from 'node:readline/promises';
 
 /** Asks a y/N question; only "y" or "yes" is a yes. */
-export async function confirm(question: string, input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Promise<boolean> {
+export async function confirm(
+  question: string,
+  input: NodeJS.ReadableStream,
+  output: NodeJS.WritableStream,
+): Promise<boolean> {
   const rl = createInterface({ input, output, terminal: false });
   try {
     const answer = await Promise.race([

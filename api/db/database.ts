@@ -65,8 +65,10 @@ class CachedSqliteConnection implements DatabaseConnection {
   }
 
   async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    if (!SelectQueryNode.is(compiledQuery.query)) throw new Error('Sqlite driver only supports streaming of select queries');
-    for (const row of this.statements.prepare(compiledQuery.sql).iterate(compiledQuery.parameters)) yield { rows: [row as R] };
+    if (!SelectQueryNode.is(compiledQuery.query))
+      throw new Error('Sqlite driver only supports streaming of select queries');
+    for (const row of this.statements.prepare(compiledQuery.sql).iterate(compiledQuery.parameters))
+      yield { rows: [row as R] };
   }
 }
 

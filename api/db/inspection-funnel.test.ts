@@ -40,10 +40,17 @@ describe('inspection_funnel', () => {
       ],
     });
     const saved = await ok('PUT', `/api/inspections/${made.id}`, {
-      services: [...made.services.map((s: { id: string; description: string }) => ({ id: s.id, description: s.description })), { description: 'Tyres', laborCost: '400.00' }],
+      services: [
+        ...made.services.map((s: { id: string; description: string }) => ({ id: s.id, description: s.description })),
+        { description: 'Tyres', laborCost: '400.00' },
+      ],
     });
     const [brakes, wipers, tyres] = saved.services as { id: string }[];
-    const other = await ok('POST', '/api/inspections', { customerId: customer.id, vehicleId: van.id, services: [{ description: 'Oil', laborCost: '60.00' }] });
+    const other = await ok('POST', '/api/inspections', {
+      customerId: customer.id,
+      vehicleId: van.id,
+      services: [{ description: 'Oil', laborCost: '60.00' }],
+    });
 
     // Sent by the advisor, then opened: the rows the send and view code write.
     await insertShareSend(t.db, { inspectionId: made.id, userId: advisor.user.id, sentAt: '2000-01-01T10:00:00.000Z' });
@@ -53,7 +60,9 @@ describe('inspection_funnel', () => {
     await ok('PUT', `/api/services/${wipers!.id}`, { status: 'recommended' });
     await ok('PUT', `/api/services/${tyres!.id}`, { status: 'declined' });
     const page = `/api/public/inspections/${made.shareToken}/services`;
-    expect((await t.app.inject({ method: 'PUT', url: `${page}/${brakes!.id}/approve`, payload: {} })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PUT', url: `${page}/${brakes!.id}/approve`, payload: {} })).statusCode).toBe(
+      200,
+    );
     expect((await t.app.inject({ method: 'PUT', url: `${page}/${wipers!.id}/decline` })).statusCode).toBe(200);
     // The approved service's price changes: it asks again, keeping the amount approved.
     await ok('PUT', `/api/services/${brakes!.id}`, { laborCost: '120.00' });
@@ -80,24 +89,40 @@ describe('inspection_funnel', () => {
     ({ kept, fresh } = await keptAndFresh());
     expect(kept).toEqual(fresh);
     expect(kept.map((r) => r.inspectionId)).not.toContain(other.id);
-    expect(kept.find((r) => r.inspectionId === made.id)).toMatchObject({ services: 2, declinedCents: 2000, recommendedCents: 19000 });
+    expect(kept.find((r) => r.inspectionId === made.id)).toMatchObject({
+      services: 2,
+      declinedCents: 2000,
+      recommendedCents: 19000,
+    });
   });
 
   it('counts a send and the first view made through the API, and a staff preview not at all', async () => {
     const customer = await createCustomer(t.db);
     const vehicle = await createVehicle(t.db, customer.id);
     const made = await ok('POST', '/api/inspections', { customerId: customer.id, vehicleId: vehicle.id });
-    const before = await t.db.selectFrom('inspectionFunnel').selectAll().where('inspectionId', '=', made.id).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('inspectionFunnel')
+      .selectAll()
+      .where('inspectionId', '=', made.id)
+      .executeTakeFirstOrThrow();
     expect(before).toMatchObject({ firstSentAt: null, advisorId: null, firstViewedAt: null });
 
     await ok('POST', `/api/inspections/${made.id}/sends`, { id: randomUUID(), channel: 'copy_link' });
     // The advisor's own look is a preview; the customer's two visits are one first view.
-    expect((await advisor.inject({ method: 'GET', url: `/api/public/inspections/${made.shareToken}` })).statusCode).toBe(200);
-    const sent = await t.db.selectFrom('inspectionFunnel').selectAll().where('inspectionId', '=', made.id).executeTakeFirstOrThrow();
+    expect(
+      (await advisor.inject({ method: 'GET', url: `/api/public/inspections/${made.shareToken}` })).statusCode,
+    ).toBe(200);
+    const sent = await t.db
+      .selectFrom('inspectionFunnel')
+      .selectAll()
+      .where('inspectionId', '=', made.id)
+      .executeTakeFirstOrThrow();
     expect(sent).toMatchObject({ advisorId: advisor.user.id, firstViewedAt: null });
     expect(sent.firstSentAt).not.toBeNull();
     for (let i = 0; i < 2; i++) {
-      expect((await t.app.inject({ method: 'GET', url: `/api/public/inspections/${made.shareToken}` })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/public/inspections/${made.shareToken}` })).statusCode,
+      ).toBe(200);
     }
 
     const { kept, fresh } = await keptAndFresh();
@@ -112,32 +137,54 @@ describe('inspection_funnel', () => {
     const vehicle = await createVehicle(t.db, customer.id);
     const made = await Promise.all(
       Array.from({ length: 15 }, () =>
-        ok('POST', '/api/inspections', { customerId: customer.id, vehicleId: vehicle.id, services: [{ description: 'Brakes', laborCost: '100.00' }] }),
+        ok('POST', '/api/inspections', {
+          customerId: customer.id,
+          vehicleId: vehicle.id,
+          services: [{ description: 'Brakes', laborCost: '100.00' }],
+        }),
       ),
     );
     await Promise.all(
       made.flatMap((inspection: { id: string; shareToken: string; services: { id: string }[] }) => [
-        t.app.inject({ method: 'PUT', url: `/api/public/inspections/${inspection.shareToken}/services/${inspection.services[0]!.id}/approve`, payload: {} }),
-        advisor.inject({ method: 'POST', url: `/api/inspections/${inspection.id}/sends`, payload: { id: randomUUID(), channel: 'copy_link' } }),
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/public/inspections/${inspection.shareToken}/services/${inspection.services[0]!.id}/approve`,
+          payload: {},
+        }),
+        advisor.inject({
+          method: 'POST',
+          url: `/api/inspections/${inspection.id}/sends`,
+          payload: { id: randomUUID(), channel: 'copy_link' },
+        }),
         t.app.inject({ method: 'GET', url: `/api/public/inspections/${inspection.shareToken}` }),
       ]),
     );
     const { kept, fresh } = await keptAndFresh();
     expect(kept).toEqual(fresh);
     const ours = kept.filter((r) => made.some((m: { id: string }) => m.id === r.inspectionId));
-    expect(ours.every((r) => r.approvedServices === 1 && r.firstSentAt !== null && r.firstViewedAt !== null)).toBe(true);
+    expect(ours.every((r) => r.approvedServices === 1 && r.firstSentAt !== null && r.firstViewedAt !== null)).toBe(
+      true,
+    );
   });
 
   it('forgets a deleted user as technician and as advisor, as the base tables do', async () => {
     const tech = await t.signIn('technician');
     const customer = await createCustomer(t.db);
     const vehicle = await createVehicle(t.db, customer.id);
-    const made = await ok('POST', '/api/inspections', { customerId: customer.id, vehicleId: vehicle.id, technicianId: tech.user.id });
+    const made = await ok('POST', '/api/inspections', {
+      customerId: customer.id,
+      vehicleId: vehicle.id,
+      technicianId: tech.user.id,
+    });
     await insertShareSend(t.db, { inspectionId: made.id, userId: tech.user.id, sentAt: '2000-01-02T10:00:00.000Z' });
     const admin = await t.signIn('admin');
     expect((await admin.inject({ method: 'DELETE', url: `/api/users/${tech.user.id}` })).statusCode).toBe(204);
     const { kept, fresh } = await keptAndFresh();
     expect(kept).toEqual(fresh);
-    expect(kept.find((r) => r.inspectionId === made.id)).toMatchObject({ technicianId: null, advisorId: null, firstSentAt: '2000-01-02T10:00:00.000Z' });
+    expect(kept.find((r) => r.inspectionId === made.id)).toMatchObject({
+      technicianId: null,
+      advisorId: null,
+      firstSentAt: '2000-01-02T10:00:00.000Z',
+    });
   });
 });

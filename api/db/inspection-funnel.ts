@@ -71,7 +71,8 @@ export async function refreshInspectionFunnelLocked(db: Db, inspectionIds: reado
   const ids = [...new Set(inspectionIds)].sort();
   if (ids.length === 0) return;
   await inTransaction(db, async (trx) => {
-    if (isPostgres(trx)) await trx.selectFrom('inspections').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
+    if (isPostgres(trx))
+      await trx.selectFrom('inspections').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
     await refreshInspectionFunnel(trx, ids);
   });
 }

@@ -30,7 +30,10 @@ export async function jsonRowsReady(db: Db, table: string): Promise<boolean> {
   const byTable = knownColumns(db);
   if (!byTable.has(table)) {
     const result = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db);
-    byTable.set(table, result.rows.map((r) => r.name));
+    byTable.set(
+      table,
+      result.rows.map((r) => r.name),
+    );
   }
   return true;
 }

@@ -20,9 +20,9 @@ async function connect(limit?: number): Promise<pg.Client> {
 }
 
 const prepared = async (client: pg.Client) =>
-  (await client.query<{ statement: string }>('select statement from pg_prepared_statements order by statement')).rows.map(
-    (r) => r.statement,
-  );
+  (
+    await client.query<{ statement: string }>('select statement from pg_prepared_statements order by statement')
+  ).rows.map((r) => r.statement);
 
 describe.runIf(testDatabaseKind() === 'postgres')('named prepared statements on PostgreSQL', () => {
   it('prepares a parameterised query once per connection and runs it with new values', async () => {
@@ -41,8 +41,16 @@ describe.runIf(testDatabaseKind() === 'postgres')('named prepared statements on 
     const client = await connect(2);
     await client.query('select 1 as n');
     const list = `select id from t where id in (${Array.from({ length: 20 }, (_, i) => `$${i + 1}`).join(', ')})`;
-    expect((await client.query(list, Array.from({ length: 20 }, (_, i) => i))).rows).toEqual([]);
-    for (const n of [1, 2, 3]) expect((await client.query(`select $1::int + ${n} as n`, [1])).rows).toEqual([{ n: 1 + n }]);
+    expect(
+      (
+        await client.query(
+          list,
+          Array.from({ length: 20 }, (_, i) => i),
+        )
+      ).rows,
+    ).toEqual([]);
+    for (const n of [1, 2, 3])
+      expect((await client.query(`select $1::int + ${n} as n`, [1])).rows).toEqual([{ n: 1 + n }]);
     expect(await prepared(client)).toEqual(['select $1::int + 1 as n', 'select $1::int + 2 as n']);
   });
 

@@ -64,7 +64,11 @@ async function prepare(file: string): Promise<string> {
   }
 }
 
-export async function restoreDatabase(options: { dataDir: string; backup: string; now?: Date }): Promise<RestoreResult> {
+export async function restoreDatabase(options: {
+  dataDir: string;
+  backup: string;
+  now?: Date;
+}): Promise<RestoreResult> {
   assertServerStopped(options.dataDir);
   const { pendingMigrations } = checkBackupFile(options.backup);
   const target = sqliteFileIn(options.dataDir);

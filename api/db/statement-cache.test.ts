@@ -86,7 +86,11 @@ describe('CachedStatements (SQLite prepared-statement cache)', () => {
     });
     await sql`create table items (id integer primary key, item_name text not null)`.execute(db);
     await db.transaction().execute(async (trx) => {
-      for (const id of [1, 2, 3]) await trx.insertInto('items').values({ id, itemName: `item ${id}` }).execute();
+      for (const id of [1, 2, 3])
+        await trx
+          .insertInto('items')
+          .values({ id, itemName: `item ${id}` })
+          .execute();
     });
     await expect(
       db.transaction().execute(async (trx) => {

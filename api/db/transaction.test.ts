@@ -28,7 +28,10 @@ describe('inUnflushedTransaction', () => {
     if (testDatabaseKind() === 'sqlite') expect(ordinary).toBe('full');
     const relaxed = testDatabaseKind() === 'postgres' ? 'off' : 'normal';
     const inside = await inUnflushedTransaction(test.db, async (trx) => {
-      await trx.insertInto('unflushed_probe' as never).values({ n: 1 } as never).execute();
+      await trx
+        .insertInto('unflushed_probe' as never)
+        .values({ n: 1 } as never)
+        .execute();
       return flushSetting(trx);
     });
     expect(inside).toBe(relaxed);
@@ -41,7 +44,10 @@ describe('inUnflushedTransaction', () => {
   it('rolls back on an error, and the next commits wait for the disk again', async () => {
     await expect(
       inUnflushedTransaction(test.db, async (trx) => {
-        await trx.insertInto('unflushed_probe' as never).values({ n: 2 } as never).execute();
+        await trx
+          .insertInto('unflushed_probe' as never)
+          .values({ n: 2 } as never)
+          .execute();
         throw new Error('stop');
       }),
     ).rejects.toThrow('stop');

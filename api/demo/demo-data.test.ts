@@ -41,12 +41,23 @@ const distinct = (values: unknown[]) => [...new Set(values)].sort();
 
 async function countRows(target: Db) {
   const tables = [
-    'users', 'customers', 'vehicles', 'inspections', 'inspectionNotes', 'services', 'serviceParts',
-    'invoices', 'invoiceLineItems', 'emailTemplates',
+    'users',
+    'customers',
+    'vehicles',
+    'inspections',
+    'inspectionNotes',
+    'services',
+    'serviceParts',
+    'invoices',
+    'invoiceLineItems',
+    'emailTemplates',
   ] as const;
   const counts: Record<string, number> = {};
   for (const table of tables) {
-    const row = await target.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+    const row = await target
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
     counts[table] = Number(row.n);
   }
   return counts;
@@ -54,10 +65,30 @@ async function countRows(target: Db) {
 
 /** What a run produced, without the random ids and tokens, to compare two runs. */
 async function content(target: Db) {
-  const customers = await target.selectFrom('customers').select(['name', 'email', 'phone', 'address', 'status']).orderBy('email').execute();
-  const vehicles = await target.selectFrom('vehicles').select(['year', 'make', 'model', 'vin', 'licensePlate', 'mileage']).orderBy('vin').orderBy('mileage').execute();
-  const invoices = await target.selectFrom('invoices').select(['subtotalCents', 'taxCents', 'totalCents', 'status']).orderBy('totalCents').orderBy('status').execute();
-  const services = await target.selectFrom('services').select(['description', 'laborCostCents', 'partsCostCents', 'status']).orderBy('description').orderBy('status').orderBy('laborCostCents').execute();
+  const customers = await target
+    .selectFrom('customers')
+    .select(['name', 'email', 'phone', 'address', 'status'])
+    .orderBy('email')
+    .execute();
+  const vehicles = await target
+    .selectFrom('vehicles')
+    .select(['year', 'make', 'model', 'vin', 'licensePlate', 'mileage'])
+    .orderBy('vin')
+    .orderBy('mileage')
+    .execute();
+  const invoices = await target
+    .selectFrom('invoices')
+    .select(['subtotalCents', 'taxCents', 'totalCents', 'status'])
+    .orderBy('totalCents')
+    .orderBy('status')
+    .execute();
+  const services = await target
+    .selectFrom('services')
+    .select(['description', 'laborCostCents', 'partsCostCents', 'status'])
+    .orderBy('description')
+    .orderBy('status')
+    .orderBy('laborCostCents')
+    .execute();
   return { customers, vehicles, invoices, services };
 }
 
@@ -126,7 +157,9 @@ describe('seedDemo', () => {
     expect(times.filter((t) => localDay(t) === localDay(NOW)).length).toBeGreaterThanOrEqual(3);
     expect(times.filter((t) => t.getTime() < NOW.getTime() - 30 * DAY).length).toBeGreaterThan(5);
     const technicians = new Set(
-      (await db.selectFrom('users').select('id').where('role', 'in', ['technician', 'admin']).execute()).map((u) => u.id),
+      (await db.selectFrom('users').select('id').where('role', 'in', ['technician', 'admin']).execute()).map(
+        (u) => u.id,
+      ),
     );
     const vehicles = new Map((await db.selectFrom('vehicles').selectAll().execute()).map((v) => [v.id, v]));
     for (const i of inspections) {
@@ -159,7 +192,9 @@ describe('seedDemo', () => {
     const services = await db.selectFrom('services').selectAll().execute();
     const parts = await db.selectFrom('serviceParts').selectAll().execute();
     expect(distinct(services.map((s) => s.status))).toEqual([...SERVICE_STATUSES].sort());
-    const inspections = new Map((await db.selectFrom('inspections').select(['id', 'status']).execute()).map((i) => [i.id, i.status]));
+    const inspections = new Map(
+      (await db.selectFrom('inspections').select(['id', 'status']).execute()).map((i) => [i.id, i.status]),
+    );
     for (const s of services) {
       expect(Number.isInteger(s.laborCostCents) && s.laborCostCents > 0).toBe(true);
       const own = parts.filter((p) => p.serviceId === s.id);
@@ -168,7 +203,9 @@ describe('seedDemo', () => {
       if (inspections.get(s.inspectionId) === 'declined') expect(s.status).toBe('declined');
     }
     expect(new Set(services.map((s) => s.inspectionId)).size).toBe(inspections.size);
-    expect(parts.every((p) => Number.isInteger(p.partCostCents) && p.partCostCents > 0 && p.partName.length > 0)).toBe(true);
+    expect(parts.every((p) => Number.isInteger(p.partCostCents) && p.partCostCents > 0 && p.partName.length > 0)).toBe(
+      true,
+    );
   });
 
   it('invoices approved work in every status, with stored totals equal to a recomputation', async () => {
@@ -192,7 +229,11 @@ describe('seedDemo', () => {
       );
       const itemCents = items.filter((i) => i.invoiceId === invoice.id).reduce((sum, i) => sum + i.amountCents, 0);
       const expected = totalsWithTax(servicesCents + itemCents, INVOICE_TAX_RATE);
-      expect({ subtotalCents: invoice.subtotalCents, taxCents: invoice.taxCents, totalCents: invoice.totalCents }).toEqual(expected);
+      expect({
+        subtotalCents: invoice.subtotalCents,
+        taxCents: invoice.taxCents,
+        totalCents: invoice.totalCents,
+      }).toEqual(expected);
       expect(invoice.taxCents).toBe(Math.round(invoice.subtotalCents * 0.08));
     }
     expect(new Set(invoices.map((i) => i.shareToken)).size).toBe(invoices.length);
@@ -210,13 +251,17 @@ describe('seedDemo', () => {
 
   it('refuses a database that has users or customers, and changes nothing', async () => {
     const before = await countRows(db);
-    await expect(seedDemo(db, { adminEmail: 'owner@shop.test', hashParams: FAST_HASH })).rejects.toThrow(DatabaseNotEmptyError);
+    await expect(seedDemo(db, { adminEmail: 'owner@shop.test', hashParams: FAST_HASH })).rejects.toThrow(
+      DatabaseNotEmptyError,
+    );
     expect(await countRows(db)).toEqual(before);
 
     const other = await createTestDatabase();
     try {
       await createCustomer(other.db);
-      await expect(seedDemo(other.db, { adminEmail: 'owner@shop.test', hashParams: FAST_HASH })).rejects.toThrow(NOT_EMPTY_MESSAGE);
+      await expect(seedDemo(other.db, { adminEmail: 'owner@shop.test', hashParams: FAST_HASH })).rejects.toThrow(
+        NOT_EMPTY_MESSAGE,
+      );
       expect((await countRows(other.db)).users).toBe(0);
     } finally {
       await other.drop();
@@ -241,11 +286,20 @@ describe('seedDemo', () => {
     const again = await seedDemo(db, { adminEmail: 'owner@shop.test', force: true, now: NOW, hashParams: FAST_HASH });
     expect(again.counts).toEqual(first.counts);
     expect(await countRows(db)).toEqual(first.counts);
-    expect(await db.selectFrom('users').select('id').where('username', '=', 'stranger').executeTakeFirst()).toBeUndefined();
-    expect(await db.selectFrom('customers').select('id').where('name', '=', 'Left Over').executeTakeFirst()).toBeUndefined();
+    expect(
+      await db.selectFrom('users').select('id').where('username', '=', 'stranger').executeTakeFirst(),
+    ).toBeUndefined();
+    expect(
+      await db.selectFrom('customers').select('id').where('name', '=', 'Left Over').executeTakeFirst(),
+    ).toBeUndefined();
     expect(await content(db)).toEqual(before);
     // Devices drop the erased rows on their next pull.
-    const erased = await db.selectFrom('syncChanges').select('deleted').where('entity', '=', 'customer').where('entityId', 'in', erasedIds).execute();
+    const erased = await db
+      .selectFrom('syncChanges')
+      .select('deleted')
+      .where('entity', '=', 'customer')
+      .where('entityId', 'in', erasedIds)
+      .execute();
     expect(erased.map((r) => r.deleted)).toEqual(erasedIds.map(() => 1));
   });
 });

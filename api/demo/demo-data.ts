@@ -43,8 +43,16 @@ export interface SeedDemoResult {
   password: string;
   users: { username: string; email: string; role: string }[];
   counts: Record<
-    'users' | 'customers' | 'vehicles' | 'inspections' | 'inspectionNotes' | 'services' | 'serviceParts'
-      | 'invoices' | 'invoiceLineItems' | 'emailTemplates',
+    | 'users'
+    | 'customers'
+    | 'vehicles'
+    | 'inspections'
+    | 'inspectionNotes'
+    | 'services'
+    | 'serviceParts'
+    | 'invoices'
+    | 'invoiceLineItems'
+    | 'emailTemplates',
     number
   >;
 }
@@ -81,7 +89,10 @@ async function insertAll<T extends keyof Database & string>(
 ): Promise<void> {
   for (let start = 0; start < rows.length; start += BATCH_SIZE) {
     // Kysely cannot narrow a generic table's row type; the caller's rows are already typed.
-    await db.insertInto(table).values(rows.slice(start, start + BATCH_SIZE) as never).execute();
+    await db
+      .insertInto(table)
+      .values(rows.slice(start, start + BATCH_SIZE) as never)
+      .execute();
   }
 }
 
@@ -123,7 +134,11 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<SeedDe
     }
     await insertAll(trx, 'users', staff.all);
     await insertAll(trx, 'customers', customers);
-    await insertAll(trx, 'vehicles', vehicles.map((v) => v.row));
+    await insertAll(
+      trx,
+      'vehicles',
+      vehicles.map((v) => v.row),
+    );
     await insertAll(trx, 'inspections', work.inspections);
     await insertAll(trx, 'inspectionNotes', work.notes);
     await insertAll(trx, 'services', work.services);
@@ -141,9 +156,18 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<SeedDe
     // Offline devices drop what was erased and pull the demo shop like any other change.
     await recordChanges(trx, [
       ...erased,
-      ...changed('customer', customers.map((c) => c.id)),
-      ...changed('vehicle', vehicles.map((v) => v.row.id)),
-      ...changed('inspection', work.inspections.map((i) => i.id)),
+      ...changed(
+        'customer',
+        customers.map((c) => c.id),
+      ),
+      ...changed(
+        'vehicle',
+        vehicles.map((v) => v.row.id),
+      ),
+      ...changed(
+        'inspection',
+        work.inspections.map((i) => i.id),
+      ),
     ]);
   });
 

@@ -40,8 +40,17 @@ function weighted<T>(rng: DemoRandom, options: [T, number][]): T {
 
 function statusFor(rng: DemoRandom, daysAgo: number, index: number): InspectionStatus {
   if (daysAgo === 0) return index % 2 === 0 ? 'in_progress' : 'completed';
-  if (daysAgo <= 5) return weighted(rng, [['in_progress', 1], ['completed', 3], ['approved', 3]]);
-  return weighted(rng, [['completed', 3], ['approved', 5], ['declined', 2]]);
+  if (daysAgo <= 5)
+    return weighted(rng, [
+      ['in_progress', 1],
+      ['completed', 3],
+      ['approved', 3],
+    ]);
+  return weighted(rng, [
+    ['completed', 3],
+    ['approved', 5],
+    ['declined', 2],
+  ]);
 }
 
 /** Tenths of a millimetre around a base value, never below 1.0 mm. */
@@ -63,20 +72,54 @@ function measure(rng: DemoRandom, status: InspectionStatus) {
     frontRightBrake: around(rng, front, 3),
     rearLeftBrake: maybe(around(rng, rear, 3)),
     rearRightBrake: maybe(around(rng, rear, 3)),
-    cabinFilterCondition: weighted(rng, FILTER_CONDITIONS.map((c, k) => [c, [5, 3, 2][k] ?? 1])),
-    engineFilterCondition: weighted(rng, FILTER_CONDITIONS.map((c, k) => [c, [6, 3, 1][k] ?? 1])),
-    oilCondition: maybe(weighted(rng, OIL_CONDITIONS.map((c, k) => [c, [5, 3, 2][k] ?? 1]))),
-    oilLevel: maybe(weighted(rng, FLUID_LEVELS.map((c, k) => [c, [7, 2, 1][k] ?? 1]))),
-    coolantLevel: maybe(weighted(rng, FLUID_LEVELS.map((c, k) => [c, [8, 2, 1][k] ?? 1]))),
-    suspensionCondition: maybe(weighted(rng, SUSPENSION_CONDITIONS.map((c, k) => [c, [10, 4, 2, 1][k] ?? 1]))),
+    cabinFilterCondition: weighted(
+      rng,
+      FILTER_CONDITIONS.map((c, k) => [c, [5, 3, 2][k] ?? 1]),
+    ),
+    engineFilterCondition: weighted(
+      rng,
+      FILTER_CONDITIONS.map((c, k) => [c, [6, 3, 1][k] ?? 1]),
+    ),
+    oilCondition: maybe(
+      weighted(
+        rng,
+        OIL_CONDITIONS.map((c, k) => [c, [5, 3, 2][k] ?? 1]),
+      ),
+    ),
+    oilLevel: maybe(
+      weighted(
+        rng,
+        FLUID_LEVELS.map((c, k) => [c, [7, 2, 1][k] ?? 1]),
+      ),
+    ),
+    coolantLevel: maybe(
+      weighted(
+        rng,
+        FLUID_LEVELS.map((c, k) => [c, [8, 2, 1][k] ?? 1]),
+      ),
+    ),
+    suspensionCondition: maybe(
+      weighted(
+        rng,
+        SUSPENSION_CONDITIONS.map((c, k) => [c, [10, 4, 2, 1][k] ?? 1]),
+      ),
+    ),
   };
 }
 
 function serviceStatus(rng: DemoRandom, inspection: InspectionStatus, customerActed: boolean): ServiceStatus {
   if (inspection === 'declined') return 'declined';
-  if (inspection === 'approved') return weighted(rng, [['approved', 3], ['declined', 1]]);
+  if (inspection === 'approved')
+    return weighted(rng, [
+      ['approved', 3],
+      ['declined', 1],
+    ]);
   if (inspection === 'completed' && customerActed) {
-    return weighted(rng, [['approved', 2], ['declined', 1], ['recommended', 1]]);
+    return weighted(rng, [
+      ['approved', 2],
+      ['declined', 1],
+      ['recommended', 1],
+    ]);
   }
   return 'recommended';
 }
@@ -154,7 +197,13 @@ export function buildInspections(
       };
       out.services.push(service);
       for (const [partPosition, p] of draft.parts.entries()) {
-        out.parts.push({ id: newId(), serviceId: service.id, ...p, position: partPosition, createdAt: service.createdAt });
+        out.parts.push({
+          id: newId(),
+          serviceId: service.id,
+          ...p,
+          position: partPosition,
+          createdAt: service.createdAt,
+        });
       }
     }
   }

@@ -1,16 +1,7 @@
 import { newId } from '@api/lib/tokens';
 import type { CustomerRow, UserRow, VehicleRow } from '@api/db/tables';
 import { NO_USER_CONTACT } from '@api/db/user-rows';
-import {
-  COLORS,
-  EMAIL_DOMAINS,
-  FIRST_NAMES,
-  LAST_NAMES,
-  PLACES,
-  SHOP,
-  STREETS,
-  VEHICLE_MODELS,
-} from './catalog';
+import { COLORS, EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES, PLACES, SHOP, STREETS, VEHICLE_MODELS } from './catalog';
 import { iso, type DemoClock } from './clock';
 import type { DemoRandom } from './random';
 import { makePlate, makeVin } from './vin';

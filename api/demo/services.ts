@@ -16,9 +16,7 @@ export interface DemoServiceDraft {
 const part = (partName: string, partCostCents: number, withUrl = true): DemoPart => ({
   partName,
   partCostCents,
-  partUrl: withUrl
-    ? `https://parts.example.com/search?q=${encodeURIComponent(partName.toLowerCase())}`
-    : null,
+  partUrl: withUrl ? `https://parts.example.com/search?q=${encodeURIComponent(partName.toLowerCase())}` : null,
 });
 
 const service = (description: string, laborCostCents: number, parts: DemoPart[] = []): DemoServiceDraft => ({
@@ -61,25 +59,31 @@ export function recommendServices(rng: DemoRandom, inspection: InspectionRow): D
   const out: DemoServiceDraft[] = [];
   const treads = [i.frontLeftTread, i.frontRightTread, i.rearLeftTread, i.rearRightTread];
   if (treads.some((t) => low(t, 35))) {
-    out.push(service('Replace tires (set of 4) with mount and balance', 8000, [
-      part('All-season tire 225/65R17 (x4)', 63596),
-      part('TPMS service kit (x4)', 1996, false),
-    ]));
+    out.push(
+      service('Replace tires (set of 4) with mount and balance', 8000, [
+        part('All-season tire 225/65R17 (x4)', 63596),
+        part('TPMS service kit (x4)', 1996, false),
+      ]),
+    );
   }
   if (low(i.frontLeftBrake, 30) || low(i.frontRightBrake, 30)) {
-    out.push(service('Front brake pads and rotors', 18000, [
-      part('Ceramic brake pad set (front)', 6499),
-      part('Brake rotor, front (pair)', 11998),
-    ]));
+    out.push(
+      service('Front brake pads and rotors', 18000, [
+        part('Ceramic brake pad set (front)', 6499),
+        part('Brake rotor, front (pair)', 11998),
+      ]),
+    );
   }
   if (low(i.rearLeftBrake, 30) || low(i.rearRightBrake, 30)) {
     out.push(service('Rear brake pads', 12000, [part('Ceramic brake pad set (rear)', 5499)]));
   }
   if (i.oilCondition === 'dirty' || i.oilLevel === 'low' || i.oilLevel === 'very_low') {
-    out.push(service('Oil and filter change (full synthetic)', 3500, [
-      part('Full synthetic 0W-20 motor oil (5 qt)', 3299),
-      part('Oil filter', 899),
-    ]));
+    out.push(
+      service('Oil and filter change (full synthetic)', 3500, [
+        part('Full synthetic 0W-20 motor oil (5 qt)', 3299),
+        part('Oil filter', 899),
+      ]),
+    );
   }
   if (i.cabinFilterCondition === 'poor') {
     out.push(service('Replace cabin air filter', 1500, [part('Cabin air filter', 2199)]));

@@ -114,14 +114,22 @@ export async function assertNotDeleted(db: Db, entity: ChangeEntity, id: string)
 
 async function serviceIdsOf(db: Db, inspectionIds: readonly string[]): Promise<string[]> {
   if (inspectionIds.length === 0) return [];
-  const rows = await db.selectFrom('services').select('id').where('inspectionId', 'in', [...inspectionIds]).execute();
+  const rows = await db
+    .selectFrom('services')
+    .select('id')
+    .where('inspectionId', 'in', [...inspectionIds])
+    .execute();
   return rows.map((r) => r.id);
 }
 
 /** The inspections that show (or go with) the vehicles: their nested vehicle changes with them. */
 export async function inspectionIdsOfVehicles(db: Db, vehicleIds: readonly string[]): Promise<string[]> {
   if (vehicleIds.length === 0) return [];
-  const rows = await db.selectFrom('inspections').select('id').where('vehicleId', 'in', [...vehicleIds]).execute();
+  const rows = await db
+    .selectFrom('inspections')
+    .select('id')
+    .where('vehicleId', 'in', [...vehicleIds])
+    .execute();
   return rows.map((r) => r.id);
 }
 
@@ -163,13 +171,24 @@ async function deferredIdsOf(db: Db, inspectionIds: readonly string[]): Promise<
 /** Deletions of the media of services about to go: the cascade takes them too. */
 export async function serviceMediaDeletions(db: Db, serviceIds: readonly string[]): Promise<Change[]> {
   if (serviceIds.length === 0) return [];
-  const rows = await db.selectFrom('media').select('id').where('serviceId', 'in', [...serviceIds]).execute();
-  return deleted('media', rows.map((r) => r.id));
+  const rows = await db
+    .selectFrom('media')
+    .select('id')
+    .where('serviceId', 'in', [...serviceIds])
+    .execute();
+  return deleted(
+    'media',
+    rows.map((r) => r.id),
+  );
 }
 
 async function mediaIdsOf(db: Db, inspectionIds: readonly string[]): Promise<string[]> {
   if (inspectionIds.length === 0) return [];
-  const rows = await db.selectFrom('media').select('id').where('inspectionId', 'in', [...inspectionIds]).execute();
+  const rows = await db
+    .selectFrom('media')
+    .select('id')
+    .where('inspectionId', 'in', [...inspectionIds])
+    .execute();
   return rows.map((r) => r.id);
 }
 

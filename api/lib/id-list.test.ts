@@ -28,12 +28,17 @@ describe('idIn', () => {
   });
 
   it('ignores unknown and repeated ids in a long list', async () => {
-    const list = [...ids.slice(0, 20), ...ids.slice(0, 20), randomUUID(), "it's \"quoted\" \\ text"];
+    const list = [...ids.slice(0, 20), ...ids.slice(0, 20), randomUUID(), 'it\'s "quoted" \\ text'];
     expect(await select(list)).toEqual(ids.slice(0, 20).sort());
   });
 
   it('binds a long list as one parameter, so its statement text does not vary with the length', () => {
-    const compiled = (list: readonly string[]) => db.selectFrom('customers').select('id').where(idIn(db, 'id', list)).compile();
+    const compiled = (list: readonly string[]) =>
+      db
+        .selectFrom('customers')
+        .select('id')
+        .where(idIn(db, 'id', list))
+        .compile();
     const a = compiled(ids.slice(0, 20));
     const b = compiled(ids);
     expect(a.sql).toBe(b.sql);

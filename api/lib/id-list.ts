@@ -13,7 +13,8 @@ export const SHORT_ID_LIST = 16;
  */
 export function idIn(db: Db, column: string, ids: readonly string[]): Expression<SqlBool> {
   if (ids.length === 0) return sql<SqlBool>`1 = 0`;
-  if (ids.length <= SHORT_ID_LIST) return sql<SqlBool>`${sql.ref(column)} in (${sql.join(ids.map((id) => sql.val(id)))})`;
+  if (ids.length <= SHORT_ID_LIST)
+    return sql<SqlBool>`${sql.ref(column)} in (${sql.join(ids.map((id) => sql.val(id)))})`;
   if (isPostgres(db)) return sql<SqlBool>`${sql.ref(column)} = any(${sql.val([...ids])}::text[])`;
   return sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(ids)}))`;
 }

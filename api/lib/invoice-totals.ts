@@ -76,6 +76,10 @@ export async function recalculateInvoiceTotals(
   for (const invoice of invoices) {
     const amounts = items.filter((i) => i.invoiceId === invoice.id).map((i) => i.amountCents);
     const totals = assertStorable(invoiceTotals(servicesCents, amounts));
-    await db.updateTable('invoices').set({ ...totals, updatedAt }).where('id', '=', invoice.id).execute();
+    await db
+      .updateTable('invoices')
+      .set({ ...totals, updatedAt })
+      .where('id', '=', invoice.id)
+      .execute();
   }
 }

@@ -9,17 +9,42 @@ const t = await useTestApp();
 const tech = await t.signIn('technician');
 
 // Names that differ only in case, equal names and equal times: the cursor must keep every tie's order.
-const NAMES = ['ann', 'Ann', 'ANN', 'bob', 'Bob', 'ann', 'Zed', 'éve', 'Ève', 'carl', 'Carl', '50% off', '_x', 'O\'Hara'];
+const NAMES = [
+  'ann',
+  'Ann',
+  'ANN',
+  'bob',
+  'Bob',
+  'ann',
+  'Zed',
+  'éve',
+  'Ève',
+  'carl',
+  'Carl',
+  '50% off',
+  '_x',
+  "O'Hara",
+];
 const times = ['2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z', '2026-01-01T00:00:00.000Z'];
 const customers: CustomerRow[] = [];
 for (const [i, name] of NAMES.entries()) {
-  customers.push(await createCustomer(t.db, {
-    name, status: i % 4 === 0 ? 'inactive' : 'active', createdAt: times[i % 3], updatedAt: times[(i + 1) % 3],
-  }));
+  customers.push(
+    await createCustomer(t.db, {
+      name,
+      status: i % 4 === 0 ? 'inactive' : 'active',
+      createdAt: times[i % 3],
+      updatedAt: times[(i + 1) % 3],
+    }),
+  );
 }
 const vehicle = await createVehicle(t.db, customers[0]!.id);
 for (let i = 0; i < 13; i++) {
-  await createInspection(t.db, { customerId: customers[0]!.id, vehicleId: vehicle.id, createdAt: times[i % 3], status: i % 2 ? 'completed' : 'in_progress' });
+  await createInspection(t.db, {
+    customerId: customers[0]!.id,
+    vehicleId: vehicle.id,
+    createdAt: times[i % 3],
+    status: i % 2 ? 'completed' : 'in_progress',
+  });
 }
 
 async function get(url: string) {
@@ -51,8 +76,22 @@ async function walk(path: string, query: string, limit: number) {
 
 describe('keyset paging (after=)', () => {
   const lists: [string, string[]][] = [
-    ['/api/customers', ['sort=name', 'sort=recent', 'sort=updated', 'status=active&sort=name', 'status=inactive&sort=recent', 'q=ann', 'q=an&sort=updated']],
-    ['/api/inspections', ['sort=recent', 'sort=oldest', 'status=completed', `customerId=${customers[0]!.id}&sort=oldest`]],
+    [
+      '/api/customers',
+      [
+        'sort=name',
+        'sort=recent',
+        'sort=updated',
+        'status=active&sort=name',
+        'status=inactive&sort=recent',
+        'q=ann',
+        'q=an&sort=updated',
+      ],
+    ],
+    [
+      '/api/inspections',
+      ['sort=recent', 'sort=oldest', 'status=completed', `customerId=${customers[0]!.id}&sort=oldest`],
+    ],
   ];
   for (const [path, queries] of lists) {
     it.each(queries)(`${path}?%s: the pages joined are the whole list, in order`, async (query) => {

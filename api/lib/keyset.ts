@@ -32,13 +32,21 @@ export function decodeCursor(cursor: string, sort: string, size: number): Cursor
 }
 
 /** The page to ask the repository for: one row more than the limit, to know whether more follow. */
-export function pageWithLookahead(query: { limit?: number | undefined; offset?: number | undefined; after?: string | undefined }) {
+export function pageWithLookahead(query: {
+  limit?: number | undefined;
+  offset?: number | undefined;
+  after?: string | undefined;
+}) {
   if (query.after !== undefined && query.offset !== undefined) throw badRequest(CURSOR_WITH_OFFSET);
   return { limit: query.limit === undefined ? undefined : query.limit + 1, offset: query.offset };
 }
 
 /** The page's rows and the cursor after its last row when more rows follow. */
-export function splitPage<T>(rows: T[], limit: number | undefined, cursorOf: (row: T) => string): { rows: T[]; next?: string } {
+export function splitPage<T>(
+  rows: T[],
+  limit: number | undefined,
+  cursorOf: (row: T) => string,
+): { rows: T[]; next?: string } {
   if (limit === undefined || rows.length <= limit) return { rows };
   const page = rows.slice(0, limit);
   return { rows: page, next: cursorOf(page[page.length - 1]!) };
@@ -50,7 +58,10 @@ export function splitPage<T>(rows: T[], limit: number | undefined, cursorOf: (ro
  * offset plus its rows. Undefined when the list may go on (or a cursor or an offset past the end
  * hides what came before): then count.
  */
-export function totalFromPage(rows: readonly unknown[], read: { limit?: number | undefined; offset?: number | undefined; after?: unknown }): number | undefined {
+export function totalFromPage(
+  rows: readonly unknown[],
+  read: { limit?: number | undefined; offset?: number | undefined; after?: unknown },
+): number | undefined {
   if (read.after !== undefined) return undefined;
   const offset = read.offset ?? 0;
   if (rows.length === 0 && offset > 0) return undefined;

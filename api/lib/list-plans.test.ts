@@ -27,7 +27,10 @@ const CASES: [string, () => Promise<unknown>][] = [
   ['customers updated', () => listCustomers(db, {}, 'updated', page)],
   ['customers search', () => listCustomers(db, { q: 'stone' }, 'name', page)],
   ['customers by name after a cursor', () => listCustomers(db, {}, 'name', { ...page, after: ['Ann', customer.id] })],
-  ['customers recent after a cursor', () => listCustomers(db, {}, 'recent', { ...page, after: [customer.createdAt, customer.id] })],
+  [
+    'customers recent after a cursor',
+    () => listCustomers(db, {}, 'recent', { ...page, after: [customer.createdAt, customer.id] }),
+  ],
   ['customers count', () => countCustomers(db, {})],
   ['customers count search', () => countCustomers(db, { q: 'stone' })],
   ['customers count active', () => countCustomers(db, { status: 'active' })],
@@ -42,8 +45,18 @@ const CASES: [string, () => Promise<unknown>][] = [
   ['inspections of a customer', () => listInspectionRows(db, { customerId: customer.id }, 'recent', { limit: 20 })],
   ['inspections by status', () => listInspectionRows(db, { status: 'completed' }, 'recent', { limit: 20 })],
   ['inspections search', () => listInspectionRows(db, { q: 'stone' }, 'recent', { limit: 20 })],
-  ['inspections after a cursor', () => listInspectionRows(db, {}, 'recent', { limit: 20, after: [customer.createdAt, customer.id] })],
-  ['inspections of a status after a cursor', () => listInspectionRows(db, { status: 'completed' }, 'oldest', { limit: 20, after: [customer.createdAt, customer.id] })],
+  [
+    'inspections after a cursor',
+    () => listInspectionRows(db, {}, 'recent', { limit: 20, after: [customer.createdAt, customer.id] }),
+  ],
+  [
+    'inspections of a status after a cursor',
+    () =>
+      listInspectionRows(db, { status: 'completed' }, 'oldest', {
+        limit: 20,
+        after: [customer.createdAt, customer.id],
+      }),
+  ],
   ['inspections count', () => countInspections(db, {})],
   ['inspections count by status', () => countInspections(db, { status: 'completed' })],
   ['inspections count search', () => countInspections(db, { q: 'stone' })],
@@ -57,12 +70,15 @@ const CASES: [string, () => Promise<unknown>][] = [
 const BARE_SCAN = /^SCAN (customers|vehicles|inspections|invoices)$/m;
 
 describe.runIf(sqlite)('list query plans on SQLite', () => {
-  it.each(CASES.filter(([name]) => !name.includes('search')))('%s: through an index, in its order', async (_name, run) => {
-    const steps = (await plans(run)).join('\n');
-    expect(steps).not.toMatch(BARE_SCAN);
-    expect(steps).not.toContain('USE TEMP B-TREE');
-    expect(steps).toMatch(/USING (COVERING )?INDEX|USING INTEGER PRIMARY KEY/);
-  });
+  it.each(CASES.filter(([name]) => !name.includes('search')))(
+    '%s: through an index, in its order',
+    async (_name, run) => {
+      const steps = (await plans(run)).join('\n');
+      expect(steps).not.toMatch(BARE_SCAN);
+      expect(steps).not.toContain('USE TEMP B-TREE');
+      expect(steps).toMatch(/USING (COVERING )?INDEX|USING INTEGER PRIMARY KEY/);
+    },
+  );
 
   // A search sorts its matches (few) but never reads the table: the text index gives the rows.
   it.each(CASES.filter(([name]) => name.includes('search')))('%s: through the text index', async (_name, run) => {

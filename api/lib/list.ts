@@ -55,7 +55,5 @@ export function matchesAny<TB extends keyof Database>(
   q: string,
 ) {
   const pattern = likePattern(q);
-  return eb.or(
-    columns.map((column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`),
-  );
+  return eb.or(columns.map((column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`));
 }

@@ -10,17 +10,12 @@ function derive(password: string, salt: Buffer, params: HashParams): Promise<Buf
   const N = 2 ** params.log2N;
   const options: ScryptOptions = { N, r: params.r, p: params.p, maxmem: 256 * N * params.r };
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) =>
-      err ? reject(err) : resolve(key),
-    );
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key)));
   });
 }
 
 /** Hashes with a fresh salt; the result carries its parameters: `scrypt$17$8$1$salt$key`. */
-export async function hashPassword(
-  password: string,
-  params: HashParams = PASSWORD_HASH_PARAMS,
-): Promise<string> {
+export async function hashPassword(password: string, params: HashParams = PASSWORD_HASH_PARAMS): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, params);
   return ['scrypt', params.log2N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$');

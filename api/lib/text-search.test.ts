@@ -18,31 +18,81 @@ const { db } = database;
 
 // A seeded generator, so a failure replays.
 let seed = 1234567;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
 const PIECES = [
-  'Ann', 'ANNA', 'anna', 'é', 'É', 'Zoë', 'ß', 'İ', 'K', 'ΣΑΣ', 'σας', '🚗', '50%', '5_0', '%', '_', 'a\\b',
-  '\\', "O'Brien", '"quoted"', '100', '0', 'x', 'Xy', 'ab', 'abc', 'ABC', ' ', '-', '.', '@', 'ford', 'F-150',
+  'Ann',
+  'ANNA',
+  'anna',
+  'é',
+  'É',
+  'Zoë',
+  'ß',
+  'İ',
+  'K',
+  'ΣΑΣ',
+  'σας',
+  '🚗',
+  '50%',
+  '5_0',
+  '%',
+  '_',
+  'a\\b',
+  '\\',
+  "O'Brien",
+  '"quoted"',
+  '100',
+  '0',
+  'x',
+  'Xy',
+  'ab',
+  'abc',
+  'ABC',
+  ' ',
+  '-',
+  '.',
+  '@',
+  'ford',
+  'F-150',
 ];
 const text = (parts: number) => Array.from({ length: parts }, () => pick(PIECES)).join(pick(['', ' ', '']));
 const maybe = (value: string) => (random() < 0.2 ? null : value);
 
 for (let c = 0; c < 60; c++) {
   const customer = await createCustomer(db, {
-    name: text(3), email: `${text(2)}@${text(1)}.test`, phone: text(2), address: maybe(text(3)),
+    name: text(3),
+    email: `${text(2)}@${text(1)}.test`,
+    phone: text(2),
+    address: maybe(text(3)),
   });
   for (let v = 0; v < 2; v++) {
     const vehicle = await createVehicle(db, customer.id, {
-      make: text(2), model: text(2), vin: maybe(text(3)), licensePlate: maybe(text(2)),
+      make: text(2),
+      model: text(2),
+      vin: maybe(text(3)),
+      licensePlate: maybe(text(2)),
     });
     const inspection = await createInspection(db, { customerId: customer.id, vehicleId: vehicle.id });
     const now = new Date().toISOString();
-    await db.insertInto('invoices').values({
-      id: randomUUID(), inspectionId: inspection.id, customerId: customer.id, vehicleId: random() < 0.3 ? null : vehicle.id,
-      shareToken: randomUUID(), subtotalCents: 0, taxCents: 0, totalCents: 0, notes: null, status: 'draft',
-      createdBy: null, createdAt: now, updatedAt: now,
-    }).execute();
+    await db
+      .insertInto('invoices')
+      .values({
+        id: randomUUID(),
+        inspectionId: inspection.id,
+        customerId: customer.id,
+        vehicleId: random() < 0.3 ? null : vehicle.id,
+        shareToken: randomUUID(),
+        subtotalCents: 0,
+        taxCents: 0,
+        totalCents: 0,
+        notes: null,
+        status: 'draft',
+        createdBy: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
   }
 }
 
@@ -50,8 +100,36 @@ for (let c = 0; c < 60; c++) {
 const stored = (await db.selectFrom('customers').select(['name', 'email']).execute()).flatMap((r) => [r.name, r.email]);
 const ids = (await db.selectFrom('inspections').select('id').execute()).map((r) => r.id);
 const QUERIES = [
-  ...PIECES, 'a', 'A', 'an', 'NN', 'nna', 'É', 'é', '%%', '5%', '_0', '\\b', 'a\\', "'", '"', "o'b", '"q', 'zoë',
-  'ZOË', 'ss', '0%', '150', 'f-1', 'd f', 'rd f', 'x@', '.test', 'no such text', ids[0]!.slice(0, 1), ids[1]!.slice(0, 4),
+  ...PIECES,
+  'a',
+  'A',
+  'an',
+  'NN',
+  'nna',
+  'É',
+  'é',
+  '%%',
+  '5%',
+  '_0',
+  '\\b',
+  'a\\',
+  "'",
+  '"',
+  "o'b",
+  '"q',
+  'zoë',
+  'ZOË',
+  'ss',
+  '0%',
+  '150',
+  'f-1',
+  'd f',
+  'rd f',
+  'x@',
+  '.test',
+  'no such text',
+  ids[0]!.slice(0, 1),
+  ids[1]!.slice(0, 4),
   ids[2]!.toUpperCase().slice(0, 8),
   ...Array.from({ length: 60 }, () => {
     const from = pick(stored);
@@ -71,17 +149,28 @@ describe('the indexed search finds exactly what the substring scan finds', () =>
 
   it('customers: name, email, phone, address', async () => {
     for (const q of QUERIES) {
-      const plain = await db.selectFrom('customers').select('id')
-        .where((eb) => matchesAny(eb, ['name', 'email', 'phone', 'address'], q)).execute();
+      const plain = await db
+        .selectFrom('customers')
+        .select('id')
+        .where((eb) => matchesAny(eb, ['name', 'email', 'phone', 'address'], q))
+        .execute();
       expect(sorted(await listCustomers(db, { q }, 'name', {})), q).toEqual(sorted(plain));
     }
   });
 
   it('vehicles: make, model, VIN, plate and the customer name', async () => {
     for (const q of QUERIES) {
-      const plain = await db.selectFrom('vehicles').innerJoin('customers', 'customers.id', 'vehicles.customerId')
+      const plain = await db
+        .selectFrom('vehicles')
+        .innerJoin('customers', 'customers.id', 'vehicles.customerId')
         .select('vehicles.id')
-        .where((eb) => matchesAny(eb, ['vehicles.make', 'vehicles.model', 'vehicles.vin', 'vehicles.licensePlate', 'customers.name'], q))
+        .where((eb) =>
+          matchesAny(
+            eb,
+            ['vehicles.make', 'vehicles.model', 'vehicles.vin', 'vehicles.licensePlate', 'customers.name'],
+            q,
+          ),
+        )
         .execute();
       expect(sorted(await listVehicles(db, { q }, 'year', {})), q).toEqual(sorted(plain));
     }
@@ -89,14 +178,21 @@ describe('the indexed search finds exactly what the substring scan finds', () =>
 
   it('inspections: customer name, vehicle text, or the id from its start', async () => {
     for (const q of QUERIES) {
-      const plain = await db.selectFrom('inspections')
+      const plain = await db
+        .selectFrom('inspections')
         .innerJoin('customers', 'customers.id', 'inspections.customerId')
         .innerJoin('vehicles', 'vehicles.id', 'inspections.vehicleId')
         .select('inspections.id')
-        .where((eb) => eb.or([
-          matchesAny(eb, ['customers.name', 'vehicles.make', 'vehicles.model', 'vehicles.licensePlate', 'vehicles.vin'], q),
-          sql<boolean>`lower(${sql.ref('inspections.id')}) like ${likePattern(q).slice(1)} escape '\\'`,
-        ]))
+        .where((eb) =>
+          eb.or([
+            matchesAny(
+              eb,
+              ['customers.name', 'vehicles.make', 'vehicles.model', 'vehicles.licensePlate', 'vehicles.vin'],
+              q,
+            ),
+            sql<boolean>`lower(${sql.ref('inspections.id')}) like ${likePattern(q).slice(1)} escape '\\'`,
+          ]),
+        )
         .execute();
       expect(sorted(await listInspectionRows(db, { q }, 'recent', {})), q).toEqual(sorted(plain));
     }
@@ -104,15 +200,18 @@ describe('the indexed search finds exactly what the substring scan finds', () =>
 
   it('invoices: customer name, make, model, "make model", or the id from its start', async () => {
     for (const q of QUERIES) {
-      const plain = await db.selectFrom('invoices')
+      const plain = await db
+        .selectFrom('invoices')
         .innerJoin('customers', 'customers.id', 'invoices.customerId')
         .leftJoin('vehicles', 'vehicles.id', 'invoices.vehicleId')
         .select('invoices.id')
-        .where((eb) => eb.or([
-          matchesAny(eb, ['customers.name', 'vehicles.make', 'vehicles.model'], q),
-          sql<boolean>`lower(${sql.ref('vehicles.make')} || ' ' || ${sql.ref('vehicles.model')}) like ${likePattern(q)} escape '\\'`,
-          sql<boolean>`lower(${sql.ref('invoices.id')}) like ${likePattern(q).slice(1)} escape '\\'`,
-        ]))
+        .where((eb) =>
+          eb.or([
+            matchesAny(eb, ['customers.name', 'vehicles.make', 'vehicles.model'], q),
+            sql<boolean>`lower(${sql.ref('vehicles.make')} || ' ' || ${sql.ref('vehicles.model')}) like ${likePattern(q)} escape '\\'`,
+            sql<boolean>`lower(${sql.ref('invoices.id')}) like ${likePattern(q).slice(1)} escape '\\'`,
+          ]),
+        )
         .execute();
       expect(sorted(await listInvoiceRows(db, { q }, 'date', {})), q).toEqual(sorted(plain));
     }

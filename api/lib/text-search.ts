@@ -59,7 +59,8 @@ export function idPrefixMatch<TB extends keyof Database>(
   if (isPostgres(db) || prefix === '' || /\p{Cs}/u.test(prefix)) return like;
   const lower = sql`lower(${sql.ref(column)})`;
   const upper = nextString(prefix);
-  const range = upper === null ? sql<boolean>`${lower} >= ${prefix}` : sql<boolean>`${lower} >= ${prefix} and ${lower} < ${upper}`;
+  const range =
+    upper === null ? sql<boolean>`${lower} >= ${prefix}` : sql<boolean>`${lower} >= ${prefix} and ${lower} < ${upper}`;
   return eb.and([range, like]);
 }
 

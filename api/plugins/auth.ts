@@ -49,12 +49,15 @@ export const PENDING_MESSAGE = "Your account is waiting for an administrator's a
  * (`allowPending` lets the current-user call answer, so the app can say so).
  */
 export function requireUser(db: Db, options: { allowPending?: boolean } = {}) {
-  return tag(async function (request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const user = await currentUser(db, request);
-    if (!user) throw unauthorized();
-    if (user.status !== 'active' && !options.allowPending) throw forbidden(PENDING_MESSAGE);
-    request.user = user;
-  }, options.allowPending ? 'session' : 'user');
+  return tag(
+    async function (request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+      const user = await currentUser(db, request);
+      if (!user) throw unauthorized();
+      if (user.status !== 'active' && !options.allowPending) throw forbidden(PENDING_MESSAGE);
+      request.user = user;
+    },
+    options.allowPending ? 'session' : 'user',
+  );
 }
 
 /** `requireUser` for every route of `scope`; the routes are marked, as a scope's hooks are not visible on them. */

@@ -11,13 +11,7 @@ const tech = await t.signIn('technician');
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function send(
-  client: Client,
-  key: string,
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-) {
+function send(client: Client, key: string, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) {
   return client.inject({ method, url, headers: { 'idempotency-key': key }, ...(payload ? { payload } : {}) });
 }
 
@@ -54,7 +48,10 @@ describe('Idempotency-Key on staff writes', () => {
       send(advisor, key, 'POST', '/api/customers', newCustomer('Twice')),
     ]);
     const statuses = [a.statusCode, b.statusCode].sort();
-    expect([[201, 201], [201, 409]]).toContainEqual(statuses);
+    expect([
+      [201, 201],
+      [201, 409],
+    ]).toContainEqual(statuses);
     const created = a.statusCode === 201 ? a : b;
     const other = created === a ? b : a;
     if (other.statusCode === 409) {
@@ -111,8 +108,16 @@ describe('Idempotency-Key on staff writes', () => {
       canonicalJson({ a: { c: null, d: [1, { x: 1, y: 2 }] }, b: 1 }),
     );
     const key = randomUUID();
-    const first = await send(advisor, key, 'POST', '/api/customers', { name: 'Ordered', email: 'o@mail.test', phone: '1' });
-    const again = await send(advisor, key, 'POST', '/api/customers', { phone: '1', email: 'o@mail.test', name: 'Ordered' });
+    const first = await send(advisor, key, 'POST', '/api/customers', {
+      name: 'Ordered',
+      email: 'o@mail.test',
+      phone: '1',
+    });
+    const again = await send(advisor, key, 'POST', '/api/customers', {
+      phone: '1',
+      email: 'o@mail.test',
+      name: 'Ordered',
+    });
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body).toBe(first.body);
@@ -162,7 +167,11 @@ describe('Idempotency-Key on staff writes', () => {
     const res = await send(advisor, key, 'PUT', url, body);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(`Service ${other.services[0]!.id} belongs to another inspection`);
-    const row = await t.db.selectFrom('inspections').select('notes').where('id', '=', inspection.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('inspections')
+      .select('notes')
+      .where('id', '=', inspection.id)
+      .executeTakeFirstOrThrow();
     expect(row.notes).toBe('before');
     expect(await storedKeys(key)).toMatchObject([{ statusCode: 400, body: res.body }]);
   });
@@ -190,7 +199,11 @@ describe('Idempotency-Key on staff writes', () => {
     const retry = await send(advisor, key, 'PUT', url, { status: 'approved' });
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(retry.body).toBe(first.body);
-    const row = await t.db.selectFrom('services').select('status').where('id', '=', inspection.services[0]!.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('services')
+      .select('status')
+      .where('id', '=', inspection.services[0]!.id)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('recommended');
   });
 
@@ -198,7 +211,10 @@ describe('Idempotency-Key on staff writes', () => {
     for (const key of ['', 'x'.repeat(256), 'has space', 'naïve']) {
       const res = await send(advisor, key, 'POST', '/api/customers', newCustomer('Badkey'));
       expect(res.statusCode, JSON.stringify(key)).toBe(400);
-      expect(res.json()).toEqual({ error: 'bad_request', message: 'Idempotency-Key must be 1 to 255 visible characters' });
+      expect(res.json()).toEqual({
+        error: 'bad_request',
+        message: 'Idempotency-Key must be 1 to 255 visible characters',
+      });
     }
     expect(await customersNamed('Badkey')).toEqual([]);
     const longest = await send(advisor, '~'.repeat(255), 'POST', '/api/customers', newCustomer('Longkey'));

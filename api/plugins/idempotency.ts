@@ -1,10 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import {
-  IDEMPOTENCY_HEADER,
-  IDEMPOTENCY_RETENTION_DAYS,
-  IDEMPOTENT_REPLAY_HEADER,
-} from '@shared/schemas/sync';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_RETENTION_DAYS, IDEMPOTENT_REPLAY_HEADER } from '@shared/schemas/sync';
 import type { Db } from '@api/db/database';
 import { isUniqueViolation } from '@api/db/errors';
 import type { IdempotencyKeyRow } from '@api/db/tables';
@@ -55,7 +51,9 @@ function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    return Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => [k, canonical(v)]));
+    return Object.fromEntries(
+      entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => [k, canonical(v)]),
+    );
   }
   return value;
 }
@@ -68,7 +66,9 @@ export function canonicalJson(value: unknown): string {
 /** sha256 of the method, the path (with its ids, without the query string) and the body. */
 export function requestFingerprint(request: Pick<FastifyRequest, 'method' | 'url' | 'body'>): string {
   const path = request.url.split('?')[0] ?? '';
-  return createHash('sha256').update(`${request.method} ${path}\n${canonicalJson(request.body)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${request.method} ${path}\n${canonicalJson(request.body)}`)
+    .digest('hex');
 }
 
 /** Every signed-in route can write through `request.db`; it is app.db unless a write is idempotent. */
@@ -156,7 +156,12 @@ function idempotent(db: Db, inFlight: Set<string>, handler: RouteHandlerMethod):
       if (err instanceof KeyTaken) return replayStored(db, reply, scope);
       if (err instanceof HttpError && keepsError(err.statusCode)) {
         // The effect was rolled back; the refusal itself is kept, so a retry gets the same answer.
-        const row = { ...scope, statusCode: err.statusCode, body: JSON.stringify(httpErrorBody(err)), createdAt: nowIso() };
+        const row = {
+          ...scope,
+          statusCode: err.statusCode,
+          body: JSON.stringify(httpErrorBody(err)),
+          createdAt: nowIso(),
+        };
         try {
           await insertKey(db, row);
         } catch (insertErr) {

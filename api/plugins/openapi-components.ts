@@ -17,7 +17,11 @@ import { vehicleResponse } from '@shared/schemas/vehicle';
 export const componentRegistry = z.registry<{ id?: string; description?: string }>();
 
 const COMPONENTS: [z.ZodType, string, string][] = [
-  [errorResponse, 'Error', 'Every error answer: a stable `error` code, a message for people, and `issues` for validation errors'],
+  [
+    errorResponse,
+    'Error',
+    'Every error answer: a stable `error` code, a message for people, and `issues` for validation errors',
+  ],
   [customerResponse, 'Customer', 'A customer'],
   [vehicleResponse, 'Vehicle', "A customer's vehicle"],
   [inspectionResponse, 'Inspection', 'A multi-point inspection with its services and notes'],
@@ -65,5 +69,7 @@ export function tagFor(url: string): string {
 
 /** The tags in use, sorted, with a description where there is one. */
 export function tagList(used: Set<string>): { name: string; description?: string }[] {
-  return [...used].sort().map((name) => (TAG_DESCRIPTIONS[name] ? { name, description: TAG_DESCRIPTIONS[name] } : { name }));
+  return [...used]
+    .sort()
+    .map((name) => (TAG_DESCRIPTIONS[name] ? { name, description: TAG_DESCRIPTIONS[name] } : { name }));
 }

@@ -40,11 +40,14 @@ function requires(route: RouteOptions, requirement: Requirement): boolean {
 /** JSON Schema of each property of a zod object (empty when it is not one). */
 function propertySchemas(schema: unknown): Record<string, Record<string, unknown>> {
   if (!(schema instanceof z.ZodType)) return {};
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, Record<string, unknown>> };
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: Record<string, Record<string, unknown>>;
+  };
   return json.properties ?? {};
 }
 
-const constraintsOf = (property: Record<string, unknown>) => Object.keys(property).filter((key) => key !== 'description');
+const constraintsOf = (property: Record<string, unknown>) =>
+  Object.keys(property).filter((key) => key !== 'description');
 
 /**
  * Whether some request fails the route's schemas. Any body can be of the wrong type; a query
@@ -92,7 +95,8 @@ export const STATUS_TEXT: Record<number, string> = {
   500: 'Unexpected failure on the server',
 };
 
-const sizeText = (bytes: number) => (bytes % 1048576 === 0 ? `${bytes / 1048576} MiB` : `${Math.round(bytes / 1024)} KiB`);
+const sizeText = (bytes: number) =>
+  bytes % 1048576 === 0 ? `${bytes / 1048576} MiB` : `${Math.round(bytes / 1024)} KiB`;
 
 /** Why each status may come back from this route, by how it is set up. */
 export function commonErrorReasons(facts: RouteFacts, bodyLimitBytes: number): Map<number, string[]> {

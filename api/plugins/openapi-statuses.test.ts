@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '@api/app';
 import { useTestApp, type Client } from '@api/test/app';
 import { createInspection, createUser } from '@api/test/factories';
-import { describedRoutes, fillUrl, openApiPath, Pools, sampleBody, sampleQueries, type IdKind } from '@api/test/request-battery';
+import {
+  describedRoutes,
+  fillUrl,
+  openApiPath,
+  Pools,
+  sampleBody,
+  sampleQueries,
+  type IdKind,
+} from '@api/test/request-battery';
 
 // "Every status code a route answers is described": every route is driven with a battery of
 // requests (signed out, technician, admin; good and bad bodies, ids and headers), and each
@@ -41,7 +49,10 @@ async function send(key: string, who: Who, options: InjectOptions): Promise<Ligh
   return res;
 }
 
-const json = (payload: unknown) => ({ payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } });
+const json = (payload: unknown) => ({
+  payload: JSON.stringify(payload),
+  headers: { 'content-type': 'application/json' },
+});
 
 const oversized = JSON.stringify({ text: 'x'.repeat(BODY_LIMIT_BYTES) });
 
@@ -72,23 +83,36 @@ function lastParam(url: string, target: string): [string, string] | undefined {
 async function drive(route: RouteOptions, method: string, url: string, who: Who, mode: 'full' | 'valid' | 'deleted') {
   const key = `${method} ${url}`;
   const hasParams = url.includes(':');
-  const kinds: IdKind[] = !hasParams ? ['live'] : mode === 'deleted' ? ['deleted'] : mode === 'full' ? ['malformed', 'unknown', 'live'] : ['live'];
+  const kinds: IdKind[] = !hasParams
+    ? ['live']
+    : mode === 'deleted'
+      ? ['deleted']
+      : mode === 'full'
+        ? ['malformed', 'unknown', 'live']
+        : ['live'];
   for (const kind of kinds) {
     const target = fillUrl(url, kind, pools);
     if (method === 'GET') {
-      for (const query of mode === 'full' ? sampleQueries(route, pools) : ['']) await send(key, who, { method: 'GET', url: target + query });
+      for (const query of mode === 'full' ? sampleQueries(route, pools) : [''])
+        await send(key, who, { method: 'GET', url: target + query });
       if (mode === 'full') await send(key, who, { method: 'GET', url: target, headers: { accept: 'text/html' } });
       continue;
     }
     const valid = json(sampleBody(route, pools, mode === 'deleted' ? 'deleted' : 'live'));
     // Bad bodies and keys with the live id only: a bad body is refused before the id is looked up.
     if (mode === 'full' && kind === 'live') {
-      for (const bad of badBodies(who === 'technician')) await send(key, who, { method: method as Method, url: target, ...bad });
+      for (const bad of badBodies(who === 'technician'))
+        await send(key, who, { method: method as Method, url: target, ...bad });
       if (who) {
         // One key, two different valid requests (fresh names and ids): the second is refused (422).
         const idempotencyKey = `battery-${key}-${kind}-${who}`.replaceAll(' ', '_');
         for (const body of [valid, json(sampleBody(route, pools))]) {
-          await send(key, who, { method: method as Method, url: target, ...body, headers: { ...body.headers, 'idempotency-key': idempotencyKey } });
+          await send(key, who, {
+            method: method as Method,
+            url: target,
+            ...body,
+            headers: { ...body.headers, 'idempotency-key': idempotencyKey },
+          });
         }
       }
     }
@@ -112,15 +136,20 @@ describe('every status a route answers is in the API description', () => {
     }>();
 
     const routes = describedRoutes(t.app.registeredRoutes).map(([method, url]) => {
-      const route = t.app.registeredRoutes.find((r) => r.url.replace(/(.)\/$/, '$1') === url && [r.method].flat().includes(method as never))!;
+      const route = t.app.registeredRoutes.find(
+        (r) => r.url.replace(/(.)\/$/, '$1') === url && [r.method].flat().includes(method as never),
+      )!;
       return { route, method, url };
     });
     const order = ['POST', 'GET', 'PUT', 'PATCH'];
-    const writesAndReads = routes.filter((r) => r.method !== 'DELETE').sort((a, b) => order.indexOf(a.method) - order.indexOf(b.method));
+    const writesAndReads = routes
+      .filter((r) => r.method !== 'DELETE')
+      .sort((a, b) => order.indexOf(a.method) - order.indexOf(b.method));
     // Children before parents, so each DELETE still finds its row.
     const deletes = routes.filter((r) => r.method === 'DELETE').sort((a, b) => depth(b.url) - depth(a.url));
 
-    for (const { route, method, url } of routes) if (method === 'GET' && !url.includes(':')) await drive(route, method, url, 'admin', 'valid');
+    for (const { route, method, url } of routes)
+      if (method === 'GET' && !url.includes(':')) await drive(route, method, url, 'admin', 'valid');
     for (const who of [null, 'technician', 'admin'] as const) {
       for (const { route, method, url } of writesAndReads) await drive(route, method, url, who, 'full');
     }

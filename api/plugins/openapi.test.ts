@@ -19,7 +19,9 @@ beforeAll(async () => {
 
 describe('GET /api/openapi.json', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
-    const result = await new Validator().validate(structuredClone(document) as unknown as Parameters<Validator['validate']>[0]);
+    const result = await new Validator().validate(
+      structuredClone(document) as unknown as Parameters<Validator['validate']>[0],
+    );
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(document.openapi).toBe('3.1.0');
@@ -38,17 +40,29 @@ describe('GET /api/openapi.json', () => {
       paths: Record<string, Record<string, { security: unknown[] }>>;
     };
     expect(full.components.securitySchemes).toEqual({
-      session: { type: 'apiKey', in: 'cookie', name: 'baywise.sid', description: 'The session cookie `POST /api/login` sets' },
+      session: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: 'baywise.sid',
+        description: 'The session cookie `POST /api/login` sets',
+      },
     });
     expect(full.paths['/api/customers']!.get!.security).toEqual([{ session: [] }]);
     expect(full.paths['/api/public/inspections/{token}']!.get!.security).toEqual([]);
   });
 
-  it('describes the lists\' headers, and keyset paging where a list takes after=', () => {
-    type Operation = { parameters?: { name: string; in: string }[]; responses: Record<string, { headers?: Record<string, { required: boolean; schema: unknown }> }> };
+  it("describes the lists' headers, and keyset paging where a list takes after=", () => {
+    type Operation = {
+      parameters?: { name: string; in: string }[];
+      responses: Record<string, { headers?: Record<string, { required: boolean; schema: unknown }> }>;
+    };
     const get = (path: string) => (document.paths[path] as Record<string, Operation>).get!;
     for (const path of ['/api/customers', '/api/inspections']) {
-      expect(get(path).parameters!.filter((p) => p.in === 'query').map((p) => p.name)).toContain('after');
+      expect(
+        get(path)
+          .parameters!.filter((p) => p.in === 'query')
+          .map((p) => p.name),
+      ).toContain('after');
       expect(get(path).responses['200']!.headers).toEqual({
         'X-Total-Count': expect.objectContaining({ required: true, schema: { type: 'string' } }),
         'X-Next-Cursor': expect.objectContaining({ required: false, schema: { type: 'string' } }),

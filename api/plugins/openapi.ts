@@ -27,23 +27,40 @@ const VERSION = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), '
 type ResponseEntry = z.ZodType | { description?: string; content: Record<string, { schema: z.ZodType }> };
 type Responses = Record<string, ResponseEntry>;
 
-const json = (description: string, schema: z.ZodType): ResponseEntry => ({ description, content: { 'application/json': { schema } } });
-const openApiDocument = z.looseObject({ openapi: z.string(), info: z.object({ title: z.string(), version: z.string() }) });
+const json = (description: string, schema: z.ZodType): ResponseEntry => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const openApiDocument = z.looseObject({
+  openapi: z.string(),
+  info: z.object({ title: z.string(), version: z.string() }),
+});
 
 // The description's own routes have no zod response schemas (their answers are not serialized by one).
 const DOCS_ROUTES: Record<string, { summary: string; response: Responses }> = {
-  [OPENAPI_JSON]: { summary: 'This API description (OpenAPI 3.1)', response: { 200: json('The OpenAPI document', openApiDocument) } },
+  [OPENAPI_JSON]: {
+    summary: 'This API description (OpenAPI 3.1)',
+    response: { 200: json('The OpenAPI document', openApiDocument) },
+  },
   [DOCS_PAGE]: {
     summary: 'The API description as a browsable page (Swagger UI)',
     response: {
       200: { description: 'The page', content: { 'text/html': { schema: z.string() } } },
-      302: { description: `Not signed in and asking for HTML: a redirect to the sign-in page ${SIGN_IN_PAGE}`, content: { 'text/plain': { schema: z.string() } } },
+      302: {
+        description: `Not signed in and asking for HTML: a redirect to the sign-in page ${SIGN_IN_PAGE}`,
+        content: { 'text/plain': { schema: z.string() } },
+      },
     },
   },
-  [`${DOCS_PAGE}/json`]: { summary: 'The API description, as the page loads it', response: { 200: json('The OpenAPI document', openApiDocument) } },
+  [`${DOCS_PAGE}/json`]: {
+    summary: 'The API description, as the page loads it',
+    response: { 200: json('The OpenAPI document', openApiDocument) },
+  },
   [`${DOCS_PAGE}/yaml`]: {
     summary: 'The API description in YAML',
-    response: { 200: { description: 'The OpenAPI document', content: { 'application/x-yaml': { schema: z.string() } } } },
+    response: {
+      200: { description: 'The OpenAPI document', content: { 'application/x-yaml': { schema: z.string() } } },
+    },
   },
 };
 
@@ -53,7 +70,9 @@ const idempotencyHeader = z.object({
     .string()
     .regex(/^[\x21-\x7e]{1,255}$/)
     .optional()
-    .describe(`Makes a retry safe: the same request again replays the stored answer (kept ${IDEMPOTENCY_RETENTION_DAYS} days)`),
+    .describe(
+      `Makes a retry safe: the same request again replays the stored answer (kept ${IDEMPOTENCY_RETENTION_DAYS} days)`,
+    ),
 });
 
 const isErrorEntry = (entry: ResponseEntry | undefined) => entry === undefined || entry === errorResponse;
@@ -102,7 +121,11 @@ function addListHeaders(operation: Operation): void {
   const names = Object.keys(listHeaders).filter((name) => name !== NEXT_CURSOR_HEADER || query.has('after'));
   ok.headers = Object.fromEntries(
     names.map((name) => {
-      const { description, $schema: _dialect, ...schema } = z.toJSONSchema(listHeaders[name]!, { io: 'output' }) as Record<string, unknown>;
+      const {
+        description,
+        $schema: _dialect,
+        ...schema
+      } = z.toJSONSchema(listHeaders[name]!, { io: 'output' }) as Record<string, unknown>;
       return [name, { description, required: name !== NEXT_CURSOR_HEADER, schema }];
     }),
   );
@@ -122,7 +145,8 @@ function finish(transformObject: ReturnType<typeof createJsonSchemaTransformObje
         for (const tag of operation.tags ?? []) used.add(tag);
         addListHeaders(operation);
         for (const [status, response] of Object.entries(operation.responses ?? {})) {
-          if (response.description === 'Default Response') response.description = STATUS_TEXT[Number(status)] ?? 'Response';
+          if (response.description === 'Default Response')
+            response.description = STATUS_TEXT[Number(status)] ?? 'Response';
         }
       }
     }
@@ -169,7 +193,12 @@ export async function registerOpenApi(app: FastifyInstance, options: { db: Db; b
       },
       components: {
         securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie `POST /api/login` sets' },
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE,
+            description: 'The session cookie `POST /api/login` sets',
+          },
         },
       },
     },

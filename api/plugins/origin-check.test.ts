@@ -51,11 +51,20 @@ describe('state-changing calls from another origin', () => {
   it('guard signed-in writes too, and leave the data unchanged', async () => {
     const client = await t.signIn('technician');
     for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }]) {
-      const res = await client.inject({ method: 'PUT', url: '/api/user/settings', headers, payload: { email: client.user.email, city: 'Evilton' } });
+      const res = await client.inject({
+        method: 'PUT',
+        url: '/api/user/settings',
+        headers,
+        payload: { email: client.user.email, city: 'Evilton' },
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual(refused);
     }
-    const logout = await client.inject({ method: 'POST', url: '/api/logout', headers: { origin: 'https://evil.example' } });
+    const logout = await client.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(logout.statusCode).toBe(403);
     const me = await client.inject({ method: 'GET', url: '/api/user' });
     expect(me.statusCode).toBe(200);

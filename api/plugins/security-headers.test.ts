@@ -11,8 +11,14 @@ import { ROBOTS_TXT } from './security-headers';
 
 const INLINE = "window.__early = fetch('/api/public/inspections/x');";
 const webRoot = mkdtempSync(path.join(tmpdir(), 'baywise-headers-'));
-writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Baywise</title><div id="root"></div><script type="module" src="/assets/main.js"></script>');
-writeFileSync(path.join(webRoot, 'share.html'), `<!doctype html><title>Baywise</title><script>${INLINE}</script><div id="root"></div>`);
+writeFileSync(
+  path.join(webRoot, 'index.html'),
+  '<!doctype html><title>Baywise</title><div id="root"></div><script type="module" src="/assets/main.js"></script>',
+);
+writeFileSync(
+  path.join(webRoot, 'share.html'),
+  `<!doctype html><title>Baywise</title><script>${INLINE}</script><div id="root"></div>`,
+);
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -30,17 +36,36 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const directives = (csp: string): Record<string, string[]> => Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+const directives = (csp: string): Record<string, string[]> =>
+  Object.fromEntries(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
 
 describe('security headers', () => {
-  const urls = ['/', '/?section=customers', '/mpi/some-token', '/receipt/tok', '/api/user', '/api/config', '/api/public/inspections/nope', '/api/nope', '/robots.txt'];
+  const urls = [
+    '/',
+    '/?section=customers',
+    '/mpi/some-token',
+    '/receipt/tok',
+    '/api/user',
+    '/api/config',
+    '/api/public/inspections/nope',
+    '/api/nope',
+    '/robots.txt',
+  ];
 
   it('send a Content-Security-Policy that allows scripts from this origin only, no plugins, no base, no framing', async () => {
     for (const url of urls) {
       const res = await app.inject({ method: 'GET', url });
       const csp = directives(String(res.headers['content-security-policy']));
       expect(csp['script-src']?.[0], url).toBe("'self'");
-      expect(csp['script-src']?.some((s) => s.includes('unsafe')), url).toBe(false);
+      expect(
+        csp['script-src']?.some((s) => s.includes('unsafe')),
+        url,
+      ).toBe(false);
       expect(csp['object-src'], url).toEqual(["'none'"]);
       expect(csp['base-uri'], url).toEqual(["'none'"]);
       expect(csp['frame-ancestors'], url).toEqual(["'none'"]);
@@ -57,7 +82,15 @@ describe('security headers', () => {
   });
 
   it('send no referrer from share and invite pages and their API (the URL holds the token), same-origin elsewhere', async () => {
-    for (const url of ['/mpi/tok', '/invoice/tok', '/receipt/tok', '/api/public/inspections/tok', '/api/public/invoices/tok', '/invite/tok', '/api/invites/tok']) {
+    for (const url of [
+      '/mpi/tok',
+      '/invoice/tok',
+      '/receipt/tok',
+      '/api/public/inspections/tok',
+      '/api/public/invoices/tok',
+      '/invite/tok',
+      '/api/invites/tok',
+    ]) {
       expect((await app.inject({ method: 'GET', url })).headers['referrer-policy'], url).toBe('no-referrer');
     }
     for (const url of ['/', '/users/1', '/api/user', '/api/config', '/api/invites']) {
@@ -79,7 +112,11 @@ describe('security headers', () => {
 
   it('send HSTS for a year over HTTPS behind TRUST_PROXY, and not over plain HTTP', async () => {
     expect((await app.inject({ method: 'GET', url: '/' })).headers['strict-transport-security']).toBeUndefined();
-    const res = await behindProxy.inject({ method: 'GET', url: '/api/config', headers: { 'x-forwarded-proto': 'https' } });
+    const res = await behindProxy.inject({
+      method: 'GET',
+      url: '/api/config',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
 });

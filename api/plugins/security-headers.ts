@@ -10,7 +10,15 @@ const PUBLIC_API = /^\/api\/public\//;
 const INVITE = /^\/(api\/)?invites?\/[^/]+/;
 
 /** Search engines keep out of the share pages (and everything else: there is nothing public to index). */
-export const ROBOTS_TXT = ['User-agent: *', 'Disallow: /mpi/', 'Disallow: /invoice/', 'Disallow: /receipt/', 'Disallow: /api/', 'Disallow: /', ''].join('\n');
+export const ROBOTS_TXT = [
+  'User-agent: *',
+  'Disallow: /mpi/',
+  'Disallow: /invoice/',
+  'Disallow: /receipt/',
+  'Disallow: /api/',
+  'Disallow: /',
+  '',
+].join('\n');
 
 /** `'sha256-…'` sources for the inline scripts of the built HTML pages (the share page's early data call). */
 export function inlineScriptHashes(webRoot: string | undefined): string[] {
@@ -53,7 +61,10 @@ const isSharePage = (url: string) => SHARE_PAGE.test(url) || PUBLIC_API.test(url
  * sniffing, referrer rules (none at all from share pages, whose URLs carry a token), HSTS over
  * HTTPS, and the camera and microphone for the staff app only.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: { webRoot: string | undefined; trustProxy: boolean }): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { webRoot: string | undefined; trustProxy: boolean },
+): void {
   const csp = contentSecurityPolicy(inlineScriptHashes(options.webRoot));
   const https = (request: FastifyRequest) => request.protocol === 'https' || options.trustProxy;
   app.addHook('onSend', async (request, reply) => {
@@ -66,7 +77,9 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { webRoot
     reply.header('Referrer-Policy', share ? 'no-referrer' : 'same-origin');
     reply.header(
       'Permissions-Policy',
-      share ? 'camera=(), microphone=(), geolocation=(), payment=()' : 'camera=(self), microphone=(self), geolocation=(), payment=()',
+      share
+        ? 'camera=(), microphone=(), geolocation=(), payment=()'
+        : 'camera=(self), microphone=(self), geolocation=(), payment=()',
     );
     if (https(request)) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   });

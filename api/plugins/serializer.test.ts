@@ -20,14 +20,32 @@ const item = z.object({
 describe('compiled response serializers', () => {
   it('write what zod writes and drop every key outside the schema, nested ones too', () => {
     const data = {
-      id: 'a', cost: '1.50', count: 2, ratio: null, status: 'open', secret: 'x',
-      owner: { id: 'u', name: 'Ann', passwordHash: 'h' }, tags: ['t"q', 'é\u2028'],
+      id: 'a',
+      cost: '1.50',
+      count: 2,
+      ratio: null,
+      status: 'open',
+      secret: 'x',
+      owner: { id: 'u', name: 'Ann', passwordHash: 'h' },
+      tags: ['t"q', 'é\u2028'],
     };
     const fast = compile(z.object({ items: z.array(item), total: z.number() }));
-    const written = fast({ items: [data, { ...data, owner: null, status: null, ratio: 0.5, note: 'n' }], total: 2, hidden: true });
+    const written = fast({
+      items: [data, { ...data, owner: null, status: null, ratio: 0.5, note: 'n' }],
+      total: 2,
+      hidden: true,
+    });
     expect(JSON.parse(written)).toEqual({
       items: [
-        { id: 'a', cost: '1.50', count: 2, ratio: null, status: 'open', owner: { id: 'u', name: 'Ann' }, tags: ['t"q', 'é\u2028'] },
+        {
+          id: 'a',
+          cost: '1.50',
+          count: 2,
+          ratio: null,
+          status: 'open',
+          owner: { id: 'u', name: 'Ann' },
+          tags: ['t"q', 'é\u2028'],
+        },
         { id: 'a', cost: '1.50', count: 2, ratio: 0.5, status: null, owner: null, tags: ['t"q', 'é\u2028'], note: 'n' },
       ],
       total: 2,
@@ -54,6 +72,11 @@ describe('compiled response serializers', () => {
   });
 
   it('with the check on, fails loudly where zod would refuse the answer', () => {
-    expect(() => compile(item, true)({ ...{ id: 'a', cost: 'cheap', count: 1, ratio: null, status: null, owner: null, tags: [] } })).toThrow();
+    expect(() =>
+      compile(
+        item,
+        true,
+      )({ ...{ id: 'a', cost: 'cheap', count: 1, ratio: null, status: null, owner: null, tags: [] } }),
+    ).toThrow();
   });
 });

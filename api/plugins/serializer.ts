@@ -10,8 +10,22 @@ type SerializerCompiler = (route: Parameters<FastifySchemaCompiler<unknown>>[0] 
 
 const PRIMITIVES = new Set(['string', 'number', 'integer', 'boolean']);
 /** Keywords that only validate: a compiled serializer writes the value without checking them. */
-const CHECK_ONLY = new Set(['format', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum',
-  'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems', 'description', 'title', 'enum']);
+const CHECK_ONLY = new Set([
+  'format',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  'description',
+  'title',
+  'enum',
+]);
 
 const isObject = (v: unknown): v is JsonSchema => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -41,7 +55,8 @@ export function serializableSchema(schema: unknown): JsonSchema | null {
   if (kinds.length !== 1 || typeof kinds[0] !== 'string') return null;
   const kind = kinds[0];
   out.type = schema.type;
-  if (PRIMITIVES.has(kind)) return schema.properties || schema.items || schema.additionalProperties !== undefined ? null : out;
+  if (PRIMITIVES.has(kind))
+    return schema.properties || schema.items || schema.additionalProperties !== undefined ? null : out;
   if (kind === 'array') {
     const items = serializableSchema(schema.items);
     return items ? { ...out, items } : null;

@@ -21,19 +21,27 @@ describe('sessions for visitors who do not sign in', () => {
     ['POST', '/api/login', { username: 'nobody', password: 'wrong' }],
     ['POST', '/api/login', {}],
     ['GET', '/api/public/inspections/not-a-token', undefined],
-  ])('%s %s sets no cookie and stores no session', async (method, url, payload) => {
-    const before = await countSessions();
-    const res = await t.app.inject({ method: method as 'GET', url, ...(payload ? { payload } : {}) });
-    expect(res.statusCode).toBeLessThan(500);
-    expect(res.cookies.filter((c) => c.value !== '')).toEqual([]);
-    expect(await countSessions()).toBe(before);
-  }, 30_000);
+  ])(
+    '%s %s sets no cookie and stores no session',
+    async (method, url, payload) => {
+      const before = await countSessions();
+      const res = await t.app.inject({ method: method as 'GET', url, ...(payload ? { payload } : {}) });
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.cookies.filter((c) => c.value !== '')).toEqual([]);
+      expect(await countSessions()).toBe(before);
+    },
+    30_000,
+  );
 });
 
 describe('the session cookie and row', () => {
   it('is HttpOnly, SameSite=Lax, lasts 14 days and is stored in the database with its user', async () => {
     const client = await t.signIn('technician');
-    const user = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: client.user.username, password: TEST_PASSWORD } });
+    const user = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: client.user.username, password: TEST_PASSWORD },
+    });
     const cookie = user.cookies.find((c) => c.name === 'baywise.sid')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie.secure).toBeFalsy();

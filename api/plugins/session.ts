@@ -76,9 +76,7 @@ export class KyselySessionStore {
   }
 
   private async write(sid: string, session: Session): Promise<void> {
-    const expires = session.cookie.expires
-      ? new Date(session.cookie.expires)
-      : new Date(Date.now() + SESSION_TTL_MS);
+    const expires = session.cookie.expires ? new Date(session.cookie.expires) : new Date(Date.now() + SESSION_TTL_MS);
     const row = {
       sid,
       userId: session.userId ?? null,
@@ -194,10 +192,7 @@ export async function deleteExpiredSessions(db: Db): Promise<void> {
   await db.deleteFrom('sessions').where('expiresAt', '<=', new Date().toISOString()).execute();
 }
 
-export async function registerSessions(
-  app: FastifyInstance,
-  options: { db: Db; secret: string },
-): Promise<void> {
+export async function registerSessions(app: FastifyInstance, options: { db: Db; secret: string }): Promise<void> {
   const store = new KyselySessionStore(options.db);
   await app.register(fastifyCookie);
   await app.register(fastifySession, {

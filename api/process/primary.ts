@@ -18,7 +18,8 @@ const RESTART_WINDOW_MS = 60_000;
 const WORKER_STOP_MS = DRAIN_MS + 5_000;
 
 const workersNow = (): Worker[] => Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
-const exitOf = (worker: Worker) => new Promise<void>((resolve) => (worker.isDead() ? resolve() : worker.once('exit', () => resolve())));
+const exitOf = (worker: Worker) =>
+  new Promise<void>((resolve) => (worker.isDead() ? resolve() : worker.once('exit', () => resolve())));
 
 /**
  * WORKERS > 1: this process migrates the database, holds the pid file, runs the backup schedule
@@ -76,7 +77,8 @@ export async function runPrimary(config: AppConfig): Promise<void> {
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
     // It printed why (a port in use, bad settings); the exit handler above ends the others.
-    if (listening < config.workers) return failedToStart(new Error(`A server process exited while starting (${signal ?? `code ${code}`})`));
+    if (listening < config.workers)
+      return failedToStart(new Error(`A server process exited while starting (${signal ?? `code ${code}`})`));
     if (code === 0) {
       // Stopped on purpose (a signal sent to it alone): not restarted; the last one takes the primary along.
       log.info({ pid: worker.process.pid }, 'a server process stopped');

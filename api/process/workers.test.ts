@@ -18,14 +18,24 @@ let cookie = '';
 
 beforeAll(async () => {
   database = await createCommandDatabase();
-  server = await spawnServer({ ...database.env, WORKERS: '2', LOG_LEVEL: 'info', ADMIN_EMAIL, WEB_DIR: path.join(database.env.DATA_DIR!, 'no-web') });
+  server = await spawnServer({
+    ...database.env,
+    WORKERS: '2',
+    LOG_LEVEL: 'info',
+    ADMIN_EMAIL,
+    WEB_DIR: path.join(database.env.DATA_DIR!, 'no-web'),
+  });
   const res = await fetch(`${server.baseUrl}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'owner', email: ADMIN_EMAIL, role: 'admin', password: 'a long shop password 7' }),
   });
   expect(res.status).toBe(201);
-  cookie = res.headers.getSetCookie().map((c) => c.split(';')[0] ?? '').find((c) => c.startsWith('baywise.sid=')) ?? '';
+  cookie =
+    res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0] ?? '')
+      .find((c) => c.startsWith('baywise.sid=')) ?? '';
 }, 60_000);
 
 afterAll(async () => {
@@ -94,12 +104,18 @@ describe('WORKERS=2', () => {
     expect(firsts.filter((s) => s !== 201 && s !== 409)).toEqual([]);
     const again = await pool(CUSTOMERS, 16, async (i) => {
       const res = await create(i);
-      return { status: res.status, replayed: res.headers.get('idempotent-replayed'), id: ((await res.json()) as { id: string }).id };
+      return {
+        status: res.status,
+        replayed: res.headers.get('idempotent-replayed'),
+        id: ((await res.json()) as { id: string }).id,
+      };
     });
     expect(again.filter((r) => r.status !== 201 || r.replayed !== 'true')).toEqual([]);
     expect(again.map((r) => r.id)).toEqual(ids);
 
-    const list = (await (await fetch(`${server.baseUrl}/api/customers`, { headers: { cookie } })).json()) as { id: string }[];
+    const list = (await (await fetch(`${server.baseUrl}/api/customers`, { headers: { cookie } })).json()) as {
+      id: string;
+    }[];
     expect(list.map((c) => c.id).sort()).toEqual([...ids].sort());
 
     const fed: string[] = [];
@@ -127,7 +143,9 @@ describe('WORKERS=2', () => {
       fresh = childPids(server.child.pid!).find((pid) => pid !== victim && pid !== survivor);
     }
     expect(childPids(server.child.pid!).sort()).toEqual([fresh, survivor].sort());
-    expect(server.output()).toContain(`"pid":${victim},"code":null,"signal":"SIGKILL","msg":"a server process exited; starting another"`);
+    expect(server.output()).toContain(
+      `"pid":${victim},"code":null,"signal":"SIGKILL","msg":"a server process exited; starting another"`,
+    );
     const statuses = await pool(100, 12, () => getAlone('/api/user?after-restart'));
     expect(new Set(statuses)).toEqual(new Set([200]));
     expect([...pidsServing('/api/user?after-restart')].sort()).toEqual([fresh, survivor].sort());

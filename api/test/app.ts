@@ -46,7 +46,8 @@ export interface Client {
 }
 
 /** A response body without the `passwordChangeRequired` flag, whose name alone would trip a secrets check. */
-export const withoutPasswordFlag = (body: string): string => body.replace(/"passwordChangeRequired":(true|false),?/g, '');
+export const withoutPasswordFlag = (body: string): string =>
+  body.replace(/"passwordChangeRequired":(true|false),?/g, '');
 
 /** The session cookie from a response, as a `Cookie` header value. */
 export function sessionCookie(response: LightMyRequestResponse): string {
@@ -59,8 +60,7 @@ export function clientFor(app: FastifyInstance, user: UserRow, cookie: string): 
   return {
     user,
     cookie,
-    inject: (options) =>
-      app.inject({ ...options, headers: { ...(options.headers ?? {}), cookie } } as InjectOptions),
+    inject: (options) => app.inject({ ...options, headers: { ...(options.headers ?? {}), cookie } } as InjectOptions),
   };
 }
 
@@ -68,9 +68,17 @@ export function clientFor(app: FastifyInstance, user: UserRow, cookie: string): 
  * A fresh database and app for one test file, closed after the file. Sign-ins go through the real
  * `POST /api/login`.
  */
-export async function createTestApp(overrides: Partial<AppConfig> = {}, options: { clock?: () => number } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: { clock?: () => number } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(overrides), db: database.db, checkSerialization: true, clock: options.clock });
+  const app = await buildApp({
+    config: testConfig(overrides),
+    db: database.db,
+    checkSerialization: true,
+    clock: options.clock,
+  });
   await app.ready();
   const testApp: TestApp = {
     app,
@@ -96,7 +104,10 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
 }
 
 /** `createTestApp` with the close registered for the end of the file. */
-export async function useTestApp(overrides: Partial<AppConfig> = {}, options: { clock?: () => number } = {}): Promise<TestApp> {
+export async function useTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: { clock?: () => number } = {},
+): Promise<TestApp> {
   const testApp = await createTestApp(overrides, options);
   afterAll(() => testApp.close());
   return testApp;

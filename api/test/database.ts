@@ -83,7 +83,8 @@ export async function createTestDatabase(options: { ownDatabase?: boolean } = {}
 export async function createCommandDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'baywise-command-'));
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
-  if (testDatabaseKind() === 'sqlite') return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, drop: async () => removeDir() };
+  if (testDatabaseKind() === 'sqlite')
+    return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, drop: async () => removeDir() };
   const own = await ownPostgresDatabase();
   return {
     env: { DATA_DIR: dataDir, DATABASE_URL: own.url },

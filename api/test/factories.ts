@@ -71,11 +71,7 @@ export async function createCustomer(db: Db, fields: Partial<CustomerRow> = {}):
   return row;
 }
 
-export async function createVehicle(
-  db: Db,
-  customerId: string,
-  fields: Partial<VehicleRow> = {},
-): Promise<VehicleRow> {
+export async function createVehicle(db: Db, customerId: string, fields: Partial<VehicleRow> = {}): Promise<VehicleRow> {
   const row: VehicleRow = {
     id: randomUUID(),
     customerId,
@@ -241,7 +237,13 @@ export async function insertShareSend(
 export async function insertShareView(db: Db, inspectionId: string, firstViewedAt: string): Promise<void> {
   await db
     .insertInto('shareViews')
-    .values({ targetKind: 'inspection', targetId: inspectionId, firstViewedAt, lastViewedAt: firstViewedAt, viewCount: 1 })
+    .values({
+      targetKind: 'inspection',
+      targetId: inspectionId,
+      firstViewedAt,
+      lastViewedAt: firstViewedAt,
+      viewCount: 1,
+    })
     .execute();
   await refreshInspectionFunnel(db, [inspectionId]);
 }

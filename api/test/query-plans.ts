@@ -23,7 +23,9 @@ export function planRecorder(base: Db): { db: Db; plans: (run: () => Promise<unk
       const compiled = db.getExecutor().compileQuery(node, { queryId: 'plan' });
       const { rows } = await base
         .withoutPlugins()
-        .executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
+        .executeQuery<{ detail: string }>(
+          CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
+        );
       out.push(rows.map((r) => r.detail).join('\n'));
     }
     return out;

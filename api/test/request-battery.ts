@@ -47,7 +47,10 @@ export class Pools {
   forget(segment: string, id: string): void {
     const list = this.live.get(segment) ?? [];
     const entry = list.find((known) => known.id === id);
-    this.live.set(segment, list.filter((known) => known.id !== id));
+    this.live.set(
+      segment,
+      list.filter((known) => known.id !== id),
+    );
     if (entry) this.add(this.deleted, segment, entry);
   }
 
@@ -131,7 +134,9 @@ function sample(schema: Json, field: string, pools: Pools, ids: 'live' | 'delete
   switch (schema.type) {
     case 'object': {
       const properties = (schema.properties ?? {}) as Record<string, Json>;
-      return Object.fromEntries(Object.entries(properties).map(([key, child]) => [key, sample(child, key, pools, ids)]));
+      return Object.fromEntries(
+        Object.entries(properties).map(([key, child]) => [key, sample(child, key, pools, ids)]),
+      );
     }
     case 'array':
       return schema.items ? [sample(schema.items as Json, field, pools, ids)] : [];
@@ -159,9 +164,16 @@ export function sampleBody(route: RouteOptions, pools: Pools, ids: 'live' | 'del
 export function sampleQueries(route: RouteOptions, pools: Pools): string[] {
   const query = route.schema?.querystring;
   if (!(query instanceof z.ZodType)) return [''];
-  const properties = ((z.toJSONSchema(query, { io: 'input', unrepresentable: 'any' }) as Json).properties ?? {}) as Record<string, Json>;
+  const properties = ((z.toJSONSchema(query, { io: 'input', unrepresentable: 'any' }) as Json).properties ??
+    {}) as Record<string, Json>;
   const names = Object.keys(properties);
   const values = names.map((name) => [name, String(sample(properties[name]!, name, pools, 'live'))] as const);
-  const encode = (pairs: (readonly [string, string])[]) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
-  return ['', `?${encode(values)}`, `?${encode([...values, ...values])}`, `?${encode(names.map((n) => [n, '-1x'] as const))}`];
+  const encode = (pairs: (readonly [string, string])[]) =>
+    pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+  return [
+    '',
+    `?${encode(values)}`,
+    `?${encode([...values, ...values])}`,
+    `?${encode(names.map((n) => [n, '-1x'] as const))}`,
+  ];
 }

@@ -17,7 +17,13 @@ export interface Call {
 }
 
 /** Share of the hello-world each group must reach. */
-export const GOALS: Record<Group, number | undefined> = { detail: 0.25, search: 0.1, list: 0.05, sync: 0.02, create: undefined };
+export const GOALS: Record<Group, number | undefined> = {
+  detail: 0.25,
+  search: 0.1,
+  list: 0.05,
+  sync: 0.02,
+  create: undefined,
+};
 
 /** Signs in through POST /api/login; returns the session cookie. */
 export async function signIn(baseUrl: string): Promise<string> {
@@ -51,21 +57,45 @@ export function searchCalls(shop: ShopCatalog): Call[] {
   const unique = cycle(shop.uniqueNames);
   const email = cycle(shop.emailFragments);
   return [
-    { label: 'GET /api/customers?limit=50&q=<common surname>', group: 'search', next: () => ({ path: `/api/customers?limit=50&q=${q(shop.commonSurname)}` }) },
-    { label: 'GET /api/customers?limit=50&q=<one customer>', group: 'search', next: () => ({ path: `/api/customers?limit=50&q=${q(unique())}` }) },
-    { label: 'GET /api/customers?limit=50&q=<email fragment>', group: 'search', next: () => ({ path: `/api/customers?limit=50&q=${q(email())}` }) },
+    {
+      label: 'GET /api/customers?limit=50&q=<common surname>',
+      group: 'search',
+      next: () => ({ path: `/api/customers?limit=50&q=${q(shop.commonSurname)}` }),
+    },
+    {
+      label: 'GET /api/customers?limit=50&q=<one customer>',
+      group: 'search',
+      next: () => ({ path: `/api/customers?limit=50&q=${q(unique())}` }),
+    },
+    {
+      label: 'GET /api/customers?limit=50&q=<email fragment>',
+      group: 'search',
+      next: () => ({ path: `/api/customers?limit=50&q=${q(email())}` }),
+    },
   ];
 }
 
-export const inspectionListCall: Call = { label: 'GET /api/inspections?limit=20', group: 'list', next: () => ({ path: '/api/inspections?limit=20' }) };
+export const inspectionListCall: Call = {
+  label: 'GET /api/inspections?limit=20',
+  group: 'list',
+  next: () => ({ path: '/api/inspections?limit=20' }),
+};
 
 /** Search and list calls for the scale comparison; the deep page sits at 90% of the customers. */
 export function scaleCalls(shop: ShopCatalog): Call[] {
   const deep = Math.floor(shop.customers * 0.9);
   return [
     ...searchCalls(shop),
-    { label: 'GET /api/customers?limit=50&sort=name', group: 'list', next: () => ({ path: '/api/customers?limit=50&sort=name' }) },
-    { label: 'GET /api/customers?limit=50&sort=name&offset=<90%>', group: 'list', next: () => ({ path: `/api/customers?limit=50&sort=name&offset=${deep}` }) },
+    {
+      label: 'GET /api/customers?limit=50&sort=name',
+      group: 'list',
+      next: () => ({ path: '/api/customers?limit=50&sort=name' }),
+    },
+    {
+      label: 'GET /api/customers?limit=50&sort=name&offset=<90%>',
+      group: 'list',
+      next: () => ({ path: `/api/customers?limit=50&sort=name&offset=${deep}` }),
+    },
     inspectionListCall,
   ];
 }
@@ -76,14 +106,37 @@ export function detailCalls(shop: ShopCatalog): Call[] {
   const report = cycle(spread(shop.inspectionTokens));
   const invoice = cycle(spread(shop.invoiceTokens));
   // Pages of 500 changes from cursors spread over the whole feed.
-  const cursors = cycle(spread(Array.from({ length: Math.max(1, shop.changes - 500) }, (_, i) => i), 200));
+  const cursors = cycle(
+    spread(
+      Array.from({ length: Math.max(1, shop.changes - 500) }, (_, i) => i),
+      200,
+    ),
+  );
   return [
-    { label: 'GET /api/customers/:id/vehicles', group: 'detail', next: () => ({ path: `/api/customers/${customer()}/vehicles` }) },
+    {
+      label: 'GET /api/customers/:id/vehicles',
+      group: 'detail',
+      next: () => ({ path: `/api/customers/${customer()}/vehicles` }),
+    },
     inspectionListCall,
     { label: 'GET /api/inspections/:id', group: 'detail', next: () => ({ path: `/api/inspections/${inspection()}` }) },
-    { label: 'GET /api/public/inspections/:token', group: 'detail', customer: true, next: () => ({ path: `/api/public/inspections/${report()}` }) },
-    { label: 'GET /api/public/invoices/:token', group: 'detail', customer: true, next: () => ({ path: `/api/public/invoices/${invoice()}` }) },
-    { label: 'GET /api/sync/changes?since=<n>&limit=500', group: 'sync', next: () => ({ path: `/api/sync/changes?since=${cursors()}&limit=500` }) },
+    {
+      label: 'GET /api/public/inspections/:token',
+      group: 'detail',
+      customer: true,
+      next: () => ({ path: `/api/public/inspections/${report()}` }),
+    },
+    {
+      label: 'GET /api/public/invoices/:token',
+      group: 'detail',
+      customer: true,
+      next: () => ({ path: `/api/public/invoices/${invoice()}` }),
+    },
+    {
+      label: 'GET /api/sync/changes?since=<n>&limit=500',
+      group: 'sync',
+      next: () => ({ path: `/api/sync/changes?since=${cursors()}&limit=500` }),
+    },
   ];
 }
 
@@ -92,7 +145,10 @@ const service = (n: number, position: number) => ({
   description: ['Front brake pads', 'Oil and filter change', 'Cabin air filter'][position] ?? 'Wiper blades',
   laborCost: `${80 + (n % 50)}.00`,
   status: 'recommended' as const,
-  parts: [{ id: randomUUID(), partName: 'Part', partCost: `${20 + (n % 30)}.50` }, ...(position === 0 ? [{ id: randomUUID(), partName: 'Hardware kit', partCost: '9.99' }] : [])],
+  parts: [
+    { id: randomUUID(), partName: 'Part', partCost: `${20 + (n % 30)}.50` },
+    ...(position === 0 ? [{ id: randomUUID(), partName: 'Hardware kit', partCost: '9.99' }] : []),
+  ],
 });
 
 /** The two writes: an inspection created as the offline client sends it, and a customer's approval. */
@@ -113,10 +169,20 @@ export function writeCalls(shop: ShopCatalog): Call[] {
           path: '/api/inspections',
           headers: { 'idempotency-key': randomUUID() },
           body: {
-            id: randomUUID(), customerId, vehicleId, status: 'in_progress',
-            frontLeftTread: 6.5, frontRightTread: 6.4, rearLeftTread: 4.1, rearRightTread: 4.0,
-            oilCondition: 'slightly_dirty', oilLevel: 'full', leaks: [], checkEngineLight: false,
-            notes: 'Routine inspection.', services: [0, 1, 2].map((p) => service(k, p)),
+            id: randomUUID(),
+            customerId,
+            vehicleId,
+            status: 'in_progress',
+            frontLeftTread: 6.5,
+            frontRightTread: 6.4,
+            rearLeftTread: 4.1,
+            rearRightTread: 4.0,
+            oilCondition: 'slightly_dirty',
+            oilLevel: 'full',
+            leaks: [],
+            checkEngineLight: false,
+            notes: 'Routine inspection.',
+            services: [0, 1, 2].map((p) => service(k, p)),
           },
         };
       },

@@ -27,7 +27,12 @@ export interface Measured {
   statuses: string;
 }
 
-async function run(baseUrl: string, next: () => RequestSpec, seconds: number, headers: Record<string, string>): Promise<autocannon.Result> {
+async function run(
+  baseUrl: string,
+  next: () => RequestSpec,
+  seconds: number,
+  headers: Record<string, string>,
+): Promise<autocannon.Result> {
   return autocannon({
     url: baseUrl,
     connections: CONNECTIONS,
@@ -41,7 +46,11 @@ async function run(baseUrl: string, next: () => RequestSpec, seconds: number, he
             ...request,
             method: spec.method ?? 'GET',
             path: spec.path,
-            headers: { ...request.headers, ...(spec.body === undefined ? {} : { 'content-type': 'application/json' }), ...spec.headers },
+            headers: {
+              ...request.headers,
+              ...(spec.body === undefined ? {} : { 'content-type': 'application/json' }),
+              ...spec.headers,
+            },
             ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
           };
         },
@@ -59,14 +68,20 @@ export async function settle(baseUrl: string, timeoutMs = 60_000): Promise<void>
   let quick = 0;
   while (Date.now() < deadline && quick < 3) {
     const started = performance.now();
-    await fetch(`${baseUrl}/api/config`).then((r) => r.arrayBuffer()).catch(() => undefined);
+    await fetch(`${baseUrl}/api/config`)
+      .then((r) => r.arrayBuffer())
+      .catch(() => undefined);
     quick = performance.now() - started < 50 ? quick + 1 : 0;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
 /** Measures `next()`'s requests for BENCH_SECONDS after a warm-up, each run on a settled server. */
-export async function measure(baseUrl: string, next: () => RequestSpec, headers: Record<string, string> = {}): Promise<Measured> {
+export async function measure(
+  baseUrl: string,
+  next: () => RequestSpec,
+  headers: Record<string, string> = {},
+): Promise<Measured> {
   await settle(baseUrl);
   await run(baseUrl, next, WARM_UP_SECONDS, headers);
   await settle(baseUrl);

@@ -10,7 +10,12 @@ export function table(rows: string[][]): string {
   const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row) => row[col]?.length ?? 0))) ?? [];
   const right = (cell: string) => /^[\d.,]+( ?(%|ms|MB|×))?$|^[-—]$/.test(cell);
   return rows
-    .map((row) => row.map((cell, col) => (right(cell) && col > 0 ? cell.padStart(widths[col] ?? 0) : cell.padEnd(widths[col] ?? 0))).join('  ').trimEnd())
+    .map((row) =>
+      row
+        .map((cell, col) => (right(cell) && col > 0 ? cell.padStart(widths[col] ?? 0) : cell.padEnd(widths[col] ?? 0)))
+        .join('  ')
+        .trimEnd(),
+    )
     .join('\n');
 }
 
@@ -24,22 +29,49 @@ export const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 function verdict(call: Call, m: Measured, share: number): string {
   const goal = GOALS[call.group];
   if (goal === undefined) return '';
-  const misses = [share < goal ? 'share' : '', m.p99 > P99_GOAL_MS ? 'p99' : '', m.errors > 0 ? 'errors' : ''].filter(Boolean);
+  const misses = [share < goal ? 'share' : '', m.p99 > P99_GOAL_MS ? 'p99' : '', m.errors > 0 ? 'errors' : ''].filter(
+    Boolean,
+  );
   return misses.length === 0 ? 'pass' : `MISS (${misses.join(', ')})`;
 }
 
 /** One line per call against the hello-world's req/s. */
-export function printMainTable(title: string, hello: Measured, rows: { call: Call; m: Measured }[], memory: Memory): void {
+export function printMainTable(
+  title: string,
+  hello: Measured,
+  rows: { call: Call; m: Measured }[],
+  memory: Memory,
+): void {
   console.log(`\n${title}`);
   const lines = [['call', 'req/s', 'p50', 'p99', 'errors', 'share', 'goal', '']];
-  lines.push(['node:http hello-world (reference)', rps(hello.rps), latency(hello, hello.p50), latency(hello, hello.p99), errorCell(hello), '100%', '', '']);
+  lines.push([
+    'node:http hello-world (reference)',
+    rps(hello.rps),
+    latency(hello, hello.p50),
+    latency(hello, hello.p99),
+    errorCell(hello),
+    '100%',
+    '',
+    '',
+  ]);
   for (const { call, m } of rows) {
     const share = m.rps / hello.rps;
     const goal = GOALS[call.group];
-    lines.push([call.label, rps(m.rps), latency(m, m.p50), latency(m, m.p99), errorCell(m), pct(share), goal === undefined ? 'req/s' : `>= ${pct(goal)}`, verdict(call, m, share)]);
+    lines.push([
+      call.label,
+      rps(m.rps),
+      latency(m, m.p50),
+      latency(m, m.p99),
+      errorCell(m),
+      pct(share),
+      goal === undefined ? 'req/s' : `>= ${pct(goal)}`,
+      verdict(call, m, share),
+    ]);
   }
   console.log(table(lines));
-  console.log(`goals also need p99 <= ${P99_GOAL_MS} ms and 0 errors; creates are compared with an earlier run's req/s`);
+  console.log(
+    `goals also need p99 <= ${P99_GOAL_MS} ms and 0 errors; creates are compared with an earlier run's req/s`,
+  );
   printMemory(memory);
 }
 
@@ -50,19 +82,42 @@ function errorCell(m: Measured): string {
 export function printMemory(memory: Memory): void {
   const each = memory.processes.map((p) => `pid ${p.pid}: ${mb(p.rss)}, peak ${mb(p.peak)}`).join('; ');
   const verdictText = memory.rss <= 150 * 1024 * 1024 ? 'pass' : 'MISS';
-  console.log(`server RSS after the load: ${mb(memory.rss)} (peak ${mb(memory.peak)}; goal <= 150 MB: ${verdictText}) [${each}]`);
+  console.log(
+    `server RSS after the load: ${mb(memory.rss)} (peak ${mb(memory.peak)}; goal <= 150 MB: ${verdictText}) [${each}]`,
+  );
 }
 
 /** Each call's req/s at the small and the large shop, and the share kept. */
-export function printScaleTable(title: string, sizes: [number, number], rows: { call: Call; small: Measured; large: Measured }[]): void {
+export function printScaleTable(
+  title: string,
+  sizes: [number, number],
+  rows: { call: Call; small: Measured; large: Measured }[],
+): void {
   console.log(`\n${title}`);
   const size = (n: number) => n.toLocaleString('en-US');
-  const lines = [['call', `req/s @${size(sizes[0])}`, `p99 @${size(sizes[0])}`, `req/s @${size(sizes[1])}`, `p99 @${size(sizes[1])}`, 'errors', 'kept', `goal >= ${pct(KEEP_GOAL)}`]];
+  const lines = [
+    [
+      'call',
+      `req/s @${size(sizes[0])}`,
+      `p99 @${size(sizes[0])}`,
+      `req/s @${size(sizes[1])}`,
+      `p99 @${size(sizes[1])}`,
+      'errors',
+      'kept',
+      `goal >= ${pct(KEEP_GOAL)}`,
+    ],
+  ];
   for (const { call, small, large } of rows) {
     const kept = large.rps / small.rps;
     lines.push([
-      call.label, rps(small.rps), latency(small, small.p99), rps(large.rps), latency(large, large.p99),
-      String(small.errors + large.errors), pct(kept), kept >= KEEP_GOAL ? 'pass' : 'MISS',
+      call.label,
+      rps(small.rps),
+      latency(small, small.p99),
+      rps(large.rps),
+      latency(large, large.p99),
+      String(small.errors + large.errors),
+      pct(kept),
+      kept >= KEEP_GOAL ? 'pass' : 'MISS',
     ]);
   }
   console.log(table(lines));
@@ -71,11 +126,20 @@ export function printScaleTable(title: string, sizes: [number, number], rows: { 
 /** Each call's req/s at each worker count, and the gain over the first count. */
 export function printWorkersTable(title: string, counts: number[], rows: { call: Call; byCount: Measured[] }[]): void {
   console.log(`\n${title}`);
-  const lines = [['call', ...counts.map((c) => `req/s, ${c} worker${c === 1 ? '' : 's'}`), ...counts.slice(1).map((c) => `gain ${c}/${counts[0]}`), 'errors']];
+  const lines = [
+    [
+      'call',
+      ...counts.map((c) => `req/s, ${c} worker${c === 1 ? '' : 's'}`),
+      ...counts.slice(1).map((c) => `gain ${c}/${counts[0]}`),
+      'errors',
+    ],
+  ];
   for (const { call, byCount } of rows) {
     const base = byCount[0]?.rps ?? 0;
     lines.push([
-      call.label, ...byCount.map((m) => rps(m.rps)), ...byCount.slice(1).map((m) => `${(m.rps / base).toFixed(2)}×`),
+      call.label,
+      ...byCount.map((m) => rps(m.rps)),
+      ...byCount.slice(1).map((m) => `${(m.rps / base).toFixed(2)}×`),
       String(byCount.reduce((sum, m) => sum + m.errors, 0)),
     ]);
   }

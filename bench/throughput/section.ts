@@ -26,8 +26,13 @@ function databases(value = process.env.BENCH_DB ?? 'sqlite'): DbKind[] {
 }
 
 function counts(value: string | undefined, name: string): number[] {
-  const list = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean).map(Number);
-  if (list.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`${name} must be whole numbers separated by commas`);
+  const list = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map(Number);
+  if (list.some((n) => !Number.isInteger(n) || n < 1))
+    throw new Error(`${name} must be whole numbers separated by commas`);
   return list;
 }
 
@@ -58,7 +63,9 @@ class Shops {
     const started = Date.now();
     migrate(serverRoot, benchRoot, target);
     const shop = await seedShop(target, customers);
-    this.step(`seeded ${kind} with ${customers.toLocaleString('en-US')} customers in ${((Date.now() - started) / 1000).toFixed(1)} s (migrations included)`);
+    this.step(
+      `seeded ${kind} with ${customers.toLocaleString('en-US')} customers in ${((Date.now() - started) / 1000).toFixed(1)} s (migrations included)`,
+    );
     const entry = { target, shop };
     this.seeded.set(key, entry);
     return entry;
@@ -82,7 +89,11 @@ async function createDatabase(url: string, name: string): Promise<string> {
   return next.toString();
 }
 
-async function measureCalls(server: Running, calls: Call[], step: (text: string) => void): Promise<{ call: Call; m: Measured }[]> {
+async function measureCalls(
+  server: Running,
+  calls: Call[],
+  step: (text: string) => void,
+): Promise<{ call: Call; m: Measured }[]> {
   const cookie = await signIn(server.baseUrl);
   const rows = [];
   for (const call of calls) {
@@ -92,7 +103,12 @@ async function measureCalls(server: Running, calls: Call[], step: (text: string)
   return rows;
 }
 
-async function withServer<T>(target: Target, webDir: string, workers: string, work: (server: Running) => Promise<T>): Promise<T> {
+async function withServer<T>(
+  target: Target,
+  webDir: string,
+  workers: string,
+  work: (server: Running) => Promise<T>,
+): Promise<T> {
   const server = await startServer(target, webDir, workers);
   try {
     return await work(server);
@@ -104,24 +120,36 @@ async function withServer<T>(target: Target, webDir: string, workers: string, wo
 export async function benchThroughput(step: (text: string) => void): Promise<void> {
   const dbs = databases();
   const workers = process.env.WORKERS || '1';
-  const scale = process.env.BENCH_SCALE === 'off' ? [] : counts(process.env.BENCH_SCALE || '1000,100000', 'BENCH_SCALE');
+  const scale =
+    process.env.BENCH_SCALE === 'off' ? [] : counts(process.env.BENCH_SCALE || '1000,100000', 'BENCH_SCALE');
   const workerCounts = counts(process.env.BENCH_WORKERS, 'BENCH_WORKERS');
   const work = mkdtempSync(path.join(tmpdir(), 'bench-throughput-'));
   const webDir = path.join(work, 'web'); // the API calls need no built web app
   mkdirSync(webDir);
   const shops = new Shops(work, step);
   const hello = await startHelloWorld();
-  console.log(`\nThroughput: server from ${serverRoot}, WORKERS=${workers}, ${CONNECTIONS} connections, ${benchSeconds()} s per call after a 1 s warm-up`);
+  console.log(
+    `\nThroughput: server from ${serverRoot}, WORKERS=${workers}, ${CONNECTIONS} connections, ${benchSeconds()} s per call after a 1 s warm-up`,
+  );
   try {
     for (const kind of dbs) {
       const { target, shop } = await shops.get(kind, SHOP);
       step(`measuring the hello-world and the ${kind} server`);
       const helloM = await measure(hello.baseUrl, () => ({ path: '/' }));
       const { rows, memory } = await withServer(target, webDir, workers, async (server) => {
-        const measured = await measureCalls(server, [...searchCalls(shop), ...detailCalls(shop), ...writeCalls(shop)], step);
+        const measured = await measureCalls(
+          server,
+          [...searchCalls(shop), ...detailCalls(shop), ...writeCalls(shop)],
+          step,
+        );
         return { rows: measured, memory: serverMemory(server.proc) };
       });
-      printMainTable(`Throughput on ${kind}, shop of ${SHOP.toLocaleString('en-US')} customers (${shop.inspectionIds.length.toLocaleString('en-US')} inspections), share of the same run's hello-world`, helloM, rows, memory);
+      printMainTable(
+        `Throughput on ${kind}, shop of ${SHOP.toLocaleString('en-US')} customers (${shop.inspectionIds.length.toLocaleString('en-US')} inspections), share of the same run's hello-world`,
+        helloM,
+        rows,
+        memory,
+      );
     }
 
     if (scale.length === 2) {
@@ -130,7 +158,9 @@ export async function benchThroughput(step: (text: string) => void): Promise<voi
         for (const size of scale) {
           const { target, shop } = await shops.get(kind, size);
           step(`measuring search and lists on ${kind} at ${size.toLocaleString('en-US')} customers`);
-          bySize.push(await withServer(target, webDir, workers, (server) => measureCalls(server, scaleCalls(shop), step)));
+          bySize.push(
+            await withServer(target, webDir, workers, (server) => measureCalls(server, scaleCalls(shop), step)),
+          );
         }
         const [small = [], large = []] = bySize;
         printScaleTable(
@@ -144,7 +174,9 @@ export async function benchThroughput(step: (text: string) => void): Promise<voi
     if (workerCounts.length > 0) {
       for (const kind of ['sqlite', 'postgres'] as const) {
         const { target, shop } = await shops.get(kind, SHOP);
-        const calls = [detailCalls(shop)[2], detailCalls(shop)[3], searchCalls(shop)[0], inspectionListCall].filter((c): c is Call => c !== undefined);
+        const calls = [detailCalls(shop)[2], detailCalls(shop)[3], searchCalls(shop)[0], inspectionListCall].filter(
+          (c): c is Call => c !== undefined,
+        );
         const byCount: { call: Call; m: Measured }[][] = [];
         for (const count of workerCounts) {
           step(`measuring ${kind} with WORKERS=${count}`);
@@ -153,7 +185,10 @@ export async function benchThroughput(step: (text: string) => void): Promise<voi
         printWorkersTable(
           `Server processes (WORKERS), ${kind}, shop of ${SHOP.toLocaleString('en-US')} customers`,
           workerCounts,
-          calls.map((call, i) => ({ call, byCount: byCount.map((rows) => rows[i]?.m ?? { rps: 0, p50: 0, p99: 0, errors: 0, statuses: '' }) })),
+          calls.map((call, i) => ({
+            call,
+            byCount: byCount.map((rows) => rows[i]?.m ?? { rps: 0, p50: 0, p99: 0, errors: 0, statuses: '' }),
+          })),
         );
       }
     }

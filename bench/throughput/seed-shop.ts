@@ -29,7 +29,12 @@ export function migrate(root: string, fallbackRoot: string, target: Target): voi
   const result = spawnSync(tsxIn(root, fallbackRoot), ['api/db/migrate-command.ts'], {
     cwd: root,
     encoding: 'utf8',
-    env: { ...process.env, DATA_DIR: target.dataDir, DATABASE_URL: target.kind === 'postgres' ? target.url : '', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      DATA_DIR: target.dataDir,
+      DATABASE_URL: target.kind === 'postgres' ? target.url : '',
+      LOG_LEVEL: 'warn',
+    },
   });
   if (result.status !== 0) throw new Error(`migrations failed in ${root}:\n${result.stdout}${result.stderr}`);
 }
@@ -60,7 +65,11 @@ function sqliteSink(file: string): Sink {
   // Secondary indexes are dropped for the load and made again after it (one sort each instead of
   // millions of random inserts), from the schema's own text, so the result is the same schema.
   const indexes = db
-    .prepare("select name, sql from sqlite_master where type = 'index' and sql is not null and tbl_name in (" + TABLE_ORDER.map(() => '?').join(', ') + ')')
+    .prepare(
+      "select name, sql from sqlite_master where type = 'index' and sql is not null and tbl_name in (" +
+        TABLE_ORDER.map(() => '?').join(', ') +
+        ')',
+    )
     .all(...TABLE_ORDER) as { name: string; sql: string }[];
   for (const index of indexes) db.exec(`drop index "${index.name}"`);
   const statements = new Map<string, Database.Statement>();
@@ -68,7 +77,9 @@ function sqliteSink(file: string): Sink {
     const key = `${table}:${rows}`;
     let prepared = statements.get(key);
     if (!prepared) {
-      prepared = db.prepare(`insert into ${table} (${columns.join(', ')}) values ${placeholders(columns.length, rows, false)}`);
+      prepared = db.prepare(
+        `insert into ${table} (${columns.join(', ')}) values ${placeholders(columns.length, rows, false)}`,
+      );
       statements.set(key, prepared);
     }
     return prepared;
@@ -108,7 +119,10 @@ async function postgresSink(url: string): Promise<Sink> {
       const per = Math.max(1, Math.min(2000, Math.floor(60_000 / columns.length)));
       for (let start = 0; start < rows.length; start += per) {
         const chunk: Row[] = rows.slice(start, start + per);
-        await client.query(`insert into ${table} (${columns.join(', ')}) values ${placeholders(columns.length, chunk.length, true)}`, chunk.flat());
+        await client.query(
+          `insert into ${table} (${columns.join(', ')}) values ${placeholders(columns.length, chunk.length, true)}`,
+          chunk.flat(),
+        );
       }
     },
     async transaction(work) {
@@ -133,7 +147,8 @@ async function postgresSink(url: string): Promise<Sink> {
 /** Fills a freshly migrated database with `customers` customers and everything that goes with them. */
 export async function seedShop(target: Target, customers: number): Promise<ShopCatalog> {
   passwordHash ??= hashPassword(BENCH_PASSWORD);
-  const sink = target.kind === 'sqlite' ? sqliteSink(path.join(target.dataDir, 'baywise.sqlite')) : await postgresSink(target.url);
+  const sink =
+    target.kind === 'sqlite' ? sqliteSink(path.join(target.dataDir, 'baywise.sqlite')) : await postgresSink(target.url);
   const shop = new ShopRows(customers, randomUUID(), randomUUID());
   const users = shop.users(await passwordHash);
   // One transaction: every page is written once, at the end.

@@ -21,7 +21,9 @@ const built = new Set<string>();
  * `node dist/api/server.js`) when the checkout has that script, else `tsx api/server.ts`.
  */
 export function serverCommand(root: string): { command: string; args: string[] } {
-  const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
+  const scripts =
+    (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts?: Record<string, string> })
+      .scripts ?? {};
   if (!scripts['build:api']) return { command: tsxIn(root, benchRoot), args: [path.join(root, 'api/server.ts')] };
   const entry = path.join(root, 'dist/api/server.js');
   if (!built.has(root)) {
@@ -31,7 +33,9 @@ export function serverCommand(root: string): { command: string; args: string[] }
     built.add(root);
   }
   // BENCH_PROFILE=<folder>: each server process writes a CPU profile there when it exits.
-  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
+    : [];
   return { command: process.execPath, args: [...profile, entry] };
 }
 
@@ -66,7 +70,10 @@ export async function startServer(target: Target, webDir: string, workers: strin
 /** The bare node:http reference. */
 export async function startHelloWorld(): Promise<Running> {
   const port = await freePort();
-  const proc = startBackground(process.execPath, [path.join(benchRoot, 'bench/throughput/hello-world.mjs')], { ...process.env, PORT: String(port) });
+  const proc = startBackground(process.execPath, [path.join(benchRoot, 'bench/throughput/hello-world.mjs')], {
+    ...process.env,
+    PORT: String(port),
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHttp(baseUrl, proc);
   return { baseUrl, proc };

@@ -21,11 +21,7 @@ export function optionalText(max: number, label = 'This field') {
 
 /** Trimmed required text; missing or blank gives `message` (the form shows it under the field). */
 export function requiredText(message: string, max = 200, label = 'This field') {
-  return z
-    .string(message)
-    .trim()
-    .min(1, message)
-    .max(max, `${label} must be at most ${max} characters`);
+  return z.string(message).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);
 }
 
 function toCents(value: number | string, ctx: z.RefinementCtx): number {
@@ -45,7 +41,16 @@ export const costInput = z
 
 /** A required amount: digits with up to two decimals (or a number); gives cents. */
 export const amountInput = z
-  .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, VALID_AMOUNT_MESSAGE)], VALID_AMOUNT_MESSAGE)
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(\.\d{1,2})?$/, VALID_AMOUNT_MESSAGE),
+    ],
+    VALID_AMOUNT_MESSAGE,
+  )
   .transform((value, ctx) => toCents(value, ctx));
 
 /** Money as sent in responses: exactly two decimals. */
@@ -80,7 +85,9 @@ export const afterQuery = {
     .string()
     .regex(/^[A-Za-z0-9_-]{1,1000}$/, CURSOR_INVALID)
     .optional()
-    .describe(`The ${NEXT_CURSOR_HEADER} header of the previous page: the next page, read through the sort's index (not with offset)`),
+    .describe(
+      `The ${NEXT_CURSOR_HEADER} header of the previous page: the next page, read through the sort's index (not with offset)`,
+    ),
 };
 
 /** The headers a list's 200 answer carries (documented; the routes set them). */

@@ -18,12 +18,19 @@ const textConsentAtInput = z.iso.date(TEXT_CONSENT_DATE_MESSAGE).nullable();
 const textConsentSourceInput = z.enum(TEXT_CONSENT_SOURCES, TEXT_CONSENT_SOURCE_MESSAGE).nullable();
 
 /** Date and source are sent together: both set, or both null. */
-function consentPaired(value: { textConsentAt?: string | null | undefined; textConsentSource?: string | null | undefined }, ctx: z.RefinementCtx) {
+function consentPaired(
+  value: { textConsentAt?: string | null | undefined; textConsentSource?: string | null | undefined },
+  ctx: z.RefinementCtx,
+) {
   const at = value.textConsentAt;
   const source = value.textConsentSource;
   if (at === undefined && source === undefined) return;
-  if ((at ?? null) === null !== ((source ?? null) === null)) {
-    ctx.addIssue({ code: 'custom', path: [at ? 'textConsentSource' : 'textConsentAt'], message: TEXT_CONSENT_PAIR_MESSAGE });
+  if (((at ?? null) === null) !== ((source ?? null) === null)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [at ? 'textConsentSource' : 'textConsentAt'],
+      message: TEXT_CONSENT_PAIR_MESSAGE,
+    });
   }
 }
 
@@ -55,12 +62,15 @@ export type CreateCustomerBody = z.input<typeof createCustomerBody>;
 
 /** `PUT /api/customers/:id`: partial, only the fields sent change. */
 // partial() wraps each field in optional(), so a missing address stays "not sent" rather than becoming null.
-export const updateCustomerBody = z.object({
-  ...customerFields,
-  status: customerStatusInput,
-  textConsentAt: textConsentAtInput,
-  textConsentSource: textConsentSourceInput,
-}).partial().superRefine(consentPaired);
+export const updateCustomerBody = z
+  .object({
+    ...customerFields,
+    status: customerStatusInput,
+    textConsentAt: textConsentAtInput,
+    textConsentSource: textConsentSourceInput,
+  })
+  .partial()
+  .superRefine(consentPaired);
 export type UpdateCustomerBody = z.input<typeof updateCustomerBody>;
 
 export const CUSTOMER_STATUS_FILTERS = ['all', ...CUSTOMER_STATUSES] as const;

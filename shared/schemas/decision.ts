@@ -25,7 +25,10 @@ export const DECISION_METHOD_LABELS: Record<DecisionMethod, string> = {
 export const APPROVAL_SIGNATURE_MODES = ['never', 'first', 'always'] as const;
 export type ApprovalSignatureMode = (typeof APPROVAL_SIGNATURE_MODES)[number];
 
-export const staffDecisionMethodInput = z.enum(STAFF_DECISION_METHODS, 'Decision method must be in_person, phone or text');
+export const staffDecisionMethodInput = z.enum(
+  STAFF_DECISION_METHODS,
+  'Decision method must be in_person, phone or text',
+);
 
 /** A drawn signature is a PNG data URL of at most this many characters (about 200 KB). */
 export const MAX_SIGNATURE_CHARS = 200 * 1024;

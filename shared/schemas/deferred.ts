@@ -29,7 +29,11 @@ export const FOLLOW_UP_OUTCOME_INVALID = `Outcome must be one of: ${FOLLOW_UP_OU
 const isoDate = z
   .string(FOLLOW_UP_DATE_INVALID)
   .regex(/^\d{4}-\d{2}-\d{2}$/, FOLLOW_UP_DATE_INVALID)
-  .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text), FOLLOW_UP_DATE_INVALID);
+  .refine(
+    (text) =>
+      !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text),
+    FOLLOW_UP_DATE_INVALID,
+  );
 
 export const deferredWorkResponse = z.object({
   id: z.string(),

@@ -53,7 +53,12 @@ export function measurementInput(label: string) {
       if (text === '') return null;
       const mm = Number(text);
       const tenths = Math.round(mm * 10);
-      if (!/^\d*\.?\d+$|^\d+\.$/.test(text) || !Number.isFinite(mm) || mm > MAX_MEASUREMENT || Math.abs(mm * 10 - tenths) > 1e-6) {
+      if (
+        !/^\d*\.?\d+$|^\d+\.$/.test(text) ||
+        !Number.isFinite(mm) ||
+        mm > MAX_MEASUREMENT ||
+        Math.abs(mm * 10 - tenths) > 1e-6
+      ) {
         ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
       }
@@ -118,11 +123,17 @@ const inspectionFields = {
   coolantLevel: conditionInput('Coolant level', FLUID_LEVELS),
   suspensionCondition: conditionInput('Suspension condition', SUSPENSION_CONDITIONS),
   leaks: z
-    .array(z.string('Each leak must be a text').trim().min(1, 'A leak cannot be blank').max(100), 'Leaks must be a list')
+    .array(
+      z.string('Each leak must be a text').trim().min(1, 'A leak cannot be blank').max(100),
+      'Leaks must be a list',
+    )
     .max(50, 'At most 50 leaks')
     .nullish()
     .transform((v) => v ?? []),
-  checkEngineLight: z.boolean('Check engine light must be true or false').nullish().transform((v) => v ?? false),
+  checkEngineLight: z
+    .boolean('Check engine light must be true or false')
+    .nullish()
+    .transform((v) => v ?? false),
   diagnosticCodes: optionalText(2000, 'Diagnostic codes'),
   notes: optionalText(10000, 'Notes'),
   services: z.array(inspectionServiceInput, 'Services must be a list').max(200, 'At most 200 services'),
@@ -145,9 +156,9 @@ export const updateInspectionBody = z.object({
   customerId: reference(CUSTOMER_REQUIRED, 'Customer not found').optional(),
   vehicleId: reference(VEHICLE_REQUIRED, 'Vehicle not found').optional(),
   technicianId: reference(TECHNICIAN_REQUIRED, 'Technician not found').optional(),
-  ...Object.fromEntries(Object.entries(inspectionFields).map(([k, v]) => [k, v.optional()])) as {
+  ...(Object.fromEntries(Object.entries(inspectionFields).map(([k, v]) => [k, v.optional()])) as {
     [K in keyof typeof inspectionFields]: z.ZodOptional<(typeof inspectionFields)[K]>;
-  },
+  }),
 });
 export type UpdateInspectionBody = z.output<typeof updateInspectionBody>;
 
@@ -166,7 +177,12 @@ export const createNoteBody = z.object({
   note: requiredText(NOTE_REQUIRED, 10000, 'Note'),
 });
 
-const serviceFields = { description: descriptionInput, partsLink: partsLinkInput, partsCost: costInput, laborCost: costInput };
+const serviceFields = {
+  description: descriptionInput,
+  partsLink: partsLinkInput,
+  partsCost: costInput,
+  laborCost: costInput,
+};
 
 export const createServiceBody = z.object({
   id: idSchema.optional(),
@@ -275,13 +291,28 @@ export type Inspection = z.infer<typeof inspectionResponse>;
 
 export const publicPartResponse = partResponse.pick({ id: true, partName: true, partUrl: true, partCost: true });
 export const publicServiceResponse = serviceResponse
-  .pick({ id: true, description: true, partsCost: true, laborCost: true, status: true, needsReapproval: true, approvedAmount: true })
+  .pick({
+    id: true,
+    description: true,
+    partsCost: true,
+    laborCost: true,
+    status: true,
+    needsReapproval: true,
+    approvedAmount: true,
+  })
   .extend({ parts: z.array(publicPartResponse) });
 export type PublicService = z.infer<typeof publicServiceResponse>;
 
 const text = z.string().nullable();
 export const shopContactResponse = z.object({
-  companyName: text, phone: text, email: text, address: text, city: text, state: text, zipCode: text, website: text,
+  companyName: text,
+  phone: text,
+  email: text,
+  address: text,
+  city: text,
+  state: text,
+  zipCode: text,
+  website: text,
 });
 export type ShopContact = z.infer<typeof shopContactResponse>;
 

@@ -28,7 +28,11 @@ export const createdInviteResponse = inviteResponse.extend({ token: z.string() }
 export type CreatedInvite = z.infer<typeof createdInviteResponse>;
 
 export const inviteTokenParams = z.object({
-  token: z.string().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/, 'Invalid invite link'),
+  token: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Invalid invite link'),
 });
 
 /** What the invite page shows before the invitee picks a username and password. */

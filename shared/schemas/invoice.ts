@@ -1,23 +1,11 @@
 import { z } from 'zod';
 import { INVOICE_SORTS, INVOICE_STATUSES } from '@shared/constants';
 import { MAX_CENTS, parseCents } from '@shared/money';
-import {
-  idSchema,
-  listQuery,
-  moneyString,
-  optionalText,
-  VALID_AMOUNT_MESSAGE,
-  timestamp,
-} from './common';
+import { idSchema, listQuery, moneyString, optionalText, VALID_AMOUNT_MESSAGE, timestamp } from './common';
 import { customerSummaryResponse } from './customer';
 import { publicMediaResponse } from './media';
 import { vehicleSummaryResponse } from './vehicle';
-import {
-  inspectionResponse,
-  publicFindingsResponse,
-  publicVehicleResponse,
-  shopContactResponse,
-} from './inspection';
+import { inspectionResponse, publicFindingsResponse, publicVehicleResponse, shopContactResponse } from './inspection';
 
 export const INSPECTION_REQUIRED = 'Please select an inspection';
 export const INVOICE_STATUS_MESSAGE = 'Status must be draft, sent or paid';
@@ -40,7 +28,8 @@ export const inspectionIdInput = z
 /** Digits with up to two decimals (as text or a number); gives cents. Missing is the 'both' message. */
 export const lineItemAmountInput = z
   .union([z.number(), z.string()], {
-    error: (issue) => (issue.input === undefined || issue.input === null ? LINE_ITEM_BOTH_MESSAGE : VALID_AMOUNT_MESSAGE),
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? LINE_ITEM_BOTH_MESSAGE : VALID_AMOUNT_MESSAGE,
   })
   .transform((value, ctx) => {
     const text = typeof value === 'number' ? String(value) : value.trim();
@@ -168,4 +157,3 @@ export const publicInvoiceResponse = z.object({
   media: z.array(publicMediaResponse),
 });
 export type PublicInvoice = z.infer<typeof publicInvoiceResponse>;
-

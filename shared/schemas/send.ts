@@ -31,9 +31,22 @@ export const createSendBody = z
   .object({
     id: idSchema,
     channel: z.enum(SEND_CHANNELS, 'Channel must be email, mail_app, text, share_sheet or copy_link'),
-    recipient: z.string().trim().max(320, 'Recipient must be at most 320 characters').nullish().transform((v) => v || null),
-    subject: z.string().max(TEMPLATE_SUBJECT_MAX, `Subject must be at most ${TEMPLATE_SUBJECT_MAX} characters`).nullish().transform((v) => v ?? null),
-    body: z.string().max(TEMPLATE_BODY_MAX, `Body must be at most ${TEMPLATE_BODY_MAX} characters`).nullish().transform((v) => v ?? null),
+    recipient: z
+      .string()
+      .trim()
+      .max(320, 'Recipient must be at most 320 characters')
+      .nullish()
+      .transform((v) => v || null),
+    subject: z
+      .string()
+      .max(TEMPLATE_SUBJECT_MAX, `Subject must be at most ${TEMPLATE_SUBJECT_MAX} characters`)
+      .nullish()
+      .transform((v) => v ?? null),
+    body: z
+      .string()
+      .max(TEMPLATE_BODY_MAX, `Body must be at most ${TEMPLATE_BODY_MAX} characters`)
+      .nullish()
+      .transform((v) => v ?? null),
     /** When the device handed the message over (a send queued offline); the server's time when absent. */
     sentAt: z.iso.datetime({ message: 'sentAt must be an ISO date and time', offset: true }).optional(),
   })

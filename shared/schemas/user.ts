@@ -80,9 +80,10 @@ export const registerBody = z.object({
 export type RegisterBody = z.input<typeof registerBody>;
 
 /** A form's schema: its API body plus a confirmation of the password that is never sent. */
-export function withPasswordConfirmation<Shape extends z.ZodRawShape & { password: typeof passwordInput }, Config extends z.core.$ZodObjectConfig>(
-  body: z.ZodObject<Shape, Config>,
-) {
+export function withPasswordConfirmation<
+  Shape extends z.ZodRawShape & { password: typeof passwordInput },
+  Config extends z.core.$ZodObjectConfig,
+>(body: z.ZodObject<Shape, Config>) {
   return body
     .extend({ confirmPassword: z.string().min(1, 'Please confirm your password') })
     .refine((v: { password?: unknown; confirmPassword?: unknown }) => v.password === v.confirmPassword, {
@@ -139,9 +140,7 @@ export const updateUserBody = z.object({
     .transform((v) => (v ? v : undefined)),
 });
 
-export const userFormConfirm = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, PASSWORD_MIN_MESSAGE);
+export const userFormConfirm = z.string().min(PASSWORD_MIN_LENGTH, PASSWORD_MIN_MESSAGE);
 
 export const LOGOUT_BODY_MESSAGE = 'Sign-out takes no request body';
 /** Sign-out takes no body (or an empty object); anything else in one is a client mistake. */

@@ -14,8 +14,7 @@ export const MILEAGE_MAX = 'Mileage must be at most 9,999,999';
 
 /** The newest model year a vehicle may have: next calendar year, read when called. */
 export const maxVehicleYear = (): number => new Date().getFullYear() + 1;
-export const yearRangeMessage = (): string =>
-  `Year must be between ${MIN_VEHICLE_YEAR} and ${maxVehicleYear()}`;
+export const yearRangeMessage = (): string => `Year must be between ${MIN_VEHICLE_YEAR} and ${maxVehicleYear()}`;
 
 const blank = (value: unknown) =>
   value === null || value === undefined || (typeof value === 'string' && value.trim() === '');

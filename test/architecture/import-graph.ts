@@ -239,7 +239,8 @@ export function webLayerViolations(graph: ImportGraph): string[] {
     const sameSlice = source.layer === target.layer && source.name === target.name;
     if (sameSlice) continue;
     if ((WEB_FORBIDDEN[source.layer] ?? []).includes(target.layer)) found.push(`${from} -> ${to}`);
-    else if (source.layer === 'features' && target.layer === 'features') found.push(`${from} -> ${to} (features never import features)`);
+    else if (source.layer === 'features' && target.layer === 'features')
+      found.push(`${from} -> ${to} (features never import features)`);
   }
   return found;
 }

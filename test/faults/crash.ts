@@ -77,18 +77,41 @@ export async function runCrash(report: Report, random: () => number): Promise<vo
     const db = new Sqlite(server.sqliteFile, { readonly: true });
     try {
       const integrity = db.pragma('integrity_check', { simple: true });
-      const rows = db.prepare(`select id, name from customers where name like 'crash-%'`).all() as { id: string; name: string }[];
+      const rows = db.prepare(`select id, name from customers where name like 'crash-%'`).all() as {
+        id: string;
+        name: string;
+      }[];
       const byMarker = new Map<string, number>();
       for (const row of rows) byMarker.set(row.name, (byMarker.get(row.name) ?? 0) + 1);
       const ids = new Set(rows.map((r) => r.id));
       const lost = acknowledged.filter((w) => !ids.has(w.id) || byMarker.get(w.marker) === undefined);
       const duplicated = [...byMarker].filter(([, count]) => count > 1);
-      report.line(`creates: ${sent.length} sent, ${acknowledged.length} acknowledged, ${retries} retries after no answer, ${rows.length} rows stored`);
+      report.line(
+        `creates: ${sent.length} sent, ${acknowledged.length} acknowledged, ${retries} retries after no answer, ${rows.length} rows stored`,
+      );
       report.line(`lost: ${lost.length}, duplicated: ${duplicated.length}, integrity_check: ${String(integrity)}`);
       report.check('every write answered 201 in the end', refused === '', refused);
-      report.check('no acknowledged create lost', lost.length === 0, lost.slice(0, 5).map((w) => w.marker).join(', '));
-      report.check('no create stored twice', duplicated.length === 0, duplicated.slice(0, 5).map(([m, c]) => `${m} × ${c}`).join(', '));
-      report.check('enough writes to mean something', acknowledged.length >= 100, `${acknowledged.length} acknowledged`);
+      report.check(
+        'no acknowledged create lost',
+        lost.length === 0,
+        lost
+          .slice(0, 5)
+          .map((w) => w.marker)
+          .join(', '),
+      );
+      report.check(
+        'no create stored twice',
+        duplicated.length === 0,
+        duplicated
+          .slice(0, 5)
+          .map(([m, c]) => `${m} × ${c}`)
+          .join(', '),
+      );
+      report.check(
+        'enough writes to mean something',
+        acknowledged.length >= 100,
+        `${acknowledged.length} acknowledged`,
+      );
       report.check('PRAGMA integrity_check is ok', integrity === 'ok', String(integrity));
     } finally {
       db.close();

@@ -11,22 +11,121 @@ type Random = () => number;
 const pick = <T>(random: Random, list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 
 const HOSTILE_IDS = [
-  '0', '-1', '1e309', 'NaN', 'null', 'undefined', '%00', '..%2F..%2Fetc%2Fpasswd', '%2e%2e%2f%2e%2e%2f',
-  "1'%20OR%20'1'='1", '%7B%7D', '__proto__', 'constructor', 'a'.repeat(5000), '%F0%9F%9A%97', '%C0%AF',
-  '3f0c7a52-9d1e-4b8a-a6f2-5c4d3e2b1a00', '3F0C7A52-9D1E-4B8A-A6F2-5C4D3E2B1A00', '00000000-0000-0000-0000-000000000000',
-  'ZZZZZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZZZZZZZZZ', '%20', '%0d%0aSet-Cookie:%20x=1',
+  '0',
+  '-1',
+  '1e309',
+  'NaN',
+  'null',
+  'undefined',
+  '%00',
+  '..%2F..%2Fetc%2Fpasswd',
+  '%2e%2e%2f%2e%2e%2f',
+  "1'%20OR%20'1'='1",
+  '%7B%7D',
+  '__proto__',
+  'constructor',
+  'a'.repeat(5000),
+  '%F0%9F%9A%97',
+  '%C0%AF',
+  '3f0c7a52-9d1e-4b8a-a6f2-5c4d3e2b1a00',
+  '3F0C7A52-9D1E-4B8A-A6F2-5C4D3E2B1A00',
+  '00000000-0000-0000-0000-000000000000',
+  'ZZZZZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZZZZZZZZZ',
+  '%20',
+  '%0d%0aSet-Cookie:%20x=1',
 ];
 const HOSTILE_VALUES: unknown[] = [
-  null, true, false, 0, -1, 1e308, -1e308, 2 ** 53 + 1, 0.1, 'NaN', 'Infinity', '-0', '', ' ', '\u0000', 'a\u0000b',
-  '💥'.repeat(50), 'x'.repeat(100_000), "'; drop table customers; --", '<script>alert(1)</script>', '../../etc/passwd',
-  [], [null], [1, 'two', {}], {}, { __proto__: { admin: true } }, { constructor: { prototype: { polluted: 1 } } },
-  '2024-02-30T25:61:00Z', '1e5', '12.345', '-5.00', '\ud800', '%s%n', { $gt: '' },
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1e308,
+  -1e308,
+  2 ** 53 + 1,
+  0.1,
+  'NaN',
+  'Infinity',
+  '-0',
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '💥'.repeat(50),
+  'x'.repeat(100_000),
+  "'; drop table customers; --",
+  '<script>alert(1)</script>',
+  '../../etc/passwd',
+  [],
+  [null],
+  [1, 'two', {}],
+  {},
+  { __proto__: { admin: true } },
+  { constructor: { prototype: { polluted: 1 } } },
+  '2024-02-30T25:61:00Z',
+  '1e5',
+  '12.345',
+  '-5.00',
+  '\ud800',
+  '%s%n',
+  { $gt: '' },
 ];
-const FIELDS = ['id', 'name', 'email', 'phone', 'address', 'status', 'customerId', 'vehicleId', 'inspectionId', 'technicianId',
-  'username', 'password', 'currentPassword', 'newPassword', 'role', 'year', 'make', 'model', 'vin', 'mileage', 'services',
-  'parts', 'lineItems', 'description', 'amount', 'laborCost', 'partsCost', 'partCost', 'partName', 'note', 'notes', 'leaks',
-  'frontLeftTread', 'checkEngineLight', 'subject', 'body', 'limit', 'since', '__proto__', 'constructor', 'prototype'];
-const QUERY_KEYS = ['q', 'limit', 'offset', 'sort', 'status', 'since', 'customerId', 'todayStart', 'todayEnd', '__proto__', 'limit[]'];
+const FIELDS = [
+  'id',
+  'name',
+  'email',
+  'phone',
+  'address',
+  'status',
+  'customerId',
+  'vehicleId',
+  'inspectionId',
+  'technicianId',
+  'username',
+  'password',
+  'currentPassword',
+  'newPassword',
+  'role',
+  'year',
+  'make',
+  'model',
+  'vin',
+  'mileage',
+  'services',
+  'parts',
+  'lineItems',
+  'description',
+  'amount',
+  'laborCost',
+  'partsCost',
+  'partCost',
+  'partName',
+  'note',
+  'notes',
+  'leaks',
+  'frontLeftTread',
+  'checkEngineLight',
+  'subject',
+  'body',
+  'limit',
+  'since',
+  '__proto__',
+  'constructor',
+  'prototype',
+];
+const QUERY_KEYS = [
+  'q',
+  'limit',
+  'offset',
+  'sort',
+  'status',
+  'since',
+  'customerId',
+  'todayStart',
+  'todayEnd',
+  '__proto__',
+  'limit[]',
+];
 
 interface FuzzRequest {
   /** Bigger than the server accepts (body or URL): it may close the connection instead of answering. */
@@ -38,8 +137,19 @@ interface FuzzRequest {
 }
 
 function idFor(random: Random, seed: Seeded): string {
-  const real = [seed.customerId, seed.vehicleId, seed.inspectionId, seed.noteId, seed.partId, seed.invoiceId, seed.lineItemId,
-    seed.templateId ?? '', seed.shareToken, seed.invoiceToken, ...seed.serviceIds].filter(Boolean);
+  const real = [
+    seed.customerId,
+    seed.vehicleId,
+    seed.inspectionId,
+    seed.noteId,
+    seed.partId,
+    seed.invoiceId,
+    seed.lineItemId,
+    seed.templateId ?? '',
+    seed.shareToken,
+    seed.invoiceToken,
+    ...seed.serviceIds,
+  ].filter(Boolean);
   return random() < 0.4 ? pick(random, real) : pick(random, HOSTILE_IDS);
 }
 
@@ -48,7 +158,12 @@ function hostileObject(random: Random, depth = 0): Record<string, unknown> {
   const n = 1 + Math.floor(random() * 6);
   for (let i = 0; i < n; i++) {
     const key = pick(random, FIELDS);
-    const value = depth < 2 && random() < 0.15 ? (random() < 0.5 ? [hostileObject(random, depth + 1)] : hostileObject(random, depth + 1)) : pick(random, HOSTILE_VALUES);
+    const value =
+      depth < 2 && random() < 0.15
+        ? random() < 0.5
+          ? [hostileObject(random, depth + 1)]
+          : hostileObject(random, depth + 1)
+        : pick(random, HOSTILE_VALUES);
     Object.defineProperty(body, key, { value, enumerable: true, writable: true, configurable: true });
   }
   return body;
@@ -57,8 +172,37 @@ function hostileObject(random: Random, depth = 0): Record<string, unknown> {
 function hostileBody(random: Random): { body?: Buffer | string; type?: string } {
   const roll = random();
   if (roll < 0.45) return { body: JSON.stringify(hostileObject(random)), type: 'application/json' };
-  if (roll < 0.55) return { body: pick(random, ['{', '{"a":', '[1,2', 'nul', '{"a":1}}', '\u0000', '{"__proto__":{"x":1}}', '"just a string"', '12', 'true', '[]', '  ']), type: 'application/json' };
-  if (roll < 0.6) return { body: JSON.stringify(hostileObject(random)), type: pick(random, ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/json; charset=latin1', 'application/jsonx', '']) };
+  if (roll < 0.55)
+    return {
+      body: pick(random, [
+        '{',
+        '{"a":',
+        '[1,2',
+        'nul',
+        '{"a":1}}',
+        '\u0000',
+        '{"__proto__":{"x":1}}',
+        '"just a string"',
+        '12',
+        'true',
+        '[]',
+        '  ',
+      ]),
+      type: 'application/json',
+    };
+  if (roll < 0.6)
+    return {
+      body: JSON.stringify(hostileObject(random)),
+      type: pick(random, [
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/xml',
+        'application/json; charset=latin1',
+        'application/jsonx',
+        '',
+      ]),
+    };
   if (roll < 0.63) return { body: JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) }), type: 'application/json' };
   if (roll < 0.68) return { body: JSON.stringify(pick(random, [null, [], 0, 'x', [{}]])), type: 'application/json' };
   if (roll < 0.72) return { body: Buffer.from([0xff, 0xfe, 0x00, 0x7b, 0xc3, 0x28]), type: 'application/json' };
@@ -67,7 +211,8 @@ function hostileBody(random: Random): { body?: Buffer | string; type?: string } 
 }
 
 /** Every UTF-8 byte as %XX (a lone surrogate becomes U+FFFD instead of throwing). */
-const percentEncode = (text: string) => [...Buffer.from(text, 'utf8').subarray(0, 600)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+const percentEncode = (text: string) =>
+  [...Buffer.from(text, 'utf8').subarray(0, 600)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
 
 function hostileQuery(random: Random): string {
   if (random() < 0.5) return '';
@@ -75,7 +220,9 @@ function hostileQuery(random: Random): string {
   const n = 1 + Math.floor(random() * 3);
   for (let i = 0; i < n; i++) {
     const value = pick(random, HOSTILE_VALUES);
-    parts.push(`${encodeURIComponent(pick(random, QUERY_KEYS))}=${percentEncode(typeof value === 'string' ? value.slice(0, 3000) : (JSON.stringify(value) ?? ''))}`);
+    parts.push(
+      `${encodeURIComponent(pick(random, QUERY_KEYS))}=${percentEncode(typeof value === 'string' ? value.slice(0, 3000) : (JSON.stringify(value) ?? ''))}`,
+    );
   }
   if (random() < 0.1) parts.push('limit=1&limit=2');
   // Beyond Node's 16 kB header limit: refused by the HTTP parser (431), before the app.
@@ -92,10 +239,19 @@ function buildRequest(random: Random, route: string, seed: Seeded, usedKeys: str
   const canSignIn = route !== 'POST /api/logout';
   if (canSignIn && who < 0.4) headers.cookie = seed.admin.cookie;
   else if (canSignIn && who < 0.75) headers.cookie = seed.tech.cookie;
-  else if (who < 0.85) headers.cookie = pick(random, ['baywise.sid=forged.signature', 'baywise.sid=', 'baywise.sid=%00%ff', `baywise.sid=${'a'.repeat(4000)}`, 'baywise.sid=a; baywise.sid=b', '=;;;=']);
+  else if (who < 0.85)
+    headers.cookie = pick(random, [
+      'baywise.sid=forged.signature',
+      'baywise.sid=',
+      'baywise.sid=%00%ff',
+      `baywise.sid=${'a'.repeat(4000)}`,
+      'baywise.sid=a; baywise.sid=b',
+      '=;;;=',
+    ]);
   const extra = random();
   if (extra < 0.1) headers.origin = pick(random, ['http://evil.example', 'null', 'not a url', 'http://127.0.0.1']);
-  else if (extra < 0.15) headers['sec-fetch-site'] = pick(random, ['cross-site', 'same-site', 'same-origin', 'garbage']);
+  else if (extra < 0.15)
+    headers['sec-fetch-site'] = pick(random, ['cross-site', 'same-site', 'same-origin', 'garbage']);
   else if (extra < 0.2) headers['x-forwarded-for'] = ['1.2.3.4', 'not-an-ip'];
   else if (extra < 0.25) headers.accept = pick(random, ['text/html', '*/*', 'application/xml', '']);
   else if (extra < 0.3) headers['accept-encoding'] = pick(random, ['gzip', 'br', 'deflate, gzip;q=0', 'bogus']);
@@ -111,7 +267,12 @@ function buildRequest(random: Random, route: string, seed: Seeded, usedKeys: str
   if (method !== 'GET' && random() < 0.35) {
     const roll = random();
     // Replays of a used key with another body, and keys of the wrong shape.
-    const key = roll < 0.4 && usedKeys.length ? pick(random, usedKeys) : roll < 0.7 ? `fuzz-${Math.floor(random() * 1e9)}` : pick(random, ['', ' ', 'a'.repeat(300), 'k\u00e4y', 'a\tb', 'a b', '%00']);
+    const key =
+      roll < 0.4 && usedKeys.length
+        ? pick(random, usedKeys)
+        : roll < 0.7
+          ? `fuzz-${Math.floor(random() * 1e9)}`
+          : pick(random, ['', ' ', 'a'.repeat(300), 'k\u00e4y', 'a\tb', 'a b', '%00']);
     headers['idempotency-key'] = random() < 0.05 ? [key, 'second'] : key;
     if (key.startsWith('fuzz-')) usedKeys.push(key);
   }
@@ -121,12 +282,22 @@ function buildRequest(random: Random, route: string, seed: Seeded, usedKeys: str
 
 function send(baseUrl: string, req: FuzzRequest): Promise<{ status: number; body: string; type: string }> {
   return new Promise((resolve, reject) => {
-    const client = request(`${baseUrl}${req.path}`, { method: req.method, headers: req.headers, timeout: 20_000, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), type: String(res.headers['content-type'] ?? '') }));
-      res.on('error', reject);
-    });
+    const client = request(
+      `${baseUrl}${req.path}`,
+      { method: req.method, headers: req.headers, timeout: 20_000, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
+            type: String(res.headers['content-type'] ?? ''),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
     client.on('timeout', () => client.destroy(new Error('no answer in 20 s')));
     client.on('error', reject);
     client.end(req.body);
@@ -136,7 +307,10 @@ function send(baseUrl: string, req: FuzzRequest): Promise<{ status: number; body
 const LEAKS: [string, RegExp][] = [
   ['stack trace', /\bat [\w$.<>]+ \(?[^\s()]+:\d+:\d+\)?/],
   ['file path', new RegExp(`${ROOT.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}|node_modules|/api/(modules|db|plugins)/`)],
-  ['SQL', /SQLITE_|sqlite3?\b|syntax error|constraint failed|no such (table|column)|\bselect\b.+\bfrom\b|\binsert into\b/i],
+  [
+    'SQL',
+    /SQLITE_|sqlite3?\b|syntax error|constraint failed|no such (table|column)|\bselect\b.+\bfrom\b|\binsert into\b/i,
+  ],
 ];
 
 /** Checks one answer: no 5xx, errors in the JSON error shape, nothing internal in the body. */
@@ -150,7 +324,8 @@ function problem(res: { status: number; body: string; type: string }): string | 
       return `status ${res.status} with a body that is not JSON: ${res.body.slice(0, 200)}`;
     }
     const shape = json as { error?: unknown; message?: unknown };
-    if (typeof shape?.error !== 'string' || typeof shape.message !== 'string') return `status ${res.status} without {error, message}: ${res.body.slice(0, 200)}`;
+    if (typeof shape?.error !== 'string' || typeof shape.message !== 'string')
+      return `status ${res.status} without {error, message}: ${res.body.slice(0, 200)}`;
     const leak = LEAKS.find(([, pattern]) => pattern.test(res.body));
     if (leak) return `${leak[0]} in an error body: ${res.body.slice(0, 300)}`;
   } else if (LEAKS[0]![1].test(res.body)) {
@@ -198,12 +373,27 @@ export async function runFuzz(report: Report, random: Random): Promise<void> {
     const total = [...statuses.values()].reduce((a, b) => a + b, 0);
     const fewest = Math.min(...routes.map((r) => perRoute.get(r) ?? 0));
     report.line(`${routes.length} routes, ${total} answers (at least ${fewest} per route)`);
-    report.line(`requests the server closed before or right after answering (oversized, or a bad URL with a body): ${cutOff}`);
-    report.line(`statuses: ${[...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s} × ${n}`).join(', ')}`);
+    report.line(
+      `requests the server closed before or right after answering (oversized, or a bad URL with a body): ${cutOff}`,
+    );
+    report.line(
+      `statuses: ${[...statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([s, n]) => `${s} × ${n}`)
+        .join(', ')}`,
+    );
     const fives = [...statuses].filter(([s]) => s >= 500).reduce((a, [, n]) => a + n, 0);
     report.check('no answer ≥ 500', fives === 0, `${fives} answers ≥ 500`);
-    report.check('every error is the JSON error shape, with nothing internal in any body', problems.length === 0, `${problems.length} problems, first: ${problems.slice(0, 3).join(' | ')}`);
-    report.check(`at least ${REQUESTS} requests sent`, total + cutOff + problems.length >= REQUESTS, `${total} answered`);
+    report.check(
+      'every error is the JSON error shape, with nothing internal in any body',
+      problems.length === 0,
+      `${problems.length} problems, first: ${problems.slice(0, 3).join(' | ')}`,
+    );
+    report.check(
+      `at least ${REQUESTS} requests sent`,
+      total + cutOff + problems.length >= REQUESTS,
+      `${total} answered`,
+    );
     const log = server.log();
     report.check('the server logged no error', !/"level":50|request failed/.test(log), log.slice(-600));
   } finally {

@@ -29,7 +29,11 @@ export async function runLoad(report: Report): Promise<void> {
     const terms = ['Dana', 'load', 'a', 'Whit', '555', 'zz'];
     const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)]!;
     const requests: autocannon.Request[] = [
-      timed(timings, 'list customers', { method: 'GET', path: '/api/customers?limit=50&sort=recent', headers: { cookie: seed.tech.cookie } }),
+      timed(timings, 'list customers', {
+        method: 'GET',
+        path: '/api/customers?limit=50&sort=recent',
+        headers: { cookie: seed.tech.cookie },
+      }),
       timed(timings, 'create customer', {
         method: 'POST',
         path: '/api/customers',
@@ -40,14 +44,23 @@ export async function runLoad(report: Report): Promise<void> {
           return {
             ...req,
             headers: { ...staff, 'idempotency-key': `load-${id}` },
-            body: JSON.stringify({ id, name: `Load customer ${id}`, email: `c-${id.slice(0, 8)}@example.com`, phone: '555-0100' }),
+            body: JSON.stringify({
+              id,
+              name: `Load customer ${id}`,
+              email: `c-${id.slice(0, 8)}@example.com`,
+              phone: '555-0100',
+            }),
           };
         },
         onResponse: (status, _body, context: Ctx) => {
           if (status === 201) acknowledged.add(context.id as string);
         },
       }),
-      timed(timings, 'open inspection', { method: 'GET', path: `/api/inspections/${seed.inspectionId}`, headers: { cookie: seed.tech.cookie } }),
+      timed(timings, 'open inspection', {
+        method: 'GET',
+        path: `/api/inspections/${seed.inspectionId}`,
+        headers: { cookie: seed.tech.cookie },
+      }),
       timed(timings, 'open share report', { method: 'GET', path: `/api/public/inspections/${seed.shareToken}` }),
       timed(timings, 'search customers', {
         method: 'GET',
@@ -58,7 +71,13 @@ export async function runLoad(report: Report): Promise<void> {
         method: 'PATCH',
         path: `/api/inspections/${seed.inspectionId}`,
         headers: staff,
-        setupRequest: (req) => ({ ...req, body: JSON.stringify({ notes: `Checked at ${new Date().toISOString()}`, frontLeftTread: Math.round(Math.random() * 90) / 10 }) }),
+        setupRequest: (req) => ({
+          ...req,
+          body: JSON.stringify({
+            notes: `Checked at ${new Date().toISOString()}`,
+            frontLeftTread: Math.round(Math.random() * 90) / 10,
+          }),
+        }),
       }),
       timed(timings, 'approve on share page', {
         method: 'PUT',
@@ -66,10 +85,17 @@ export async function runLoad(report: Report): Promise<void> {
         setupRequest: (req) => {
           const next = approvals.pop();
           if (!next) return { ...req, method: 'GET', path: `/api/public/inspections/${seed.shareToken}` };
-          return { ...req, path: `/api/public/inspections/${next.token}/services/${next.serviceId}/${pick(['approve', 'decline'])}` };
+          return {
+            ...req,
+            path: `/api/public/inspections/${next.token}/services/${next.serviceId}/${pick(['approve', 'decline'])}`,
+          };
         },
       }),
-      timed(timings, 'customer vehicles', { method: 'GET', path: `/api/customers/${seed.customerId}/vehicles`, headers: { cookie: seed.tech.cookie } }),
+      timed(timings, 'customer vehicles', {
+        method: 'GET',
+        path: `/api/customers/${seed.customerId}/vehicles`,
+        headers: { cookie: seed.tech.cookie },
+      }),
     ];
 
     const rssBefore = server.rssMb();
@@ -88,18 +114,38 @@ export async function runLoad(report: Report): Promise<void> {
     const statuses = Object.entries(result.statusCodeStats ?? {})
       .map(([code, { count }]) => `${code} × ${count}`)
       .join(', ');
-    report.line(`requests: ${result.requests.total} (${result.requests.average.toFixed(0)} req/s), statuses: ${statuses}`);
+    report.line(
+      `requests: ${result.requests.total} (${result.requests.average.toFixed(0)} req/s), statuses: ${statuses}`,
+    );
     report.line(`latency: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
-    report.line(`errors: ${result.errors}, timeouts (no answer in ${TIMEOUT_S} s): ${result.timeouts}, non-2xx: ${result.non2xx}`);
-    report.line(`server RSS: ${rssBefore?.toFixed(0)} MB before, ${rssAfter?.toFixed(0)} MB after; server CPU ${cpu.toFixed(1)} s in ${SECONDS} s (${((cpu / SECONDS) * 100).toFixed(0)}% of one core)`);
+    report.line(
+      `errors: ${result.errors}, timeouts (no answer in ${TIMEOUT_S} s): ${result.timeouts}, non-2xx: ${result.non2xx}`,
+    );
+    report.line(
+      `server RSS: ${rssBefore?.toFixed(0)} MB before, ${rssAfter?.toFixed(0)} MB after; server CPU ${cpu.toFixed(1)} s in ${SECONDS} s (${((cpu / SECONDS) * 100).toFixed(0)}% of one core)`,
+    );
     for (const [name, t] of timings) {
-      report.line(`  ${name.padEnd(22)} ${String(t.count).padStart(6)} answers, max ${String(t.max).padStart(5)} ms, ${t.over1s} over 1 s, ${t.started - t.count} unanswered`);
+      report.line(
+        `  ${name.padEnd(22)} ${String(t.count).padStart(6)} answers, max ${String(t.max).padStart(5)} ms, ${t.over1s} over 1 s, ${t.started - t.count} unanswered`,
+      );
     }
-    report.line(`  ${'sign in (1/s)'.padEnd(22)} ${String(sideResult.signIns.count).padStart(6)} answers, max ${String(sideResult.signIns.max).padStart(5)} ms`);
-    report.line(`  ${'admin adds user (1/2s)'.padEnd(22)} ${String(sideResult.users.count).padStart(6)} answers, max ${String(sideResult.users.max).padStart(5)} ms`);
-    report.check('the sign-ins and user creations beside the load all succeeded', sideResult.failures.length === 0, sideResult.failures.slice(0, 3).join('; '));
+    report.line(
+      `  ${'sign in (1/s)'.padEnd(22)} ${String(sideResult.signIns.count).padStart(6)} answers, max ${String(sideResult.signIns.max).padStart(5)} ms`,
+    );
+    report.line(
+      `  ${'admin adds user (1/2s)'.padEnd(22)} ${String(sideResult.users.count).padStart(6)} answers, max ${String(sideResult.users.max).padStart(5)} ms`,
+    );
+    report.check(
+      'the sign-ins and user creations beside the load all succeeded',
+      sideResult.failures.length === 0,
+      sideResult.failures.slice(0, 3).join('; '),
+    );
     report.check('no connection errors', result.errors === 0, `${result.errors} errors`);
-    report.check(`no request waited ${TIMEOUT_S} s`, result.timeouts === 0 && result.latency.max < TIMEOUT_S * 1000, `${result.timeouts} timeouts, max ${result.latency.max} ms`);
+    report.check(
+      `no request waited ${TIMEOUT_S} s`,
+      result.timeouts === 0 && result.latency.max < TIMEOUT_S * 1000,
+      `${result.timeouts} timeouts, max ${result.latency.max} ms`,
+    );
     report.check('every answer 2xx', result.non2xx === 0, `${result.non2xx} non-2xx answers`);
 
     await server.stop();
@@ -152,12 +198,22 @@ function timed(timings: Map<string, Timing>, name: string, request: LoadRequest)
 }
 
 /** Reports with many open services, so every approve tap in the run decides a fresh one. */
-async function recommendedServices(tech: Client, customerId: string, vehicleId: string): Promise<{ token: string; serviceId: string }[]> {
+async function recommendedServices(
+  tech: Client,
+  customerId: string,
+  vehicleId: string,
+): Promise<{ token: string; serviceId: string }[]> {
   const open: { token: string; serviceId: string }[] = [];
   for (let i = 0; i < 40; i++) {
     const services = Array.from({ length: 200 }, (_, n) => ({ description: `Check ${n}`, laborCost: '10.00' }));
-    const inspection = await tech.call('POST', '/api/inspections', { customerId, vehicleId, status: 'completed', services });
-    for (const service of inspection.services as { id: string }[]) open.push({ token: inspection.shareToken as string, serviceId: service.id });
+    const inspection = await tech.call('POST', '/api/inspections', {
+      customerId,
+      vehicleId,
+      status: 'completed',
+      services,
+    });
+    for (const service of inspection.services as { id: string }[])
+      open.push({ token: inspection.shareToken as string, serviceId: service.id });
   }
   return open;
 }
@@ -171,7 +227,13 @@ function sideTraffic(baseUrl: string, admin: Client) {
   const signIns = { count: 0, max: 0 };
   const users = { count: 0, max: 0 };
   const failures: string[] = [];
-  const timedCall = async (stat: { count: number; max: number }, what: string, init: RequestInit, path: string, ok: number) => {
+  const timedCall = async (
+    stat: { count: number; max: number },
+    what: string,
+    init: RequestInit,
+    path: string,
+    ok: number,
+  ) => {
     const started = Date.now();
     try {
       const res = await fetch(`${baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(TIMEOUT_S * 1000) });
@@ -186,13 +248,29 @@ function sideTraffic(baseUrl: string, admin: Client) {
   const pending: Promise<void>[] = [];
   let n = 0;
   const signInTimer = setInterval(() => {
-    pending.push(timedCall(signIns, 'sign in', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(TECH) }, '/api/login', 200));
+    pending.push(
+      timedCall(
+        signIns,
+        'sign in',
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(TECH) },
+        '/api/login',
+        200,
+      ),
+    );
   }, 1000);
   const userTimer = setInterval(() => {
     const id = randomUUID();
-    const body = { id, username: `load_user_${++n}`, email: `load-user-${n}@baywise.test`, role: 'technician', password: `Load-user-pass-${id.slice(0, 8)}` };
+    const body = {
+      id,
+      username: `load_user_${++n}`,
+      email: `load-user-${n}@baywise.test`,
+      role: 'technician',
+      password: `Load-user-pass-${id.slice(0, 8)}`,
+    };
     const headers = { cookie: admin.cookie, 'content-type': 'application/json', 'idempotency-key': `user-${id}` };
-    pending.push(timedCall(users, 'admin adds a user', { method: 'POST', headers, body: JSON.stringify(body) }, '/api/users', 201));
+    pending.push(
+      timedCall(users, 'admin adds a user', { method: 'POST', headers, body: JSON.stringify(body) }, '/api/users', 201),
+    );
   }, 2000);
   return {
     async stop() {

@@ -9,7 +9,6 @@ import { mulberry32 } from '@shared/seeded-random';
 import { Report } from './report';
 import { runShutdown } from './shutdown';
 
-
 const seed = Number(process.env.FAULTS_SEED ?? Math.floor(Math.random() * 2 ** 31));
 // Seeded, so `FAULTS_SEED=<n>` replays a run's fuzz and kill moments.
 const random = mulberry32(seed);

@@ -8,7 +8,12 @@ export class Client {
     public cookie = '',
   ) {}
 
-  async call<T = Record<string, unknown>>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  async call<T = Record<string, unknown>>(
+    method: string,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
     const res = await fetch(`${this.baseUrl}${url}`, {
       method,
       headers: {
@@ -57,11 +62,19 @@ function str(row: Record<string, unknown>, name: string): string {
 export async function seedShop(baseUrl: string): Promise<Seeded> {
   const admin = new Client(baseUrl);
   await admin.call('POST', '/api/register', { ...ADMIN, email: ADMIN_EMAIL, role: 'admin' });
-  const techUser = await admin.call('POST', '/api/users', { ...TECH, email: 'faults-tech@baywise.test', role: 'technician' });
+  const techUser = await admin.call('POST', '/api/users', {
+    ...TECH,
+    email: 'faults-tech@baywise.test',
+    role: 'technician',
+  });
   const tech = new Client(baseUrl);
   await tech.call('POST', '/api/login', TECH);
 
-  const customer = await tech.call('POST', '/api/customers', { name: 'Dana Whitfield', email: 'dana@example.com', phone: '555-0142' });
+  const customer = await tech.call('POST', '/api/customers', {
+    name: 'Dana Whitfield',
+    email: 'dana@example.com',
+    phone: '555-0142',
+  });
   const vehicle = await tech.call('POST', '/api/vehicles', {
     customerId: str(customer, 'id'),
     ...SAMPLE_VEHICLE,
@@ -73,7 +86,11 @@ export async function seedShop(baseUrl: string): Promise<Seeded> {
     frontLeftTread: 5.5,
     notes: 'Rear brakes near the limit.',
     services: [
-      { description: 'Rear brake pads', laborCost: '180.00', parts: [{ partName: 'Brake pad set', partCost: '64.99' }] },
+      {
+        description: 'Rear brake pads',
+        laborCost: '180.00',
+        parts: [{ partName: 'Brake pad set', partCost: '64.99' }],
+      },
       { description: 'Oil and filter change', laborCost: '35.00' },
       { description: 'Wiper blades', laborCost: '10.00' },
     ],
@@ -81,7 +98,9 @@ export async function seedShop(baseUrl: string): Promise<Seeded> {
   const inspectionId = str(inspection, 'id');
   const services = inspection.services as Record<string, unknown>[];
   const parts = services[0]?.parts as Record<string, unknown>[];
-  const note = await tech.call('POST', `/api/inspections/${inspectionId}/notes`, { note: 'Customer waits in the lobby.' });
+  const note = await tech.call('POST', `/api/inspections/${inspectionId}/notes`, {
+    note: 'Customer waits in the lobby.',
+  });
   const invoice = await tech.call('POST', '/api/invoices', {
     inspectionId,
     status: 'sent',

@@ -48,7 +48,11 @@ async function sigtermUnderLoad(report: Report, server: FaultServer, workers: nu
       setupRequest: (req: autocannon.Request, context: object) => {
         const id = randomUUID();
         (context as { id?: string }).id = id;
-        return { ...req, headers: { ...staff, 'idempotency-key': `stop-${id}` }, body: JSON.stringify({ id, name: `Stop ${id}`, email: `s-${id.slice(0, 8)}@example.com`, phone: '555-0100' }) };
+        return {
+          ...req,
+          headers: { ...staff, 'idempotency-key': `stop-${id}` },
+          body: JSON.stringify({ id, name: `Stop ${id}`, email: `s-${id.slice(0, 8)}@example.com`, phone: '555-0100' }),
+        };
       },
       onResponse: (status: number, _body: string, context: object) => {
         if (status === 201) acknowledged.add((context as { id: string }).id);
@@ -67,7 +71,10 @@ async function sigtermUnderLoad(report: Report, server: FaultServer, workers: nu
   const workerPids = childPids(server.pid);
   let load: autocannon.Instance | undefined;
   const finished = new Promise<autocannon.Result>((resolve, reject) => {
-    load = autocannon({ url: server.baseUrl, connections: CONNECTIONS, duration: 60, timeout: TIMEOUT_S, requests }, (err, result) => (err ? reject(err) : resolve(result)));
+    load = autocannon(
+      { url: server.baseUrl, connections: CONNECTIONS, duration: 60, timeout: TIMEOUT_S, requests },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
   });
   load?.on('response', (_client, status: number) => {
     if (signalled) afterSignal.set(status, (afterSignal.get(status) ?? 0) + 1);
@@ -83,18 +90,36 @@ async function sigtermUnderLoad(report: Report, server: FaultServer, workers: nu
   const quietOutcomes = await Promise.all(quiet.map((q) => q.outcome));
   idle.destroy();
 
-  const statuses = Object.entries(result.statusCodeStats ?? {}).map(([code, { count: n }]) => `${code} × ${n}`).join(', ');
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .map(([code, { count: n }]) => `${code} × ${n}`)
+    .join(', ');
   const after = [...afterSignal].map(([code, n]) => `${code} × ${n}`).join(', ');
-  report.line(`exit code ${String(exit)} ${ms} ms after SIGTERM; ${result.requests.total} requests, statuses: ${statuses}`);
-  report.line(`answered after SIGTERM: ${after || 'none'}; connection errors (refused or closed after SIGTERM): ${result.errors}`);
+  report.line(
+    `exit code ${String(exit)} ${ms} ms after SIGTERM; ${result.requests.total} requests, statuses: ${statuses}`,
+  );
+  report.line(
+    `answered after SIGTERM: ${after || 'none'}; connection errors (refused or closed after SIGTERM): ${result.errors}`,
+  );
   report.line(`last requests of the idle keep-alive clients: ${quietOutcomes.join(', ')}`);
-  report.check(`exits with code 0 within ${EXIT_WITHIN_MS / 1000} s`, exit === 0 && ms <= EXIT_WITHIN_MS, `exit ${String(exit)} after ${ms} ms`);
+  report.check(
+    `exits with code 0 within ${EXIT_WITHIN_MS / 1000} s`,
+    exit === 0 && ms <= EXIT_WITHIN_MS,
+    `exit ${String(exit)} after ${ms} ms`,
+  );
   report.check(`no request waited ${TIMEOUT_S} s for an answer`, result.timeouts === 0, `${result.timeouts} timeouts`);
   const odd = Object.keys(result.statusCodeStats ?? {}).filter((code) => !/^2\d\d$/.test(code) && code !== '503');
   report.check('every answer 2xx, or 503 once closing', odd.length === 0, `statuses ${odd.join(', ')}`);
-  report.check('the pid file is removed', !existsSync(path.join(server.dataDir, 'server.pid')), 'server.pid is still there');
+  report.check(
+    'the pid file is removed',
+    !existsSync(path.join(server.dataDir, 'server.pid')),
+    'server.pid is still there',
+  );
   if (workers > 1) {
-    report.check(`both workers were running, and are gone`, workerPids.length === workers && workerPids.every((pid) => !isRunning(pid)), `workers ${workerPids.join(', ')}, running: ${workerPids.filter(isRunning).join(', ')}`);
+    report.check(
+      `both workers were running, and are gone`,
+      workerPids.length === workers && workerPids.every((pid) => !isRunning(pid)),
+      `workers ${workerPids.join(', ')}, running: ${workerPids.filter(isRunning).join(', ')}`,
+    );
   }
 
   const db = new Sqlite(server.sqliteFile, { readonly: true });
@@ -102,7 +127,9 @@ async function sigtermUnderLoad(report: Report, server: FaultServer, workers: nu
     const integrity = db.pragma('integrity_check', { simple: true });
     const ids = new Set(db.prepare('select id from customers').pluck().all() as string[]);
     const lost = [...acknowledged].filter((id) => !ids.has(id));
-    report.line(`creates acknowledged: ${acknowledged.size}, lost: ${lost.length}, integrity_check: ${String(integrity)}`);
+    report.line(
+      `creates acknowledged: ${acknowledged.size}, lost: ${lost.length}, integrity_check: ${String(integrity)}`,
+    );
     report.check('no acknowledged create lost', lost.length === 0, `lost: ${lost.slice(0, 5).join(', ')}`);
     report.check('PRAGMA integrity_check is ok', integrity === 'ok', String(integrity));
   } finally {
@@ -111,7 +138,11 @@ async function sigtermUnderLoad(report: Report, server: FaultServer, workers: nu
 }
 
 /** One GET through a keep-alive agent: when it has been written, and its status or the error that closed it. */
-function keptAliveGet(agent: http.Agent, url: string, cookie: string): { sent: Promise<void>; outcome: Promise<string> } {
+function keptAliveGet(
+  agent: http.Agent,
+  url: string,
+  cookie: string,
+): { sent: Promise<void>; outcome: Promise<string> } {
   let request: http.ClientRequest | undefined;
   const outcome = new Promise<string>((resolve) => {
     request = http

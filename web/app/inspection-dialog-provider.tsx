@@ -6,7 +6,11 @@ import {
   type InspectionDialogApi,
   type InspectionDialogOptions,
 } from '@web/lib/inspection-dialog-context';
-import { VehicleDialogContext, type VehicleDialogApi, type VehicleDialogOptions } from '@web/lib/vehicle-dialog-context';
+import {
+  VehicleDialogContext,
+  type VehicleDialogApi,
+  type VehicleDialogOptions,
+} from '@web/lib/vehicle-dialog-context';
 
 /**
  * The dialogs one section opens for another's entity: the inspection dialog (create, or edit with
@@ -19,7 +23,10 @@ export function InspectionDialogProvider({ children }: { children: ReactNode }) 
     () => ({ openInspectionDialog: (options = {}) => setInspection({ ...options }) }),
     [],
   );
-  const vehicleApi = useMemo<VehicleDialogApi>(() => ({ openVehicleDialog: (options = {}) => setVehicle({ ...options }) }), []);
+  const vehicleApi = useMemo<VehicleDialogApi>(
+    () => ({ openVehicleDialog: (options = {}) => setVehicle({ ...options }) }),
+    [],
+  );
   return (
     <InspectionDialogContext.Provider value={inspectionApi}>
       <VehicleDialogContext.Provider value={vehicleApi}>

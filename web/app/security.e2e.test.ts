@@ -53,7 +53,12 @@ describe('Content-Security-Policy in the browser', () => {
     await page.goto('/robots.txt');
     await page.setContent(`<iframe id="frame" src="${baseUrl}/auth" width="400" height="400"></iframe>`);
     const frame = await (await page.locator('#frame').elementHandle())?.contentFrame();
-    await expect.poll(async () => (await frame?.evaluate(() => document.querySelector('form') !== null).catch(() => false)) ?? false, { timeout: 3000 }).toBe(false);
+    await expect
+      .poll(
+        async () => (await frame?.evaluate(() => document.querySelector('form') !== null).catch(() => false)) ?? false,
+        { timeout: 3000 },
+      )
+      .toBe(false);
     expect((await waitForViolation()).join('\n')).toContain("frame-ancestors 'none'");
   });
 });

@@ -1,6 +1,12 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SMALL_PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, elementsPastRightEdge, overflowsHorizontally } from '@web/test/e2e/browser';
+import {
+  SMALL_PHONE,
+  TABLET_LANDSCAPE,
+  TABLET_PORTRAIT,
+  elementsPastRightEdge,
+  overflowsHorizontally,
+} from '@web/test/e2e/browser';
 import { screenshot } from '@web/test/e2e/screenshot';
 import { addSession, createStaffUser, type StaffUser } from '@web/test/e2e/staff';
 import { expectAccessible, textOf, useE2E } from '@web/test/e2e/use-e2e';
@@ -17,7 +23,11 @@ beforeAll(async () => {
 });
 
 /** Opens `path` signed in with `cookie` (the admin's when not given). */
-async function openSignedIn(path: string, viewport: { width: number; height: number } = TABLET_LANDSCAPE, cookie = api.cookie): Promise<Page> {
+async function openSignedIn(
+  path: string,
+  viewport: { width: number; height: number } = TABLET_LANDSCAPE,
+  cookie = api.cookie,
+): Promise<Page> {
   const { page, context } = await open(viewport);
   await addSession(context, baseUrl, cookie);
   await page.goto(path);
@@ -26,7 +36,9 @@ async function openSignedIn(path: string, viewport: { width: number; height: num
 }
 
 const sidebarLinks = (page: Page) =>
-  page.locator('aside[aria-label="Sidebar"] nav a').evaluateAll((links) => links.map((a) => a.textContent?.trim() ?? ''));
+  page
+    .locator('aside[aria-label="Sidebar"] nav a')
+    .evaluateAll((links) => links.map((a) => a.textContent?.trim() ?? ''));
 
 const search = (page: Page) => new URL(page.url()).search;
 
@@ -45,7 +57,9 @@ describe('the sidebar', () => {
       'VIN Decoder',
       'AllData Log-In',
     ]);
-    expect(await page.locator('aside[aria-label="Sidebar"]').getByText('Admin', { exact: true }).isVisible()).toBe(true);
+    expect(await page.locator('aside[aria-label="Sidebar"]').getByText('Admin', { exact: true }).isVisible()).toBe(
+      true,
+    );
     expect(await textOf(page, 'aside[aria-label="Sidebar"] > div > div:first-child')).toBe('Baywise');
     await page.getByRole('heading', { name: 'Welcome back, bayside_owner' }).waitFor();
     await expectAccessible(page);
@@ -58,7 +72,15 @@ describe('the sidebar', () => {
       const page = await openSignedIn('/', TABLET_LANDSCAPE, user.cookie);
       // Following declined work up and the reports are the front desk's: advisors see them, technicians do not.
       const deferred = role === 'technician' ? [] : ['Deferred work', 'Reports'];
-      expect(await sidebarLinks(page)).toEqual(['Dashboard', 'Customers', 'Vehicles', 'Invoices', ...deferred, 'VIN Decoder', 'AllData Log-In']);
+      expect(await sidebarLinks(page)).toEqual([
+        'Dashboard',
+        'Customers',
+        'Vehicles',
+        'Invoices',
+        ...deferred,
+        'VIN Decoder',
+        'AllData Log-In',
+      ]);
       expect(await page.getByText('Admin', { exact: true }).count()).toBe(0);
       const block = page.locator('aside[aria-label="Sidebar"]').getByTestId('user-block');
       expect(await block.innerText()).toBe(

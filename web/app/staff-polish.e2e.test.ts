@@ -52,9 +52,11 @@ const brokenWords = (elements: Locator) =>
 
 /** Buttons and links styled as buttons whose text runs out of their box. */
 const overflowingButtons = (scope: Locator) =>
-  scope.locator('button, a').evaluateAll((nodes) =>
-    nodes.filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => n.textContent?.trim() ?? ''),
-  );
+  scope
+    .locator('button, a')
+    .evaluateAll((nodes) =>
+      nodes.filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => n.textContent?.trim() ?? ''),
+    );
 
 const customerCard = (page: Page, name: string): Locator =>
   page.getByTestId('customer-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
@@ -67,8 +69,18 @@ describe('card grids on a landscape tablet (1024×768, beside the sidebar)', () 
       email: `olivia.lostresponse.castellano@example.com`,
       phone: '555-0170',
     });
-    await api.call('POST', '/api/customers', { name: `Second Card ${tag}`, email: 'second.card@example.com', phone: '555-0171' });
-    await api.call('POST', '/api/vehicles', { customerId: customer.id, year: 2019, make: 'Toyota', model: 'Tacoma', licensePlate: 'HBR 451' });
+    await api.call('POST', '/api/customers', {
+      name: `Second Card ${tag}`,
+      email: 'second.card@example.com',
+      phone: '555-0171',
+    });
+    await api.call('POST', '/api/vehicles', {
+      customerId: customer.id,
+      year: 2019,
+      make: 'Toyota',
+      model: 'Tacoma',
+      licensePlate: 'HBR 451',
+    });
     const page = await openSection('customers', 'Customers');
     await page.getByRole('searchbox', { name: 'Search' }).fill(tag);
     const card = customerCard(page, name);
@@ -87,12 +99,18 @@ describe('card grids on a landscape tablet (1024×768, beside the sidebar)', () 
 
     await card.getByRole('button', { name: /^Inspections/ }).click();
     await card.getByTestId('customer-vehicle').waitFor();
-    const widths = await Promise.all([card, grid].map((l) => l.evaluate((el) => Math.round(el.getBoundingClientRect().width))));
+    const widths = await Promise.all(
+      [card, grid].map((l) => l.evaluate((el) => Math.round(el.getBoundingClientRect().width))),
+    );
     expect(widths[0]).toBe(widths[1]);
     // Text a technician must read on the card is at least 16 px (badges aside).
     const small = await card.locator('span, strong, p, li, h2, h3').evaluateAll((nodes) =>
       nodes
-        .filter((n) => !n.closest('[data-status], [data-testid="not-synced"]') && [...n.childNodes].some((c) => c.nodeType === 3 && c.textContent?.trim()))
+        .filter(
+          (n) =>
+            !n.closest('[data-status], [data-testid="not-synced"]') &&
+            [...n.childNodes].some((c) => c.nodeType === 3 && c.textContent?.trim()),
+        )
         .filter((n) => parseFloat(getComputedStyle(n).fontSize) < 16)
         .map((n) => n.textContent),
     );
@@ -158,7 +176,11 @@ describe('a toast and the dialog opened after it', () => {
 describe('an inspection not yet on the server', () => {
   it('has no report link until it is synced, and an approval on it waits in the outbox and shows it', async () => {
     const name = `Unsent Report ${tag}`;
-    const customer = await api.call<{ id: string }>('POST', '/api/customers', { name, email: 'unsent.report@mail.example.com', phone: '555-0160' });
+    const customer = await api.call<{ id: string }>('POST', '/api/customers', {
+      name,
+      email: 'unsent.report@mail.example.com',
+      phone: '555-0160',
+    });
     await api.call('POST', '/api/vehicles', { customerId: customer.id, year: 2018, make: 'Mazda', model: 'CX-5' });
     const page = await openSection('customers', 'Customers');
     await waitForFirstPull(page);
@@ -195,7 +217,10 @@ describe('an inspection not yet on the server', () => {
     await page.context().setOffline(false);
     const link = row.locator('a[href^="/mpi/"]');
     await link.waitFor({ timeout: 20_000 });
-    const [saved] = await api.call<{ shareToken: string; services: { status: string }[] }[]>('GET', `/api/inspections?customerId=${customer.id}`);
+    const [saved] = await api.call<{ shareToken: string; services: { status: string }[] }[]>(
+      'GET',
+      `/api/inspections?customerId=${customer.id}`,
+    );
     expect(await link.getAttribute('href')).toBe(`/mpi/${saved?.shareToken}`);
     expect(saved?.services.map((s) => s.status)).toEqual(['approved']);
     expect(await row.getByTestId('available-after-sync').count()).toBe(0);
@@ -239,7 +264,9 @@ describe('the receipts screen offline', () => {
     await page.waitForTimeout(1500);
     expect(await section.getByRole('alert').count()).toBe(0);
     expect(await section.getByText(/Loading/).count()).toBe(0);
-    expect(await section.getByRole('status').allTextContents()).toEqual([' Receipts need a connection. Reconnect to see, create or delete receipts.']);
+    expect(await section.getByRole('status').allTextContents()).toEqual([
+      ' Receipts need a connection. Reconnect to see, create or delete receipts.',
+    ]);
 
     const create = section.getByRole('button', { name: 'Create Receipt' });
     expect(await create.isDisabled()).toBe(true);
@@ -271,7 +298,9 @@ describe('the dashboard stat cards', () => {
     await values.waitFor();
     const tops = await page
       .getByTestId('stat-card')
-      .evaluateAll((cards) => cards.map((card) => Math.round(card.querySelector('p')?.getBoundingClientRect().top ?? 0)));
+      .evaluateAll((cards) =>
+        cards.map((card) => Math.round(card.querySelector('p')?.getBoundingClientRect().top ?? 0)),
+      );
     expect(tops).toHaveLength(3);
     expect(new Set(tops).size).toBe(1);
   });
@@ -284,7 +313,9 @@ describe('the sign-out warning', () => {
     await page.goto('/?section=customers');
     await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
     await waitForFirstPull(page);
-    await page.route('**/api/customers', (route) => (route.request().method() === 'POST' ? route.abort('failed') : route.fallback()));
+    await page.route('**/api/customers', (route) =>
+      route.request().method() === 'POST' ? route.abort('failed') : route.fallback(),
+    );
     const name = `Badge Line ${tag}`;
     await page.getByRole('searchbox', { name: 'Search' }).fill(name);
     await page.getByRole('button', { name: 'Add Customer' }).first().click();

@@ -3,7 +3,11 @@ import { LOCAL_NETWORK_MODE } from '@web/offline/local-queries-source';
 
 type Write<TData, TVariables> = (variables: TVariables) => Promise<TData>;
 
-function useRefreshingMutation<TData, TVariables>(mutationFn: Write<TData, TVariables>, roots: readonly QueryKey[], local: boolean) {
+function useRefreshingMutation<TData, TVariables>(
+  mutationFn: Write<TData, TVariables>,
+  roots: readonly QueryKey[],
+  local: boolean,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
@@ -16,8 +20,10 @@ function useRefreshingMutation<TData, TVariables>(mutationFn: Write<TData, TVari
 }
 
 /** A write to the server that refreshes every query under the given roots once it settles. */
-export const useInvalidatingMutation = <TData, TVariables>(mutationFn: Write<TData, TVariables>, roots: readonly QueryKey[]) =>
-  useRefreshingMutation(mutationFn, roots, false);
+export const useInvalidatingMutation = <TData, TVariables>(
+  mutationFn: Write<TData, TVariables>,
+  roots: readonly QueryKey[],
+) => useRefreshingMutation(mutationFn, roots, false);
 
 /** A write saved on this device first: it runs offline too (queued for the server), then refreshes the roots. */
 export const useLocalMutation = <TData, TVariables>(mutationFn: Write<TData, TVariables>, roots: readonly QueryKey[]) =>

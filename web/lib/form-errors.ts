@@ -18,5 +18,7 @@ export function validate<S extends z.ZodType, K extends string = string>(
   values: unknown,
 ): { success: true; data: z.output<S> } | { success: false; errors: FieldErrors<K> } {
   const result = schema.safeParse(values);
-  return result.success ? { success: true, data: result.data } : { success: false, errors: fieldErrors<K>(result.error) };
+  return result.success
+    ? { success: true, data: result.data }
+    : { success: false, errors: fieldErrors<K>(result.error) };
 }

@@ -12,4 +12,7 @@ export interface InspectionDialogApi {
 }
 
 // Lets any feature open the one inspection dialog without importing the inspections feature.
-export const [InspectionDialogContext, useInspectionDialog] = openerContext<InspectionDialogApi>('useInspectionDialog', 'InspectionDialogProvider');
+export const [InspectionDialogContext, useInspectionDialog] = openerContext<InspectionDialogApi>(
+  'useInspectionDialog',
+  'InspectionDialogProvider',
+);

@@ -2,7 +2,13 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { useCurrentUser } from './current-user';
 import { getOffline } from '@web/offline';
-import { BlobUrls, mediaCount, pendingUploads, readInspectionMedia, toLocalMedia } from '@web/offline/media/local-media';
+import {
+  BlobUrls,
+  mediaCount,
+  pendingUploads,
+  readInspectionMedia,
+  toLocalMedia,
+} from '@web/offline/media/local-media';
 import type { LocalMedia, UploadStatus } from '@web/offline/media/media-types';
 import { checkStorage, currentStorageWarning, onStorageWarning } from '@web/offline/media/storage';
 
@@ -17,7 +23,10 @@ export function useInspectionMedia(inspectionId: string | undefined): LocalMedia
   const { db } = getOffline();
   const urls = useMemo(() => new BlobUrls(), []);
   useEffect(() => urls.retain(), [urls]);
-  const snapshot = useLiveQuery(() => (inspectionId ? readInspectionMedia(db, inspectionId) : undefined), [db, inspectionId]);
+  const snapshot = useLiveQuery(
+    () => (inspectionId ? readInspectionMedia(db, inspectionId) : undefined),
+    [db, inspectionId],
+  );
   return useMemo(() => (snapshot ? toLocalMedia(snapshot, urls.refresh(snapshot)) : NONE), [snapshot, urls]);
 }
 

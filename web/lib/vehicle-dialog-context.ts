@@ -13,4 +13,7 @@ export interface VehicleDialogApi {
 }
 
 // Lets the customers feature add and edit vehicles without importing the vehicles feature.
-export const [VehicleDialogContext, useVehicleDialog] = openerContext<VehicleDialogApi>('useVehicleDialog', 'InspectionDialogProvider');
+export const [VehicleDialogContext, useVehicleDialog] = openerContext<VehicleDialogApi>(
+  'useVehicleDialog',
+  'InspectionDialogProvider',
+);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { applyWrite, dependsOnOf, entityOf, LocalWriteError, toRequest, type ApplyContext, type LocalState } from './apply-write';
+import {
+  applyWrite,
+  dependsOnOf,
+  entityOf,
+  LocalWriteError,
+  toRequest,
+  type ApplyContext,
+  type LocalState,
+} from './apply-write';
 import { diffStates } from './local-rows';
 import { customerRow, inspectionRow, serviceRow, T0, uuid, vehicleRow } from '@web/test/offline/test-rows';
 import type { LocalWrite } from './types';
@@ -26,7 +34,11 @@ const full = () => state({ customers: [jane], vehicles: [civic], inspections: [i
 
 describe('customers', () => {
   it('creates the row the server would: trimmed fields, blank address null, status active, no consent to texts', () => {
-    const write: LocalWrite = { kind: 'customer.create', id: uuid(10), body: { name: ' Ann Lee ', email: 'ann@mail.test', phone: '555', address: '  ' } };
+    const write: LocalWrite = {
+      kind: 'customer.create',
+      id: uuid(10),
+      body: { name: ' Ann Lee ', email: 'ann@mail.test', phone: '555', address: '  ' },
+    };
     const after = applyWrite(state(), write, context);
     expect(after.customers.get(uuid(10))).toEqual({
       id: uuid(10),
@@ -43,18 +55,36 @@ describe('customers', () => {
   });
 
   it('keeps consent to texts as the server does, and a send changes no local row', () => {
-    const body = { name: 'Tess', email: 'tess@mail.test', phone: '555', textConsentAt: '2026-11-20', textConsentSource: 'web' as const };
+    const body = {
+      name: 'Tess',
+      email: 'tess@mail.test',
+      phone: '555',
+      textConsentAt: '2026-11-20',
+      textConsentSource: 'web' as const,
+    };
     const after = applyWrite(state(), { kind: 'customer.create', id: uuid(11), body }, context);
     expect(after.customers.get(uuid(11))).toMatchObject({ textConsentAt: '2026-11-20', textConsentSource: 'web' });
     const before = full();
-    const send: LocalWrite = { kind: 'share.send', inspectionId: uuid(99), body: { id: uuid(98), channel: 'copy_link' } };
+    const send: LocalWrite = {
+      kind: 'share.send',
+      inspectionId: uuid(99),
+      body: { id: uuid(98), channel: 'copy_link' },
+    };
     expect(applyWrite(before, send, context)).toEqual(before);
-    expect(toRequest(send)).toEqual({ method: 'POST', url: `/api/inspections/${uuid(99)}/sends`, body: { id: uuid(98), channel: 'copy_link' } });
+    expect(toRequest(send)).toEqual({
+      method: 'POST',
+      url: `/api/inspections/${uuid(99)}/sends`,
+      body: { id: uuid(98), channel: 'copy_link' },
+    });
     expect(dependsOnOf(send)).toEqual([uuid(99)]);
   });
 
   it('changes only the fields sent, and keeps the name nested in vehicles and inspections in step', () => {
-    const after = applyWrite(full(), { kind: 'customer.update', id: jane.id, changes: { name: 'Jane Smith' } }, context);
+    const after = applyWrite(
+      full(),
+      { kind: 'customer.update', id: jane.id, changes: { name: 'Jane Smith' } },
+      context,
+    );
     expect(after.customers.get(jane.id)).toEqual({ ...jane, name: 'Jane Smith', updatedAt: NOW });
     expect(after.vehicles.get(civic.id)?.customerName).toBe('Jane Smith');
     expect(after.inspections.get(inspection.id)?.customer).toEqual({ ...inspection.customer, name: 'Jane Smith' });
@@ -62,7 +92,9 @@ describe('customers', () => {
 
   it('changes nothing, not even updatedAt, when nothing is sent', () => {
     const before = full();
-    expect(diffStates(before, applyWrite(before, { kind: 'customer.update', id: jane.id, changes: {} }, context))).toEqual({
+    expect(
+      diffStates(before, applyWrite(before, { kind: 'customer.update', id: jane.id, changes: {} }, context)),
+    ).toEqual({
       put: { customers: [], vehicles: [], inspections: [], deferred: [] },
       remove: { customers: [], vehicles: [], inspections: [], deferred: [] },
     });
@@ -84,7 +116,16 @@ describe('vehicles', () => {
     const write: LocalWrite = {
       kind: 'vehicle.create',
       id: uuid(30),
-      body: { customerId: jane.id, year: '2019', make: 'Ford', model: 'Focus', vin: '', licensePlate: 'ABC 1', mileage: '', color: 'Red' },
+      body: {
+        customerId: jane.id,
+        year: '2019',
+        make: 'Ford',
+        model: 'Focus',
+        vin: '',
+        licensePlate: 'ABC 1',
+        mileage: '',
+        color: 'Red',
+      },
     };
     expect(applyWrite(state({ customers: [jane] }), write, context).vehicles.get(uuid(30))).toEqual({
       id: uuid(30),
@@ -103,17 +144,33 @@ describe('vehicles', () => {
   });
 
   it('refuses a new vehicle whose customer is not on this device', () => {
-    const write: LocalWrite = { kind: 'vehicle.create', id: uuid(31), body: { customerId: uuid(99), year: 2019, make: 'Ford', model: 'Focus' } };
+    const write: LocalWrite = {
+      kind: 'vehicle.create',
+      id: uuid(31),
+      body: { customerId: uuid(99), year: 2019, make: 'Ford', model: 'Focus' },
+    };
     expect(() => applyWrite(state(), write, context)).toThrow(LocalWriteError);
   });
 
   it('moves a vehicle to another customer and keeps the nested vehicle of its inspections in step', () => {
     const bob = customerRow(40, { name: 'Bob Roe' });
     const before = state({ customers: [jane, bob], vehicles: [civic], inspections: [inspection] });
-    const after = applyWrite(before, { kind: 'vehicle.update', id: civic.id, changes: { customerId: bob.id, mileage: 120000 } }, context);
-    expect(after.vehicles.get(civic.id)).toMatchObject({ customerId: bob.id, customerName: 'Bob Roe', mileage: 120000, updatedAt: NOW });
+    const after = applyWrite(
+      before,
+      { kind: 'vehicle.update', id: civic.id, changes: { customerId: bob.id, mileage: 120000 } },
+      context,
+    );
+    expect(after.vehicles.get(civic.id)).toMatchObject({
+      customerId: bob.id,
+      customerName: 'Bob Roe',
+      mileage: 120000,
+      updatedAt: NOW,
+    });
     // The inspection stays Jane's (as on the server); its nested vehicle follows.
-    expect(after.inspections.get(inspection.id)).toMatchObject({ customerId: jane.id, vehicle: { customerId: bob.id, mileage: 120000 } });
+    expect(after.inspections.get(inspection.id)).toMatchObject({
+      customerId: jane.id,
+      vehicle: { customerId: bob.id, mileage: 120000 },
+    });
   });
 
   it('deletes the vehicle with its inspections', () => {
@@ -142,7 +199,15 @@ describe('inspections', () => {
       leaks: ['oil'],
       notes: '',
       services: [
-        { id: uuid(51), description: 'Brake pads', laborCost: '120', parts: [{ id: uuid(52), partName: 'Pads', partUrl: '', partCost: '45.5' }, { id: uuid(53), partName: 'Clips', partCost: 4 }] },
+        {
+          id: uuid(51),
+          description: 'Brake pads',
+          laborCost: '120',
+          parts: [
+            { id: uuid(52), partName: 'Pads', partUrl: '', partCost: '45.5' },
+            { id: uuid(53), partName: 'Clips', partCost: 4 },
+          ],
+        },
         { id: uuid(54), description: 'Wipers', laborCost: '', partsCost: '20', status: 'approved' },
       ],
     },
@@ -186,20 +251,46 @@ describe('inspections', () => {
           { id: uuid(53), serviceId: uuid(51), partName: 'Clips', partUrl: null, partCost: '4.00', createdAt: NOW },
         ],
       },
-      { id: uuid(54), inspectionId: uuid(50), description: 'Wipers', partsLink: null, partsCost: '20.00', laborCost: '0.00', status: 'approved', needsReapproval: false, approvedAmount: '20.00', createdAt: NOW, updatedAt: NOW, parts: [] },
+      {
+        id: uuid(54),
+        inspectionId: uuid(50),
+        description: 'Wipers',
+        partsLink: null,
+        partsCost: '20.00',
+        laborCost: '0.00',
+        status: 'approved',
+        needsReapproval: false,
+        approvedAmount: '20.00',
+        createdAt: NOW,
+        updatedAt: NOW,
+        parts: [],
+      },
     ]);
   });
 
   it('refuses a service without its client id (a second application would make another row)', () => {
-    const write: LocalWrite = { kind: 'inspection.update', id: inspection.id, changes: { services: [{ description: 'No id' }] } };
+    const write: LocalWrite = {
+      kind: 'inspection.update',
+      id: inspection.id,
+      changes: { services: [{ description: 'No id' }] },
+    };
     expect(() => applyWrite(full(), write, context)).toThrow('Every service needs its client id');
   });
 
   it('saves the full services list: status kept, costs left out kept, removed ones gone, new ones recommended', () => {
-    const approved = serviceRow(60, inspection.id, { status: 'approved', laborCost: '80.00', partsCost: '10.00', partsLink: 'https://parts.test/a' });
+    const approved = serviceRow(60, inspection.id, {
+      status: 'approved',
+      laborCost: '80.00',
+      partsCost: '10.00',
+      partsLink: 'https://parts.test/a',
+    });
     const declined = serviceRow(61, inspection.id, { status: 'declined' });
     const dropped = serviceRow(62, inspection.id);
-    const before = state({ customers: [jane], vehicles: [civic], inspections: [{ ...inspection, services: [approved, declined, dropped] }] });
+    const before = state({
+      customers: [jane],
+      vehicles: [civic],
+      inspections: [{ ...inspection, services: [approved, declined, dropped] }],
+    });
     const write: LocalWrite = {
       kind: 'inspection.update',
       id: inspection.id,
@@ -214,7 +305,9 @@ describe('inspections', () => {
     };
     const row = applyWrite(before, write, context).inspections.get(inspection.id);
     expect(row).toMatchObject({ notes: 'Rear pads thin', updatedAt: NOW, frontLeftTread: null });
-    expect(row?.services.map((s) => [s.id, s.description, s.status, s.laborCost, s.partsCost, s.partsLink, s.updatedAt])).toEqual([
+    expect(
+      row?.services.map((s) => [s.id, s.description, s.status, s.laborCost, s.partsCost, s.partsLink, s.updatedAt]),
+    ).toEqual([
       [approved.id, approved.description, 'approved', '80.00', '10.00', 'https://parts.test/a', T0],
       [declined.id, 'Declined, renamed', 'declined', '0.00', '0.00', null, NOW],
       [uuid(63), 'New one', 'recommended', '15.00', '0.00', null, NOW],
@@ -222,22 +315,42 @@ describe('inspections', () => {
   });
 
   it('sets only the fields sent, measurements as millimetres', () => {
-    const row = applyWrite(full(), { kind: 'inspection.update', id: inspection.id, changes: { rearRightBrake: 3.2, checkEngineLight: true } }, context).inspections.get(inspection.id);
+    const row = applyWrite(
+      full(),
+      { kind: 'inspection.update', id: inspection.id, changes: { rearRightBrake: 3.2, checkEngineLight: true } },
+      context,
+    ).inspections.get(inspection.id);
     expect(row).toEqual({ ...inspection, rearRightBrake: 3.2, checkEngineLight: true, updatedAt: NOW });
   });
 
   it('approves one service (the staff status call) and moves the inspection on', () => {
     const service = serviceRow(70, inspection.id);
-    const before = state({ customers: [jane], vehicles: [civic], inspections: [{ ...inspection, services: [service] }] });
-    const row = applyWrite(before, { kind: 'service.status', inspectionId: inspection.id, serviceId: service.id, status: 'approved' }, context).inspections.get(inspection.id);
+    const before = state({
+      customers: [jane],
+      vehicles: [civic],
+      inspections: [{ ...inspection, services: [service] }],
+    });
+    const row = applyWrite(
+      before,
+      { kind: 'service.status', inspectionId: inspection.id, serviceId: service.id, status: 'approved' },
+      context,
+    ).inspections.get(inspection.id);
     expect(row?.services[0]).toEqual({ ...service, status: 'approved', approvedAmount: '0.00', updatedAt: NOW });
     expect(row?.updatedAt).toBe(NOW);
   });
 
   it('marks an approved service changed offline for re-approval, keeping the amount approved', () => {
     const approved = serviceRow(71, inspection.id, { status: 'approved', laborCost: '80.00', approvedAmount: '80.00' });
-    const untouched = serviceRow(72, inspection.id, { status: 'approved', laborCost: '30.00', approvedAmount: '30.00' });
-    const before = state({ customers: [jane], vehicles: [civic], inspections: [{ ...inspection, services: [approved, untouched] }] });
+    const untouched = serviceRow(72, inspection.id, {
+      status: 'approved',
+      laborCost: '30.00',
+      approvedAmount: '30.00',
+    });
+    const before = state({
+      customers: [jane],
+      vehicles: [civic],
+      inspections: [{ ...inspection, services: [approved, untouched] }],
+    });
     const write: LocalWrite = {
       kind: 'inspection.update',
       id: inspection.id,
@@ -254,24 +367,72 @@ describe('inspections', () => {
       ['approved', false, '30.00', '30.00'],
     ]);
     // Approving it again clears the mark at the new amount.
-    const again = applyWrite(state({ customers: [jane], vehicles: [civic], inspections: [row!] }), { kind: 'service.status', inspectionId: inspection.id, serviceId: approved.id, status: 'approved' }, context);
-    expect(again.inspections.get(inspection.id)?.services[0]).toMatchObject({ needsReapproval: false, approvedAmount: '95.00' });
+    const again = applyWrite(
+      state({ customers: [jane], vehicles: [civic], inspections: [row!] }),
+      { kind: 'service.status', inspectionId: inspection.id, serviceId: approved.id, status: 'approved' },
+      context,
+    );
+    expect(again.inspections.get(inspection.id)?.services[0]).toMatchObject({
+      needsReapproval: false,
+      approvedAmount: '95.00',
+    });
   });
 });
 
 describe('the request of each write', () => {
   const cases: [LocalWrite, ReturnType<typeof toRequest>][] = [
-    [{ kind: 'customer.create', id: uuid(1), body: { name: 'A', email: 'a@b.test', phone: '1' } }, { method: 'POST', url: '/api/customers', body: { id: uuid(1), name: 'A', email: 'a@b.test', phone: '1' } }],
-    [{ kind: 'customer.update', id: uuid(1), changes: { phone: '2' } }, { method: 'PUT', url: `/api/customers/${uuid(1)}`, body: { phone: '2' } }],
-    [{ kind: 'customer.delete', id: uuid(1) }, { method: 'DELETE', url: `/api/customers/${uuid(1)}` }],
-    [{ kind: 'vehicle.create', id: uuid(2), body: { customerId: uuid(1), year: 2020, make: 'A', model: 'B' } }, { method: 'POST', url: '/api/vehicles', body: { id: uuid(2), customerId: uuid(1), year: 2020, make: 'A', model: 'B' } }],
-    [{ kind: 'vehicle.update', id: uuid(2), changes: { color: 'Blue' } }, { method: 'PATCH', url: `/api/vehicles/${uuid(2)}`, body: { color: 'Blue' } }],
-    [{ kind: 'vehicle.delete', id: uuid(2) }, { method: 'DELETE', url: `/api/vehicles/${uuid(2)}` }],
-    [{ kind: 'inspection.create', id: uuid(3), body: { customerId: uuid(1), vehicleId: uuid(2), services: [] } }, { method: 'POST', url: '/api/inspections', body: { id: uuid(3), customerId: uuid(1), vehicleId: uuid(2), services: [] } }],
-    [{ kind: 'inspection.update', id: uuid(3), changes: { notes: 'x' } }, { method: 'PUT', url: `/api/inspections/${uuid(3)}`, body: { notes: 'x' } }],
-    [{ kind: 'service.status', inspectionId: uuid(3), serviceId: uuid(4), status: 'approved' }, { method: 'PUT', url: `/api/services/${uuid(4)}`, body: { status: 'approved' } }],
     [
-      { kind: 'service.status', inspectionId: uuid(3), serviceId: uuid(4), status: 'approved', decisionMethod: 'phone' },
+      { kind: 'customer.create', id: uuid(1), body: { name: 'A', email: 'a@b.test', phone: '1' } },
+      { method: 'POST', url: '/api/customers', body: { id: uuid(1), name: 'A', email: 'a@b.test', phone: '1' } },
+    ],
+    [
+      { kind: 'customer.update', id: uuid(1), changes: { phone: '2' } },
+      { method: 'PUT', url: `/api/customers/${uuid(1)}`, body: { phone: '2' } },
+    ],
+    [
+      { kind: 'customer.delete', id: uuid(1) },
+      { method: 'DELETE', url: `/api/customers/${uuid(1)}` },
+    ],
+    [
+      { kind: 'vehicle.create', id: uuid(2), body: { customerId: uuid(1), year: 2020, make: 'A', model: 'B' } },
+      {
+        method: 'POST',
+        url: '/api/vehicles',
+        body: { id: uuid(2), customerId: uuid(1), year: 2020, make: 'A', model: 'B' },
+      },
+    ],
+    [
+      { kind: 'vehicle.update', id: uuid(2), changes: { color: 'Blue' } },
+      { method: 'PATCH', url: `/api/vehicles/${uuid(2)}`, body: { color: 'Blue' } },
+    ],
+    [
+      { kind: 'vehicle.delete', id: uuid(2) },
+      { method: 'DELETE', url: `/api/vehicles/${uuid(2)}` },
+    ],
+    [
+      { kind: 'inspection.create', id: uuid(3), body: { customerId: uuid(1), vehicleId: uuid(2), services: [] } },
+      {
+        method: 'POST',
+        url: '/api/inspections',
+        body: { id: uuid(3), customerId: uuid(1), vehicleId: uuid(2), services: [] },
+      },
+    ],
+    [
+      { kind: 'inspection.update', id: uuid(3), changes: { notes: 'x' } },
+      { method: 'PUT', url: `/api/inspections/${uuid(3)}`, body: { notes: 'x' } },
+    ],
+    [
+      { kind: 'service.status', inspectionId: uuid(3), serviceId: uuid(4), status: 'approved' },
+      { method: 'PUT', url: `/api/services/${uuid(4)}`, body: { status: 'approved' } },
+    ],
+    [
+      {
+        kind: 'service.status',
+        inspectionId: uuid(3),
+        serviceId: uuid(4),
+        status: 'approved',
+        decisionMethod: 'phone',
+      },
       { method: 'PUT', url: `/api/services/${uuid(4)}`, body: { status: 'approved', decisionMethod: 'phone' } },
     ],
   ];
@@ -280,10 +441,16 @@ describe('the request of each write', () => {
   });
 
   it('names the row each write changes and the rows it needs on the server first', () => {
-    const inspectionCreate: LocalWrite = { kind: 'inspection.create', id: uuid(3), body: { customerId: uuid(1), vehicleId: uuid(2) } };
+    const inspectionCreate: LocalWrite = {
+      kind: 'inspection.create',
+      id: uuid(3),
+      body: { customerId: uuid(1), vehicleId: uuid(2) },
+    };
     expect(entityOf(inspectionCreate)).toEqual({ entity: 'inspection', entityId: uuid(3) });
     expect(dependsOnOf(inspectionCreate)).toEqual([uuid(1), uuid(2)]);
-    expect(entityOf({ kind: 'service.status', inspectionId: uuid(3), serviceId: uuid(4), status: 'approved' })).toEqual({ entity: 'inspection', entityId: uuid(3) });
+    expect(entityOf({ kind: 'service.status', inspectionId: uuid(3), serviceId: uuid(4), status: 'approved' })).toEqual(
+      { entity: 'inspection', entityId: uuid(3) },
+    );
     expect(dependsOnOf({ kind: 'vehicle.update', id: uuid(2), changes: { customerId: uuid(9) } })).toEqual([uuid(9)]);
     expect(dependsOnOf({ kind: 'vehicle.update', id: uuid(2), changes: { make: 'Kia' } })).toEqual([]);
     expect(dependsOnOf({ kind: 'customer.delete', id: uuid(1) })).toEqual([]);

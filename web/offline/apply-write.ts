@@ -1,12 +1,6 @@
-import {
-  createCustomerBody,
-  updateCustomerBody,
-} from '@shared/schemas/customer';
+import { createCustomerBody, updateCustomerBody } from '@shared/schemas/customer';
 import type { SyncEntity } from '@shared/schemas/sync';
-import {
-  createVehicleBody,
-  updateVehicleBody,
-} from '@shared/schemas/vehicle';
+import { createVehicleBody, updateVehicleBody } from '@shared/schemas/vehicle';
 import { applyDeferred } from './deferred-write';
 import { createInspection, setServiceStatus, updateInspection } from './inspection-write';
 import {
@@ -28,7 +22,6 @@ export { LocalWriteError, type ApplyContext, type LocalState } from './local-row
 // The local effect of a write, mirroring the server's rules (api/modules/{customers,vehicles,
 // inspections,services}): the same effect is applied when the user saves and again, on top of
 // fresher server rows, while the write is still waiting to be sent.
-
 
 function removeVehicle(draft: Draft, id: string): void {
   draft.vehicles.delete(id);
@@ -64,7 +57,8 @@ export function removeRow(state: LocalState, entity: SyncEntity, id: string): Lo
 function deriveNested(draft: Draft): void {
   for (const [id, vehicle] of draft.vehicles) {
     const customer = draft.customers.get(vehicle.customerId);
-    if (customer && customer.name !== vehicle.customerName) draft.vehicles.set(id, { ...vehicle, customerName: customer.name });
+    if (customer && customer.name !== vehicle.customerName)
+      draft.vehicles.set(id, { ...vehicle, customerName: customer.name });
   }
   for (const [id, inspection] of draft.inspections) {
     let next = inspection;
@@ -73,7 +67,8 @@ function deriveNested(draft: Draft): void {
       next = { ...next, customer: customerSummary(customer) };
     }
     const vehicle = draft.vehicles.get(inspection.vehicleId);
-    if (vehicle && !sameValue(vehicleSummary(vehicle), inspection.vehicle)) next = { ...next, vehicle: vehicleSummary(vehicle) };
+    if (vehicle && !sameValue(vehicleSummary(vehicle), inspection.vehicle))
+      next = { ...next, vehicle: vehicleSummary(vehicle) };
     if (next !== inspection) draft.inspections.set(id, next);
   }
 }
@@ -92,7 +87,18 @@ function applyCustomer(draft: Draft, write: Extract<LocalWrite, { kind: `custome
   if (write.kind === 'customer.create') {
     const body = parse(createCustomerBody, { ...write.body, id: write.id }, 'customer');
     const { name, email, phone, address, status, textConsentAt, textConsentSource } = body;
-    draft.customers.set(write.id, { id: write.id, name, email, phone, address, status, textConsentAt, textConsentSource, createdAt: now, updatedAt: now });
+    draft.customers.set(write.id, {
+      id: write.id,
+      name,
+      email,
+      phone,
+      address,
+      status,
+      textConsentAt,
+      textConsentSource,
+      createdAt: now,
+      updatedAt: now,
+    });
     return;
   }
   const current = draft.customers.get(write.id);
@@ -108,13 +114,21 @@ function applyVehicle(draft: Draft, write: Extract<LocalWrite, { kind: `vehicle.
     const { id: _id, ...fields } = parse(createVehicleBody, { ...write.body, id: write.id }, 'vehicle');
     const customer = draft.customers.get(fields.customerId);
     if (!customer) throw new LocalWriteError('The vehicle’s customer is not on this device');
-    draft.vehicles.set(write.id, { id: write.id, ...fields, customerName: customer.name, createdAt: now, updatedAt: now });
+    draft.vehicles.set(write.id, {
+      id: write.id,
+      ...fields,
+      customerName: customer.name,
+      createdAt: now,
+      updatedAt: now,
+    });
     return;
   }
   const current = draft.vehicles.get(write.id);
   const changes = definedFields(parse(updateVehicleBody, write.changes, 'vehicle changes'));
   if (!current || Object.keys(changes).length === 0) return;
-  const customerName = changes.customerId ? (draft.customers.get(changes.customerId)?.name ?? current.customerName) : current.customerName;
+  const customerName = changes.customerId
+    ? (draft.customers.get(changes.customerId)?.name ?? current.customerName)
+    : current.customerName;
   draft.vehicles.set(write.id, { ...current, ...changes, customerName, updatedAt: now });
 }
 
@@ -168,7 +182,12 @@ export const isCreateWrite = (write: LocalWrite): boolean => write.kind.endsWith
 /** The row a write changes. */
 export function entityOf(write: LocalWrite): { entity: SyncEntity; entityId: string } {
   // A medium's change shows as a change of its inspection (its pending mark).
-  if (write.kind === 'service.status' || write.kind === 'share.send' || write.kind === 'media.update' || write.kind === 'media.delete') {
+  if (
+    write.kind === 'service.status' ||
+    write.kind === 'share.send' ||
+    write.kind === 'media.update' ||
+    write.kind === 'media.delete'
+  ) {
     return { entity: 'inspection', entityId: write.inspectionId };
   }
   const entity = write.kind.slice(0, write.kind.indexOf('.')) as SyncEntity;
@@ -228,7 +247,9 @@ export function toRequest(write: LocalWrite): WriteRequest {
       return {
         method: 'PUT',
         url: `/api/services/${write.serviceId}`,
-        body: write.decisionMethod ? { status: write.status, decisionMethod: write.decisionMethod } : { status: write.status },
+        body: write.decisionMethod
+          ? { status: write.status, decisionMethod: write.decisionMethod }
+          : { status: write.status },
       };
     case 'deferred.update':
       return { method: 'PATCH', url: `/api/deferred-work/${write.id}`, body: write.changes };

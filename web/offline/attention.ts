@@ -24,7 +24,11 @@ export async function retryEntry(db: LocalDb, entryId: string, editedWrite?: Loc
     let changed: SyncEntity[] = [];
     if (editedWrite) {
       const before = await loadState(db, scopeOfWrite(editedWrite));
-      const after = applyWrite(before, editedWrite, { now: entry.createdAt, userId: entry.userId, technicians: await loadTechnicians(db) });
+      const after = applyWrite(before, editedWrite, {
+        now: entry.createdAt,
+        userId: entry.userId,
+        technicians: await loadTechnicians(db),
+      });
       changed = await saveChanges(db, diffStates(before, after));
     }
     await db.outbox.update(seq, {

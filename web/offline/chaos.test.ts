@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChaosFailure, runChaosSeed, startChaosServer, type ChaosServer, type ChaosStats } from '@web/test/offline/chaos';
+import {
+  ChaosFailure,
+  runChaosSeed,
+  startChaosServer,
+  type ChaosServer,
+  type ChaosStats,
+} from '@web/test/offline/chaos';
 
 // `CHAOS_SEED=<n>` replays one seed; `CHAOS_SEEDS=<count>` runs more (`CHAOS_SEEDS=5000 npm run chaos`);
 // `CHAOS_OPS=<steps>` makes each seed longer. The default keeps `npm test` within about half a minute.

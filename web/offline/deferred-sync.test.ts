@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
- 
+
 import { useTestApp } from '@api/test/app';
 import type { DeferredWork } from '@shared/schemas/deferred';
 import { listLocalDeferred } from './local-deferred';
@@ -35,7 +35,10 @@ const engine = new SyncEngine({
         throw new TypeError('Failed to fetch (answer lost)');
       }
     }
-    return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode, headers: { 'Content-Type': 'application/json' } });
+    return new Response(res.statusCode === 204 ? null : res.body, {
+      status: res.statusCode,
+      headers: { 'Content-Type': 'application/json' },
+    });
   },
 });
 afterAll(() => engine.stop());
@@ -47,21 +50,43 @@ async function call<T>(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: 
 }
 
 /** A customer with a vehicle whose finished inspection declined `services`. */
-async function finishedVisit(name: string, phone: string, services: { description: string; laborCost: string }[], daysAgo: number) {
+async function finishedVisit(
+  name: string,
+  phone: string,
+  services: { description: string; laborCost: string }[],
+  daysAgo: number,
+) {
   const customer = await call<{ id: string }>('POST', '/api/customers', { name, email: `${phone}@mail.test`, phone });
-  const vehicle = await call<{ id: string }>('POST', '/api/vehicles', { customerId: customer.id, year: 2015, make: 'Mazda', model: 'CX-5' });
+  const vehicle = await call<{ id: string }>('POST', '/api/vehicles', {
+    customerId: customer.id,
+    year: 2015,
+    make: 'Mazda',
+    model: 'CX-5',
+  });
   const inspection = await call<{ id: string }>('POST', '/api/inspections', {
     customerId: customer.id,
     vehicleId: vehicle.id,
     services: services.map((s) => ({ ...s, status: 'declined' })),
   });
   // Backdated, so the lines differ in age; then finished, which carries them forward.
-  await server.db.updateTable('inspections').set({ createdAt: new Date(Date.now() - daysAgo * 86_400_000).toISOString() }).where('id', '=', inspection.id).execute();
+  await server.db
+    .updateTable('inspections')
+    .set({ createdAt: new Date(Date.now() - daysAgo * 86_400_000).toISOString() })
+    .where('id', '=', inspection.id)
+    .execute();
   await call('PATCH', `/api/inspections/${inspection.id}`, { status: 'completed' });
   return { customerId: customer.id, vehicleId: vehicle.id, inspectionId: inspection.id };
 }
 
-const first = await finishedVisit('Iris Novak', '555-0301', [{ description: 'Spark plugs', laborCost: '180.00' }, { description: 'Serpentine belt', laborCost: '95.25' }], 30);
+const first = await finishedVisit(
+  'Iris Novak',
+  '555-0301',
+  [
+    { description: 'Spark plugs', laborCost: '180.00' },
+    { description: 'Serpentine belt', laborCost: '95.25' },
+  ],
+  30,
+);
 await finishedVisit('hal Moreno', '555-0302', [{ description: 'Brake fluid flush', laborCost: '120.00' }], 5);
 
 const withoutStamp = ({ updatedAt: _u, ...line }: DeferredWork) => line;
@@ -92,21 +117,42 @@ describe('deferred work on a device', () => {
   });
 
   it('carries a line onto an inspection made offline, once, though the answers are lost', async () => {
-    const plugs = (await listLocalDeferred(db, { vehicleId: first.vehicleId })).items.find((l) => l.description === 'Spark plugs');
+    const plugs = (await listLocalDeferred(db, { vehicleId: first.vehicleId })).items.find(
+      (l) => l.description === 'Spark plugs',
+    );
     expect(plugs).toBeDefined();
     network.offline = true;
     const inspectionId = crypto.randomUUID();
     const serviceId = crypto.randomUUID();
     const userId = advisor.user.id;
-    await db.meta.put({ key: 'currentUser', value: { id: userId, username: advisor.user.username, email: advisor.user.email, role: 'service_advisor' } });
-    await enqueue(db, userId, {
-      kind: 'inspection.create',
-      id: inspectionId,
-      body: { customerId: first.customerId, vehicleId: first.vehicleId, services: [{ id: serviceId, description: 'Spark plugs', laborCost: '180.00' }] },
-    }, 'Create inspection');
-    await enqueue(db, userId, { kind: 'deferred.update', id: plugs!.id, changes: { status: 'added', addedToInspectionId: inspectionId } }, 'Add deferred Spark plugs');
+    await db.meta.put({
+      key: 'currentUser',
+      value: { id: userId, username: advisor.user.username, email: advisor.user.email, role: 'service_advisor' },
+    });
+    await enqueue(
+      db,
+      userId,
+      {
+        kind: 'inspection.create',
+        id: inspectionId,
+        body: {
+          customerId: first.customerId,
+          vehicleId: first.vehicleId,
+          services: [{ id: serviceId, description: 'Spark plugs', laborCost: '180.00' }],
+        },
+      },
+      'Create inspection',
+    );
+    await enqueue(
+      db,
+      userId,
+      { kind: 'deferred.update', id: plugs!.id, changes: { status: 'added', addedToInspectionId: inspectionId } },
+      'Add deferred Spark plugs',
+    );
     // At once on the device: the line is no longer offered, and the outbox waits for the inspection first.
-    expect((await listLocalDeferred(db, { vehicleId: first.vehicleId })).items.map((l) => l.description)).toEqual(['Serpentine belt']);
+    expect((await listLocalDeferred(db, { vehicleId: first.vehicleId })).items.map((l) => l.description)).toEqual([
+      'Serpentine belt',
+    ]);
     const entries = await db.outbox.orderBy('seq').toArray();
     expect(entries.map((e) => [e.write.kind, e.dependsOn])).toEqual([
       ['inspection.create', [first.customerId, first.vehicleId]],
@@ -119,8 +165,13 @@ describe('deferred work on a device', () => {
     expect(await db.outbox.count()).toBe(0);
     expect(network.writes).toBeGreaterThanOrEqual(4);
 
-    const made = await call<{ services: { id: string; description: string; laborCost: string }[] }>('GET', `/api/inspections/${inspectionId}`);
-    expect(made.services.map((s) => [s.id, s.description, s.laborCost])).toEqual([[serviceId, 'Spark plugs', '180.00']]);
+    const made = await call<{ services: { id: string; description: string; laborCost: string }[] }>(
+      'GET',
+      `/api/inspections/${inspectionId}`,
+    );
+    expect(made.services.map((s) => [s.id, s.description, s.laborCost])).toEqual([
+      [serviceId, 'Spark plugs', '180.00'],
+    ]);
     const [onServer] = await serverList(`status=added&vehicleId=${first.vehicleId}`);
     expect(onServer).toMatchObject({ id: plugs!.id, status: 'added', addedToInspectionId: inspectionId });
     expect(withoutStamp((await db.deferred.get(plugs!.id))!)).toEqual(withoutStamp(onServer!));
@@ -132,14 +183,33 @@ describe('deferred work on a device', () => {
     const flush = local.items.find((l) => l.description === 'Brake fluid flush')!;
     network.offline = true;
     const userId = advisor.user.id;
-    await enqueue(db, userId, { kind: 'deferred.update', id: belt.id, changes: { status: 'dismissed', dismissReason: 'Replaced elsewhere' } }, 'Dismiss');
-    await enqueue(db, userId, { kind: 'deferred.update', id: flush.id, changes: { followUpDate: '2026-12-02', followUpOutcome: 'left_message' } }, 'Follow up');
-    expect((await listLocalDeferred(db, {})).items.map((l) => [l.description, l.followUpDate, l.followUpOutcome])).toEqual([
-      ['Brake fluid flush', '2026-12-02', 'left_message'],
-    ]);
+    await enqueue(
+      db,
+      userId,
+      { kind: 'deferred.update', id: belt.id, changes: { status: 'dismissed', dismissReason: 'Replaced elsewhere' } },
+      'Dismiss',
+    );
+    await enqueue(
+      db,
+      userId,
+      {
+        kind: 'deferred.update',
+        id: flush.id,
+        changes: { followUpDate: '2026-12-02', followUpOutcome: 'left_message' },
+      },
+      'Follow up',
+    );
+    expect(
+      (await listLocalDeferred(db, {})).items.map((l) => [l.description, l.followUpDate, l.followUpOutcome]),
+    ).toEqual([['Brake fluid flush', '2026-12-02', 'left_message']]);
     expect((await listLocalDeferred(db, { followUpDueBy: '2026-12-01' })).items).toEqual([]);
     await expect(
-      enqueue(db, userId, { kind: 'deferred.update', id: flush.id, changes: { status: 'dismissed' } }, 'Dismiss without a reason'),
+      enqueue(
+        db,
+        userId,
+        { kind: 'deferred.update', id: flush.id, changes: { status: 'dismissed' } },
+        'Dismiss without a reason',
+      ),
     ).rejects.toThrow('A reason is required to dismiss this line');
 
     network.offline = false;

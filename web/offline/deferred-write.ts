@@ -5,7 +5,11 @@ import type { LocalWrite } from './types';
 // The local effect of `PATCH /api/deferred-work/:id`, mirroring api/modules/deferred: a status
 // change applies only to an open line; follow-up date and outcome always apply.
 
-export function applyDeferred(draft: Draft, write: Extract<LocalWrite, { kind: 'deferred.update' }>, now: string): void {
+export function applyDeferred(
+  draft: Draft,
+  write: Extract<LocalWrite, { kind: 'deferred.update' }>,
+  now: string,
+): void {
   const body = parse(updateDeferredBody, write.changes, 'deferred work changes');
   if (body.status === 'dismissed' && !body.dismissReason?.trim()) throw new LocalWriteError(DISMISS_REASON_REQUIRED);
   const line = draft.deferred.get(write.id);
@@ -19,7 +23,10 @@ export function applyDeferred(draft: Draft, write: Extract<LocalWrite, { kind: '
     next.status = 'added';
     next.addedToInspectionId = body.addedToInspectionId;
   }
-  const { followUpDate, followUpOutcome } = definedFields({ followUpDate: body.followUpDate, followUpOutcome: body.followUpOutcome });
+  const { followUpDate, followUpOutcome } = definedFields({
+    followUpDate: body.followUpDate,
+    followUpOutcome: body.followUpOutcome,
+  });
   if (followUpDate !== undefined) next.followUpDate = followUpDate;
   if (followUpOutcome !== undefined) next.followUpOutcome = followUpOutcome;
   const differs = (Object.keys(next) as (keyof typeof next)[]).some((key) => next[key] !== line[key]);

@@ -83,7 +83,9 @@ export async function dropGoneEntry(db: LocalDb, entry: OutboxEntry, serverBody:
   return db.transaction('rw', writeTables(db), async () => {
     const all = await db.outbox.orderBy('seq').toArray();
     const sameRow = (e: OutboxEntry) =>
-      write.kind === 'service.status' ? e.write.kind === 'service.status' && e.write.serviceId === write.serviceId : e.entityId === entry.entityId;
+      write.kind === 'service.status'
+        ? e.write.kind === 'service.status' && e.write.serviceId === write.serviceId
+        : e.entityId === entry.entityId;
     const dropped = isCreate(entry)
       ? withDependents(all, entry.id)
       : rowGone
@@ -93,11 +95,14 @@ export async function dropGoneEntry(db: LocalDb, entry: OutboxEntry, serverBody:
     const notice = write.kind.endsWith('.delete') ? null : await goneNotice(db, entry, rowGone ? null : goneKind);
     let changed: SyncEntity[] = [];
     if (isCreate(entry)) {
-      changed = await mergeServerChanges(db, { deleted: dropped.filter(isCreate).map((e) => ({ entity: e.entity, id: e.entityId })) });
+      changed = await mergeServerChanges(db, {
+        deleted: dropped.filter(isCreate).map((e) => ({ entity: e.entity, id: e.entityId })),
+      });
     } else if (rowGone && write.kind === 'service.status') {
       const inspection = await db.inspections.get(write.inspectionId);
       const services = inspection?.services.filter((s) => s.id !== write.serviceId);
-      if (inspection && services) changed = await mergeServerChanges(db, { inspections: [{ ...inspection, services }] });
+      if (inspection && services)
+        changed = await mergeServerChanges(db, { inspections: [{ ...inspection, services }] });
     } else if (rowGone) {
       changed = await mergeServerChanges(db, { deleted: [{ entity: entry.entity, id: entry.entityId }] });
     }
@@ -107,6 +112,11 @@ export async function dropGoneEntry(db: LocalDb, entry: OutboxEntry, serverBody:
 }
 
 /** The server's copy of one row replaces the local one; null (a 404 or 410) removes it. */
-export function storeServerRow(db: LocalDb, entity: SyncEntity, id: string, row: ServerChanges | null): Promise<SyncEntity[]> {
+export function storeServerRow(
+  db: LocalDb,
+  entity: SyncEntity,
+  id: string,
+  row: ServerChanges | null,
+): Promise<SyncEntity[]> {
   return db.transaction('rw', writeTables(db), () => mergeServerChanges(db, row ?? { deleted: [{ entity, id }] }));
 }

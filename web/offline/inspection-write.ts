@@ -9,7 +9,15 @@ import {
   type Service,
   type ServicePart,
 } from '@shared/schemas/inspection';
-import { customerSummary, LocalWriteError, parse, sameValue, vehicleSummary, type ApplyContext, type Draft } from './local-rows';
+import {
+  customerSummary,
+  LocalWriteError,
+  parse,
+  sameValue,
+  vehicleSummary,
+  type ApplyContext,
+  type Draft,
+} from './local-rows';
 import type { LocalWrite } from './types';
 
 // The local effect of inspection saves and service status calls, as inspection.service.ts and
@@ -57,7 +65,13 @@ function newService(inspectionId: string, input: InspectionServiceInput, now: st
 }
 
 /** An existing service after a save: never its status; costs and link left out keep their values. */
-function savedService(current: Service, position: number, oldPosition: number, input: InspectionServiceInput, now: string): Service {
+function savedService(
+  current: Service,
+  position: number,
+  oldPosition: number,
+  input: InspectionServiceInput,
+  now: string,
+): Service {
   const currentPartsCents = centsOf(current.partsCost);
   let partsCents = input.partsCost ?? currentPartsCents;
   let parts = current.parts;
@@ -72,7 +86,12 @@ function savedService(current: Service, position: number, oldPosition: number, i
         partsChanged = true;
         return newPart(current.id, part, now);
       }
-      const next = { ...existing.part, partName: part.partName, partUrl: part.partUrl, partCost: formatCents(part.partCost) };
+      const next = {
+        ...existing.part,
+        partName: part.partName,
+        partUrl: part.partUrl,
+        partCost: formatCents(part.partCost),
+      };
       if (!sameValue(next, existing.part) || existing.index !== index) partsChanged = true;
       return next;
     });
@@ -114,17 +133,35 @@ function savedService(current: Service, position: number, oldPosition: number, i
 }
 
 /** The full list sent: upsert by id, remove what was left out (inspection-services.ts). */
-function savedServices(inspectionId: string, current: readonly Service[], inputs: readonly InspectionServiceInput[], now: string): Service[] {
+function savedServices(
+  inspectionId: string,
+  current: readonly Service[],
+  inputs: readonly InspectionServiceInput[],
+  now: string,
+): Service[] {
   const own = new Map(current.map((s, index) => [s.id, { service: s, index }]));
   return inputs.map((input, position) => {
     const existing = own.get(requireId(input.id, 'service'));
-    return existing ? savedService(existing.service, position, existing.index, input, now) : newService(inspectionId, input, now);
+    return existing
+      ? savedService(existing.service, position, existing.index, input, now)
+      : newService(inspectionId, input, now);
   });
 }
 
 type InspectionColumns = Omit<
   Inspection,
-  'id' | 'customerId' | 'vehicleId' | 'technicianId' | 'shareToken' | 'createdAt' | 'updatedAt' | 'customer' | 'vehicle' | 'technician' | 'services' | 'inspectionNotes'
+  | 'id'
+  | 'customerId'
+  | 'vehicleId'
+  | 'technicianId'
+  | 'shareToken'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'customer'
+  | 'vehicle'
+  | 'technician'
+  | 'services'
+  | 'inspectionNotes'
 >;
 
 /** Parsed fields as the response shows them: measurements in millimetres (parsed as tenths). */
@@ -138,12 +175,20 @@ function columnsOf(body: Partial<Record<keyof InspectionColumns, unknown>>): Par
   return columns as Partial<InspectionColumns>;
 }
 
-function technicianOf(context: ApplyContext, id: string | null, current?: Inspection['technician']): Inspection['technician'] {
+function technicianOf(
+  context: ApplyContext,
+  id: string | null,
+  current?: Inspection['technician'],
+): Inspection['technician'] {
   if (!id) return null;
   return context.technicians.get(id) ?? (current?.id === id ? current : null);
 }
 
-export function createInspection(draft: Draft, write: Extract<LocalWrite, { kind: 'inspection.create' }>, context: ApplyContext): void {
+export function createInspection(
+  draft: Draft,
+  write: Extract<LocalWrite, { kind: 'inspection.create' }>,
+  context: ApplyContext,
+): void {
   const body = parse(createInspectionBody, { ...write.body, id: write.id }, 'inspection');
   const customer = draft.customers.get(body.customerId);
   const vehicle = draft.vehicles.get(body.vehicleId);
@@ -169,9 +214,17 @@ export function createInspection(draft: Draft, write: Extract<LocalWrite, { kind
   });
 }
 
-export function updateInspection(draft: Draft, write: Extract<LocalWrite, { kind: 'inspection.update' }>, context: ApplyContext): void {
+export function updateInspection(
+  draft: Draft,
+  write: Extract<LocalWrite, { kind: 'inspection.update' }>,
+  context: ApplyContext,
+): void {
   const current = draft.inspections.get(write.id);
-  const { services, customerId, vehicleId, technicianId, ...fields } = parse(updateInspectionBody, write.changes, 'inspection changes');
+  const { services, customerId, vehicleId, technicianId, ...fields } = parse(
+    updateInspectionBody,
+    write.changes,
+    'inspection changes',
+  );
   if (!current) return;
   const next: Inspection = { ...current, ...columnsOf(fields), updatedAt: context.now };
   if (customerId !== undefined) next.customerId = customerId;
@@ -186,12 +239,23 @@ export function updateInspection(draft: Draft, write: Extract<LocalWrite, { kind
 
 /** A staff status change, with the approval fields the server sets (decision.service.ts). */
 function withStatus(service: Service, status: Service['status'], now: string): Service {
-  if (status === service.status && !(status === 'approved' && service.needsReapproval)) return { ...service, updatedAt: now };
+  if (status === service.status && !(status === 'approved' && service.needsReapproval))
+    return { ...service, updatedAt: now };
   const total = centsOf(service.partsCost) + centsOf(service.laborCost);
-  return { ...service, status, needsReapproval: false, approvedAmount: status === 'approved' ? formatCents(total) : null, updatedAt: now };
+  return {
+    ...service,
+    status,
+    needsReapproval: false,
+    approvedAmount: status === 'approved' ? formatCents(total) : null,
+    updatedAt: now,
+  };
 }
 
-export function setServiceStatus(draft: Draft, write: Extract<LocalWrite, { kind: 'service.status' }>, now: string): void {
+export function setServiceStatus(
+  draft: Draft,
+  write: Extract<LocalWrite, { kind: 'service.status' }>,
+  now: string,
+): void {
   const inspection = draft.inspections.get(write.inspectionId);
   if (!inspection?.services.some((s) => s.id === write.serviceId)) return;
   draft.inspections.set(inspection.id, {

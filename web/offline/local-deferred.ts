@@ -41,7 +41,9 @@ async function withCurrentNames(db: LocalDb, lines: DeferredWork[]): Promise<Def
       ...line,
       customerName: customer?.name ?? line.customerName,
       customerPhone: customer?.phone ?? line.customerPhone,
-      vehicleLabel: vehicle ? [vehicle.year, vehicle.make, vehicle.model].filter((p) => p !== null && p !== '').join(' ') : line.vehicleLabel,
+      vehicleLabel: vehicle
+        ? [vehicle.year, vehicle.make, vehicle.model].filter((p) => p !== null && p !== '').join(' ')
+        : line.vehicleLabel,
     };
   });
 }
@@ -56,17 +58,29 @@ export async function listLocalDeferred(db: LocalDb, query: LocalDeferredQuery):
       : await db.deferred.where('status').equals(status).toArray();
   const lines = await withCurrentNames(db, rows);
   const needle = (query.q ?? '').trim().toLowerCase();
-  const vehicleText = new Map((await db.vehicles.bulkGet([...new Set(lines.map((l) => l.vehicleId))])).flatMap((v) => (v ? [[v.id, [v.make, v.model]] as const] : [])));
+  const vehicleText = new Map(
+    (await db.vehicles.bulkGet([...new Set(lines.map((l) => l.vehicleId))])).flatMap((v) =>
+      v ? [[v.id, [v.make, v.model]] as const] : [],
+    ),
+  );
   const filtered = lines.filter((line) => {
     if (status !== 'all' && line.status !== status) return false;
     if (query.customerId && line.customerId !== query.customerId) return false;
     if (query.minAmountCents !== undefined && line.amountCents < query.minAmountCents) return false;
     if (query.followUpDueBy && !(line.followUpDate && line.followUpDate <= query.followUpDueBy)) return false;
     if (!needle) return true;
-    const texts = [line.description, line.customerName, line.customerPhone, ...(vehicleText.get(line.vehicleId) ?? [line.vehicleLabel])];
+    const texts = [
+      line.description,
+      line.customerName,
+      line.customerPhone,
+      ...(vehicleText.get(line.vehicleId) ?? [line.vehicleLabel]),
+    ];
     return texts.some((text) => text.toLowerCase().includes(needle));
   });
   filtered.sort(ORDERS[query.sort ?? 'age']);
   const start = query.offset ?? 0;
-  return { items: filtered.slice(start, query.limit === undefined ? undefined : start + query.limit), total: filtered.length };
+  return {
+    items: filtered.slice(start, query.limit === undefined ? undefined : start + query.limit),
+    total: filtered.length,
+  };
 }

@@ -7,7 +7,13 @@ import { getCustomerInspections } from '@web/entities/inspections/get-customer-i
 import { updateCustomer } from '@web/entities/customers/update-customer';
 import { updateServiceStatus } from '@web/entities/inspections/update-service-status';
 import { saveInspection } from '@web/entities/inspections/save-inspection';
-import { draftFrom, emptyDraft, newService, toBody, toChanges } from '@web/features/inspections/components/inspection-form-model';
+import {
+  draftFrom,
+  emptyDraft,
+  newService,
+  toBody,
+  toChanges,
+} from '@web/features/inspections/components/inspection-form-model';
 import { createVehicle } from '@web/entities/vehicles/create-vehicle';
 import { deleteVehicle } from '@web/entities/vehicles/delete-vehicle';
 import { updateVehicle } from '@web/entities/vehicles/update-vehicle';
@@ -40,7 +46,8 @@ vi.stubGlobal('fetch', async (url: string) => {
   serverCalls.push(url);
   const path = new URL(url, 'http://shop.test').pathname;
   const row = serverRows.get(path);
-  if (row === undefined) return new Response(JSON.stringify({ error: 'Not Found', message: 'Not found' }), { status: 404 });
+  if (row === undefined)
+    return new Response(JSON.stringify({ error: 'Not Found', message: 'Not found' }), { status: 404 });
   return new Response(JSON.stringify(row), { status: 200, headers: { 'content-type': 'application/json' } });
 });
 
@@ -102,7 +109,13 @@ describe('saves', () => {
     expect(jane).toMatchObject({ name: 'Jane Doe', address: null, status: 'active' });
     expect(await db.customers.get(jane.id)).toEqual(jane);
 
-    const civic = await createVehicle({ customerId: jane.id, year: '2019', make: 'Honda', model: 'Civic', mileage: '42000' });
+    const civic = await createVehicle({
+      customerId: jane.id,
+      year: '2019',
+      make: 'Honda',
+      model: 'Civic',
+      mileage: '42000',
+    });
     expect(civic).toMatchObject({ customerId: jane.id, customerName: 'Jane Doe', year: 2019, mileage: 42_000 });
 
     const renamed = await updateCustomer({ customer: jane, changes: { name: 'Jane Roe' } });
@@ -151,27 +164,64 @@ describe('saves', () => {
     const draft = { ...emptyDraft(jane.id, USER.id), vehicleId: civic.id, notes: 'Squeal when braking.' };
     const pads = { ...newService(), description: 'Brake pads', laborCost: '120' };
     const id = crypto.randomUUID();
-    const created = await saveInspection({ mode: 'create', id, body: toBody({ ...draft, services: [pads] }), customerName: 'Jane Doe' });
-    expect(created).toMatchObject({ id, status: 'in_progress', notes: 'Squeal when braking.', customer: { name: 'Jane Doe' } });
-    expect(created?.services.map((s) => [s.description, s.laborCost, s.status])).toEqual([['Brake pads', '120.00', 'recommended']]);
+    const created = await saveInspection({
+      mode: 'create',
+      id,
+      body: toBody({ ...draft, services: [pads] }),
+      customerName: 'Jane Doe',
+    });
+    expect(created).toMatchObject({
+      id,
+      status: 'in_progress',
+      notes: 'Squeal when braking.',
+      customer: { name: 'Jane Doe' },
+    });
+    expect(created?.services.map((s) => [s.description, s.laborCost, s.status])).toEqual([
+      ['Brake pads', '120.00', 'recommended'],
+    ]);
 
     const opened = draftFrom(created as Inspection);
-    await saveInspection({ mode: 'update', inspection: created as Inspection, changes: toChanges({ ...opened, notes: 'Pads at 2 mm.' }, opened), customerName: 'Jane Doe' });
+    await saveInspection({
+      mode: 'update',
+      inspection: created as Inspection,
+      changes: toChanges({ ...opened, notes: 'Pads at 2 mm.' }, opened),
+      customerName: 'Jane Doe',
+    });
     expect(await lastWrite()).toEqual({ kind: 'inspection.update', id, changes: { notes: 'Pads at 2 mm.' } });
 
     // The customer approves meanwhile (here, the staff approve); a later edit of the services keeps it.
     const [service] = created?.services ?? [];
-    await updateServiceStatus({ inspection: created as Inspection, service: service as Inspection['services'][number], status: 'approved' });
+    await updateServiceStatus({
+      inspection: created as Inspection,
+      service: service as Inspection['services'][number],
+      status: 'approved',
+    });
     const cheaper = { ...opened, services: opened.services.map((s) => ({ ...s, laborCost: '110' })) };
-    const after = await saveInspection({ mode: 'update', inspection: created as Inspection, changes: toChanges(cheaper, opened), customerName: 'Jane Doe' });
+    const after = await saveInspection({
+      mode: 'update',
+      inspection: created as Inspection,
+      changes: toChanges(cheaper, opened),
+      customerName: 'Jane Doe',
+    });
     const sent = await lastWrite();
     expect(sent?.kind === 'inspection.update' && Object.keys(sent.changes)).toEqual(['services']);
     expect(sent?.kind === 'inspection.update' && sent.changes.services?.[0]).not.toHaveProperty('status');
     expect(after?.services.map((s) => [s.laborCost, s.status])).toEqual([['110.00', 'approved']]);
 
     // An edit that changes nothing queues nothing.
-    expect(await saveInspection({ mode: 'update', inspection: after as Inspection, changes: toChanges(opened, opened), customerName: 'Jane Doe' })).toBeUndefined();
-    await updateServiceStatus({ inspection: after as Inspection, service: after?.services[0] as Inspection['services'][number], status: 'recommended' });
+    expect(
+      await saveInspection({
+        mode: 'update',
+        inspection: after as Inspection,
+        changes: toChanges(opened, opened),
+        customerName: 'Jane Doe',
+      }),
+    ).toBeUndefined();
+    await updateServiceStatus({
+      inspection: after as Inspection,
+      service: after?.services[0] as Inspection['services'][number],
+      status: 'recommended',
+    });
     expect(await labels()).toEqual([
       'Add customer Jane Doe',
       'Add vehicle 2019 Honda Civic',
@@ -187,9 +237,20 @@ describe('saves', () => {
     const jane = await createCustomer({ name: 'Jane Doe', email: 'jane@mail.test', phone: '555-0101' });
     const civic: Vehicle = await createVehicle({ customerId: jane.id, year: 2019, make: 'Honda', model: 'Civic' });
     const draft = { ...emptyDraft(jane.id, USER.id), vehicleId: civic.id };
-    const recent = await saveInspection({ mode: 'create', id: crypto.randomUUID(), body: toBody(draft), customerName: 'Jane Doe' });
+    const recent = await saveInspection({
+      mode: 'create',
+      id: crypto.randomUUID(),
+      body: toBody(draft),
+      customerName: 'Jane Doe',
+    });
     await pulled();
-    const old = { ...(recent as Inspection), id: crypto.randomUUID(), status: 'completed', createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' };
+    const old = {
+      ...(recent as Inspection),
+      id: crypto.randomUUID(),
+      status: 'completed',
+      createdAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+    };
     serverRows.set('/api/inspections', [old]);
 
     expect((await getCustomerInspections(jane.id)).map((i) => i.id)).toEqual([recent?.id, old.id]);

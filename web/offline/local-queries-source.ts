@@ -42,7 +42,10 @@ export async function readLocalFirst<T>(
 }
 
 /** One row: the local copy's when it has it, else the server's (older inspections, a new device). */
-export async function readLocalRow<T>(local: (db: LocalDb) => Promise<T | undefined>, server: () => Promise<T>): Promise<T> {
+export async function readLocalRow<T>(
+  local: (db: LocalDb) => Promise<T | undefined>,
+  server: () => Promise<T>,
+): Promise<T> {
   const row = await local(getOffline().db);
   if (row !== undefined) return row;
   if (!online()) throw new Error('This record is not kept on this device. Connect to load it.');
@@ -54,7 +57,11 @@ export async function readLocalRow<T>(local: (db: LocalDb) => Promise<T | undefi
  * (a queued change is only ever sent with that user's session); the sync loop picks it up. `prepare`
  * runs in the same transaction first, e.g. to keep a row this device did not hold yet.
  */
-export async function saveLocally(write: LocalWrite, label: string, prepare?: (db: LocalDb) => Promise<void>): Promise<void> {
+export async function saveLocally(
+  write: LocalWrite,
+  label: string,
+  prepare?: (db: LocalDb) => Promise<void>,
+): Promise<void> {
   const user = readCachedUser();
   if (!user) throw new Error('Sign in to save changes.');
   const { db } = getOffline();
@@ -97,7 +104,10 @@ export function keepRow(kept: KeptRow): (db: LocalDb) => Promise<void> {
  * the first pull has brought them, the screens picked them from the server: fetch them now (outside
  * any transaction) and return the `prepare` step that keeps them.
  */
-export async function keepParents(parents: { customerId?: string | undefined; vehicleId?: string | undefined }): Promise<(db: LocalDb) => Promise<void>> {
+export async function keepParents(parents: {
+  customerId?: string | undefined;
+  vehicleId?: string | undefined;
+}): Promise<(db: LocalDb) => Promise<void>> {
   const { db } = getOffline();
   const kept: KeptRow[] = [];
   const customerId = parents.customerId?.trim();

@@ -42,7 +42,10 @@ describe('customers', () => {
     const all = await listLocalCustomers(db, { q: '  mari ' });
     expect(names(all.items)).toEqual(['Ann Lee', 'Ben Ortiz', 'Maria Lopez']);
     expect(all.total).toBe(3);
-    expect(names((await listLocalCustomers(db, { q: 'mari', status: 'active' })).items)).toEqual(['Ann Lee', 'Maria Lopez']);
+    expect(names((await listLocalCustomers(db, { q: 'mari', status: 'active' })).items)).toEqual([
+      'Ann Lee',
+      'Maria Lopez',
+    ]);
     expect(names((await listLocalCustomers(db, { q: 'dock.TEST' })).items)).toEqual(['Maria Lopez']);
     expect(await listLocalCustomers(db, { q: 'nobody' })).toEqual({ items: [], total: 0 });
     // A blank search is no search.
@@ -65,7 +68,9 @@ describe('customers', () => {
   });
 
   it('pages with limit and offset, the total counting every match', async () => {
-    await db.customers.bulkPut(Array.from({ length: 45 }, (_, i) => customerRow(i + 1, { name: `P ${String(i + 1).padStart(2, '0')}` })));
+    await db.customers.bulkPut(
+      Array.from({ length: 45 }, (_, i) => customerRow(i + 1, { name: `P ${String(i + 1).padStart(2, '0')}` })),
+    );
     const second = await listLocalCustomers(db, { sort: 'name', limit: 20, offset: 20 });
     expect(second.total).toBe(45);
     expect(names(second.items)).toEqual(Array.from({ length: 20 }, (_, i) => `P ${String(i + 21).padStart(2, '0')}`));
@@ -74,7 +79,12 @@ describe('customers', () => {
   });
 
   it('finds the first customers by name for the pickers, and one by id', async () => {
-    await db.customers.bulkPut([customerRow(1, { name: 'Dana C' }), customerRow(2, { name: 'Dana A' }), customerRow(3, { name: 'Dana B' }), customerRow(4, { name: 'Eve' })]);
+    await db.customers.bulkPut([
+      customerRow(1, { name: 'Dana C' }),
+      customerRow(2, { name: 'Dana A' }),
+      customerRow(3, { name: 'Dana B' }),
+      customerRow(4, { name: 'Eve' }),
+    ]);
     expect(names(await searchLocalCustomers(db, 'dana', 2))).toEqual(['Dana A', 'Dana B']);
     expect((await getLocalCustomer(db, uuid(4)))?.name).toBe('Eve');
     expect(await getLocalCustomer(db, uuid(99))).toBeUndefined();
@@ -83,10 +93,20 @@ describe('customers', () => {
   it('answers over 10 000 customers the same as a plain filter and sort', async () => {
     const words = ['Lopez', 'Ortiz', 'Nguyen', 'Smith', 'Okafor'];
     const rows = Array.from({ length: 10_000 }, (_, i) =>
-      customerRow(i + 1, { name: `${words[i % 5]} ${i}`, status: i % 3 === 0 ? 'inactive' : 'active', updatedAt: at((i * 7919) % 10_000) }),
+      customerRow(i + 1, {
+        name: `${words[i % 5]} ${i}`,
+        status: i % 3 === 0 ? 'inactive' : 'active',
+        updatedAt: at((i * 7919) % 10_000),
+      }),
     );
     await db.customers.bulkPut(rows);
-    const result = await listLocalCustomers(db, { q: 'ortiz 1', status: 'active', sort: 'updated', limit: 20, offset: 20 });
+    const result = await listLocalCustomers(db, {
+      q: 'ortiz 1',
+      status: 'active',
+      sort: 'updated',
+      limit: 20,
+      offset: 20,
+    });
     const expected = rows
       .filter((c) => c.name.toLowerCase().includes('ortiz 1') && c.status === 'active')
       .sort((a, b) => (a.updatedAt === b.updatedAt ? (a.id < b.id ? -1 : 1) : a.updatedAt < b.updatedAt ? 1 : -1));
@@ -129,11 +149,15 @@ describe('vehicles', () => {
       vehicleRow(1003, ann, { year: 2015, make: 'Audi', model: 'A4', mileage: 70_000 }),
       vehicleRow(1004, ann, { year: 2022, make: 'audi', model: 'Q5', mileage: 9_000 }),
     ]);
-    const models = async (sort: 'year' | 'make' | 'mileage') => (await listLocalVehicles(db, { sort })).items.map((v) => v.model);
+    const models = async (sort: 'year' | 'make' | 'mileage') =>
+      (await listLocalVehicles(db, { sort })).items.map((v) => v.model);
     expect(await models('year')).toEqual(['Q5', 'Kuga', 'A4', 'Yaris']);
     expect(await models('make')).toEqual(['A4', 'Q5', 'Kuga', 'Yaris']);
     expect(await models('mileage')).toEqual(['Q5', 'A4', 'Yaris', 'Kuga']);
-    expect((await listLocalVehicles(db, { sort: 'year', limit: 2, offset: 2 })).items.map((v) => v.model)).toEqual(['A4', 'Yaris']);
+    expect((await listLocalVehicles(db, { sort: 'year', limit: 2, offset: 2 })).items.map((v) => v.model)).toEqual([
+      'A4',
+      'Yaris',
+    ]);
     expect((await listLocalCustomerVehicles(db, ann.id)).map((v) => v.model)).toEqual(['Q5', 'Kuga', 'A4', 'Yaris']);
     expect(await listLocalCustomerVehicles(db, uuid(77))).toEqual([]);
     expect((await getLocalVehicle(db, uuid(1003)))?.model).toBe('A4');
@@ -151,7 +175,11 @@ describe('inspections', () => {
       inspectionRow(5003, bob, vehicleRow(1002, bob), { createdAt: at(20) }),
       inspectionRow(5004, ann, car, { createdAt: at(30) }),
     ]);
-    expect((await listLocalCustomerInspections(db, ann.id)).map((i) => i.id)).toEqual([uuid(5004), uuid(5002), uuid(5001)]);
+    expect((await listLocalCustomerInspections(db, ann.id)).map((i) => i.id)).toEqual([
+      uuid(5004),
+      uuid(5002),
+      uuid(5001),
+    ]);
     expect((await getLocalInspection(db, uuid(5003)))?.customerId).toBe(bob.id);
   });
 
@@ -191,7 +219,11 @@ describe('inspections', () => {
 
 describe('users', () => {
   it('lists the technicians to pick by name, ignoring case', async () => {
-    await db.users.bulkPut([userRow(9001, { username: 'zoe' }), userRow(9002, { username: 'Adam' }), userRow(9003, { username: 'bea' })]);
+    await db.users.bulkPut([
+      userRow(9001, { username: 'zoe' }),
+      userRow(9002, { username: 'Adam' }),
+      userRow(9003, { username: 'bea' }),
+    ]);
     expect((await listLocalUsers(db)).map((u) => u.username)).toEqual(['Adam', 'bea', 'zoe']);
   });
 });

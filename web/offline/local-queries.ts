@@ -78,12 +78,20 @@ export async function getLocalCustomer(db: LocalDb, id: string): Promise<Custome
 
 const vehicleOrders: Record<VehicleSort, (a: Vehicle, b: Vehicle) => number> = {
   year: (a, b) =>
-    b.year - a.year || compareText(lower(a.make), lower(b.make)) || compareText(lower(a.model), lower(b.model)) || compareText(a.id, b.id),
+    b.year - a.year ||
+    compareText(lower(a.make), lower(b.make)) ||
+    compareText(lower(a.model), lower(b.model)) ||
+    compareText(a.id, b.id),
   make: (a, b) =>
-    compareText(lower(a.make), lower(b.make)) || compareText(lower(a.model), lower(b.model)) || b.year - a.year || compareText(a.id, b.id),
+    compareText(lower(a.make), lower(b.make)) ||
+    compareText(lower(a.model), lower(b.model)) ||
+    b.year - a.year ||
+    compareText(a.id, b.id),
   // Unknown mileage last.
   mileage: (a, b) =>
-    (a.mileage === null ? 1 : 0) - (b.mileage === null ? 1 : 0) || (a.mileage ?? 0) - (b.mileage ?? 0) || compareText(a.id, b.id),
+    (a.mileage === null ? 1 : 0) - (b.mileage === null ? 1 : 0) ||
+    (a.mileage ?? 0) - (b.mileage ?? 0) ||
+    compareText(a.id, b.id),
 };
 
 /** `GET /api/vehicles`: search make, model, VIN, plate and the owner's name; owner filter; sort; page. */
@@ -92,7 +100,9 @@ export async function listLocalVehicles(db: LocalDb, query: LocalVehicleQuery): 
     ? await db.vehicles.where('customerId').equals(query.customerId).toArray()
     : await db.vehicles.toArray();
   const matches = matcher(query.q);
-  const filtered = matches ? rows.filter((v) => matches([v.make, v.model, v.vin, v.licensePlate, v.customerName])) : rows;
+  const filtered = matches
+    ? rows.filter((v) => matches([v.make, v.model, v.vin, v.licensePlate, v.customerName]))
+    : rows;
   filtered.sort(vehicleOrders[query.sort ?? 'year']);
   return { items: page(filtered, query), total: filtered.length };
 }
@@ -132,7 +142,12 @@ export function inOfflineWindow(inspection: Pick<Inspection, 'status' | 'updated
  * row inside the offline window but missing here was deleted on this device (or arrives with the
  * next pull), and one whose vehicle is gone here went with that vehicle: neither is shown.
  */
-export async function mergeCustomerInspections(db: LocalDb, local: Inspection[], server: Inspection[], now = Date.now()): Promise<Inspection[]> {
+export async function mergeCustomerInspections(
+  db: LocalDb,
+  local: Inspection[],
+  server: Inspection[],
+  now = Date.now(),
+): Promise<Inspection[]> {
   const localIds = new Set(local.map((i) => i.id));
   const candidates = server.filter((i) => !localIds.has(i.id) && !inOfflineWindow(i, now));
   const vehicles = await db.vehicles.bulkGet([...new Set(candidates.map((i) => i.vehicleId))]);

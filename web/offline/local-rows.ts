@@ -38,7 +38,12 @@ export interface Draft {
   deferred: Map<string, DeferredWork>;
 }
 
-export const emptyState = (): LocalState => ({ customers: new Map(), vehicles: new Map(), inspections: new Map(), deferred: new Map() });
+export const emptyState = (): LocalState => ({
+  customers: new Map(),
+  vehicles: new Map(),
+  inspections: new Map(),
+  deferred: new Map(),
+});
 
 export const draftOf = (state: LocalState): Draft => ({
   customers: new Map(state.customers),
@@ -49,7 +54,8 @@ export const draftOf = (state: LocalState): Draft => ({
 
 export function parse<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
   const result = schema.safeParse(value);
-  if (!result.success) throw new LocalWriteError(`Invalid ${what}: ${result.error.issues[0]?.message ?? 'invalid input'}`);
+  if (!result.success)
+    throw new LocalWriteError(`Invalid ${what}: ${result.error.issues[0]?.message ?? 'invalid input'}`);
   return result.data;
 }
 
@@ -61,7 +67,16 @@ export function definedFields<T extends object>(body: T): Partial<T> {
 export function customerSummary(customer: Customer): CustomerSummary {
   const { id, name, email, phone, address, status } = customer;
   // Rows stored before consent was recorded have neither field: no consent.
-  return { id, name, email, phone, address, status, textConsentAt: customer.textConsentAt ?? null, textConsentSource: customer.textConsentSource ?? null };
+  return {
+    id,
+    name,
+    email,
+    phone,
+    address,
+    status,
+    textConsentAt: customer.textConsentAt ?? null,
+    textConsentSource: customer.textConsentSource ?? null,
+  };
 }
 
 export function vehicleSummary(vehicle: Vehicle): VehicleSummary {
@@ -91,7 +106,12 @@ export interface StateChanges {
   remove: { customers: string[]; vehicles: string[]; inspections: string[]; deferred: string[] };
 }
 
-const TABLE_ENTITY = { customers: 'customer', vehicles: 'vehicle', inspections: 'inspection', deferred: 'deferred' } as const;
+const TABLE_ENTITY = {
+  customers: 'customer',
+  vehicles: 'vehicle',
+  inspections: 'inspection',
+  deferred: 'deferred',
+} as const;
 export const DATA_TABLES = ['customers', 'vehicles', 'inspections', 'deferred'] as const;
 
 function diffTable<T extends { id: string }>(before: ReadonlyMap<string, T>, after: ReadonlyMap<string, T>) {
@@ -111,11 +131,18 @@ export function diffStates(before: LocalState, after: LocalState): StateChanges 
   const deferred = diffTable(before.deferred, after.deferred);
   return {
     put: { customers: customers.put, vehicles: vehicles.put, inspections: inspections.put, deferred: deferred.put },
-    remove: { customers: customers.remove, vehicles: vehicles.remove, inspections: inspections.remove, deferred: deferred.remove },
+    remove: {
+      customers: customers.remove,
+      vehicles: vehicles.remove,
+      inspections: inspections.remove,
+      deferred: deferred.remove,
+    },
   };
 }
 
 /** The entities whose tables a change set touches. */
 export function changedEntities(changes: StateChanges): SyncEntity[] {
-  return DATA_TABLES.filter((t) => changes.put[t].length > 0 || changes.remove[t].length > 0).map((t) => TABLE_ENTITY[t]);
+  return DATA_TABLES.filter((t) => changes.put[t].length > 0 || changes.remove[t].length > 0).map(
+    (t) => TABLE_ENTITY[t],
+  );
 }

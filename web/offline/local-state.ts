@@ -12,7 +12,15 @@ import type { LocalWrite, OutboxEntry } from './types';
 // here runs inside the caller's Dexie transaction (see writeTables).
 
 /** The tables a local write or a merge of server rows uses, for `db.transaction('rw', …)`. */
-export const writeTables = (db: LocalDb) => [db.customers, db.vehicles, db.inspections, db.deferred, db.users, db.meta, db.outbox];
+export const writeTables = (db: LocalDb) => [
+  db.customers,
+  db.vehicles,
+  db.inspections,
+  db.deferred,
+  db.users,
+  db.meta,
+  db.outbox,
+];
 
 /** Which rows to load: by id, plus everything under the "expand" customers and vehicles (cascades, nested copies). */
 export interface Scope {
@@ -44,7 +52,11 @@ export function scopeOfWrite(write: LocalWrite): Scope {
     case 'inspection.create':
       return { inspections: [write.id], customers: text(write.body.customerId), vehicles: text(write.body.vehicleId) };
     case 'inspection.update':
-      return { inspections: [write.id], customers: text(write.changes.customerId), vehicles: text(write.changes.vehicleId) };
+      return {
+        inspections: [write.id],
+        customers: text(write.changes.customerId),
+        vehicles: text(write.changes.vehicleId),
+      };
     case 'service.status':
     case 'share.send':
     case 'media.update':
@@ -64,14 +76,22 @@ export async function loadState(db: LocalDb, scope: Scope): Promise<LocalState> 
   const customers = new Map<string, Customer>();
   const deferred = new Map<string, DeferredWork>();
 
-  for (const v of present(await db.vehicles.bulkGet([...new Set([...(scope.vehicles ?? []), ...(scope.expandVehicles ?? [])])]))) {
+  for (const v of present(
+    await db.vehicles.bulkGet([...new Set([...(scope.vehicles ?? []), ...(scope.expandVehicles ?? [])])]),
+  )) {
     vehicles.set(v.id, v);
   }
   if (expandCustomers.length > 0) {
     for (const v of await db.vehicles.where('customerId').anyOf(expandCustomers).toArray()) vehicles.set(v.id, v);
   }
-  const expandVehicles = [...new Set([...(scope.expandVehicles ?? []), ...[...vehicles.values()].filter((v) => expandCustomers.includes(v.customerId)).map((v) => v.id)])];
-  for (const i of present(await db.inspections.bulkGet([...new Set(scope.inspections ?? [])]))) inspections.set(i.id, i);
+  const expandVehicles = [
+    ...new Set([
+      ...(scope.expandVehicles ?? []),
+      ...[...vehicles.values()].filter((v) => expandCustomers.includes(v.customerId)).map((v) => v.id),
+    ]),
+  ];
+  for (const i of present(await db.inspections.bulkGet([...new Set(scope.inspections ?? [])])))
+    inspections.set(i.id, i);
   if (expandCustomers.length > 0) {
     for (const i of await db.inspections.where('customerId').anyOf(expandCustomers).toArray()) inspections.set(i.id, i);
   }
@@ -114,14 +134,24 @@ export async function loadTechnicians(db: LocalDb): Promise<Map<string, Technici
   const technicians = new Map<string, TechnicianSummary>();
   const current = (await db.meta.get('currentUser'))?.value as Partial<TechnicianSummary> | undefined;
   if (current?.id && current.username && current.email && current.role) {
-    technicians.set(current.id, { id: current.id, username: current.username, email: current.email, role: current.role });
+    technicians.set(current.id, {
+      id: current.id,
+      username: current.username,
+      email: current.email,
+      role: current.role,
+    });
   }
-  for (const { id, username, email, role } of await db.users.toArray()) technicians.set(id, { id, username, email, role });
+  for (const { id, username, email, role } of await db.users.toArray())
+    technicians.set(id, { id, username, email, role });
   return technicians;
 }
 
 /** Applies entries in order; one that no longer applies (its customer went) leaves its rows as they are. */
-export function replay(state: LocalState, entries: readonly OutboxEntry[], technicians: Map<string, TechnicianSummary>): LocalState {
+export function replay(
+  state: LocalState,
+  entries: readonly OutboxEntry[],
+  technicians: Map<string, TechnicianSummary>,
+): LocalState {
   let next = state;
   for (const entry of entries) {
     try {
@@ -174,7 +204,8 @@ export async function mergeServerChanges(db: LocalDb, changes: ServerChanges): P
   // The writes still waiting for these rows, and, through them, for rows made or moved by earlier ones.
   const touched = new Set<string>();
   for (const state of [before, base]) {
-    for (const table of [state.customers, state.vehicles, state.inspections, state.deferred]) for (const id of table.keys()) touched.add(id);
+    for (const table of [state.customers, state.vehicles, state.inspections, state.deferred])
+      for (const id of table.keys()) touched.add(id);
   }
   const gone = new Set(deleted.map((d) => d.id));
   // The server has these rows, so a create still waiting for one of them already happened there.

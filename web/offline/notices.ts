@@ -64,6 +64,10 @@ export function goneEntityOf(body: unknown): GoneKind | null {
 }
 
 /** The notice for an entry the server answered 410, read before its rows go. */
-export async function goneNotice(db: LocalDb, entry: OutboxEntry, reference: GoneKind | null = null): Promise<GoneNotice> {
+export async function goneNotice(
+  db: LocalDb,
+  entry: OutboxEntry,
+  reference: GoneKind | null = null,
+): Promise<GoneNotice> {
   return { kind: 'gone', label: entry.label, subject: await subjectOf(db, entry), reference };
 }

@@ -48,7 +48,12 @@ describe('enqueue', () => {
 
   it('keeps the order of the writes', async () => {
     await enqueue(db, USER, addCustomer(1, 'A'), 'a');
-    await enqueue(db, USER, { kind: 'vehicle.create', id: uuid(2), body: { customerId: uuid(1), year: 2020, make: 'Kia', model: 'Rio' } }, 'b');
+    await enqueue(
+      db,
+      USER,
+      { kind: 'vehicle.create', id: uuid(2), body: { customerId: uuid(1), year: 2020, make: 'Kia', model: 'Rio' } },
+      'b',
+    );
     await enqueue(db, USER, { kind: 'customer.update', id: uuid(1), changes: { name: 'B' } }, 'c');
     const entries = await db.outbox.orderBy('seq').toArray();
     expect(entries.map((e) => e.label)).toEqual(['a', 'b', 'c']);
@@ -57,11 +62,15 @@ describe('enqueue', () => {
   });
 
   it('writes nothing when the write cannot apply', async () => {
-    const orphan: LocalWrite = { kind: 'vehicle.create', id: uuid(2), body: { customerId: uuid(1), year: 2020, make: 'Kia', model: 'Rio' } };
+    const orphan: LocalWrite = {
+      kind: 'vehicle.create',
+      id: uuid(2),
+      body: { customerId: uuid(1), year: 2020, make: 'Kia', model: 'Rio' },
+    };
     await expect(enqueue(db, USER, orphan, 'orphan')).rejects.toBeInstanceOf(LocalWriteError);
-    await expect(enqueue(db, USER, { kind: 'customer.create', id: uuid(3), body: { name: '', email: 'x', phone: '' } }, 'bad')).rejects.toThrow(
-      'Invalid customer: Name is required',
-    );
+    await expect(
+      enqueue(db, USER, { kind: 'customer.create', id: uuid(3), body: { name: '', email: 'x', phone: '' } }, 'bad'),
+    ).rejects.toThrow('Invalid customer: Name is required');
     expect(await db.vehicles.count()).toBe(0);
     expect(await db.customers.count()).toBe(0);
     expect(await db.outbox.count()).toBe(0);
@@ -118,7 +127,12 @@ describe('pendingEntityIds', () => {
 
 describe('dependencies', () => {
   let seq = 0;
-  const entry = (write: LocalWrite, entityId: string, dependsOn: string[] = [], state: OutboxEntry['state'] = 'pending'): OutboxEntry => ({
+  const entry = (
+    write: LocalWrite,
+    entityId: string,
+    dependsOn: string[] = [],
+    state: OutboxEntry['state'] = 'pending',
+  ): OutboxEntry => ({
     seq: ++seq,
     id: `e${seq}`,
     userId: USER,
@@ -136,8 +150,16 @@ describe('dependencies', () => {
     const create = entry(addCustomer(1, 'A'), uuid(1));
     const edit = entry({ kind: 'customer.update', id: uuid(1), changes: { phone: '1' } }, uuid(1));
     const other = entry(addCustomer(2, 'B'), uuid(2));
-    const vehicle = entry({ kind: 'vehicle.create', id: uuid(3), body: { customerId: uuid(1), year: 2020, make: 'A', model: 'B' } }, uuid(3), [uuid(1)]);
-    const inspection = entry({ kind: 'inspection.create', id: uuid(4), body: { customerId: uuid(2), vehicleId: uuid(3) } }, uuid(4), [uuid(2), uuid(3)]);
+    const vehicle = entry(
+      { kind: 'vehicle.create', id: uuid(3), body: { customerId: uuid(1), year: 2020, make: 'A', model: 'B' } },
+      uuid(3),
+      [uuid(1)],
+    );
+    const inspection = entry(
+      { kind: 'inspection.create', id: uuid(4), body: { customerId: uuid(2), vehicleId: uuid(3) } },
+      uuid(4),
+      [uuid(2), uuid(3)],
+    );
     const all = [create, edit, other, vehicle, inspection];
     expect(withDependents(all, create.id).map((e) => e.id)).toEqual([create.id, edit.id, vehicle.id, inspection.id]);
     // An edit has no dependents: later edits of the row stand on their own.
@@ -149,16 +171,42 @@ describe('dependencies', () => {
     const blocked = new Set<string>();
     const stuck = entry(addCustomer(1, 'A'), uuid(1), [], 'attention');
     expect(mustWait(stuck, blocked)).toBe(true);
-    expect(mustWait(entry({ kind: 'vehicle.create', id: uuid(3), body: { customerId: uuid(1), year: 2020, make: 'A', model: 'B' } }, uuid(3), [uuid(1)]), blocked)).toBe(true);
+    expect(
+      mustWait(
+        entry(
+          { kind: 'vehicle.create', id: uuid(3), body: { customerId: uuid(1), year: 2020, make: 'A', model: 'B' } },
+          uuid(3),
+          [uuid(1)],
+        ),
+        blocked,
+      ),
+    ).toBe(true);
     // Waiting spreads to what needs the waiting vehicle.
-    expect(mustWait(entry({ kind: 'inspection.create', id: uuid(4), body: { customerId: uuid(2), vehicleId: uuid(3) } }, uuid(4), [uuid(3)]), blocked)).toBe(true);
+    expect(
+      mustWait(
+        entry({ kind: 'inspection.create', id: uuid(4), body: { customerId: uuid(2), vehicleId: uuid(3) } }, uuid(4), [
+          uuid(3),
+        ]),
+        blocked,
+      ),
+    ).toBe(true);
     expect(mustWait(entry(addCustomer(2, 'B'), uuid(2)), blocked)).toBe(false);
   });
 
   it('lets later changes to an inspection go past a send of its link that needs attention', () => {
     const blocked = new Set<string>();
-    const send = entry({ kind: 'share.send', inspectionId: uuid(4), body: { id: uuid(5), channel: 'text' } }, uuid(4), [uuid(4)], 'attention');
+    const send = entry(
+      { kind: 'share.send', inspectionId: uuid(4), body: { id: uuid(5), channel: 'text' } },
+      uuid(4),
+      [uuid(4)],
+      'attention',
+    );
     expect(mustWait(send, blocked)).toBe(true);
-    expect(mustWait(entry({ kind: 'inspection.update', id: uuid(4), changes: { notes: 'Checked again' } }, uuid(4)), blocked)).toBe(false);
+    expect(
+      mustWait(
+        entry({ kind: 'inspection.update', id: uuid(4), changes: { notes: 'Checked again' } }, uuid(4)),
+        blocked,
+      ),
+    ).toBe(false);
   });
 });

@@ -87,7 +87,8 @@ export function withDependents(entries: readonly OutboxEntry[], entryId: string)
  * of a share link changes no row, so a refused one holds back nothing after it.
  */
 export function mustWait(entry: OutboxEntry, blocked: Set<string>): boolean {
-  const waits = entry.state === 'attention' || blocked.has(entry.entityId) || entry.dependsOn.some((id) => blocked.has(id));
+  const waits =
+    entry.state === 'attention' || blocked.has(entry.entityId) || entry.dependsOn.some((id) => blocked.has(id));
   if (waits && entry.write.kind !== 'share.send') blocked.add(entry.entityId);
   return waits;
 }

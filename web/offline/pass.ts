@@ -10,7 +10,12 @@ export interface PassContext {
   db: LocalDb;
   events: SyncEvents;
   /** One request to the API; its answer (or none) also tells whether the device is online. */
-  request: (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, idempotencyKey?: string) => Promise<Reply>;
+  request: (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: unknown,
+    idempotencyKey?: string,
+  ) => Promise<Reply>;
   /** Reads the header's counts again. */
   refreshCounts: () => Promise<void>;
   /** True once the loop was stopped after this pass began: the pass ends between two requests. */

@@ -30,7 +30,10 @@ export class FeedPuller {
     for (;;) {
       if (ctx.stopped()) return 'stopped';
       const cursor = await readCursor(ctx.db);
-      const reply = await ctx.request('GET', `/api/sync/changes?since=${encodeURIComponent(cursor)}&limit=${this.pageSize}`);
+      const reply = await ctx.request(
+        'GET',
+        `/api/sync/changes?since=${encodeURIComponent(cursor)}&limit=${this.pageSize}`,
+      );
       if (reply.kind === 'http' && reply.status === 401) {
         ctx.events.setStatus({ needsSignIn: true });
         return 'paused';

@@ -22,7 +22,12 @@ export async function pushOutbox(ctx: PassContext, userId: string): Promise<Outc
     }
     if (isMediaWrite(entry.write)) {
       // A medium's change waits for its file and its inspection, and holds back nothing else.
-      if (entry.state === 'attention' || blocked.has(entry.entityId) || (await mediaWaitsForUpload(ctx.db, entry.write))) continue;
+      if (
+        entry.state === 'attention' ||
+        blocked.has(entry.entityId) ||
+        (await mediaWaitsForUpload(ctx.db, entry.write))
+      )
+        continue;
     } else if (mustWait(entry, blocked)) continue;
     const outcome = await pushEntry(ctx, entry, blocked);
     if (outcome !== 'done') return outcome;
@@ -33,7 +38,8 @@ async function pushEntry(ctx: PassContext, entry: OutboxEntry, blocked: Set<stri
   const call = toRequest(entry.write);
   const reply = await ctx.request(call.method, call.url, call.body, entry.id);
   // A medium already gone is what a delete wanted.
-  const verdict = entry.write.kind === 'media.delete' && reply.kind === 'http' && reply.status === 404 ? 'ok' : verdictOf(reply);
+  const verdict =
+    entry.write.kind === 'media.delete' && reply.kind === 'http' && reply.status === 404 ? 'ok' : verdictOf(reply);
   switch (verdict) {
     case 'ok':
       ctx.events.emitData(await acknowledgeEntry(ctx.db, entry, reply.kind === 'http' ? reply.body : undefined));
@@ -57,7 +63,8 @@ async function pushEntry(ctx: PassContext, entry: OutboxEntry, blocked: Set<stri
 }
 
 async function note(ctx: PassContext, entry: OutboxEntry, reply: Reply, state: OutboxEntry['state']): Promise<void> {
-  const lastError = reply.kind === 'http' ? { status: reply.status, message: reply.message } : { status: 0, message: reply.message };
+  const lastError =
+    reply.kind === 'http' ? { status: reply.status, message: reply.message } : { status: 0, message: reply.message };
   await ctx.db.outbox.update(entry.seq as number, { state, attempts: entry.attempts + 1, lastError });
   await ctx.refreshCounts();
 }

@@ -25,7 +25,8 @@ type Route = (call: Call) => Answer | undefined | Promise<Answer | undefined>;
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
-const error = (status: number, message: string, fields: object = {}) => json(status, { error: 'x', message, ...fields });
+const error = (status: number, message: string, fields: object = {}) =>
+  json(status, { error: 'x', message, ...fields });
 /** A 410 as the API answers it: what was deleted is in `gone`; the wording is for people only. */
 const goneAnswer = (entity: string) => error(410, `Worded any way at all (${entity})`, { gone: entity });
 const page = (fields: Partial<SyncChangesResponse> = {}): SyncChangesResponse => ({
@@ -82,7 +83,13 @@ function fakeFetch(route: Route): FetchLike {
 }
 
 function engineWith(route: Route, options: Partial<SyncEngineOptions> = {}): SyncEngine {
-  engine = new SyncEngine({ db, fetch: fakeFetch(route), currentUserId: () => USER, lockName: `lock-${n}`, ...options });
+  engine = new SyncEngine({
+    db,
+    fetch: fakeFetch(route),
+    currentUserId: () => USER,
+    lockName: `lock-${n}`,
+    ...options,
+  });
   return engine;
 }
 
@@ -93,7 +100,8 @@ function defaultAnswer(call: Call): Answer {
 }
 
 const writes = () => calls.filter((c) => c.method !== 'GET');
-const states = async () => (await db.outbox.orderBy('seq').toArray()).map((e) => [e.label, e.state, e.lastError?.message]);
+const states = async () =>
+  (await db.outbox.orderBy('seq').toArray()).map((e) => [e.label, e.state, e.lastError?.message]);
 
 const addCustomer = (id: number, name: string, email = `c${id}@mail.test`): LocalWrite => ({
   kind: 'customer.create',
@@ -109,7 +117,12 @@ const created = (call: Call): Customer => {
 describe('pushing the outbox', () => {
   it('sends each entry in order with its key, then removes it and keeps the server’s row under later changes', async () => {
     await enqueue(db, USER, addCustomer(1, 'Jane Doe'), 'Add customer Jane Doe');
-    await enqueue(db, USER, { kind: 'customer.update', id: uuid(1), changes: { phone: '777' } }, 'Edit customer Jane Doe');
+    await enqueue(
+      db,
+      USER,
+      { kind: 'customer.update', id: uuid(1), changes: { phone: '777' } },
+      'Edit customer Jane Doe',
+    );
     const keys = (await db.outbox.orderBy('seq').toArray()).map((e) => e.id);
     let phoneSent = false;
     const sync = engineWith((call) => {
@@ -117,14 +130,24 @@ describe('pushing the outbox', () => {
       // The server's answer to the create arrives while the edit is still waiting: the edit stays on screen.
       if (call.method === 'PUT') {
         phoneSent = true;
-        return json(200, { ...created({ ...call, body: { id: uuid(1), name: 'Jane Doe', email: 'c1@mail.test', phone: '777' } }) });
+        return json(200, {
+          ...created({ ...call, body: { id: uuid(1), name: 'Jane Doe', email: 'c1@mail.test', phone: '777' } }),
+        });
       }
       return undefined;
     });
     const seen: string[] = [];
     sync.onDataChange((entities) => seen.push(entities.join()));
     await sync.syncNow();
-    expect(writes().map((c) => [c.method, c.url, c.headers.get('Idempotency-Key'), c.headers.get('Content-Type'), c.credentials])).toEqual([
+    expect(
+      writes().map((c) => [
+        c.method,
+        c.url,
+        c.headers.get('Idempotency-Key'),
+        c.headers.get('Content-Type'),
+        c.credentials,
+      ]),
+    ).toEqual([
       ['POST', '/api/customers', keys[0], 'application/json', 'same-origin'],
       ['PUT', `/api/customers/${uuid(1)}`, keys[1], 'application/json', 'same-origin'],
     ]);
@@ -132,13 +155,25 @@ describe('pushing the outbox', () => {
     expect(await db.outbox.count()).toBe(0);
     expect(await db.customers.get(uuid(1))).toMatchObject({ phone: '777', createdAt: '2026-03-05T00:00:00.000Z' });
     expect(seen).toContain('customer');
-    expect(sync.getStatus()).toMatchObject({ pending: 0, attention: 0, syncing: false, online: true, lastPulledAt: expect.any(String) });
+    expect(sync.getStatus()).toMatchObject({
+      pending: 0,
+      attention: 0,
+      syncing: false,
+      online: true,
+      lastPulledAt: expect.any(String),
+    });
   });
 
   it('writes the server’s row under a change still waiting (the create answered, the edit not yet)', async () => {
     await enqueue(db, USER, addCustomer(1, 'Jane Doe'), 'a');
     await enqueue(db, USER, { kind: 'customer.update', id: uuid(1), changes: { phone: '777' } }, 'b');
-    const sync = engineWith((call) => (call.method === 'POST' ? json(201, { ...created(call), address: 'From server' }) : call.method === 'PUT' ? 'network' : undefined));
+    const sync = engineWith((call) =>
+      call.method === 'POST'
+        ? json(201, { ...created(call), address: 'From server' })
+        : call.method === 'PUT'
+          ? 'network'
+          : undefined,
+    );
     await sync.syncNow();
     expect(await db.customers.get(uuid(1))).toMatchObject({ phone: '777', address: 'From server' });
     expect(await states()).toEqual([['b', 'pending', 'No connection to the server']]);
@@ -149,7 +184,9 @@ describe('pushing the outbox', () => {
     await enqueue(db, USER, { kind: 'customer.delete', id: uuid(1) }, 'Delete customer');
     const sync = engineWith((call) => (call.method === 'DELETE' ? new Response(null, { status: 204 }) : undefined));
     await sync.syncNow();
-    expect(writes().map((c) => [c.method, c.url, c.headers.get('Content-Type'), c.body])).toEqual([['DELETE', `/api/customers/${uuid(1)}`, null, undefined]]);
+    expect(writes().map((c) => [c.method, c.url, c.headers.get('Content-Type'), c.body])).toEqual([
+      ['DELETE', `/api/customers/${uuid(1)}`, null, undefined],
+    ]);
     expect(await db.outbox.count()).toBe(0);
   });
 
@@ -157,7 +194,12 @@ describe('pushing the outbox', () => {
     ['no network', (): Answer => 'network', 'No connection to the server', 0],
     ['a 503', () => error(503, 'Down for maintenance'), 'Down for maintenance', 503],
     ['a 429', () => error(429, 'Too many requests'), 'Too many requests', 429],
-    ['a 409 for a key still being processed', () => error(409, 'Worded any way at all', { reason: 'in_flight' }), 'Worded any way at all', 409],
+    [
+      'a 409 for a key still being processed',
+      () => error(409, 'Worded any way at all', { reason: 'in_flight' }),
+      'Worded any way at all',
+      409,
+    ],
   ])('keeps the entry and stops the pass after %s', async (_name, answer, message, status) => {
     await enqueue(db, USER, addCustomer(1, 'A'), 'a');
     await enqueue(db, USER, addCustomer(2, 'B'), 'b');
@@ -174,10 +216,14 @@ describe('pushing the outbox', () => {
     await enqueue(db, USER, addCustomer(1, 'A'), 'a');
     // This fetch never answers; only the engine's abort ends it.
     const never: FetchLike = (_url, init) =>
-      new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+      new Promise((_resolve, reject) =>
+        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      );
     engine = new SyncEngine({ db, fetch: never, currentUserId: () => USER, lockName: `lock-${n}`, timeoutMs: 20 });
     await engine.syncNow();
-    expect(await db.outbox.toArray()).toMatchObject([{ state: 'pending', attempts: 1, lastError: { status: 0, message: 'The server took too long to answer' } }]);
+    expect(await db.outbox.toArray()).toMatchObject([
+      { state: 'pending', attempts: 1, lastError: { status: 0, message: 'The server took too long to answer' } },
+    ]);
     expect(engine.getStatus().online).toBe(false);
   });
 
@@ -227,28 +273,36 @@ describe('pushing the outbox', () => {
     expect(await db.customers.get(uuid(1))).toMatchObject({ address: 'Stored' });
   });
 
-  it.each([400, 409, 422, 404])('marks the entry on %i as needing attention; later entries on its rows wait, others go', async (status) => {
-    await enqueue(db, USER, addCustomer(1, 'Bad'), 'Add customer Bad');
-    await enqueue(db, USER, { kind: 'vehicle.create', id: uuid(2), body: { customerId: uuid(1), year: 2020, make: 'Kia', model: 'Rio' } }, 'Add vehicle');
-    await enqueue(db, USER, { kind: 'customer.update', id: uuid(1), changes: { phone: '1' } }, 'Edit customer Bad');
-    await enqueue(db, USER, addCustomer(3, 'Fine'), 'Add customer Fine');
-    const sync = engineWith((call) => {
-      if (call.method !== 'POST') return undefined;
-      const body = call.body as { id: string };
-      return body.id === uuid(1) ? error(status, 'Please enter a valid email') : json(201, created(call));
-    });
-    await sync.syncNow();
-    expect(writes().map((c) => (c.body as { id: string }).id)).toEqual([uuid(1), uuid(3)]);
-    expect(await states()).toEqual([
-      ['Add customer Bad', 'attention', 'Please enter a valid email'],
-      ['Add vehicle', 'pending', undefined],
-      ['Edit customer Bad', 'pending', undefined],
-    ]);
-    expect(sync.getStatus()).toMatchObject({ pending: 2, attention: 1 });
-    expect((await sync.attentionEntries()).map((e) => e.label)).toEqual(['Add customer Bad']);
-    // The local row stays as the user left it until they decide.
-    expect(await db.customers.get(uuid(1))).toMatchObject({ name: 'Bad', phone: '1' });
-  });
+  it.each([400, 409, 422, 404])(
+    'marks the entry on %i as needing attention; later entries on its rows wait, others go',
+    async (status) => {
+      await enqueue(db, USER, addCustomer(1, 'Bad'), 'Add customer Bad');
+      await enqueue(
+        db,
+        USER,
+        { kind: 'vehicle.create', id: uuid(2), body: { customerId: uuid(1), year: 2020, make: 'Kia', model: 'Rio' } },
+        'Add vehicle',
+      );
+      await enqueue(db, USER, { kind: 'customer.update', id: uuid(1), changes: { phone: '1' } }, 'Edit customer Bad');
+      await enqueue(db, USER, addCustomer(3, 'Fine'), 'Add customer Fine');
+      const sync = engineWith((call) => {
+        if (call.method !== 'POST') return undefined;
+        const body = call.body as { id: string };
+        return body.id === uuid(1) ? error(status, 'Please enter a valid email') : json(201, created(call));
+      });
+      await sync.syncNow();
+      expect(writes().map((c) => (c.body as { id: string }).id)).toEqual([uuid(1), uuid(3)]);
+      expect(await states()).toEqual([
+        ['Add customer Bad', 'attention', 'Please enter a valid email'],
+        ['Add vehicle', 'pending', undefined],
+        ['Edit customer Bad', 'pending', undefined],
+      ]);
+      expect(sync.getStatus()).toMatchObject({ pending: 2, attention: 1 });
+      expect((await sync.attentionEntries()).map((e) => e.label)).toEqual(['Add customer Bad']);
+      // The local row stays as the user left it until they decide.
+      expect(await db.customers.get(uuid(1))).toMatchObject({ name: 'Bad', phone: '1' });
+    },
+  );
 
   it('drops an entry whose row was deleted elsewhere (410), with later changes to it, and tells the user', async () => {
     const jane = customerRow(1, { name: 'Jane Doe' });
@@ -256,10 +310,22 @@ describe('pushing the outbox', () => {
     await db.customers.put(jane);
     await db.vehicles.put(civic);
     await db.inspections.put(inspectionRow(3, jane, civic));
-    await enqueue(db, USER, { kind: 'customer.update', id: jane.id, changes: { phone: '1' } }, 'Edit customer Jane Doe');
-    await enqueue(db, USER, { kind: 'customer.update', id: jane.id, changes: { phone: '2' } }, 'Edit customer Jane Doe again');
+    await enqueue(
+      db,
+      USER,
+      { kind: 'customer.update', id: jane.id, changes: { phone: '1' } },
+      'Edit customer Jane Doe',
+    );
+    await enqueue(
+      db,
+      USER,
+      { kind: 'customer.update', id: jane.id, changes: { phone: '2' } },
+      'Edit customer Jane Doe again',
+    );
     await enqueue(db, USER, addCustomer(4, 'Ann'), 'Add customer Ann');
-    const sync = engineWith((call) => (call.method === 'PUT' ? goneAnswer('customer') : call.method === 'POST' ? json(201, created(call)) : undefined));
+    const sync = engineWith((call) =>
+      call.method === 'PUT' ? goneAnswer('customer') : call.method === 'POST' ? json(201, created(call)) : undefined,
+    );
     const notices: string[] = [];
     sync.onNotice((notice) => notices.push(noticeText(notice)));
     await sync.syncNow();
@@ -280,12 +346,19 @@ describe('pushing the outbox', () => {
       body: { customerId: jane.id, vehicleId: civic.id, services: [{ id: uuid(4), description: 'Oil change' }] },
     };
     await enqueue(db, USER, create, 'Add inspection');
-    await enqueue(db, USER, { kind: 'service.status', inspectionId: uuid(3), serviceId: uuid(4), status: 'approved' }, 'Approve Oil change');
+    await enqueue(
+      db,
+      USER,
+      { kind: 'service.status', inspectionId: uuid(3), serviceId: uuid(4), status: 'approved' },
+      'Approve Oil change',
+    );
     const sync = engineWith((call) => (call.method === 'POST' ? goneAnswer('vehicle') : undefined));
     const notices: string[] = [];
     sync.onNotice((notice) => notices.push(noticeText(notice)));
     await sync.syncNow();
-    expect(notices).toEqual(["Your change to the inspection of Jane Doe's 2018 Honda Civic could not be applied: its vehicle was deleted."]);
+    expect(notices).toEqual([
+      "Your change to the inspection of Jane Doe's 2018 Honda Civic could not be applied: its vehicle was deleted.",
+    ]);
     expect(writes()).toHaveLength(1);
     expect(await db.outbox.count()).toBe(0);
     expect(await db.inspections.count()).toBe(0);
@@ -297,7 +370,12 @@ describe('pushing the outbox', () => {
     const civic = vehicleRow(2, jane);
     await db.customers.bulkPut([jane, bob]);
     await db.vehicles.put(civic);
-    await enqueue(db, USER, { kind: 'vehicle.update', id: civic.id, changes: { customerId: bob.id, color: 'Red' } }, 'Edit vehicle');
+    await enqueue(
+      db,
+      USER,
+      { kind: 'vehicle.update', id: civic.id, changes: { customerId: bob.id, color: 'Red' } },
+      'Edit vehicle',
+    );
     expect(await db.vehicles.get(civic.id)).toMatchObject({ customerName: 'Bob' });
     const sync = engineWith((call) => {
       if (call.method === 'PATCH') return goneAnswer('customer');
@@ -307,14 +385,18 @@ describe('pushing the outbox', () => {
     const notices: string[] = [];
     sync.onNotice((notice) => notices.push(noticeText(notice)));
     await sync.syncNow();
-    expect(notices).toEqual(['Your change to vehicle 2018 Honda Civic could not be applied: its customer was deleted.']);
+    expect(notices).toEqual([
+      'Your change to vehicle 2018 Honda Civic could not be applied: its customer was deleted.',
+    ]);
     expect(await db.vehicles.get(civic.id)).toEqual({ ...civic, mileage: 5 });
   });
 
   it('pauses on 401 without dropping anything, and resumes after a new sign-in', async () => {
     await enqueue(db, USER, addCustomer(1, 'A'), 'a');
     let signedIn = false;
-    const sync = engineWith((call) => (!signedIn ? error(401, 'You need to sign in') : call.method === 'POST' ? json(201, created(call)) : undefined));
+    const sync = engineWith((call) =>
+      !signedIn ? error(401, 'You need to sign in') : call.method === 'POST' ? json(201, created(call)) : undefined,
+    );
     await sync.syncNow();
     expect(sync.getStatus()).toMatchObject({ needsSignIn: true, pending: 1 });
     await sync.syncNow();
@@ -365,13 +447,16 @@ describe('pushing the outbox', () => {
     const sleeps: number[] = [];
     const wakers: (() => void)[] = [];
     let up = false;
-    const sync = engineWith((call) => (!up ? 'network' : call.method === 'POST' ? json(201, created(call)) : undefined), {
-      random: () => 0.5,
-      sleep: (ms) => {
-        sleeps.push(ms);
-        return new Promise((resolve) => wakers.push(resolve));
+    const sync = engineWith(
+      (call) => (!up ? 'network' : call.method === 'POST' ? json(201, created(call)) : undefined),
+      {
+        random: () => 0.5,
+        sleep: (ms) => {
+          sleeps.push(ms);
+          return new Promise((resolve) => wakers.push(resolve));
+        },
       },
-    });
+    );
     sync.start();
     await vi.waitFor(() => expect(sleeps).toEqual([750]));
     wakers.shift()?.();
@@ -395,13 +480,22 @@ describe('pushing the outbox', () => {
 describe('pulling changes', () => {
   it('pages until hasMore is false and keeps the cursor with each page', async () => {
     const jane = customerRow(1);
-    const sync = engineWith((call) => {
-      if (call.url === '/api/sync/changes?since=0&limit=500') return json(200, page({ cursor: '5', hasMore: true, customers: [jane] }));
-      if (call.url === '/api/sync/changes?since=5&limit=500') return json(200, page({ cursor: '9', vehicles: [vehicleRow(2, jane)] }));
-      return undefined;
-    }, { now: () => Date.parse('2026-03-10T00:00:00.000Z') });
+    const sync = engineWith(
+      (call) => {
+        if (call.url === '/api/sync/changes?since=0&limit=500')
+          return json(200, page({ cursor: '5', hasMore: true, customers: [jane] }));
+        if (call.url === '/api/sync/changes?since=5&limit=500')
+          return json(200, page({ cursor: '9', vehicles: [vehicleRow(2, jane)] }));
+        return undefined;
+      },
+      { now: () => Date.parse('2026-03-10T00:00:00.000Z') },
+    );
     await sync.syncNow();
-    expect(calls.map((c) => c.url)).toEqual(['/api/sync/changes?since=0&limit=500', '/api/sync/changes?since=5&limit=500', '/api/users?limit=500']);
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/sync/changes?since=0&limit=500',
+      '/api/sync/changes?since=5&limit=500',
+      '/api/users?limit=500',
+    ]);
     expect((await db.meta.get('cursor'))?.value).toBe('9');
     expect([await db.customers.count(), await db.vehicles.count()]).toEqual([1, 1]);
     expect(sync.getStatus().lastPulledAt).toBe('2026-03-10T00:00:00.000Z');
@@ -412,15 +506,26 @@ describe('pulling changes', () => {
     const civic = vehicleRow(2, jane);
     await db.customers.put(jane);
     await db.vehicles.put(civic);
-    const edit = await enqueue(db, USER, { kind: 'customer.update', id: jane.id, changes: { name: 'Jane Smith' } }, 'edit');
+    const edit = await enqueue(
+      db,
+      USER,
+      { kind: 'customer.update', id: jane.id, changes: { name: 'Jane Smith' } },
+      'edit',
+    );
     const fromServer = { ...jane, phone: '999', updatedAt: '2026-03-09T00:00:00.000Z' };
     const sync = engineWith((call) => (call.method === 'PUT' ? 'network' : undefined));
     await sync.syncNow();
     expect(calls).toHaveLength(1);
     // The push failed; a pull on its own (as after a retryable failure elsewhere) still rebases.
-    const pull = engineWith((call) => (call.url.startsWith('/api/sync') ? json(200, page({ customers: [fromServer], vehicles: [{ ...civic, make: 'Kia' }] })) : undefined), {
-      currentUserId: () => OTHER_USER,
-    });
+    const pull = engineWith(
+      (call) =>
+        call.url.startsWith('/api/sync')
+          ? json(200, page({ customers: [fromServer], vehicles: [{ ...civic, make: 'Kia' }] }))
+          : undefined,
+      {
+        currentUserId: () => OTHER_USER,
+      },
+    );
     await pull.syncNow();
     expect(await db.customers.get(jane.id)).toEqual({ ...fromServer, name: 'Jane Smith', updatedAt: edit.createdAt });
     expect(await db.vehicles.get(civic.id)).toMatchObject({ make: 'Kia', customerName: 'Jane Smith' });
@@ -433,13 +538,24 @@ describe('pulling changes', () => {
     await db.customers.put(jane);
     await db.vehicles.put(civic);
     // Another user's changes: made here, not sent yet, but the create reached the server before its answer was lost.
-    await enqueue(db, OTHER_USER, { kind: 'inspection.create', id: uuid(3), body: { customerId: jane.id, vehicleId: civic.id } }, 'create');
+    await enqueue(
+      db,
+      OTHER_USER,
+      { kind: 'inspection.create', id: uuid(3), body: { customerId: jane.id, vehicleId: civic.id } },
+      'create',
+    );
     await enqueue(db, OTHER_USER, { kind: 'inspection.update', id: uuid(3), changes: { notes: 'Still mine' } }, 'edit');
     expect(await db.inspections.get(uuid(3))).toMatchObject({ shareToken: '', notes: 'Still mine' });
     const onServer = inspectionRow(3, jane, civic, { shareToken: 'token-from-server', diagnosticCodes: 'P0300' });
-    const sync = engineWith((call) => (call.url.startsWith('/api/sync') ? json(200, page({ inspections: [onServer] })) : undefined));
+    const sync = engineWith((call) =>
+      call.url.startsWith('/api/sync') ? json(200, page({ inspections: [onServer] })) : undefined,
+    );
     await sync.syncNow();
-    expect(await db.inspections.get(uuid(3))).toMatchObject({ shareToken: 'token-from-server', diagnosticCodes: 'P0300', notes: 'Still mine' });
+    expect(await db.inspections.get(uuid(3))).toMatchObject({
+      shareToken: 'token-from-server',
+      diagnosticCodes: 'P0300',
+      notes: 'Still mine',
+    });
   });
 
   it('removes rows with a tombstone, with their vehicles and inspections, and never brings them back', async () => {
@@ -450,7 +566,11 @@ describe('pulling changes', () => {
     await db.inspections.put(inspectionRow(3, jane, civic));
     // A change waiting for the deleted customer is no reason to keep it.
     await enqueue(db, OTHER_USER, { kind: 'customer.update', id: jane.id, changes: { phone: '1' } }, 'edit');
-    const sync = engineWith((call) => (call.url.startsWith('/api/sync') ? json(200, page({ deleted: [{ entity: 'customer', id: jane.id }] })) : undefined));
+    const sync = engineWith((call) =>
+      call.url.startsWith('/api/sync')
+        ? json(200, page({ deleted: [{ entity: 'customer', id: jane.id }] }))
+        : undefined,
+    );
     await sync.syncNow();
     expect([await db.customers.count(), await db.vehicles.count(), await db.inspections.count()]).toEqual([0, 0, 0]);
     await sync.syncNow();
@@ -462,10 +582,17 @@ describe('pulling changes', () => {
     await db.customers.put(old);
     await db.meta.put({ key: 'cursor', value: '42' });
     await enqueue(db, OTHER_USER, addCustomer(5, 'Made here'), 'mine');
-    await enqueue(db, OTHER_USER, { kind: 'customer.update', id: uuid(7), changes: { phone: '123' } }, 'edit of a server row');
+    await enqueue(
+      db,
+      OTHER_USER,
+      { kind: 'customer.update', id: uuid(7), changes: { phone: '123' } },
+      'edit of a server row',
+    );
     const sync = engineWith((call) => {
-      if (call.url === '/api/sync/changes?since=42&limit=500') return json(200, { ...page({ resync: true, cursor: '0', hasMore: true }) });
-      if (call.url === '/api/sync/changes?since=0&limit=500') return json(200, page({ cursor: '50', customers: [customerRow(7)] }));
+      if (call.url === '/api/sync/changes?since=42&limit=500')
+        return json(200, { ...page({ resync: true, cursor: '0', hasMore: true }) });
+      if (call.url === '/api/sync/changes?since=0&limit=500')
+        return json(200, page({ cursor: '50', customers: [customerRow(7)] }));
       return undefined;
     });
     await sync.syncNow();
@@ -489,7 +616,12 @@ describe('pulling changes', () => {
       inspectionRow(12, jane, civic, { status: 'completed', updatedAt: old, services: [serviceRow(20, uuid(12))] }),
       inspectionRow(13, jane, civic, { status: 'completed', updatedAt: '2026-03-01T00:00:00.000Z' }),
     ]);
-    await enqueue(db, OTHER_USER, { kind: 'service.status', inspectionId: uuid(12), serviceId: uuid(20), status: 'approved' }, 'approve');
+    await enqueue(
+      db,
+      OTHER_USER,
+      { kind: 'service.status', inspectionId: uuid(12), serviceId: uuid(20), status: 'approved' },
+      'approve',
+    );
     await db.inspections.update(uuid(12), { updatedAt: old });
     const sync = engineWith(() => undefined, { now: () => Date.parse('2026-03-10T00:00:00.000Z') });
     await sync.syncNow();
@@ -497,7 +629,21 @@ describe('pulling changes', () => {
   });
 
   it('refreshes the technician list after a pull when the user may read it', async () => {
-    const user: User = { id: uuid(800), username: 'sam', email: 'sam@shop.test', role: 'technician', companyName: null, phone: null, address: null, city: null, state: null, zipCode: null, website: null, createdAt: 'x', updatedAt: 'x' };
+    const user: User = {
+      id: uuid(800),
+      username: 'sam',
+      email: 'sam@shop.test',
+      role: 'technician',
+      companyName: null,
+      phone: null,
+      address: null,
+      city: null,
+      state: null,
+      zipCode: null,
+      website: null,
+      createdAt: 'x',
+      updatedAt: 'x',
+    };
     await db.users.put({ ...user, id: uuid(801), username: 'gone' });
     const sync = engineWith((call) => (call.url.startsWith('/api/users') ? json(200, [user]) : undefined));
     await sync.syncNow();
@@ -526,7 +672,12 @@ describe('pulling changes', () => {
 describe('the sync panel', () => {
   async function stuckCreate(sync: SyncEngine) {
     await enqueue(db, USER, addCustomer(1, 'Bad', 'bad@example.test'), 'Add customer Bad');
-    await enqueue(db, USER, { kind: 'vehicle.create', id: uuid(2), body: { customerId: uuid(1), year: 2020, make: 'Kia', model: 'Rio' } }, 'Add vehicle');
+    await enqueue(
+      db,
+      USER,
+      { kind: 'vehicle.create', id: uuid(2), body: { customerId: uuid(1), year: 2020, make: 'Kia', model: 'Rio' } },
+      'Add vehicle',
+    );
     await db.customers.put(customerRow(3));
     await enqueue(db, USER, { kind: 'customer.update', id: uuid(3), changes: { phone: '1' } }, 'Edit customer 3');
     await sync.syncNow();
@@ -564,8 +715,13 @@ describe('the sync panel', () => {
     await enqueue(db, USER, addCustomer(1, 'Jane', 'jane@example.test'), 'Add customer Jane');
     await sync.syncNow();
     const [stuck] = await sync.attentionEntries();
-    expect(stuck).toMatchObject({ state: 'attention', lastError: { status: 400, message: 'Please enter a valid email' } });
-    await expect(sync.retry(stuck!.id, { kind: 'customer.update', id: uuid(1), changes: {} })).rejects.toThrow('An edited change must be a customer.create of the same row');
+    expect(stuck).toMatchObject({
+      state: 'attention',
+      lastError: { status: 400, message: 'Please enter a valid email' },
+    });
+    await expect(sync.retry(stuck!.id, { kind: 'customer.update', id: uuid(1), changes: {} })).rejects.toThrow(
+      'An edited change must be a customer.create of the same row',
+    );
     await sync.retry(stuck!.id, addCustomer(1, 'Jane', 'jane@mail.test'));
     const posts = writes();
     expect(posts).toHaveLength(2);

@@ -97,7 +97,8 @@ export class SyncEngine {
     void this.db.meta
       .get('lastPulledAt')
       .then((row) => {
-        if (typeof row?.value === 'string' && this.events.getStatus().lastPulledAt === null) this.events.setStatus({ lastPulledAt: row.value });
+        if (typeof row?.value === 'string' && this.events.getStatus().lastPulledAt === null)
+          this.events.setStatus({ lastPulledAt: row.value });
       })
       .catch(() => undefined);
   }
@@ -264,11 +265,27 @@ export class SyncEngine {
   }
 
   private passContext(stopped: () => boolean): PassContext {
-    return { db: this.db, events: this.events, request: (...args) => this.request(...args), refreshCounts: () => this.refreshCounts(), stopped };
+    return {
+      db: this.db,
+      events: this.events,
+      request: (...args) => this.request(...args),
+      refreshCounts: () => this.refreshCounts(),
+      stopped,
+    };
   }
 
-  private async request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, idempotencyKey?: string): Promise<Reply> {
-    const reply = await send(this.fetchFn, `${this.baseUrl}${url}`, { method, body, idempotencyKey, timeoutMs: this.timeoutMs });
+  private async request(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: unknown,
+    idempotencyKey?: string,
+  ): Promise<Reply> {
+    const reply = await send(this.fetchFn, `${this.baseUrl}${url}`, {
+      method,
+      body,
+      idempotencyKey,
+      timeoutMs: this.timeoutMs,
+    });
     this.events.setStatus({ online: reply.kind === 'http' });
     return reply;
   }

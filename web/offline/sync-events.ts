@@ -10,7 +10,14 @@ const navigatorOnline = () => (typeof navigator === 'undefined' ? true : navigat
  * local rows changed, notices for the user and the file going up.
  */
 export class SyncEvents {
-  private status: SyncStatus = { online: navigatorOnline(), pending: 0, attention: 0, syncing: false, needsSignIn: false, lastPulledAt: null };
+  private status: SyncStatus = {
+    online: navigatorOnline(),
+    pending: 0,
+    attention: 0,
+    syncing: false,
+    needsSignIn: false,
+    lastPulledAt: null,
+  };
   private readonly statusListeners = new Set<(status: SyncStatus) => void>();
   private readonly dataListeners = new Set<(entities: SyncEntity[]) => void>();
   private readonly noticeListeners = new Set<(notice: SyncNotice) => void>();

@@ -55,7 +55,10 @@ export async function send(fetchFn: FetchLike, url: string, options: SendOptions
       replayed: response.headers.get(IDEMPOTENT_REPLAY_HEADER) === 'true',
     };
   } catch {
-    return { kind: 'network', message: controller.signal.aborted ? 'The server took too long to answer' : NO_CONNECTION_MESSAGE };
+    return {
+      kind: 'network',
+      message: controller.signal.aborted ? 'The server took too long to answer' : NO_CONNECTION_MESSAGE,
+    };
   } finally {
     clearTimeout(timer);
   }

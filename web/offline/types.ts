@@ -31,7 +31,13 @@ export type LocalWrite =
   /** Only the changed fields; `services`, when present, is the full list (ids kept). */
   | { kind: 'inspection.update'; id: string; changes: UpdateInspectionInput }
   /** Staff approve ('approved') / unapprove ('recommended') of one service, and how the customer gave it. */
-  | { kind: 'service.status'; inspectionId: string; serviceId: string; status: ServiceStatus; decisionMethod?: StaffDecisionMethod }
+  | {
+      kind: 'service.status';
+      inspectionId: string;
+      serviceId: string;
+      status: ServiceStatus;
+      decisionMethod?: StaffDecisionMethod;
+    }
   /** A deferred line's follow-up, dismissal, or "added to" a new inspection (made on this device or not). */
   | { kind: 'deferred.update'; id: string; changes: UpdateDeferredBody }
   /** A send of the inspection's share link (no local effect); an email goes out when the server gets it. */

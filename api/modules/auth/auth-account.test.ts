@@ -33,7 +33,11 @@ describe('PATCH /api/user/password', () => {
 
     expect((await login(phone.user.username, TEST_PASSWORD)).statusCode).toBe(401);
     expect((await login(phone.user.username, 'brand new secret')).statusCode).toBe(200);
-    const row = await t.db.selectFrom('users').select('passwordHash').where('id', '=', phone.user.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select('passwordHash')
+      .where('id', '=', phone.user.id)
+      .executeTakeFirstOrThrow();
     expect(row.passwordHash.startsWith('scrypt$17$8$1$')).toBe(true);
   });
 
@@ -108,7 +112,11 @@ describe('PUT /api/user/settings', () => {
   });
 
   it('changes only the fields sent besides the email, and a blank field clears it', async () => {
-    const client = await t.signIn('technician', { companyName: 'Old Name', phone: '555-0100', website: 'http://old.example' });
+    const client = await t.signIn('technician', {
+      companyName: 'Old Name',
+      phone: '555-0100',
+      website: 'http://old.example',
+    });
     const res = await put(client, { email: client.user.email, phone: '555-0111', website: '' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -117,8 +125,16 @@ describe('PUT /api/user/settings', () => {
       phone: '555-0111',
       website: null,
     });
-    const cleared = await put(client, { email: client.user.email, companyName: '   ', website: 'http://keeps-http.example/path' });
-    expect(cleared.json()).toMatchObject({ companyName: null, phone: '555-0111', website: 'http://keeps-http.example/path' });
+    const cleared = await put(client, {
+      email: client.user.email,
+      companyName: '   ',
+      website: 'http://keeps-http.example/path',
+    });
+    expect(cleared.json()).toMatchObject({
+      companyName: null,
+      phone: '555-0111',
+      website: 'http://keeps-http.example/path',
+    });
   });
 
   it.each([

@@ -45,7 +45,10 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const errors = { 400: errorResponse, 401: errorResponse };
   /** The new account signs in on this device, which is then trusted for it like after a sign-in. */
   const signInNewAccount = async (request: FastifyRequest, reply: FastifyReply, user: User) => {
-    const deviceId = await trustThisDevice(app.db, user.id, { deviceId: readDeviceId(request, devices), now: app.clock() });
+    const deviceId = await trustThisDevice(app.db, user.id, {
+      deviceId: readDeviceId(request, devices),
+      now: app.clock(),
+    });
     setDeviceCookie(reply, devices, deviceId);
     await startSession(request, user);
   };
@@ -76,7 +79,12 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   // An invite link's page: what it offers, then the invitee's own username and password.
   app.get(
     '/invites/:token',
-    { schema: { params: inviteTokenParams, response: { 200: publicInviteResponse, 400: errorResponse, 404: errorResponse, 410: errorResponse } } },
+    {
+      schema: {
+        params: inviteTokenParams,
+        response: { 200: publicInviteResponse, 400: errorResponse, 404: errorResponse, 410: errorResponse },
+      },
+    },
     async (request) => describeInvite(app.db, request.params.token),
   );
 

@@ -1,11 +1,5 @@
 import type { z } from 'zod';
-import type {
-  changePasswordBody,
-  loginBody,
-  registerBody,
-  settingsBody,
-  User,
-} from '@shared/schemas/user';
+import type { changePasswordBody, loginBody, registerBody, settingsBody, User } from '@shared/schemas/user';
 import type { AppConfig } from '@api/config';
 import type { Db } from '@api/db/database';
 import type { UserRow, UserUpdate } from '@api/db/tables';
@@ -13,12 +7,7 @@ import { badRequest, forbidden, unauthorized } from '@api/lib/http-error';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '@api/lib/password';
 import { nowIso } from '@api/lib/tokens';
 import { toUser } from '@api/modules/users/user.mapper';
-import {
-  deleteUserSessions,
-  findUserById,
-  findUserByUsername,
-  updateUser,
-} from '@api/modules/users/user.repository';
+import { deleteUserSessions, findUserById, findUserByUsername, updateUser } from '@api/modules/users/user.repository';
 import { signUpMode } from '@api/modules/shop-settings/shop-settings.service';
 import { assertAdminEmail, withUniqueUser } from '@api/modules/users/user.rules';
 import { createUser } from '@api/modules/users/user.service';
@@ -142,11 +131,7 @@ export async function changePassword(
 }
 
 /** Partial: only the fields sent change; a blank optional field is cleared. */
-export async function updateSettings(
-  db: Db,
-  userId: string,
-  body: z.output<typeof settingsBody>,
-): Promise<User> {
+export async function updateSettings(db: Db, userId: string, body: z.output<typeof settingsBody>): Promise<User> {
   // Kysely leaves out undefined values, so fields not sent keep their value.
   if (Object.values(body).some((value) => value !== undefined)) {
     const changes: UserUpdate = { ...body, updatedAt: nowIso() };

@@ -32,7 +32,13 @@ describe('GET /api/config', () => {
   it('gives the product name and the contact emails, without a session', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ productName: 'Baywise', supportEmail: 'help@shop.test', adminEmail: TEST_ADMIN_EMAIL, signUp: 'open', emailSending: false });
+    expect(res.json()).toEqual({
+      productName: 'Baywise',
+      supportEmail: 'help@shop.test',
+      adminEmail: TEST_ADMIN_EMAIL,
+      signUp: 'open',
+      emailSending: false,
+    });
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 });
@@ -43,10 +49,30 @@ describe('POST /api/register', () => {
     expect(res.statusCode).toBe(201);
     expectNoSecrets(res);
     const body = res.json();
-    expect(body).toMatchObject({ username: 'newtech', email: 'newtech@shop.test', role: 'technician', website: null, status: 'pending' });
-    expect(Object.keys(body).sort()).toEqual(
-      ['address', 'city', 'companyName', 'createdAt', 'email', 'id', 'passwordChangeRequired', 'phone', 'role', 'state', 'status', 'updatedAt', 'username', 'website', 'zipCode'],
-    );
+    expect(body).toMatchObject({
+      username: 'newtech',
+      email: 'newtech@shop.test',
+      role: 'technician',
+      website: null,
+      status: 'pending',
+    });
+    expect(Object.keys(body).sort()).toEqual([
+      'address',
+      'city',
+      'companyName',
+      'createdAt',
+      'email',
+      'id',
+      'passwordChangeRequired',
+      'phone',
+      'role',
+      'state',
+      'status',
+      'updatedAt',
+      'username',
+      'website',
+      'zipCode',
+    ]);
     const row = await t.db.selectFrom('users').selectAll().where('id', '=', body.id).executeTakeFirstOrThrow();
     expect(row.passwordHash.startsWith('scrypt$17$8$1$')).toBe(true);
     const me = await currentUser(sessionCookie(res));
@@ -56,7 +82,12 @@ describe('POST /api/register', () => {
   });
 
   it('refuses the admin role: with another email in the spec words, with ADMIN_EMAIL too', SLOW, async () => {
-    const refused = await register({ username: 'wannabe', email: 'boss@shop.test', password: 'secret-pass1', role: 'admin' });
+    const refused = await register({
+      username: 'wannabe',
+      email: 'boss@shop.test',
+      password: 'secret-pass1',
+      role: 'admin',
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({
       error: 'forbidden',
@@ -68,9 +99,17 @@ describe('POST /api/register', () => {
 
     // Even with ADMIN_EMAIL (free again when the admin moved to another email), the open sign-up
     // makes no administrator: one waiting for approval would count as one.
-    const res = await register({ username: 'owner', email: 'Owner@Shop.TEST', password: 'secret-pass1', role: 'admin' });
+    const res = await register({
+      username: 'owner',
+      email: 'Owner@Shop.TEST',
+      password: 'secret-pass1',
+      role: 'admin',
+    });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: 'forbidden', message: 'Sign-up makes Technician and Service Advisor accounts only' });
+    expect(res.json()).toEqual({
+      error: 'forbidden',
+      message: 'Sign-up makes Technician and Service Advisor accounts only',
+    });
     expect(await t.db.selectFrom('users').select('id').where('username', '=', 'owner').execute()).toEqual([]);
   });
 
@@ -91,7 +130,11 @@ describe('POST /api/register', () => {
     [{ username: '   ', email: 'a@shop.test', password: 'secret-pass1' }, 'username', 'Username is required'],
     [{ username: 'abc', email: 'not-an-email', password: 'secret-pass1' }, 'email', 'Please enter a valid email'],
     [{ username: 'abc', password: 'secret-pass1' }, 'email', 'Please enter a valid email'],
-    [{ username: 'abc', email: 'a@shop.test', password: '12345' }, 'password', 'Password must be at least 8 characters'],
+    [
+      { username: 'abc', email: 'a@shop.test', password: '12345' },
+      'password',
+      'Password must be at least 8 characters',
+    ],
     [{ username: 'abc', email: 'a@shop.test' }, 'password', 'Password is required'],
     [
       { username: 'abc', email: 'a@shop.test', password: 'secret-pass1', role: 'owner' },
@@ -116,7 +159,11 @@ describe('POST /api/login', () => {
     const cookie = res.cookies.find((c) => c.name === 'baywise.sid')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie.secure).toBeFalsy();
-    const rows = await t.db.selectFrom('sessions').selectAll().where('sid', '=', sidOf(sessionCookie(res))).execute();
+    const rows = await t.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('sid', '=', sidOf(sessionCookie(res)))
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.userId).toBe(user.id);
   });
@@ -169,7 +216,10 @@ describe('POST /api/login', () => {
 
   it('registering while signed in also replaces the old session', SLOW, async () => {
     const first = await t.signIn('technician');
-    const res = await register({ username: 'second_account', email: 'second@shop.test', password: 'secret-pass1' }, first.cookie);
+    const res = await register(
+      { username: 'second_account', email: 'second@shop.test', password: 'secret-pass1' },
+      first.cookie,
+    );
     expect(res.statusCode).toBe(201);
     expect(sidOf(sessionCookie(res))).not.toBe(sidOf(first.cookie));
     expect((await currentUser(first.cookie)).statusCode).toBe(401);
@@ -208,7 +258,10 @@ describe('POST /api/logout and GET /api/user', () => {
         payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
       });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json()).toMatchObject({ error: 'validation_error', issues: [{ message: 'Sign-out takes no request body' }] });
+      expect(res.json()).toMatchObject({
+        error: 'validation_error',
+        issues: [{ message: 'Sign-out takes no request body' }],
+      });
     }
     expect((await client.inject({ method: 'GET', url: '/api/user' })).statusCode).toBe(200);
     // An empty JSON body, as some clients send with every POST, counts as no body.
@@ -238,15 +291,35 @@ describe('password rules', () => {
     expect(res.json().issues).toEqual([{ path: 'password', message: 'Password must be at least 8 characters' }]);
   });
 
-  it.each(['password', 'PASSWORD1', '12345678', 'qwertyuiop', 'baseball'])('refuses %s, one of the 10,000 most common passwords', async (password) => {
-    const res = await register({ username: `common_${password.toLowerCase()}`, email: `${password.toLowerCase()}@shop.test`, password });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: 'validation_error', issues: [{ path: 'password', message: COMMON_PASSWORD_MESSAGE }] });
-    expect(await t.db.selectFrom('users').select('id').where('username', '=', `common_${password.toLowerCase()}`).executeTakeFirst()).toBeUndefined();
-  });
+  it.each(['password', 'PASSWORD1', '12345678', 'qwertyuiop', 'baseball'])(
+    'refuses %s, one of the 10,000 most common passwords',
+    async (password) => {
+      const res = await register({
+        username: `common_${password.toLowerCase()}`,
+        email: `${password.toLowerCase()}@shop.test`,
+        password,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        error: 'validation_error',
+        issues: [{ path: 'password', message: COMMON_PASSWORD_MESSAGE }],
+      });
+      expect(
+        await t.db
+          .selectFrom('users')
+          .select('id')
+          .where('username', '=', `common_${password.toLowerCase()}`)
+          .executeTakeFirst(),
+      ).toBeUndefined();
+    },
+  );
 
   it('accepts 64 characters and more', async () => {
-    const res = await register({ username: 'long_pass', email: 'long@shop.test', password: 'x'.repeat(40) + 'a quite long passphrase' });
+    const res = await register({
+      username: 'long_pass',
+      email: 'long@shop.test',
+      password: 'x'.repeat(40) + 'a quite long passphrase',
+    });
     expect(res.statusCode).toBe(201);
   }, 30_000);
 
@@ -260,7 +333,11 @@ describe('password rules', () => {
     expect((await currentUser(cookie)).json().passwordChangeRequired).toBe(true);
 
     // Made again with today's parameters at that sign-in.
-    const row = await t.db.selectFrom('users').select('passwordHash').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select('passwordHash')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row.passwordHash.startsWith('scrypt$17$8$1$')).toBe(true);
     expect(await verifyPassword('abc123', row.passwordHash)).toBe(true);
 

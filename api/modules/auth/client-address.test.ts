@@ -34,7 +34,11 @@ describe('behind a TLS-terminating proxy (TRUST_PROXY=true)', () => {
       headers,
     });
     expect(failed.statusCode).toBe(401);
-    const rows = await t.db.selectFrom('loginFailures').select('clientKey').where('usernameKey', '=', user.username).execute();
+    const rows = await t.db
+      .selectFrom('loginFailures')
+      .select('clientKey')
+      .where('usernameKey', '=', user.username)
+      .execute();
     expect(rows).toEqual([{ clientKey: 'address:2001:db8:aa:bb::/64' }]);
 
     const res = await t.app.inject({

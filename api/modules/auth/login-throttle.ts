@@ -21,7 +21,6 @@ export interface Attempt {
 /** Unknown usernames are keyed the same way as real ones, so counting never tells them apart. */
 export const usernameKey = (username: string): string => username.trim().toLowerCase();
 
-
 /** The wait a pair must keep after its `failures`-th failure: 0, then 1 s, 2 s, 4 s … up to 15 min. */
 export function pairDelayMs(failures: number): number {
   if (failures <= FREE_FAILURES) return 0;

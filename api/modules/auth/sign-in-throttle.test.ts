@@ -65,7 +65,7 @@ const failureRows = (usernameKey: string) =>
 
 /** Wrong passwords until `count` have been refused as wrong, waiting out every 429 on the way. */
 async function failPatiently(username: string, from: From, count: number): Promise<void> {
-  for (let failed = 0; failed < count; ) {
+  for (let failed = 0; failed < count;) {
     const res = await login(username, WRONG, from);
     if (res.statusCode === 429) advance(retryAfter(res) * 1000);
     else {
@@ -153,34 +153,38 @@ describe("an attacker's failures", () => {
 });
 
 describe('the account ceiling', () => {
-  it(`refuses untrusted devices after ${ACCOUNT_CEILING} failures in an hour, lets trusted ones in, and lifts after the hour`, MANY, async () => {
-    const owner = await createUser(db, { username: 'ceiling_owner' });
-    const device = await trustedDevice('ceiling_owner', OWNER_HOME);
-    advance(60_000);
-    const start = now;
-    await failFromMany('ceiling_owner', ACCOUNT_CEILING - 1);
-    // Not yet: 99 failures.
-    advance(10 * 60_000);
-    expect((await login('ceiling_owner', WRONG, { address: '10.8.0.1' })).statusCode).toBe(401);
+  it(
+    `refuses untrusted devices after ${ACCOUNT_CEILING} failures in an hour, lets trusted ones in, and lifts after the hour`,
+    MANY,
+    async () => {
+      const owner = await createUser(db, { username: 'ceiling_owner' });
+      const device = await trustedDevice('ceiling_owner', OWNER_HOME);
+      advance(60_000);
+      const start = now;
+      await failFromMany('ceiling_owner', ACCOUNT_CEILING - 1);
+      // Not yet: 99 failures.
+      advance(10 * 60_000);
+      expect((await login('ceiling_owner', WRONG, { address: '10.8.0.1' })).statusCode).toBe(401);
 
-    const refused = await login('ceiling_owner', TEST_PASSWORD, { address: '10.8.0.2' });
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual(throttledBody('50 minutes'));
-    expect(retryAfter(refused)).toBe((start + FAILURE_WINDOW_MS - now) / 1000);
-    expect(refused.headers['set-cookie']).toBeUndefined();
+      const refused = await login('ceiling_owner', TEST_PASSWORD, { address: '10.8.0.2' });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual(throttledBody('50 minutes'));
+      expect(retryAfter(refused)).toBe((start + FAILURE_WINDOW_MS - now) / 1000);
+      expect(refused.headers['set-cookie']).toBeUndefined();
 
-    // The owner's device: a wrong password is just a failure of its own pair, the right one signs in.
-    expect((await login('ceiling_owner', WRONG, { address: OWNER_HOME, device })).statusCode).toBe(401);
-    const trusted = await login('ceiling_owner', TEST_PASSWORD, { address: OWNER_HOME, device });
-    expect(trusted.statusCode).toBe(200);
-    expect(trusted.json()).toMatchObject({ id: owner.id });
+      // The owner's device: a wrong password is just a failure of its own pair, the right one signs in.
+      expect((await login('ceiling_owner', WRONG, { address: OWNER_HOME, device })).statusCode).toBe(401);
+      const trusted = await login('ceiling_owner', TEST_PASSWORD, { address: OWNER_HOME, device });
+      expect(trusted.statusCode).toBe(200);
+      expect(trusted.json()).toMatchObject({ id: owner.id });
 
-    // An hour after the first failures, the oldest leave the window and untrusted devices may try.
-    advance(start + FAILURE_WINDOW_MS - now - 1000);
-    expect((await login('ceiling_owner', TEST_PASSWORD, { address: '10.8.0.2' })).statusCode).toBe(429);
-    advance(1000);
-    expect((await login('ceiling_owner', TEST_PASSWORD, { address: '10.8.0.2' })).statusCode).toBe(200);
-  });
+      // An hour after the first failures, the oldest leave the window and untrusted devices may try.
+      advance(start + FAILURE_WINDOW_MS - now - 1000);
+      expect((await login('ceiling_owner', TEST_PASSWORD, { address: '10.8.0.2' })).statusCode).toBe(429);
+      advance(1000);
+      expect((await login('ceiling_owner', TEST_PASSWORD, { address: '10.8.0.2' })).statusCode).toBe(200);
+    },
+  );
 });
 
 describe('unknown usernames', () => {
@@ -224,7 +228,11 @@ describe('the device cookie', () => {
 
     const [name, value] = deviceA.split('=') as [string, string];
     const id = decodeURIComponent(value).split('.')[0]!;
-    const forgeries = [`${name}=${id}`, `${name}=${id}.${'A'.repeat(43)}`, `${name}=${encodeURIComponent(`${'B'.repeat(43)}.${decodeURIComponent(value).split('.')[1]}`)}`];
+    const forgeries = [
+      `${name}=${id}`,
+      `${name}=${id}.${'A'.repeat(43)}`,
+      `${name}=${encodeURIComponent(`${'B'.repeat(43)}.${decodeURIComponent(value).split('.')[1]}`)}`,
+    ];
     for (const device of forgeries) {
       const res = await login('user_a', TEST_PASSWORD, { address: OWNER_HOME, device });
       expect(res.statusCode, device).toBe(429);
@@ -233,25 +241,33 @@ describe('the device cookie', () => {
     expect((await login('user_a', TEST_PASSWORD, { address: OWNER_HOME, device: deviceA })).statusCode).toBe(200);
   });
 
-  it('reaches the invite and sign-up calls, which keep its id: a shared tablet stays trusted for everyone', MANY, async () => {
-    await createUser(db, { username: 'tablet_regular' });
-    const device = await trustedDevice('tablet_regular', SHOP_NAT);
-    const { token } = await createInvite(db, { id: (await createUser(db, { role: 'admin' })).id, username: 'boss' }, { role: 'technician' });
-    const res = await app.inject({
-      method: 'POST',
-      url: `/api/invites/${token}/accept`,
-      payload: { username: 'tablet_newcomer', email: 'newcomer@shop.test', password: 'a-long-password' },
-      remoteAddress: SHOP_NAT,
-      headers: { cookie: device },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    // The same device id comes back, now trusted for the newcomer too.
-    expect(deviceCookie(res)).toBe(device);
-    advance(60_000);
-    await failFromMany('tablet_regular', ACCOUNT_CEILING, '10.40');
-    expect((await login('tablet_regular', TEST_PASSWORD, { address: SHOP_NAT, device })).statusCode).toBe(200);
-    expect((await login('tablet_newcomer', 'a-long-password', { address: SHOP_NAT, device })).statusCode).toBe(200);
-  });
+  it(
+    'reaches the invite and sign-up calls, which keep its id: a shared tablet stays trusted for everyone',
+    MANY,
+    async () => {
+      await createUser(db, { username: 'tablet_regular' });
+      const device = await trustedDevice('tablet_regular', SHOP_NAT);
+      const { token } = await createInvite(
+        db,
+        { id: (await createUser(db, { role: 'admin' })).id, username: 'boss' },
+        { role: 'technician' },
+      );
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/invites/${token}/accept`,
+        payload: { username: 'tablet_newcomer', email: 'newcomer@shop.test', password: 'a-long-password' },
+        remoteAddress: SHOP_NAT,
+        headers: { cookie: device },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      // The same device id comes back, now trusted for the newcomer too.
+      expect(deviceCookie(res)).toBe(device);
+      advance(60_000);
+      await failFromMany('tablet_regular', ACCOUNT_CEILING, '10.40');
+      expect((await login('tablet_regular', TEST_PASSWORD, { address: SHOP_NAT, device })).statusCode).toBe(200);
+      expect((await login('tablet_newcomer', 'a-long-password', { address: SHOP_NAT, device })).statusCode).toBe(200);
+    },
+  );
 
   it('is HttpOnly, SameSite=Lax, for the API only, lasts a year and survives sign-out', async () => {
     await createUser(db, { username: 'cookie_user' });
@@ -260,7 +276,11 @@ describe('the device cookie', () => {
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api', maxAge: 365 * 24 * 60 * 60 });
     expect(cookie.secure).toBeFalsy();
     const session = res.cookies.find((c) => c.name === 'baywise.sid')!;
-    const logout = await app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: `baywise.sid=${session.value}` } });
+    const logout = await app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie: `baywise.sid=${session.value}` },
+    });
     expect(logout.statusCode).toBe(204);
     expect(logout.cookies.map((c) => c.name)).toEqual(['baywise.sid']);
   });
@@ -271,12 +291,19 @@ describe('the device cookie', () => {
     const device = await trustedDevice('tablet_one', SHOP_NAT);
     const again = await login('tablet_two', TEST_PASSWORD, { address: SHOP_NAT, device });
     expect(deviceCookie(again)).toBe(device);
-    const rows = await db.selectFrom('trustedDevices').selectAll().where('userId', 'in', [first.id, second.id]).execute();
+    const rows = await db
+      .selectFrom('trustedDevices')
+      .selectAll()
+      .where('userId', 'in', [first.id, second.id])
+      .execute();
     expect(rows).toHaveLength(2);
     expect(new Set(rows.map((r) => r.deviceHash)).size).toBe(1);
     expect(JSON.stringify(rows)).not.toContain(decodeURIComponent(device.split('=')[1]!).split('.')[0]);
     // A forged cookie is replaced by a new device id.
-    const fresh = await login('tablet_one', TEST_PASSWORD, { address: SHOP_NAT, device: 'baywise.device=forged.value' });
+    const fresh = await login('tablet_one', TEST_PASSWORD, {
+      address: SHOP_NAT,
+      device: 'baywise.device=forged.value',
+    });
     expect(deviceCookie(fresh)).not.toBe(device);
   });
 
@@ -297,7 +324,8 @@ describe('a successful sign-in', () => {
   it("clears only that pair's failures", MANY, async () => {
     await createUser(db, { username: 'two_places' });
     for (const address of [SHOP_NAT, OWNER_HOME]) {
-      for (let i = 0; i < FREE_FAILURES; i++) expect((await login('two_places', WRONG, { address })).statusCode).toBe(401);
+      for (let i = 0; i < FREE_FAILURES; i++)
+        expect((await login('two_places', WRONG, { address })).statusCode).toBe(401);
     }
     expect((await login('two_places', TEST_PASSWORD, { address: SHOP_NAT })).statusCode).toBe(200);
     const left = await failureRows('two_places');
@@ -306,33 +334,46 @@ describe('a successful sign-in', () => {
     // The shop's address has all its free failures again; home is one failure from waiting.
     expect((await login('two_places', WRONG, { address: OWNER_HOME })).statusCode).toBe(401);
     expect((await login('two_places', WRONG, { address: OWNER_HOME })).statusCode).toBe(429);
-    for (let i = 0; i <= FREE_FAILURES; i++) expect((await login('two_places', WRONG, { address: SHOP_NAT })).statusCode).toBe(401);
+    for (let i = 0; i <= FREE_FAILURES; i++)
+      expect((await login('two_places', WRONG, { address: SHOP_NAT })).statusCode).toBe(401);
     expect((await login('two_places', WRONG, { address: SHOP_NAT })).statusCode).toBe(429);
   });
 });
 
 describe('failures at the same moment', () => {
-  it(`let at most ${FREE_FAILURES + 1} parallel attempts of one pair through, and count every one they let through`, MANY, async () => {
-    await createUser(db, { username: 'parallel_pair' });
-    const answers = await Promise.all(Array.from({ length: 30 }, () => login('parallel_pair', WRONG, { address: ATTACKER })));
-    const statuses = answers.map((r) => r.statusCode);
-    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
-    const failed = statuses.filter((s) => s === 401).length;
-    expect(failed).toBeLessThanOrEqual(FREE_FAILURES + 1);
-    expect(await failureRows('parallel_pair')).toHaveLength(failed);
-  });
+  it(
+    `let at most ${FREE_FAILURES + 1} parallel attempts of one pair through, and count every one they let through`,
+    MANY,
+    async () => {
+      await createUser(db, { username: 'parallel_pair' });
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, () => login('parallel_pair', WRONG, { address: ATTACKER })),
+      );
+      const statuses = answers.map((r) => r.statusCode);
+      expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+      const failed = statuses.filter((s) => s === 401).length;
+      expect(failed).toBeLessThanOrEqual(FREE_FAILURES + 1);
+      expect(await failureRows('parallel_pair')).toHaveLength(failed);
+    },
+  );
 
-  it(`let at most ${ACCOUNT_CEILING} untrusted attempts on one account through, from any number of addresses`, MANY, async () => {
-    await createUser(db, { username: 'parallel_account' });
-    const answers = await Promise.all(
-      Array.from({ length: 150 }, (_, i) => login('parallel_account', WRONG, { address: `10.50.${i >> 8}.${i & 255}` })),
-    );
-    const statuses = answers.map((r) => r.statusCode);
-    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
-    const failed = statuses.filter((s) => s === 401).length;
-    expect(failed).toBeLessThanOrEqual(ACCOUNT_CEILING);
-    expect(await failureRows('parallel_account')).toHaveLength(failed);
-  });
+  it(
+    `let at most ${ACCOUNT_CEILING} untrusted attempts on one account through, from any number of addresses`,
+    MANY,
+    async () => {
+      await createUser(db, { username: 'parallel_account' });
+      const answers = await Promise.all(
+        Array.from({ length: 150 }, (_, i) =>
+          login('parallel_account', WRONG, { address: `10.50.${i >> 8}.${i & 255}` }),
+        ),
+      );
+      const statuses = answers.map((r) => r.statusCode);
+      expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+      const failed = statuses.filter((s) => s === 401).length;
+      expect(failed).toBeLessThanOrEqual(ACCOUNT_CEILING);
+      expect(await failureRows('parallel_account')).toHaveLength(failed);
+    },
+  );
 });
 
 describe('the stored failures', () => {

@@ -11,7 +11,8 @@ const PASSWORD = 'a-long-password';
 
 const register = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/register', payload });
 const signUpMode = async () => (await t.app.inject({ method: 'GET', url: '/api/config' })).json().signUp as string;
-const usernames = async () => (await t.db.selectFrom('users').select('username').orderBy('username').execute()).map((u) => u.username);
+const usernames = async () =>
+  (await t.db.selectFrom('users').select('username').orderBy('username').execute()).map((u) => u.username);
 
 describe('an empty shop', () => {
   it('offers the first account, and it must be the administrator with ADMIN_EMAIL', async () => {
@@ -30,7 +31,9 @@ describe('an empty shop', () => {
 
   it('two first sign-ups at once make one admin: one 201 and one refusal', async () => {
     const responses = await Promise.all(
-      ['owner_a', 'owner_b'].map((username) => register({ username, email: TEST_ADMIN_EMAIL, password: PASSWORD, role: 'admin' })),
+      ['owner_a', 'owner_b'].map((username) =>
+        register({ username, email: TEST_ADMIN_EMAIL, password: PASSWORD, role: 'admin' }),
+      ),
     );
     // The loser is refused either way: 409 when both found the shop empty and raced for it, 403
     // (sign-up closed) when the winner had already committed when the loser looked. Which one
@@ -42,7 +45,11 @@ describe('an empty shop', () => {
     const created = responses.find((r) => r.statusCode === 201)!;
     expect(created.json()).toMatchObject({ role: 'admin', status: 'active' });
     // Signed in and let in everywhere at once.
-    const customers = await t.app.inject({ method: 'GET', url: '/api/customers', headers: { cookie: sessionCookie(created) } });
+    const customers = await t.app.inject({
+      method: 'GET',
+      url: '/api/customers',
+      headers: { cookie: sessionCookie(created) },
+    });
     expect(customers.statusCode).toBe(200);
     expect(await usernames()).toEqual([created.json().username]);
   });
@@ -66,7 +73,11 @@ describe('once the shop has its admin', () => {
   it('keeps "Open sign-up" off by default; only an admin reads or changes it, and only with a boolean', async () => {
     const admin = await t.signIn('admin');
     const technician = await t.signIn('technician');
-    expect((await admin.inject({ method: 'GET', url: '/api/shop-settings' })).json()).toEqual({ openSignUp: false, approvalSignature: 'never', unviewedAlertMinutes: 20 });
+    expect((await admin.inject({ method: 'GET', url: '/api/shop-settings' })).json()).toEqual({
+      openSignUp: false,
+      approvalSignature: 'never',
+      unviewedAlertMinutes: 20,
+    });
     const denied = await technician.inject({ method: 'PUT', url: '/api/shop-settings', payload: { openSignUp: true } });
     expect(denied.statusCode).toBe(403);
     for (const payload of [{ openSignUp: 'yes' }, { openSignUp: 1 }]) {
@@ -79,9 +90,17 @@ describe('once the shop has its admin', () => {
     expect(empty.json().issues).toEqual([{ path: '', message: 'Send at least one setting to change' }]);
     // A screen changing another setting leaves this one as it is (it may hold an old copy of it).
     await admin.inject({ method: 'PUT', url: '/api/shop-settings', payload: { openSignUp: true } });
-    const other = await admin.inject({ method: 'PUT', url: '/api/shop-settings', payload: { unviewedAlertMinutes: 30 } });
+    const other = await admin.inject({
+      method: 'PUT',
+      url: '/api/shop-settings',
+      payload: { unviewedAlertMinutes: 30 },
+    });
     expect(other.json()).toMatchObject({ openSignUp: true, unviewedAlertMinutes: 30 });
-    await admin.inject({ method: 'PUT', url: '/api/shop-settings', payload: { openSignUp: false, unviewedAlertMinutes: 20 } });
+    await admin.inject({
+      method: 'PUT',
+      url: '/api/shop-settings',
+      payload: { openSignUp: false, unviewedAlertMinutes: 20 },
+    });
     expect(await signUpMode()).toBe('closed');
   });
 });
@@ -93,7 +112,12 @@ describe('"Open sign-up"', () => {
     expect(opened.json()).toEqual({ openSignUp: true, approvalSignature: 'never', unviewedAlertMinutes: 20 });
     expect(await signUpMode()).toBe('open');
 
-    const res = await register({ username: 'hopeful', email: 'hopeful@shop.test', password: PASSWORD, role: 'service_advisor' });
+    const res = await register({
+      username: 'hopeful',
+      email: 'hopeful@shop.test',
+      password: PASSWORD,
+      role: 'service_advisor',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ username: 'hopeful', role: 'service_advisor', status: 'pending' });
     const cookie = sessionCookie(res);
@@ -109,12 +133,21 @@ describe('"Open sign-up"', () => {
       ['PUT', '/api/user/settings'],
       ['PATCH', '/api/user/password'],
     ] as const) {
-      const denied = await t.app.inject({ method, url, headers: { cookie }, ...(method === 'GET' ? {} : { payload: {} }) });
+      const denied = await t.app.inject({
+        method,
+        url,
+        headers: { cookie },
+        ...(method === 'GET' ? {} : { payload: {} }),
+      });
       expect(denied.statusCode, `${method} ${url}`).toBe(403);
       expect(denied.json()).toEqual({ error: 'forbidden', message: PENDING_MESSAGE });
     }
     // Signing in again still shows the account as pending.
-    const again = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'hopeful', password: PASSWORD } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'hopeful', password: PASSWORD },
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json().status).toBe('pending');
   });
@@ -131,7 +164,11 @@ describe('"Open sign-up"', () => {
     expect(all.json().map((u: { username: string }) => u.username)).toContain('waiting_one');
     expect((await admin.inject({ method: 'GET', url: '/api/users?status=gone' })).statusCode).toBe(400);
 
-    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'waiting_one', password: TEST_PASSWORD } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'waiting_one', password: TEST_PASSWORD },
+    });
     const cookie = sessionCookie(login);
     expect((await t.app.inject({ method: 'GET', url: '/api/customers', headers: { cookie } })).statusCode).toBe(403);
 
@@ -142,7 +179,10 @@ describe('"Open sign-up"', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/customers', headers: { cookie } })).statusCode).toBe(200);
     const twice = await admin.inject({ method: 'POST', url: `/api/users/${pending.id}/approve` });
     expect(twice.json().updatedAt).toBe(approved.json().updatedAt);
-    const unknown = await admin.inject({ method: 'POST', url: '/api/users/3f0c7a52-9d1e-4b8a-a6f2-5c4d3e2b1a00/approve' });
+    const unknown = await admin.inject({
+      method: 'POST',
+      url: '/api/users/3f0c7a52-9d1e-4b8a-a6f2-5c4d3e2b1a00/approve',
+    });
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -159,7 +199,11 @@ describe('an administrator waiting for approval', () => {
     await t.db.updateTable('users').set({ role: 'technician' }).where('role', '=', 'admin').execute();
     const admin = await t.signIn('admin');
     await createUser(t.db, { role: 'admin', status: 'pending' });
-    const res = await admin.inject({ method: 'PUT', url: `/api/users/${admin.user.id}`, payload: { role: 'technician' } });
+    const res = await admin.inject({
+      method: 'PUT',
+      url: `/api/users/${admin.user.id}`,
+      payload: { role: 'technician' },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('At least one administrator is required');
   });

@@ -3,7 +3,6 @@ import { isoAt } from '@api/lib/tokens';
 import { isForeignKeyViolation } from '@api/db/errors';
 import { DEVICE_TTL_MS, hashDeviceId } from './device-cookie';
 
-
 /** Whether this device signed in as this user within the last year. */
 export async function isTrustedDevice(db: Db, deviceId: string, userId: string, now: number): Promise<boolean> {
   const row = await db
@@ -29,5 +28,8 @@ export async function trustDevice(db: Db, deviceId: string, userId: string, now:
     // The user was deleted meanwhile: there is nothing to trust.
     if (!isForeignKeyViolation(err)) throw err;
   }
-  await db.deleteFrom('trustedDevices').where('lastUsedAt', '<=', isoAt(now - DEVICE_TTL_MS)).execute();
+  await db
+    .deleteFrom('trustedDevices')
+    .where('lastUsedAt', '<=', isoAt(now - DEVICE_TTL_MS))
+    .execute();
 }

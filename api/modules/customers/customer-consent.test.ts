@@ -26,18 +26,39 @@ describe('consent to texts on the customer', () => {
     });
     expect(withdrawn.json()).toMatchObject({ textConsentAt: null, textConsentSource: null, name: 'Tess Text' });
     // A change that does not touch consent keeps it as it was.
-    await staff.inject({ method: 'PUT', url: `/api/customers/${created.json().id}`, payload: { textConsentAt: '2026-11-25', textConsentSource: 'web' } });
-    const renamed = await staff.inject({ method: 'PUT', url: `/api/customers/${created.json().id}`, payload: { name: 'Tess T.' } });
+    await staff.inject({
+      method: 'PUT',
+      url: `/api/customers/${created.json().id}`,
+      payload: { textConsentAt: '2026-11-25', textConsentSource: 'web' },
+    });
+    const renamed = await staff.inject({
+      method: 'PUT',
+      url: `/api/customers/${created.json().id}`,
+      payload: { name: 'Tess T.' },
+    });
     expect(renamed.json()).toMatchObject({ textConsentAt: '2026-11-25', textConsentSource: 'web' });
   });
 
   it('has no consent unless given, and takes the date and the source only together and well-formed', async () => {
-    const plain = await staff.inject({ method: 'POST', url: '/api/customers', payload: { ...base, email: 'plain@mail.test' } });
+    const plain = await staff.inject({
+      method: 'POST',
+      url: '/api/customers',
+      payload: { ...base, email: 'plain@mail.test' },
+    });
     expect(plain.json()).toMatchObject({ textConsentAt: null, textConsentSource: null });
     const cases: [Record<string, unknown>, { path: string; message: string }][] = [
-      [{ textConsentAt: '2026-11-24' }, { path: 'textConsentSource', message: 'Give the consent date and its source together' }],
-      [{ textConsentSource: 'web' }, { path: 'textConsentAt', message: 'Give the consent date and its source together' }],
-      [{ textConsentAt: 'yesterday', textConsentSource: 'web' }, { path: 'textConsentAt', message: 'Consent date must be a date like 2026-11-25' }],
+      [
+        { textConsentAt: '2026-11-24' },
+        { path: 'textConsentSource', message: 'Give the consent date and its source together' },
+      ],
+      [
+        { textConsentSource: 'web' },
+        { path: 'textConsentAt', message: 'Give the consent date and its source together' },
+      ],
+      [
+        { textConsentAt: 'yesterday', textConsentSource: 'web' },
+        { path: 'textConsentAt', message: 'Consent date must be a date like 2026-11-25' },
+      ],
       [
         { textConsentAt: '2026-11-24', textConsentSource: 'carrier pigeon' },
         { path: 'textConsentSource', message: 'Consent source must be in_person, signed_form, phone or web' },

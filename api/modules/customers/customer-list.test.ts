@@ -7,20 +7,35 @@ const tech = await t.signIn('technician');
 
 const day = (d: string) => `2026-${d}T09:00:00.000Z`;
 const bob = await createCustomer(t.db, {
-  name: 'bob Stone', email: 'bob@rock.test', phone: '555-0001', address: '9 Granite Way',
-  createdAt: day('01-03'), updatedAt: day('02-01'),
+  name: 'bob Stone',
+  email: 'bob@rock.test',
+  phone: '555-0001',
+  address: '9 Granite Way',
+  createdAt: day('01-03'),
+  updatedAt: day('02-01'),
 });
 const alice = await createCustomer(t.db, {
-  name: 'Alice Brown', email: 'alice@mail.test', phone: '555-0002', status: 'inactive',
-  createdAt: day('01-01'), updatedAt: day('03-01'),
+  name: 'Alice Brown',
+  email: 'alice@mail.test',
+  phone: '555-0002',
+  status: 'inactive',
+  createdAt: day('01-01'),
+  updatedAt: day('03-01'),
 });
 const carla = await createCustomer(t.db, {
-  name: 'Carla Diaz', email: 'CARLA@Shop.test', phone: '555-0003', address: '50% Off Lane',
-  createdAt: day('01-02'), updatedAt: day('01-05'),
+  name: 'Carla Diaz',
+  email: 'CARLA@Shop.test',
+  phone: '555-0003',
+  address: '50% Off Lane',
+  createdAt: day('01-02'),
+  updatedAt: day('01-05'),
 });
 const archer = await createCustomer(t.db, {
-  name: 'alice Archer', email: 'aa@mail.test', phone: '555-1234',
-  createdAt: day('01-04'), updatedAt: day('01-04'),
+  name: 'alice Archer',
+  email: 'aa@mail.test',
+  phone: '555-1234',
+  createdAt: day('01-04'),
+  updatedAt: day('01-04'),
 });
 // Two customers equal in every sort key: their order comes from the id tie-breaker.
 const twinTime = '2025-12-31T00:00:00.000Z';
@@ -44,8 +59,16 @@ describe('GET /api/customers', () => {
     expect(got).toEqual(ids(archer, alice, bob, carla, ...twins));
     expect(total).toBe(6);
     expect(body[0]).toEqual({
-      id: archer.id, name: 'alice Archer', email: 'aa@mail.test', phone: '555-1234', address: null,
-      status: 'active', textConsentAt: null, textConsentSource: null, createdAt: day('01-04'), updatedAt: day('01-04'),
+      id: archer.id,
+      name: 'alice Archer',
+      email: 'aa@mail.test',
+      phone: '555-1234',
+      address: null,
+      status: 'active',
+      textConsentAt: null,
+      textConsentSource: null,
+      createdAt: day('01-04'),
+      updatedAt: day('01-04'),
     });
   });
 

@@ -25,7 +25,11 @@ export async function findCustomerById(db: Db, id: string): Promise<CustomerRow 
 
 export function findCustomersByIds(db: Db, ids: readonly string[]): Promise<CustomerRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('customers').selectAll().where(idIn(db, 'id', ids)).execute();
+  return db
+    .selectFrom('customers')
+    .selectAll()
+    .where(idIn(db, 'id', ids))
+    .execute();
 }
 
 export async function insertCustomer(db: Db, row: Insertable<CustomersTable>): Promise<void> {
@@ -65,9 +69,7 @@ export function listCustomers(
     // Newest first, then id A-Z: the range on the time lets the index start at the cursor.
     if (after) {
       const [time, id] = after as [string, string];
-      query = query.where((eb) =>
-        eb.and([eb(column, '<=', time), eb.or([eb(column, '<', time), eb('id', '>', id)])]),
-      );
+      query = query.where((eb) => eb.and([eb(column, '<=', time), eb.or([eb(column, '<', time), eb('id', '>', id)])]));
     }
   } else {
     // Name A-Z ignores case on both databases; the raw name then orders "ann" and "Ann" the same way.

@@ -1,10 +1,5 @@
 import type { z } from 'zod';
-import type {
-  Customer,
-  CustomerListQuery,
-  createCustomerBody,
-  updateCustomerBody,
-} from '@shared/schemas/customer';
+import type { Customer, CustomerListQuery, createCustomerBody, updateCustomerBody } from '@shared/schemas/customer';
 import type { Db } from '@api/db/database';
 import { isUniqueViolation } from '@api/db/errors';
 import { inTransaction } from '@api/db/transaction';
@@ -35,10 +30,7 @@ import { toCustomer } from './customer.mapper';
 export const CUSTOMER_NOT_FOUND = 'Customer not found';
 export const CUSTOMER_EXISTS = 'Customer already exists';
 
-export async function listCustomers(
-  db: Db,
-  query: CustomerListQuery,
-): Promise<ListPage<Customer>> {
+export async function listCustomers(db: Db, query: CustomerListQuery): Promise<ListPage<Customer>> {
   const filters = { q: query.q, status: query.status };
   const sort = query.sort ?? 'name';
   const after = query.after === undefined ? undefined : decodeCursor(query.after, sort, 2);
@@ -84,11 +76,7 @@ export async function createCustomer(
  * Partial update: only the fields sent change; nothing sent changes nothing. The customer's
  * vehicles and inspections show it nested, so they are recorded as changed too.
  */
-export async function updateCustomer(
-  db: Db,
-  id: string,
-  body: z.output<typeof updateCustomerBody>,
-): Promise<Customer> {
+export async function updateCustomer(db: Db, id: string, body: z.output<typeof updateCustomerBody>): Promise<Customer> {
   const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
   return inTransaction(db, async (trx) => {
     if (Object.keys(changes).length > 0) {

@@ -45,10 +45,18 @@ describe('POST /api/customers', () => {
     const res = await post({});
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'validation_error' });
-    expect(issuesByPath(res)).toEqual({ name: 'Name is required', email: 'Email is required', phone: 'Phone is required' });
+    expect(issuesByPath(res)).toEqual({
+      name: 'Name is required',
+      email: 'Email is required',
+      phone: 'Phone is required',
+    });
 
     const blank = await post({ name: ' ', email: '', phone: '  ' });
-    expect(issuesByPath(blank)).toEqual({ name: 'Name is required', email: 'Email is required', phone: 'Phone is required' });
+    expect(issuesByPath(blank)).toEqual({
+      name: 'Name is required',
+      email: 'Email is required',
+      phone: 'Phone is required',
+    });
   });
 
   it('rejects a malformed email and an unknown status', async () => {
@@ -124,11 +132,26 @@ describe('PUT /api/customers/:id', () => {
   const old = '2026-01-01T00:00:00.000Z';
 
   it('changes only the fields sent and moves updatedAt', async () => {
-    const customer = await createCustomer(t.db, { name: 'Kim Park', address: '1 Bay St', createdAt: old, updatedAt: old });
-    const res = await advisor.inject({ method: 'PUT', url: `/api/customers/${customer.id}`, payload: { phone: '555-0199' } });
+    const customer = await createCustomer(t.db, {
+      name: 'Kim Park',
+      address: '1 Bay St',
+      createdAt: old,
+      updatedAt: old,
+    });
+    const res = await advisor.inject({
+      method: 'PUT',
+      url: `/api/customers/${customer.id}`,
+      payload: { phone: '555-0199' },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ name: 'Kim Park', email: customer.email, phone: '555-0199', address: '1 Bay St', status: 'active' });
+    expect(body).toMatchObject({
+      name: 'Kim Park',
+      email: customer.email,
+      phone: '555-0199',
+      address: '1 Bay St',
+      status: 'active',
+    });
     expect(body.createdAt).toBe(old);
     expect(body.updatedAt > old).toBe(true);
 
@@ -164,7 +187,11 @@ describe('PUT /api/customers/:id', () => {
   });
 
   it('is 404 for an unknown id and 400 for a malformed one', async () => {
-    const unknown = await advisor.inject({ method: 'PUT', url: `/api/customers/${randomUUID()}`, payload: { name: 'X' } });
+    const unknown = await advisor.inject({
+      method: 'PUT',
+      url: `/api/customers/${randomUUID()}`,
+      payload: { name: 'X' },
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Customer not found');
     const empty = await advisor.inject({ method: 'PUT', url: `/api/customers/${randomUUID()}`, payload: {} });
@@ -181,7 +208,11 @@ describe('DELETE /api/customers/:id', () => {
     const inspection = await createInspection(t.db, { customerId: customer.id, vehicleId: vehicle.id }, [
       { description: 'Brakes', laborCostCents: 5000, parts: [{ partName: 'Pads', partCostCents: 3000 }] },
     ]);
-    const { id: invoiceId } = await createInvoiceFor(t.db, inspection, { subtotalCents: 8000, taxCents: 640, totalCents: 8640 });
+    const { id: invoiceId } = await createInvoiceFor(t.db, inspection, {
+      subtotalCents: 8000,
+      taxCents: 640,
+      totalCents: 8640,
+    });
     await t.db
       .insertInto('invoiceLineItems')
       .values({ id: randomUUID(), invoiceId, description: 'Shop fee', amountCents: 500, createdAt: nowIso() })
@@ -198,13 +229,19 @@ describe('DELETE /api/customers/:id', () => {
     expect(await db.selectFrom('customers').select('id').where('id', '=', customer.id).execute()).toEqual([]);
     expect(await db.selectFrom('vehicles').select('id').where('customerId', '=', customer.id).execute()).toEqual([]);
     expect(await db.selectFrom('inspections').select('id').where('customerId', '=', customer.id).execute()).toEqual([]);
-    expect(await db.selectFrom('services').select('id').where('inspectionId', '=', inspection.id).execute()).toEqual([]);
+    expect(await db.selectFrom('services').select('id').where('inspectionId', '=', inspection.id).execute()).toEqual(
+      [],
+    );
     const serviceId = inspection.services[0]!.id;
     expect(await db.selectFrom('serviceParts').select('id').where('serviceId', '=', serviceId).execute()).toEqual([]);
     expect(await db.selectFrom('invoices').select('id').where('customerId', '=', customer.id).execute()).toEqual([]);
-    expect(await db.selectFrom('invoiceLineItems').select('id').where('invoiceId', '=', invoiceId).execute()).toEqual([]);
+    expect(await db.selectFrom('invoiceLineItems').select('id').where('invoiceId', '=', invoiceId).execute()).toEqual(
+      [],
+    );
     // Another customer's data is untouched.
-    expect(ids(await db.selectFrom('vehicles').select('id').where('customerId', '=', other.id).execute())).toEqual([otherVehicle.id]);
+    expect(ids(await db.selectFrom('vehicles').select('id').where('customerId', '=', other.id).execute())).toEqual([
+      otherVehicle.id,
+    ]);
 
     const again = await advisor.inject({ method: 'GET', url: `/api/customers/${customer.id}` });
     expect(again.statusCode).toBe(404);
@@ -228,7 +265,11 @@ describe('signed out', () => {
     ['PUT', `/api/customers/${id}`],
     ['DELETE', `/api/customers/${id}`],
   ] as const)('%s %s is 401', async (method, url) => {
-    const res = await t.app.inject({ method, url, ...(method === 'POST' || method === 'PUT' ? { payload: valid } : {}) });
+    const res = await t.app.inject({
+      method,
+      url,
+      ...(method === 'POST' || method === 'PUT' ? { payload: valid } : {}),
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ error: 'unauthorized' });
   });
@@ -255,7 +296,11 @@ describe('a deleted customer', () => {
     expect(recreate.json()).toEqual(gone);
     expect(await t.db.selectFrom('customers').select('id').where('id', '=', customer.id).execute()).toEqual([]);
 
-    const unknown = await advisor.inject({ method: 'PUT', url: `/api/customers/${randomUUID()}`, payload: { phone: '1' } });
+    const unknown = await advisor.inject({
+      method: 'PUT',
+      url: `/api/customers/${randomUUID()}`,
+      payload: { phone: '1' },
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: 'not_found', message: 'Customer not found' });
   });

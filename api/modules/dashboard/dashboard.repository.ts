@@ -23,11 +23,7 @@ export interface CustomerCounts {
 export async function countCustomers(db: Db, recent: Span, previous: Span): Promise<CustomerCounts> {
   const row = await db
     .selectFrom('customers')
-    .select((eb) => [
-      eb.fn.countAll().as('total'),
-      countIn(recent).as('recent'),
-      countIn(previous).as('previous'),
-    ])
+    .select((eb) => [eb.fn.countAll().as('total'), countIn(recent).as('recent'), countIn(previous).as('previous')])
     .executeTakeFirstOrThrow();
   return { total: Number(row.total), recent: Number(row.recent ?? 0), previous: Number(row.previous ?? 0) };
 }
@@ -37,18 +33,15 @@ export interface InspectionCounts extends CustomerCounts {
   pending: number;
 }
 
-export async function countInspections(
-  db: Db,
-  today: Span,
-  recent: Span,
-  previous: Span,
-): Promise<InspectionCounts> {
+export async function countInspections(db: Db, today: Span, recent: Span, previous: Span): Promise<InspectionCounts> {
   const row = await db
     .selectFrom('inspections')
     .select((eb) => [
       eb.fn.countAll().as('total'),
       countIn(today).as('today'),
-      sql<number | string | null>`sum(case when ${sql.ref('status')} = ${'in_progress'} then 1 else 0 end)`.as('pending'),
+      sql<number | string | null>`sum(case when ${sql.ref('status')} = ${'in_progress'} then 1 else 0 end)`.as(
+        'pending',
+      ),
       countIn(recent).as('recent'),
       countIn(previous).as('previous'),
     ])

@@ -7,7 +7,10 @@ export async function insertDecision(db: Db, row: Insertable<ServiceDecisionsTab
 }
 
 /** The inspection's customer name (null once the customer is gone), or undefined without the inspection. */
-export function findInspectionCustomerName(db: Db, inspectionId: string): Promise<{ customerName: string | null } | undefined> {
+export function findInspectionCustomerName(
+  db: Db,
+  inspectionId: string,
+): Promise<{ customerName: string | null } | undefined> {
   return db
     .selectFrom('inspections')
     .leftJoin('customers', 'customers.id', 'inspections.customerId')

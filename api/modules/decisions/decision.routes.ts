@@ -9,7 +9,12 @@ export async function decisionRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/inspections/:id/decisions',
-    { schema: { params: idParams, response: { 200: decisionListResponse, 400: errorResponse, 401: errorResponse, 404: errorResponse } } },
+    {
+      schema: {
+        params: idParams,
+        response: { 200: decisionListResponse, 400: errorResponse, 401: errorResponse, 404: errorResponse },
+      },
+    },
     async (request) => listDecisions(request.db, request.params.id),
   );
 }

@@ -17,7 +17,13 @@ import * as repo from './decision.repository';
 
 /** Who decided: the customer on a share page (with the page's address and browser), or a staff user. */
 export type DecisionActor =
-  | { actor: 'customer'; clientAddress: string | null; userAgent: string | null; signerName: string | null; signature: string | null }
+  | {
+      actor: 'customer';
+      clientAddress: string | null;
+      userAgent: string | null;
+      signerName: string | null;
+      signature: string | null;
+    }
   | { actor: 'staff'; userId: string | null; method: Exclude<DecisionMethod, 'link'> };
 
 /** The approval columns of a service row. */
@@ -27,7 +33,8 @@ export interface ApprovalColumns {
 }
 
 /** A service's amount as the customer sees it: parts (kept as their sum) and labour. */
-export const amountOf = (row: Pick<ServiceRow, 'partsCostCents' | 'laborCostCents'>) => row.partsCostCents + row.laborCostCents;
+export const amountOf = (row: Pick<ServiceRow, 'partsCostCents' | 'laborCostCents'>) =>
+  row.partsCostCents + row.laborCostCents;
 
 /** The decision a status change records, or null when nothing was decided. */
 export function decisionOf(before: Pick<ServiceRow, 'status' | 'needsReapproval'>, status: string): Decision | null {
@@ -47,10 +54,7 @@ export function approvalColumns(decision: Decision, amountCents: number): Approv
  * After an edit of an approved service's price, parts or description: ask again, keeping the amount
  * that was approved. Nothing for a service that is not approved or did not change.
  */
-export function reapprovalColumns(
-  before: ServiceRow,
-  changed: boolean,
-): ApprovalColumns | undefined {
+export function reapprovalColumns(before: ServiceRow, changed: boolean): ApprovalColumns | undefined {
   if (before.status !== 'approved' || !changed) return undefined;
   return { needsReapproval: 1, approvedAmountCents: before.approvedAmountCents ?? amountOf(before) };
 }
@@ -117,22 +121,20 @@ export async function listDecisions(db: Db, inspectionId: string): Promise<Decis
   if (!inspection) throw notFound('Inspection not found');
   const rows = await repo.findDecisionsOfInspection(db, inspectionId);
   const customerName = inspection.customerName ?? 'Customer';
-  const decisions = rows.map(
-    (row): DecisionEntry => ({
-      id: row.id,
-      serviceId: row.serviceId,
-      description: row.description,
-      decision: row.decision as DecisionEntry['decision'],
-      actor: row.actor as DecisionEntry['actor'],
-      method: row.method as DecisionEntry['method'],
-      amount: formatCents(row.amountCents),
-      by: row.actor === 'customer' ? customerName : (row.username ?? 'Removed user'),
-      signerName: row.signerName,
-      signature: row.signature,
-      clientAddress: row.clientAddress,
-      userAgent: row.userAgent,
-      decidedAt: row.decidedAt,
-    }),
-  );
+  const decisions = rows.map((row): DecisionEntry => ({
+    id: row.id,
+    serviceId: row.serviceId,
+    description: row.description,
+    decision: row.decision as DecisionEntry['decision'],
+    actor: row.actor as DecisionEntry['actor'],
+    method: row.method as DecisionEntry['method'],
+    amount: formatCents(row.amountCents),
+    by: row.actor === 'customer' ? customerName : (row.username ?? 'Removed user'),
+    signerName: row.signerName,
+    signature: row.signature,
+    clientAddress: row.clientAddress,
+    userAgent: row.userAgent,
+    decidedAt: row.decidedAt,
+  }));
   return { decisions };
 }

@@ -11,7 +11,12 @@ const invoiceTokenFor = async (inspection: Parameters<typeof createInvoiceFor>[1
   (await createInvoiceFor(t.db, inspection)).shareToken;
 
 const rowsOf = (inspectionId: string) =>
-  t.db.selectFrom('serviceDecisions').selectAll().where('inspectionId', '=', inspectionId).orderBy('decidedAt').execute();
+  t.db
+    .selectFrom('serviceDecisions')
+    .selectAll()
+    .where('inspectionId', '=', inspectionId)
+    .orderBy('decidedAt')
+    .execute();
 
 const history = async (inspectionId: string) => {
   const res = await advisor.inject({ method: 'GET', url: `/api/inspections/${inspectionId}/decisions` });
@@ -43,16 +48,33 @@ describe('decisions on the share pages', () => {
     expect(decline.statusCode, decline.body).toBe(200);
 
     const rows = await rowsOf(inspection.id);
-    expect(rows.map((r) => [r.serviceId, r.decision, r.actor, r.userId, r.method, r.amountCents, r.clientAddress, r.userAgent])).toEqual([
+    expect(
+      rows.map((r) => [
+        r.serviceId,
+        r.decision,
+        r.actor,
+        r.userId,
+        r.method,
+        r.amountCents,
+        r.clientAddress,
+        r.userAgent,
+      ]),
+    ).toEqual([
       [brakes!.id, 'approved', 'customer', null, 'link', 14550, '198.51.100.7', 'Phone Safari 18'],
       [wipers!.id, 'declined', 'customer', null, 'link', 2499, '198.51.100.7', 'Phone Safari 18'],
     ]);
-    const service = await t.db.selectFrom('services').selectAll().where('id', '=', brakes!.id).executeTakeFirstOrThrow();
+    const service = await t.db
+      .selectFrom('services')
+      .selectAll()
+      .where('id', '=', brakes!.id)
+      .executeTakeFirstOrThrow();
     expect([service.approvedAmountCents, service.needsReapproval]).toEqual([14550, 0]);
   });
 
   it('records a decision made on the invoice share page', async () => {
-    const inspection = await createInspection(t.db, {}, [{ description: 'Battery', laborCostCents: 2000, partsCostCents: 12999 }]);
+    const inspection = await createInspection(t.db, {}, [
+      { description: 'Battery', laborCostCents: 2000, partsCostCents: 12999 },
+    ]);
     const token = await invoiceTokenFor(inspection);
     const res = await t.app.inject({
       method: 'PUT',
@@ -61,14 +83,24 @@ describe('decisions on the share pages', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const [row] = await rowsOf(inspection.id);
-    expect(row).toMatchObject({ decision: 'approved', actor: 'customer', method: 'link', amountCents: 14999, userAgent: 'Receipt browser' });
+    expect(row).toMatchObject({
+      decision: 'approved',
+      actor: 'customer',
+      method: 'link',
+      amountCents: 14999,
+      userAgent: 'Receipt browser',
+    });
   });
 
   it('refuses an approval of a price the customer was not shown, and takes the one shown now', async () => {
     const inspection = await createInspection(t.db, {}, [{ description: 'Brakes', laborCostCents: 10000 }]);
     const url = `/api/public/inspections/${inspection.shareToken}/services/${inspection.services[0]!.id}/approve`;
     // Staff raise the price after the customer loaded the report at $100.00.
-    const raised = await advisor.inject({ method: 'PUT', url: `/api/services/${inspection.services[0]!.id}`, payload: { laborCost: '500.00' } });
+    const raised = await advisor.inject({
+      method: 'PUT',
+      url: `/api/services/${inspection.services[0]!.id}`,
+      payload: { laborCost: '500.00' },
+    });
     expect(raised.statusCode, raised.body).toBe(200);
     const stale = await t.app.inject({ method: 'PUT', url, payload: { shownAmount: '100.00' } });
     expect(stale.statusCode).toBe(409);
@@ -78,7 +110,10 @@ describe('decisions on the share pages', () => {
       message: 'The price of this service changed to $500.00. The page now shows it: approve again if you agree.',
     });
     expect(await rowsOf(inspection.id)).toEqual([]);
-    expect((await t.app.inject({ method: 'GET', url: `/api/public/inspections/${inspection.shareToken}` })).json().services[0].status).toBe('recommended');
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/public/inspections/${inspection.shareToken}` })).json()
+        .services[0].status,
+    ).toBe('recommended');
 
     const agreed = await t.app.inject({ method: 'PUT', url, payload: { shownAmount: '500.00' } });
     expect(agreed.statusCode, agreed.body).toBe(200);
@@ -110,19 +145,31 @@ describe('decisions on the share pages', () => {
 
 describe('decisions by staff', () => {
   it('records approve (how it was given), unapprove and decline with the staff user', async () => {
-    const inspection = await createInspection(t.db, {}, [{ description: 'Tires', laborCostCents: 8000, partsCostCents: 40000 }]);
+    const inspection = await createInspection(t.db, {}, [
+      { description: 'Tires', laborCostCents: 8000, partsCostCents: 40000 },
+    ]);
     const url = `/api/services/${inspection.services[0]!.id}`;
-    const approve = await advisor.inject({ method: 'PUT', url, payload: { status: 'approved', decisionMethod: 'phone' } });
+    const approve = await advisor.inject({
+      method: 'PUT',
+      url,
+      payload: { status: 'approved', decisionMethod: 'phone' },
+    });
     expect(approve.statusCode, approve.body).toBe(200);
     expect(approve.json()).toMatchObject({ status: 'approved', approvedAmount: '480.00', needsReapproval: false });
     // Approving what is already approved decides nothing.
     expect((await advisor.inject({ method: 'PUT', url, payload: { status: 'approved' } })).statusCode).toBe(200);
-    const unapprove = await advisor.inject({ method: 'PUT', url, payload: { status: 'recommended', decisionMethod: 'text' } });
+    const unapprove = await advisor.inject({
+      method: 'PUT',
+      url,
+      payload: { status: 'recommended', decisionMethod: 'text' },
+    });
     expect(unapprove.json()).toMatchObject({ status: 'recommended', approvedAmount: null });
     await advisor.inject({ method: 'PUT', url, payload: { status: 'declined' } });
 
     const rows = await rowsOf(inspection.id);
-    expect(rows.map((r) => [r.decision, r.actor, r.userId, r.method, r.amountCents, r.clientAddress, r.userAgent])).toEqual([
+    expect(
+      rows.map((r) => [r.decision, r.actor, r.userId, r.method, r.amountCents, r.clientAddress, r.userAgent]),
+    ).toEqual([
       ['approved', 'staff', advisor.user.id, 'phone', 48000, null, null],
       ['unapproved', 'staff', advisor.user.id, 'text', 48000, null, null],
       ['declined', 'staff', advisor.user.id, 'in_person', 48000, null, null],
@@ -146,7 +193,14 @@ describe('decisions by staff', () => {
     const created = await advisor.inject({
       method: 'POST',
       url: '/api/services',
-      payload: { inspectionId: inspection.id, description: 'Alignment', laborCost: '89.00', partsCost: 0, status: 'approved', decisionMethod: 'phone' },
+      payload: {
+        inspectionId: inspection.id,
+        description: 'Alignment',
+        laborCost: '89.00',
+        partsCost: 0,
+        status: 'approved',
+        decisionMethod: 'phone',
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ approvedAmount: '89.00' });
@@ -191,7 +245,11 @@ describe('GET /api/inspections/:id/decisions', () => {
       { description: 'Spark plugs', laborCostCents: 6000 },
       { description: 'Cabin filter', laborCostCents: 2500 },
     ]);
-    const customer = await t.db.selectFrom('customers').select('name').where('id', '=', inspection.customerId).executeTakeFirstOrThrow();
+    const customer = await t.db
+      .selectFrom('customers')
+      .select('name')
+      .where('id', '=', inspection.customerId)
+      .executeTakeFirstOrThrow();
     await t.app.inject({
       method: 'PUT',
       url: `/api/public/inspections/${inspection.shareToken}/services/${inspection.services[0]!.id}/approve`,
@@ -204,8 +262,25 @@ describe('GET /api/inspections/:id/decisions', () => {
     });
     const decisions = await history(inspection.id);
     expect(decisions).toHaveLength(2);
-    expect(decisions[0]).toMatchObject({ description: 'Cabin filter', decision: 'declined', actor: 'staff', method: 'phone', amount: '25.00', by: 'ada_advisor', signerName: null, signature: null });
-    expect(decisions[1]).toMatchObject({ description: 'Spark plugs', decision: 'approved', actor: 'customer', method: 'link', amount: '60.00', by: customer.name, signerName: 'Pat Customer' });
+    expect(decisions[0]).toMatchObject({
+      description: 'Cabin filter',
+      decision: 'declined',
+      actor: 'staff',
+      method: 'phone',
+      amount: '25.00',
+      by: 'ada_advisor',
+      signerName: null,
+      signature: null,
+    });
+    expect(decisions[1]).toMatchObject({
+      description: 'Spark plugs',
+      decision: 'approved',
+      actor: 'customer',
+      method: 'link',
+      amount: '60.00',
+      by: customer.name,
+      signerName: 'Pat Customer',
+    });
     expect(String(decisions[0]!.decidedAt) >= String(decisions[1]!.decidedAt)).toBe(true);
   });
 
@@ -214,7 +289,9 @@ describe('GET /api/inspections/:id/decisions', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: 'not_found', message: 'Inspection not found' });
     const inspection = await createInspection(t.db);
-    expect((await t.app.inject({ method: 'GET', url: `/api/inspections/${inspection.id}/decisions` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `/api/inspections/${inspection.id}/decisions` })).statusCode).toBe(
+      401,
+    );
     for (const method of ['PUT', 'PATCH', 'DELETE', 'POST'] as const) {
       const res = await advisor.inject({ method, url: `/api/inspections/${inspection.id}/decisions`, payload: {} });
       expect(res.statusCode, method).toBe(404);

@@ -6,28 +6,50 @@ const t = await useTestApp();
 const admin = await t.signIn('admin');
 
 // A real 1×1 PNG, as a canvas's toDataURL gives it.
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 async function setSignature(mode: unknown) {
-  return admin.inject({ method: 'PUT', url: '/api/shop-settings', payload: { openSignUp: false, approvalSignature: mode } });
+  return admin.inject({
+    method: 'PUT',
+    url: '/api/shop-settings',
+    payload: { openSignUp: false, approvalSignature: mode },
+  });
 }
 
 const approve = (token: string, serviceId: string, payload?: object) =>
-  t.app.inject({ method: 'PUT', url: `/api/public/inspections/${token}/services/${serviceId}/approve`, ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/public/inspections/${token}/services/${serviceId}/approve`,
+    ...(payload ? { payload } : {}),
+  });
 
-const pageOf = async (token: string) => (await t.app.inject({ method: 'GET', url: `/api/public/inspections/${token}` })).json();
+const pageOf = async (token: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/public/inspections/${token}` })).json();
 
 describe('the approvalSignature shop setting', () => {
   it('is never by default, changes for admins only, and refuses unknown values', async () => {
-    expect((await admin.inject({ method: 'GET', url: '/api/shop-settings' })).json()).toEqual({ openSignUp: false, approvalSignature: 'never', unviewedAlertMinutes: 20 });
+    expect((await admin.inject({ method: 'GET', url: '/api/shop-settings' })).json()).toEqual({
+      openSignUp: false,
+      approvalSignature: 'never',
+      unviewedAlertMinutes: 20,
+    });
     const bad = await setSignature('sometimes');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Invalid request body: Approval signature must be never, first or always');
     const technician = await t.signIn('technician');
-    const denied = await technician.inject({ method: 'PUT', url: '/api/shop-settings', payload: { openSignUp: false, approvalSignature: 'always' } });
+    const denied = await technician.inject({
+      method: 'PUT',
+      url: '/api/shop-settings',
+      payload: { openSignUp: false, approvalSignature: 'always' },
+    });
     expect(denied.statusCode).toBe(403);
     // Left out, it keeps its value (a client that only knows the sign-up switch).
-    expect((await setSignature('first')).json()).toEqual({ openSignUp: false, approvalSignature: 'first', unviewedAlertMinutes: 20 });
+    expect((await setSignature('first')).json()).toEqual({
+      openSignUp: false,
+      approvalSignature: 'first',
+      unviewedAlertMinutes: 20,
+    });
     const onlySignUp = await admin.inject({ method: 'PUT', url: '/api/shop-settings', payload: { openSignUp: true } });
     expect(onlySignUp.json()).toEqual({ openSignUp: true, approvalSignature: 'first', unviewedAlertMinutes: 20 });
   });
@@ -41,20 +63,32 @@ describe('the approvalSignature shop setting', () => {
 
   it('always: refuses an approval without a name or signature, keeps what was given', async () => {
     await setSignature('always');
-    const inspection = await createInspection(t.db, {}, [{ description: 'A' }, { description: 'B' }, { description: 'C' }]);
+    const inspection = await createInspection(t.db, {}, [
+      { description: 'A' },
+      { description: 'B' },
+      { description: 'C' },
+    ]);
     const [a, b, c] = inspection.services;
     expect((await pageOf(inspection.shareToken)).signatureRequired).toBe(true);
     const refused = await approve(inspection.shareToken, a!.id);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ error: 'bad_request', message: 'Type your full name or draw your signature to approve' });
+    expect(refused.json()).toEqual({
+      error: 'bad_request',
+      message: 'Type your full name or draw your signature to approve',
+    });
     const blank = await approve(inspection.shareToken, a!.id, { signerName: '   ' });
     expect(blank.statusCode).toBe(400);
-    expect((await t.db.selectFrom('services').select('status').where('id', '=', a!.id).executeTakeFirstOrThrow()).status).toBe('recommended');
+    expect(
+      (await t.db.selectFrom('services').select('status').where('id', '=', a!.id).executeTakeFirstOrThrow()).status,
+    ).toBe('recommended');
 
     expect((await approve(inspection.shareToken, a!.id, { signerName: ' Pat Doe ' })).statusCode).toBe(200);
     expect((await approve(inspection.shareToken, b!.id, { signature: PNG })).statusCode).toBe(200);
     // Declining never asks.
-    const decline = await t.app.inject({ method: 'PUT', url: `/api/public/inspections/${inspection.shareToken}/services/${c!.id}/decline` });
+    const decline = await t.app.inject({
+      method: 'PUT',
+      url: `/api/public/inspections/${inspection.shareToken}/services/${c!.id}/decline`,
+    });
     expect(decline.statusCode).toBe(200);
     expect((await pageOf(inspection.shareToken)).signatureRequired).toBe(true);
 
@@ -76,7 +110,9 @@ describe('the approvalSignature shop setting', () => {
     const inspection = await createInspection(t.db, {}, [{ description: 'A' }, { description: 'B' }]);
     expect((await pageOf(inspection.shareToken)).signatureRequired).toBe(true);
     expect((await approve(inspection.shareToken, inspection.services[0]!.id)).statusCode).toBe(400);
-    expect((await approve(inspection.shareToken, inspection.services[0]!.id, { signerName: 'Pat Doe' })).statusCode).toBe(200);
+    expect(
+      (await approve(inspection.shareToken, inspection.services[0]!.id, { signerName: 'Pat Doe' })).statusCode,
+    ).toBe(200);
     expect((await pageOf(inspection.shareToken)).signatureRequired).toBe(false);
     expect((await approve(inspection.shareToken, inspection.services[1]!.id)).statusCode).toBe(200);
   });
@@ -89,8 +125,14 @@ describe('the approvalSignature shop setting', () => {
       ['data:image/jpeg;base64,/9j/4AAQ', 'Invalid request body: The signature must be a PNG image'],
       ['javascript:alert(1)', 'Invalid request body: The signature must be a PNG image'],
       // The right prefix, but the bytes are not a PNG.
-      [`data:image/png;base64,${Buffer.from('GIF89a not a png').toString('base64')}`, 'The signature must be a PNG image'],
-      [`data:image/png;base64,${'A'.repeat(210 * 1024)}`, 'Invalid request body: The signature is too large (at most 200 KB)'],
+      [
+        `data:image/png;base64,${Buffer.from('GIF89a not a png').toString('base64')}`,
+        'The signature must be a PNG image',
+      ],
+      [
+        `data:image/png;base64,${'A'.repeat(210 * 1024)}`,
+        'Invalid request body: The signature is too large (at most 200 KB)',
+      ],
       [42, 'Invalid request body: The signature must be a PNG image'],
     ];
     for (const [signature, message] of cases) {
@@ -98,14 +140,18 @@ describe('the approvalSignature shop setting', () => {
       expect(res.statusCode, message).toBe(400);
       expect(res.json().message).toBe(message);
     }
-    expect(await t.db.selectFrom('serviceDecisions').select('id').where('inspectionId', '=', inspection.id).execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom('serviceDecisions').select('id').where('inspectionId', '=', inspection.id).execute(),
+    ).toEqual([]);
   });
 
   it('tells the invoice share page too', async () => {
     await setSignature('always');
     const inspection = await createInspection(t.db, {}, [{ description: 'A' }]);
     const { shareToken: token } = await createInvoiceFor(t.db, inspection);
-    expect((await t.app.inject({ method: 'GET', url: `/api/public/invoices/${token}` })).json().signatureRequired).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: `/api/public/invoices/${token}` })).json().signatureRequired).toBe(
+      true,
+    );
     const url = `/api/public/invoices/${token}/services/${inspection.services[0]!.id}/approve`;
     expect((await t.app.inject({ method: 'PUT', url })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'PUT', url, payload: { signature: PNG } })).statusCode).toBe(200);

@@ -18,7 +18,11 @@ async function declined(customerName: string, phone: string, description: string
     { customerId: customer.id, vehicleId: vehicle.id, createdAt: daysAgo(days) },
     [{ description, laborCostCents: cents, status: 'declined' }],
   );
-  const res = await advisor.inject({ method: 'PATCH', url: `/api/inspections/${inspection.id}`, payload: { status: 'completed' } });
+  const res = await advisor.inject({
+    method: 'PATCH',
+    url: `/api/inspections/${inspection.id}`,
+    payload: { status: 'completed' },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return inspection;
 }
@@ -66,12 +70,24 @@ describe('GET /api/deferred-work', () => {
       payload: { followUpDate: '2026-11-20', followUpOutcome: 'called_no_answer' },
     });
     expect(set.statusCode, set.body).toBe(200);
-    expect(set.json()).toMatchObject({ followUpDate: '2026-11-20', followUpOutcome: 'called_no_answer', status: 'open' });
-    await advisor.inject({ method: 'PATCH', url: `/api/deferred-work/${belt!.id}`, payload: { followUpDate: '2026-12-01' } });
+    expect(set.json()).toMatchObject({
+      followUpDate: '2026-11-20',
+      followUpOutcome: 'called_no_answer',
+      status: 'open',
+    });
+    await advisor.inject({
+      method: 'PATCH',
+      url: `/api/deferred-work/${belt!.id}`,
+      payload: { followUpDate: '2026-12-01' },
+    });
     expect(await descriptions('followUpDueBy=2026-11-25')).toEqual(['Coolant flush']);
     expect(await descriptions('followUpDueBy=2026-12-01')).toEqual(['Coolant flush', 'Timing belt']);
 
-    const cleared = await advisor.inject({ method: 'PATCH', url: `/api/deferred-work/${belt!.id}`, payload: { followUpDate: null } });
+    const cleared = await advisor.inject({
+      method: 'PATCH',
+      url: `/api/deferred-work/${belt!.id}`,
+      payload: { followUpDate: null },
+    });
     expect(cleared.json()).toMatchObject({ followUpDate: null });
     const one = await advisor.inject({ method: 'GET', url: `/api/deferred-work/${coolant!.id}` });
     expect(one.json()).toMatchObject({ id: coolant!.id, followUpOutcome: 'called_no_answer' });
@@ -103,9 +119,14 @@ describe('GET /api/deferred-work', () => {
       expect(res.json().message).toContain(message);
     }
     const [line] = (await list('')).rows;
-    const bad = await advisor.inject({ method: 'PATCH', url: `/api/deferred-work/${line!.id}`, payload: { followUpOutcome: 'maybe' } });
+    const bad = await advisor.inject({
+      method: 'PATCH',
+      url: `/api/deferred-work/${line!.id}`,
+      payload: { followUpOutcome: 'maybe' },
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toContain('Outcome must be one of: called_booked, called_no_answer, left_message, call_back_later, not_interested');
+    expect(bad.json().message).toContain(
+      'Outcome must be one of: called_booked, called_no_answer, left_message, call_back_later, not_interested',
+    );
   });
-
 });

@@ -30,6 +30,8 @@ describe.runIf(sqlite)('deferred-work query plans on SQLite', () => {
     expect(await plan(() => listDeferred(db, { status: 'open', vehicleId: 'v' }, 'age', {}))).toMatch(
       /SEARCH deferred_work USING INDEX deferred_work_(vehicle|status_age) \((vehicle_id=\? AND status=\?|status=\?)\)/,
     );
-    expect(await plan(() => countDeferred(db, { status: 'open' }))).toMatch(/SEARCH deferred_work USING (COVERING )?INDEX/);
+    expect(await plan(() => countDeferred(db, { status: 'open' }))).toMatch(
+      /SEARCH deferred_work USING (COVERING )?INDEX/,
+    );
   });
 });

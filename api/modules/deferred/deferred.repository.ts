@@ -30,12 +30,17 @@ function filtered(db: Db, filters: DeferredFilters) {
   if (status !== 'all') query = query.where('deferredWork.status', '=', status);
   if (filters.vehicleId) query = query.where('deferredWork.vehicleId', '=', filters.vehicleId);
   if (filters.customerId) query = query.where('deferredWork.customerId', '=', filters.customerId);
-  if (filters.minAmountCents !== undefined) query = query.where('deferredWork.amountCents', '>=', filters.minAmountCents);
+  if (filters.minAmountCents !== undefined)
+    query = query.where('deferredWork.amountCents', '>=', filters.minAmountCents);
   if (filters.followUpDueBy) query = query.where('deferredWork.followUpDate', '<=', filters.followUpDueBy);
   const q = filters.q;
   if (q) {
     query = query.where((eb) =>
-      matchesAny(eb, ['deferredWork.description', 'customers.name', 'customers.phone', 'vehicles.make', 'vehicles.model'], q),
+      matchesAny(
+        eb,
+        ['deferredWork.description', 'customers.name', 'customers.phone', 'vehicles.make', 'vehicles.model'],
+        q,
+      ),
     );
   }
   return query;
@@ -49,13 +54,21 @@ const LIST_COLUMNS = [
   'vehicles.model as vehicleModel',
 ] as const;
 
-export function listDeferred(db: Db, filters: DeferredFilters, sort: DeferredSort, page: Page): Promise<DeferredListRow[]> {
+export function listDeferred(
+  db: Db,
+  filters: DeferredFilters,
+  sort: DeferredSort,
+  page: Page,
+): Promise<DeferredListRow[]> {
   let query = filtered(db, filters).selectAll('deferredWork').select(LIST_COLUMNS);
   // Oldest first, biggest first, or by customer; the id settles ties so pages never overlap.
   // Age and value read the status indexes in order; by customer sorts the (open) matches.
   if (sort === 'value') query = query.orderBy('deferredWork.amountCents', 'desc').orderBy('deferredWork.id', 'desc');
   else if (sort === 'customer') {
-    query = query.orderBy(sql`lower(${sql.ref('customers.name')})`).orderBy('deferredWork.inspectedAt').orderBy('deferredWork.id');
+    query = query
+      .orderBy(sql`lower(${sql.ref('customers.name')})`)
+      .orderBy('deferredWork.inspectedAt')
+      .orderBy('deferredWork.id');
   } else query = query.orderBy('deferredWork.inspectedAt').orderBy('deferredWork.id');
   return paginate(query, page).execute() as Promise<DeferredListRow[]>;
 }
@@ -94,5 +107,9 @@ export async function updateDeferred(db: Db, id: string, changes: Updateable<Def
 }
 
 export async function deleteDeferred(db: Db, ids: readonly string[]): Promise<void> {
-  if (ids.length > 0) await db.deleteFrom('deferredWork').where(idIn(db, 'id', ids)).execute();
+  if (ids.length > 0)
+    await db
+      .deleteFrom('deferredWork')
+      .where(idIn(db, 'id', ids))
+      .execute();
 }

@@ -10,7 +10,12 @@ import { getDeferredWork, listDeferredWork, updateDeferredWork } from './deferre
 export async function deferredRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  readRoutes(app, '/deferred-work', { query: deferredListQuery, item: deferredWorkResponse, list: listDeferredWork, get: getDeferredWork });
+  readRoutes(app, '/deferred-work', {
+    query: deferredListQuery,
+    item: deferredWorkResponse,
+    list: listDeferredWork,
+    get: getDeferredWork,
+  });
 
   app.patch(
     '/deferred-work/:id',

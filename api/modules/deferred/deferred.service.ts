@@ -47,10 +47,7 @@ export async function getDeferredWork(db: Db, id: string): Promise<DeferredWork>
   return work;
 }
 
-export async function listDeferredWork(
-  db: Db,
-  query: DeferredListQuery,
-): Promise<ListPage<DeferredWork>> {
+export async function listDeferredWork(db: Db, query: DeferredListQuery): Promise<ListPage<DeferredWork>> {
   const { limit, offset, sort, ...filters } = query;
   const rows = await repo.listDeferred(db, filters, sort ?? 'age', { limit, offset });
   // A short first page (or any page short of its limit) tells the total without a count.
@@ -59,7 +56,11 @@ export async function listDeferredWork(
 }
 
 /** The status change a body asks for, checked against the line as it is now. */
-async function statusChange(db: Db, line: repo.DeferredRow, body: UpdateDeferred): Promise<Updateable<DeferredWorkTable>> {
+async function statusChange(
+  db: Db,
+  line: repo.DeferredRow,
+  body: UpdateDeferred,
+): Promise<Updateable<DeferredWorkTable>> {
   if (body.status === 'dismissed') {
     const reason = body.dismissReason?.trim();
     if (!reason) throw badRequest(DISMISS_REASON_REQUIRED);
@@ -74,10 +75,15 @@ async function statusChange(db: Db, line: repo.DeferredRow, body: UpdateDeferred
     if (line.status === 'added' && line.addedToInspectionId === target) return {};
     if (line.status === 'added') throw conflict('This line was already added to another inspection');
     if (line.status !== 'open') throw conflict('This line was dismissed');
-    const inspection = await db.selectFrom('inspections').select('vehicleId').where('id', '=', target).executeTakeFirst();
+    const inspection = await db
+      .selectFrom('inspections')
+      .select('vehicleId')
+      .where('id', '=', target)
+      .executeTakeFirst();
     if (!inspection) throw await missingRow(db, 'inspection', target, badRequest('Inspection not found'));
     if (inspection.vehicleId !== line.vehicleId) throw badRequest('That inspection is of another vehicle');
-    if (target === line.sourceInspectionId) throw badRequest('A line cannot be added back to the inspection it came from');
+    if (target === line.sourceInspectionId)
+      throw badRequest('A line cannot be added back to the inspection it came from');
     return { status: 'added', addedToInspectionId: target };
   }
   return {};

@@ -44,11 +44,7 @@ export async function insertTemplate(db: Db, row: Insertable<EmailTemplatesTable
 }
 
 /** Returns whether a row was there to update. */
-export async function updateTemplate(
-  db: Db,
-  id: string,
-  changes: Updateable<EmailTemplatesTable>,
-): Promise<boolean> {
+export async function updateTemplate(db: Db, id: string, changes: Updateable<EmailTemplatesTable>): Promise<boolean> {
   const result = await db.updateTable('emailTemplates').set(changes).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

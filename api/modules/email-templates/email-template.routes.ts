@@ -24,13 +24,21 @@ export async function emailTemplateRoutes(fastify: FastifyInstance): Promise<voi
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const adminOnly = requireRole('admin');
 
-  readRoutes(app, '/email-templates', { query: emailTemplateListQuery, item: emailTemplateResponse, list: listEmailTemplates, get: getEmailTemplate });
+  readRoutes(app, '/email-templates', {
+    query: emailTemplateListQuery,
+    item: emailTemplateResponse,
+    list: listEmailTemplates,
+    get: getEmailTemplate,
+  });
 
   app.post(
     '/email-templates',
     {
       onRequest: adminOnly,
-      schema: { body: createEmailTemplateBody, response: { 201: emailTemplateResponse, ...errorsFor(400, 401, 403, 409) } },
+      schema: {
+        body: createEmailTemplateBody,
+        response: { 201: emailTemplateResponse, ...errorsFor(400, 401, 403, 409) },
+      },
     },
     async (request, reply) => created(reply, createEmailTemplate(request.db, request.body)),
   );
@@ -39,14 +47,21 @@ export async function emailTemplateRoutes(fastify: FastifyInstance): Promise<voi
     '/email-templates/:id',
     {
       onRequest: adminOnly,
-      schema: { params: idParams, body: updateEmailTemplateBody, response: { 200: emailTemplateResponse, ...errorsFor(400, 401, 403, 404) } },
+      schema: {
+        params: idParams,
+        body: updateEmailTemplateBody,
+        response: { 200: emailTemplateResponse, ...errorsFor(400, 401, 403, 404) },
+      },
     },
     async (request) => updateEmailTemplate(request.db, request.params.id, request.body),
   );
 
   app.delete(
     '/email-templates/:id',
-    { onRequest: adminOnly, schema: { params: idParams, response: { 204: z.null(), ...errorsFor(400, 401, 403, 404) } } },
+    {
+      onRequest: adminOnly,
+      schema: { params: idParams, response: { 204: z.null(), ...errorsFor(400, 401, 403, 404) } },
+    },
     async (request, reply) => noContent(reply, removeEmailTemplate(request.db, request.params.id)),
   );
 }

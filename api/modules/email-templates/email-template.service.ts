@@ -37,15 +37,9 @@ export function toEmailTemplate(row: EmailTemplateRow): EmailTemplate {
   };
 }
 
-export async function listEmailTemplates(
-  db: Db,
-  query: EmailTemplateListQuery,
-): Promise<ListPage<EmailTemplate>> {
+export async function listEmailTemplates(db: Db, query: EmailTemplateListQuery): Promise<ListPage<EmailTemplate>> {
   const filters = { q: query.q, status: query.status };
-  const [rows, total] = await Promise.all([
-    listTemplates(db, filters, query),
-    countTemplates(db, filters),
-  ]);
+  const [rows, total] = await Promise.all([listTemplates(db, filters, query), countTemplates(db, filters)]);
   return { items: rows.map(toEmailTemplate), total };
 }
 
@@ -86,9 +80,9 @@ export async function updateEmailTemplate(
   id: string,
   body: z.output<typeof updateEmailTemplateBody>,
 ): Promise<EmailTemplate> {
-  const changes = Object.fromEntries(
-    Object.entries(body).filter(([, value]) => value !== undefined),
-  ) as Partial<z.output<typeof updateEmailTemplateBody>>;
+  const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as Partial<
+    z.output<typeof updateEmailTemplateBody>
+  >;
   // An empty update changes nothing, not even updatedAt.
   if (Object.keys(changes).length === 0) return getEmailTemplate(db, id);
   const updated = await updateTemplate(db, id, { ...changes, updatedAt: nowIso() });

@@ -24,7 +24,10 @@ async function create(payload: Record<string, unknown> = {}) {
 }
 
 /** The messages of a 400 validation error, by field. */
-function issues(res: { statusCode: number; json: () => { error: string; issues?: { path: string; message: string }[] } }) {
+function issues(res: {
+  statusCode: number;
+  json: () => { error: string; issues?: { path: string; message: string }[] };
+}) {
   expect(res.statusCode).toBe(400);
   const body = res.json();
   expect(body.error).toBe('validation_error');
@@ -40,11 +43,21 @@ describe('POST /api/email-templates', () => {
     });
     expect(res.statusCode).toBe(201);
     const created = res.json();
-    expect(created).toMatchObject({ name: 'Welcome', description: null, subject: 'Hello', body: 'Hi [Customer Name]', status: 'active' });
+    expect(created).toMatchObject({
+      name: 'Welcome',
+      description: null,
+      subject: 'Hello',
+      body: 'Hi [Customer Name]',
+      status: 'active',
+    });
     expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(created.createdAt).toISOString()).toBe(created.createdAt);
     expect(created.updatedAt).toBe(created.createdAt);
-    const row = await t.db.selectFrom('emailTemplates').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('emailTemplates')
+      .selectAll()
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
     expect(row.name).toBe('Welcome');
   });
 
@@ -99,7 +112,11 @@ describe('POST /api/email-templates', () => {
   });
 
   it('accepts only active or draft as status', async () => {
-    const res = await admin.inject({ method: 'POST', url: '/api/email-templates', payload: { ...valid, status: 'archived' } });
+    const res = await admin.inject({
+      method: 'POST',
+      url: '/api/email-templates',
+      payload: { ...valid, status: 'archived' },
+    });
     expect(issues(res).status).toBe('Status must be active or draft');
   });
 
@@ -112,7 +129,11 @@ describe('POST /api/email-templates', () => {
     expect(again.json()).toEqual({ error: 'conflict', message: 'Email template already exists' });
     const rows = await t.db.selectFrom('emailTemplates').select('id').where('id', '=', id).execute();
     expect(rows).toHaveLength(1);
-    const malformed = await admin.inject({ method: 'POST', url: '/api/email-templates', payload: { ...valid, id: 'abc' } });
+    const malformed = await admin.inject({
+      method: 'POST',
+      url: '/api/email-templates',
+      payload: { ...valid, id: 'abc' },
+    });
     expect(issues(malformed).id).toBe('Invalid id');
   });
 
@@ -158,7 +179,10 @@ describe('GET /api/email-templates', () => {
       'Search two',
     ]);
     expect(res.headers['x-total-count']).toBe('3');
-    const percent = await technician.inject({ method: 'GET', url: `/api/email-templates?q=${encodeURIComponent('50%')}` });
+    const percent = await technician.inject({
+      method: 'GET',
+      url: `/api/email-templates?q=${encodeURIComponent('50%')}`,
+    });
     expect(percent.json().map((tpl: { name: string }) => tpl.name)).toEqual(['Search three']);
     const placeholder = await technician.inject({
       method: 'GET',
@@ -174,7 +198,10 @@ describe('GET /api/email-templates', () => {
     await create({ name: 'Paged d', subject: 'pagedtag', status: 'draft' });
     const drafts = await advisor.inject({ method: 'GET', url: '/api/email-templates?q=pagedtag&status=draft' });
     expect(drafts.json().map((tpl: { name: string }) => tpl.name)).toEqual(['Paged a', 'Paged c', 'Paged d']);
-    const page = await advisor.inject({ method: 'GET', url: '/api/email-templates?q=pagedtag&status=draft&limit=1&offset=1' });
+    const page = await advisor.inject({
+      method: 'GET',
+      url: '/api/email-templates?q=pagedtag&status=draft&limit=1&offset=1',
+    });
     expect(page.json().map((tpl: { name: string }) => tpl.name)).toEqual(['Paged c']);
     expect(page.headers['x-total-count']).toBe('3');
     const active = await advisor.inject({ method: 'GET', url: '/api/email-templates?q=pagedtag&status=active' });
@@ -227,7 +254,11 @@ describe('PUT /api/email-templates/:id', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.parse(created.updatedAt) + 60_000);
     const res = await admin
-      .inject({ method: 'PUT', url: `/api/email-templates/${created.id}`, payload: { subject: 'New subject for [Date] at [Time]' } })
+      .inject({
+        method: 'PUT',
+        url: `/api/email-templates/${created.id}`,
+        payload: { subject: 'New subject for [Date] at [Time]' },
+      })
       .finally(() => vi.useRealTimers());
     expect(res.statusCode).toBe(200);
     const updated = res.json();
@@ -278,7 +309,11 @@ describe('PUT /api/email-templates/:id', () => {
   });
 
   it('is 404 for an unknown id and 400 for a malformed one', async () => {
-    const unknown = await admin.inject({ method: 'PUT', url: `/api/email-templates/${UNKNOWN_ID}`, payload: { name: 'X' } });
+    const unknown = await admin.inject({
+      method: 'PUT',
+      url: `/api/email-templates/${UNKNOWN_ID}`,
+      payload: { name: 'X' },
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Email template not found');
     const emptyUnknown = await admin.inject({ method: 'PUT', url: `/api/email-templates/${UNKNOWN_ID}`, payload: {} });
@@ -290,10 +325,18 @@ describe('PUT /api/email-templates/:id', () => {
   it('is for admins only', async () => {
     const created = await create({ name: 'Guarded' });
     for (const client of [technician, advisor]) {
-      const res = await client.inject({ method: 'PUT', url: `/api/email-templates/${created.id}`, payload: { name: 'Hacked' } });
+      const res = await client.inject({
+        method: 'PUT',
+        url: `/api/email-templates/${created.id}`,
+        payload: { name: 'Hacked' },
+      });
       expect(res.statusCode).toBe(403);
     }
-    const signedOut = await t.app.inject({ method: 'PUT', url: `/api/email-templates/${created.id}`, payload: { name: 'Hacked' } });
+    const signedOut = await t.app.inject({
+      method: 'PUT',
+      url: `/api/email-templates/${created.id}`,
+      payload: { name: 'Hacked' },
+    });
     expect(signedOut.statusCode).toBe(401);
     const after = await admin.inject({ method: 'GET', url: `/api/email-templates/${created.id}` });
     expect(after.json().name).toBe('Guarded');
@@ -316,7 +359,9 @@ describe('DELETE /api/email-templates/:id', () => {
   it('is for admins only, and 400 for a malformed id', async () => {
     const created = await create({ name: 'Kept' });
     for (const client of [technician, advisor]) {
-      expect((await client.inject({ method: 'DELETE', url: `/api/email-templates/${created.id}` })).statusCode).toBe(403);
+      expect((await client.inject({ method: 'DELETE', url: `/api/email-templates/${created.id}` })).statusCode).toBe(
+        403,
+      );
     }
     expect((await t.app.inject({ method: 'DELETE', url: `/api/email-templates/${created.id}` })).statusCode).toBe(401);
     expect((await admin.inject({ method: 'DELETE', url: '/api/email-templates/zzz' })).statusCode).toBe(400);

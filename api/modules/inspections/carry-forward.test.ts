@@ -94,7 +94,11 @@ describe('carry-forward of a finished inspection', () => {
       description: 'Rear brake pads and rotors',
       amountCents: 27_050,
     });
-    const [row] = await t.db.selectFrom('deferredWork').select((eb) => eb.fn.countAll().as('n')).where('sourceServiceId', '=', pads!.id).execute();
+    const [row] = await t.db
+      .selectFrom('deferredWork')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('sourceServiceId', '=', pads!.id)
+      .execute();
     expect(Number(row!.n)).toBe(1);
   });
 
@@ -102,9 +106,17 @@ describe('carry-forward of a finished inspection', () => {
     const inspection = await threeServices();
     await finish(inspection.id);
     const [pads, , oil] = inspection.services;
-    const approve = await tech.inject({ method: 'PUT', url: `/api/services/${pads!.id}`, payload: { status: 'approved' } });
+    const approve = await tech.inject({
+      method: 'PUT',
+      url: `/api/services/${pads!.id}`,
+      payload: { status: 'approved' },
+    });
     expect(approve.statusCode, approve.body).toBe(200);
-    const unapprove = await tech.inject({ method: 'PUT', url: `/api/services/${oil!.id}`, payload: { status: 'recommended' } });
+    const unapprove = await tech.inject({
+      method: 'PUT',
+      url: `/api/services/${oil!.id}`,
+      payload: { status: 'recommended' },
+    });
     expect(unapprove.statusCode, unapprove.body).toBe(200);
     const lines = await linesOfVehicle(inspection.vehicleId);
     expect(lines.map((l) => l.description).sort()).toEqual(['Cabin filter', 'Oil change']);
@@ -119,7 +131,9 @@ describe('carry-forward of a finished inspection', () => {
       url: `/api/public/inspections/${inspection.shareToken}/services/${filter.id}/decline`,
     });
     expect(decline.statusCode, decline.body).toBe(200);
-    expect((await linesOfVehicle(inspection.vehicleId)).find((l) => l.sourceServiceId === filter.id)?.sourceStatus).toBe('declined');
+    expect(
+      (await linesOfVehicle(inspection.vehicleId)).find((l) => l.sourceServiceId === filter.id)?.sourceStatus,
+    ).toBe('declined');
 
     const other = await threeServices();
     await finish(other.id);
@@ -149,7 +163,10 @@ describe('carry-forward of a finished inspection', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const lines = await linesOfVehicle(vehicle.id);
-    expect(lines.map((l) => [l.description, l.amountCents]).sort()).toEqual([['Alignment', 8_900], ['Wiper blades', 2_499]]);
+    expect(lines.map((l) => [l.description, l.amountCents]).sort()).toEqual([
+      ['Alignment', 8_900],
+      ['Wiper blades', 2_499],
+    ]);
 
     const wipers = lines.find((l) => l.description === 'Wiper blades')!;
     const dismiss = await tech.inject({
@@ -190,7 +207,11 @@ describe('adding and dismissing a line', () => {
   it('marks the line added to a new inspection of the same vehicle, and a replay changes nothing', async () => {
     const { line, next } = await openLine();
     const add = () =>
-      tech.inject({ method: 'PATCH', url: `/api/deferred-work/${line.id}`, payload: { status: 'added', addedToInspectionId: next.id } });
+      tech.inject({
+        method: 'PATCH',
+        url: `/api/deferred-work/${line.id}`,
+        payload: { status: 'added', addedToInspectionId: next.id },
+      });
     const first = await add();
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ status: 'added', addedToInspectionId: next.id });
@@ -225,7 +246,11 @@ describe('adding and dismissing a line', () => {
       [{ status: 'dismissed', dismissReason: '   ' }, 400, 'A reason is required to dismiss this line'],
       [{ status: 'added' }, 400, 'The inspection it was added to is required'],
       [{ status: 'added', addedToInspectionId: stranger.id }, 400, 'That inspection is of another vehicle'],
-      [{ status: 'added', addedToInspectionId: inspection.id }, 400, 'A line cannot be added back to the inspection it came from'],
+      [
+        { status: 'added', addedToInspectionId: inspection.id },
+        400,
+        'A line cannot be added back to the inspection it came from',
+      ],
       [{ status: 'added', addedToInspectionId: '00000000-0000-4000-8000-000000000000' }, 400, 'Inspection not found'],
     ];
     for (const [payload, status, message] of cases) {
@@ -234,15 +259,26 @@ describe('adding and dismissing a line', () => {
     }
     expect((await patch({ status: 'added', addedToInspectionId: next.id })).statusCode).toBe(200);
     const dismissAdded = await patch({ status: 'dismissed', dismissReason: 'No longer needed' });
-    expect([dismissAdded.statusCode, dismissAdded.json().message]).toEqual([409, 'This line was already added to an inspection']);
+    expect([dismissAdded.statusCode, dismissAdded.json().message]).toEqual([
+      409,
+      'This line was already added to an inspection',
+    ]);
     const missing = await patch({ followUpOutcome: 'called_booked' }, '00000000-0000-4000-8000-000000000001');
     expect([missing.statusCode, missing.json().message]).toEqual([404, 'Deferred work not found']);
   });
 
   it('keeps an added line when the service it came from changes later', async () => {
     const { line, next, inspection } = await openLine();
-    await tech.inject({ method: 'PATCH', url: `/api/deferred-work/${line.id}`, payload: { status: 'added', addedToInspectionId: next.id } });
-    const approve = await tech.inject({ method: 'PUT', url: `/api/services/${inspection.services[0]!.id}`, payload: { status: 'approved' } });
+    await tech.inject({
+      method: 'PATCH',
+      url: `/api/deferred-work/${line.id}`,
+      payload: { status: 'added', addedToInspectionId: next.id },
+    });
+    const approve = await tech.inject({
+      method: 'PUT',
+      url: `/api/services/${inspection.services[0]!.id}`,
+      payload: { status: 'approved' },
+    });
     expect(approve.statusCode).toBe(200);
     expect((await linesOfVehicle(line.vehicleId, 'added')).map((l) => l.id)).toEqual([line.id]);
   });
@@ -250,20 +286,26 @@ describe('adding and dismissing a line', () => {
 
 describe('deferred lines in the change feed', () => {
   it('sends new and changed lines, and deletions when a line or its customer goes', async () => {
-    const start = (await tech.inject({ method: 'GET', url: '/api/sync/changes?limit=1000' })).json() as SyncChangesResponse;
+    const start = (
+      await tech.inject({ method: 'GET', url: '/api/sync/changes?limit=1000' })
+    ).json() as SyncChangesResponse;
     let cursor = start.cursor;
-    for (let page = start; page.hasMore; ) {
+    for (let page = start; page.hasMore;) {
       page = (await tech.inject({ method: 'GET', url: `/api/sync/changes?since=${cursor}&limit=1000` })).json();
       cursor = page.cursor;
     }
     const inspection = await threeServices();
     await finish(inspection.id);
-    const feed = (await tech.inject({ method: 'GET', url: `/api/sync/changes?since=${cursor}` })).json() as SyncChangesResponse;
+    const feed = (
+      await tech.inject({ method: 'GET', url: `/api/sync/changes?since=${cursor}` })
+    ).json() as SyncChangesResponse;
     expect(feed.deferred.map((d) => d.description).sort()).toEqual(['Cabin filter', 'Rear brake pads']);
     const approved = inspection.services[1]!;
     await tech.inject({ method: 'PUT', url: `/api/services/${approved.id}`, payload: { status: 'approved' } });
     const filterLine = feed.deferred.find((d) => d.description === 'Cabin filter')!;
-    const after = (await tech.inject({ method: 'GET', url: `/api/sync/changes?since=${feed.cursor}` })).json() as SyncChangesResponse;
+    const after = (
+      await tech.inject({ method: 'GET', url: `/api/sync/changes?since=${feed.cursor}` })
+    ).json() as SyncChangesResponse;
     // In a list of their own: a device on an older app refuses a page whose `deleted` names a new kind.
     expect(after.deletedDeferred).toContain(filterLine.id);
     expect(after.deleted.map((d) => d.entity)).not.toContain('deferred');
@@ -271,9 +313,15 @@ describe('deferred lines in the change feed', () => {
     const padsLine = feed.deferred.find((d) => d.description === 'Rear brake pads')!;
     const del = await tech.inject({ method: 'DELETE', url: `/api/customers/${inspection.customerId}` });
     expect(del.statusCode).toBe(204);
-    const last = (await tech.inject({ method: 'GET', url: `/api/sync/changes?since=${after.cursor}` })).json() as SyncChangesResponse;
+    const last = (
+      await tech.inject({ method: 'GET', url: `/api/sync/changes?since=${after.cursor}` })
+    ).json() as SyncChangesResponse;
     expect(last.deletedDeferred).toContain(padsLine.id);
-    const gone = await tech.inject({ method: 'PATCH', url: `/api/deferred-work/${padsLine.id}`, payload: { followUpOutcome: 'not_interested' } });
+    const gone = await tech.inject({
+      method: 'PATCH',
+      url: `/api/deferred-work/${padsLine.id}`,
+      payload: { followUpOutcome: 'not_interested' },
+    });
     expect([gone.statusCode, gone.json().message]).toEqual([410, 'This deferred work was deleted']);
   });
 });

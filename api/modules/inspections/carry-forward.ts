@@ -4,7 +4,13 @@ import type { DeferredWorkTable } from '@api/db/tables';
 import { newId } from '@api/lib/tokens';
 import { findServicesOfInspection } from './service.repository';
 import { changed, deleted, type Change } from '@api/lib/change-log';
-import { deleteDeferred, findDeferredOfInspection, insertDeferred, updateDeferred, type DeferredRow } from '@api/modules/deferred/deferred.repository';
+import {
+  deleteDeferred,
+  findDeferredOfInspection,
+  insertDeferred,
+  updateDeferred,
+  type DeferredRow,
+} from '@api/modules/deferred/deferred.repository';
 
 // Declined and still-recommended services of a finished inspection (status other than
 // in_progress) are its vehicle's deferred work: one line per service, kept in step with the
@@ -75,5 +81,8 @@ export async function carryForward(db: Db, inspectionId: string, now: string): P
   }
   await deleteDeferred(db, removed);
   await insertDeferred(db, inserts);
-  return [...changed('deferred', [...inserts.map((row) => row.id as string), ...updated]), ...deleted('deferred', removed)];
+  return [
+    ...changed('deferred', [...inserts.map((row) => row.id as string), ...updated]),
+    ...deleted('deferred', removed),
+  ];
 }

@@ -11,19 +11,52 @@ const tech = await t.signIn('technician');
 // A small world: three customers, inspections at known times.
 const ann = await createCustomer(t.db, { name: 'Ann Archer' });
 const bob = await createCustomer(t.db, { name: 'Bob Brown' });
-const annCar = await createVehicle(t.db, ann.id, { make: 'Subaru', model: 'Outback', licensePlate: 'ANN-1', vin: '1HGCM82633A004352' });
+const annCar = await createVehicle(t.db, ann.id, {
+  make: 'Subaru',
+  model: 'Outback',
+  licensePlate: 'ANN-1',
+  vin: '1HGCM82633A004352',
+});
 const bobCar = await createVehicle(t.db, bob.id, { make: 'Ford', model: 'F-150', licensePlate: 'BOB_2' });
 const other = await createUser(t.db);
-const i1 = await createInspection(t.db, { customerId: ann.id, vehicleId: annCar.id, createdAt: '2026-01-01T10:00:00.000Z', status: 'completed', technicianId: other.id }, [{ description: 'A', parts: [{ partName: 'p' }] }]);
-const i2 = await createInspection(t.db, { customerId: bob.id, vehicleId: bobCar.id, createdAt: '2026-01-02T10:00:00.000Z', technicianId: tech.user.id });
-const i3 = await createInspection(t.db, { customerId: ann.id, vehicleId: annCar.id, createdAt: '2026-01-03T10:00:00.000Z', technicianId: tech.user.id }, [{ description: 'B' }, { description: 'C' }]);
+const i1 = await createInspection(
+  t.db,
+  {
+    customerId: ann.id,
+    vehicleId: annCar.id,
+    createdAt: '2026-01-01T10:00:00.000Z',
+    status: 'completed',
+    technicianId: other.id,
+  },
+  [{ description: 'A', parts: [{ partName: 'p' }] }],
+);
+const i2 = await createInspection(t.db, {
+  customerId: bob.id,
+  vehicleId: bobCar.id,
+  createdAt: '2026-01-02T10:00:00.000Z',
+  technicianId: tech.user.id,
+});
+const i3 = await createInspection(
+  t.db,
+  { customerId: ann.id, vehicleId: annCar.id, createdAt: '2026-01-03T10:00:00.000Z', technicianId: tech.user.id },
+  [{ description: 'B' }, { description: 'C' }],
+);
 // Same timestamp as i3: the id breaks the tie.
-const i4 = await createInspection(t.db, { customerId: bob.id, vehicleId: bobCar.id, createdAt: '2026-01-03T10:00:00.000Z', status: 'completed' });
+const i4 = await createInspection(t.db, {
+  customerId: bob.id,
+  vehicleId: bobCar.id,
+  createdAt: '2026-01-03T10:00:00.000Z',
+  status: 'completed',
+});
 
 async function list(query = '') {
   const res = await tech.inject({ method: 'GET', url: `/api/inspections${query}` });
   expect(res.statusCode, res.body).toBe(200);
-  return { ids: (res.json() as { id: string }[]).map((i) => i.id), total: Number(res.headers['x-total-count']), body: res.json() };
+  return {
+    ids: (res.json() as { id: string }[]).map((i) => i.id),
+    total: Number(res.headers['x-total-count']),
+    body: res.json(),
+  };
 }
 
 const newestFirst = [i3.id, i4.id].sort().reverse();
@@ -102,7 +135,11 @@ describe('getInspectionsByIds', () => {
   it('keeps the order of ids, leaves unknown ones out, and runs the same number of queries for 1 or 25', async () => {
     const many = [];
     for (let n = 0; n < 25; n += 1) {
-      many.push(await createInspection(t.db, { technicianId: tech.user.id }, [{ description: `S${n}`, parts: [{ partName: 'x' }] }]));
+      many.push(
+        await createInspection(t.db, { technicianId: tech.user.id }, [
+          { description: `S${n}`, parts: [{ partName: 'x' }] },
+        ]),
+      );
     }
     const one = counting();
     await getInspectionsByIds(one.db, [i1.id]);

@@ -37,39 +37,75 @@ describe('notes', () => {
 
   it('validates the note and the ids', async () => {
     const inspection = await createInspection(t.db);
-    const blank = await tech.inject({ method: 'POST', url: `/api/inspections/${inspection.id}/notes`, payload: { note: '  ' } });
+    const blank = await tech.inject({
+      method: 'POST',
+      url: `/api/inspections/${inspection.id}/notes`,
+      payload: { note: '  ' },
+    });
     expect(blank.statusCode).toBe(400);
     expect(issueMessages(blank)).toEqual(['Note is required']);
-    const unknown = await tech.inject({ method: 'POST', url: `/api/inspections/${randomUUID()}/notes`, payload: { note: 'x' } });
+    const unknown = await tech.inject({
+      method: 'POST',
+      url: `/api/inspections/${randomUUID()}/notes`,
+      payload: { note: 'x' },
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Inspection not found');
     const malformed = await tech.inject({ method: 'DELETE', url: `/api/inspections/${inspection.id}/notes/abc` });
     expect(malformed.statusCode).toBe(400);
     // A note of another inspection cannot be deleted through this one.
     const other = await createInspection(t.db);
-    const note = await tech.inject({ method: 'POST', url: `/api/inspections/${other.id}/notes`, payload: { note: 'x' } });
-    const cross = await tech.inject({ method: 'DELETE', url: `/api/inspections/${inspection.id}/notes/${note.json().id}` });
+    const note = await tech.inject({
+      method: 'POST',
+      url: `/api/inspections/${other.id}/notes`,
+      payload: { note: 'x' },
+    });
+    const cross = await tech.inject({
+      method: 'DELETE',
+      url: `/api/inspections/${inspection.id}/notes/${note.json().id}`,
+    });
     expect(cross.statusCode).toBe(404);
-    expect(await t.app.inject({ method: 'POST', url: `/api/inspections/${inspection.id}/notes`, payload: { note: 'x' } })).toMatchObject({ statusCode: 401 });
-    expect(await t.app.inject({ method: 'DELETE', url: `/api/inspections/${inspection.id}/notes/${note.json().id}` })).toMatchObject({ statusCode: 401 });
+    expect(
+      await t.app.inject({ method: 'POST', url: `/api/inspections/${inspection.id}/notes`, payload: { note: 'x' } }),
+    ).toMatchObject({ statusCode: 401 });
+    expect(
+      await t.app.inject({ method: 'DELETE', url: `/api/inspections/${inspection.id}/notes/${note.json().id}` }),
+    ).toMatchObject({ statusCode: 401 });
   });
 });
 
 describe('notes of a deleted inspection', () => {
   it('answer 410 to adding or removing a note; an inspection never seen stays 404', async () => {
     const inspection = await createInspection(t.db);
-    const note = await tech.inject({ method: 'POST', url: `/api/inspections/${inspection.id}/notes`, payload: { note: 'kept' } });
+    const note = await tech.inject({
+      method: 'POST',
+      url: `/api/inspections/${inspection.id}/notes`,
+      payload: { note: 'kept' },
+    });
     expect(note.statusCode).toBe(201);
-    expect((await tech.inject({ method: 'DELETE', url: `/api/customers/${inspection.customerId}` })).statusCode).toBe(204);
+    expect((await tech.inject({ method: 'DELETE', url: `/api/customers/${inspection.customerId}` })).statusCode).toBe(
+      204,
+    );
 
     const gone = { error: 'gone', message: 'This inspection was deleted', gone: 'inspection' };
-    const add = await tech.inject({ method: 'POST', url: `/api/inspections/${inspection.id}/notes`, payload: { note: 'late' } });
+    const add = await tech.inject({
+      method: 'POST',
+      url: `/api/inspections/${inspection.id}/notes`,
+      payload: { note: 'late' },
+    });
     expect(add.statusCode).toBe(410);
     expect(add.json()).toEqual(gone);
-    const remove = await tech.inject({ method: 'DELETE', url: `/api/inspections/${inspection.id}/notes/${note.json().id}` });
+    const remove = await tech.inject({
+      method: 'DELETE',
+      url: `/api/inspections/${inspection.id}/notes/${note.json().id}`,
+    });
     expect(remove.statusCode).toBe(410);
     expect(remove.json()).toEqual(gone);
-    const unknown = await tech.inject({ method: 'POST', url: `/api/inspections/${randomUUID()}/notes`, payload: { note: 'x' } });
+    const unknown = await tech.inject({
+      method: 'POST',
+      url: `/api/inspections/${randomUUID()}/notes`,
+      payload: { note: 'x' },
+    });
     expect(unknown.statusCode).toBe(404);
   });
 });

@@ -1,9 +1,5 @@
 import { MAX_CENTS } from '@shared/money';
-import {
-  PARTS_TOTAL_TOO_LARGE,
-  type InspectionServiceInput,
-  type PartInput,
-} from '@shared/schemas/inspection';
+import { PARTS_TOTAL_TOO_LARGE, type InspectionServiceInput, type PartInput } from '@shared/schemas/inspection';
 import type { Db } from '@api/db/database';
 import type { ServicePartRow, ServiceRow } from '@api/db/tables';
 import { badRequest, conflict } from '@api/lib/http-error';
@@ -21,7 +17,13 @@ import {
   updateServiceRow,
 } from './service.repository';
 import { deleted, deletedIds, serviceMediaDeletions, type Change } from '@api/lib/change-log';
-import { amountOf, approvalColumns, decisionOf, reapprovalColumns, recordDecision } from '@api/modules/decisions/decision.service';
+import {
+  amountOf,
+  approvalColumns,
+  decisionOf,
+  reapprovalColumns,
+  recordDecision,
+} from '@api/modules/decisions/decision.service';
 
 // "Services keep their identity": a save upserts by id and removes only what was left out, and
 // never changes the status of a service that already exists (docs/offline-sync.md, "Conflict rules").
@@ -99,8 +101,14 @@ export async function saveInspectionServices(
   creating = false,
   userId: string | null = null,
 ): Promise<Change[]> {
-  assertNoDuplicates(sent.map((s) => s.id), 'Service');
-  assertNoDuplicates(sent.flatMap((s) => (s.parts ?? []).map((p) => p.id)), 'Part');
+  assertNoDuplicates(
+    sent.map((s) => s.id),
+    'Service',
+  );
+  assertNoDuplicates(
+    sent.flatMap((s) => (s.parts ?? []).map((p) => p.id)),
+    'Part',
+  );
 
   const existing = creating ? [] : await findServicesOfInspection(db, inspectionId);
   const own = new Map(existing.map((s) => [s.id, s]));
@@ -189,7 +197,8 @@ export async function saveInspectionServices(
     };
     const changed = (Object.keys(changes) as (keyof typeof changes)[]).some((k) => changes[k] !== current[k]);
     // Price, parts or description, not the link or the order: what the customer approved.
-    const edited = partsChanged || changes.description !== current.description || amountOf(changes) !== amountOf(current);
+    const edited =
+      partsChanged || changes.description !== current.description || amountOf(changes) !== amountOf(current);
     const reapproval = reapprovalColumns(current, edited);
     if (changed || partsChanged) await updateServiceRow(db, current.id, { ...changes, ...reapproval, updatedAt: now });
   }
@@ -201,7 +210,13 @@ export async function saveInspectionServices(
   await insertParts(db, newParts);
   for (const service of newServices) {
     const decision = decisionOf({ status: 'recommended', needsReapproval: 0 }, service.status);
-    if (decision) await recordDecision(db, { service, decision, by: { actor: 'staff', userId, method: 'in_person' }, decidedAt: now });
+    if (decision)
+      await recordDecision(db, {
+        service,
+        decision,
+        by: { actor: 'staff', userId, method: 'in_person' },
+        decidedAt: now,
+      });
   }
   return removed;
 }

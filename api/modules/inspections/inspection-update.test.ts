@@ -34,13 +34,17 @@ async function saved(id: string, payload: Record<string, unknown>) {
 
 describe('PUT/PATCH /api/inspections/:id: fields', () => {
   it('changes only the fields sent', async () => {
-    const inspection = await createInspection(t.db, {
-      frontLeftTread: 70,
-      notes: 'keep me',
-      oilLevel: 'full',
-      leaks: '["Oil"]',
-      checkEngineLight: 1,
-    }, [{ description: 'Keep', laborCostCents: 500 }]);
+    const inspection = await createInspection(
+      t.db,
+      {
+        frontLeftTread: 70,
+        notes: 'keep me',
+        oilLevel: 'full',
+        leaks: '["Oil"]',
+        checkEngineLight: 1,
+      },
+      [{ description: 'Keep', laborCostCents: 500 }],
+    );
     const body = await saved(inspection.id, { rearRightBrake: '2.9', status: 'completed' });
     expect(body).toMatchObject({
       frontLeftTread: 7,
@@ -55,10 +59,27 @@ describe('PUT/PATCH /api/inspections/:id: fields', () => {
     expect(body.services.map((s) => s.description)).toEqual(['Keep']);
     expect(body.updatedAt).not.toBe(inspection.updatedAt);
 
-    const cleared = await saved(inspection.id, { notes: '', oilLevel: null, leaks: [], checkEngineLight: false, frontLeftTread: null });
-    expect(cleared).toMatchObject({ notes: null, oilLevel: null, leaks: [], checkEngineLight: false, frontLeftTread: null, rearRightBrake: 2.9 });
+    const cleared = await saved(inspection.id, {
+      notes: '',
+      oilLevel: null,
+      leaks: [],
+      checkEngineLight: false,
+      frontLeftTread: null,
+    });
+    expect(cleared).toMatchObject({
+      notes: null,
+      oilLevel: null,
+      leaks: [],
+      checkEngineLight: false,
+      frontLeftTread: null,
+      rearRightBrake: 2.9,
+    });
 
-    const patched = await tech.inject({ method: 'PATCH', url: `/api/inspections/${inspection.id}`, payload: { diagnosticCodes: 'P0420' } });
+    const patched = await tech.inject({
+      method: 'PATCH',
+      url: `/api/inspections/${inspection.id}`,
+      payload: { diagnosticCodes: 'P0420' },
+    });
     expect(patched.statusCode).toBe(200);
     expect(patched.json()).toMatchObject({ diagnosticCodes: 'P0420', status: 'completed', rearRightBrake: 2.9 });
   });
@@ -86,9 +107,17 @@ describe('PUT/PATCH /api/inspections/:id: fields', () => {
     expect(unknown.json()).toEqual({ error: 'not_found', message: 'Inspection not found' });
     expect((await save('not-an-id', { notes: 'x' })).statusCode).toBe(400);
     const inspection = await createInspection(t.db);
-    const signedOut = await t.app.inject({ method: 'PUT', url: `/api/inspections/${inspection.id}`, payload: { notes: 'x' } });
+    const signedOut = await t.app.inject({
+      method: 'PUT',
+      url: `/api/inspections/${inspection.id}`,
+      payload: { notes: 'x' },
+    });
     expect(signedOut.statusCode).toBe(401);
-    const stored = await t.db.selectFrom('inspections').select('notes').where('id', '=', inspection.id).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('inspections')
+      .select('notes')
+      .where('id', '=', inspection.id)
+      .executeTakeFirstOrThrow();
     expect(stored.notes).toBeNull();
   });
 });
@@ -143,7 +172,10 @@ describe('PUT /api/inspections/:id: services keep their identity', () => {
     const inspection = await createInspection(t.db, {}, [{ description: 'Stay' }, { description: 'Go' }]);
     const clientId = randomUUID();
     const body = await saved(inspection.id, {
-      services: [{ id: inspection.services[0]!.id, description: 'Stay' }, { id: clientId, description: 'Offline new' }],
+      services: [
+        { id: inspection.services[0]!.id, description: 'Stay' },
+        { id: clientId, description: 'Offline new' },
+      ],
     });
     expect(body.services.map((s) => [s.id, s.description])).toEqual([
       [inspection.services[0]!.id, 'Stay'],
@@ -158,7 +190,13 @@ describe('PUT /api/inspections/:id: services keep their identity', () => {
 
   it('upserts parts by id, removes parts left out, keeps parts when `parts` is not sent', async () => {
     const inspection = await createInspection(t.db, {}, [
-      { description: 'Brakes', parts: [{ partName: 'Pads', partCostCents: 4000 }, { partName: 'Rotor', partCostCents: 9000 }] },
+      {
+        description: 'Brakes',
+        parts: [
+          { partName: 'Pads', partCostCents: 4000 },
+          { partName: 'Rotor', partCostCents: 9000 },
+        ],
+      },
     ]);
     const service = inspection.services[0]!;
     const [pads, rotor] = service.parts;
@@ -171,7 +209,10 @@ describe('PUT /api/inspections/:id: services keep their identity', () => {
         {
           id: service.id,
           description: 'Brakes',
-          parts: [{ id: rotor!.id, partName: 'Rotor (front)', partCost: '95.25' }, { partName: 'Clips', partCost: '' }],
+          parts: [
+            { id: rotor!.id, partName: 'Rotor (front)', partCost: '95.25' },
+            { partName: 'Clips', partCost: '' },
+          ],
         },
       ],
     });
@@ -182,7 +223,11 @@ describe('PUT /api/inspections/:id: services keep their identity', () => {
     ]);
     expect(parts[0]!.id).toBe(rotor!.id);
     expect(body.services[0]!.partsCost).toBe('95.25');
-    const stored = await t.db.selectFrom('services').select('partsCostCents').where('id', '=', service.id).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('services')
+      .select('partsCostCents')
+      .where('id', '=', service.id)
+      .executeTakeFirstOrThrow();
     expect(stored.partsCostCents).toBe(9525);
     expect(await t.db.selectFrom('serviceParts').select('id').where('id', '=', pads!.id).execute()).toEqual([]);
   });
@@ -194,15 +239,28 @@ describe('PUT /api/inspections/:id: services keep their identity', () => {
     expect(stolen.statusCode).toBe(400);
     expect(stolen.json().message).toBe(`Service ${theirs.services[0]!.id} belongs to another inspection`);
     const part = await save(mine.id, {
-      services: [{ id: mine.services[0]!.id, description: 'Mine', parts: [{ id: theirs.services[0]!.parts[0]!.id, partName: 'x' }] }],
+      services: [
+        {
+          id: mine.services[0]!.id,
+          description: 'Mine',
+          parts: [{ id: theirs.services[0]!.parts[0]!.id, partName: 'x' }],
+        },
+      ],
     });
     expect(part.statusCode).toBe(400);
     expect(part.json().message).toBe(`Part ${theirs.services[0]!.parts[0]!.id} belongs to another service`);
     const twice = await save(mine.id, {
-      services: [{ id: mine.services[0]!.id, description: 'a' }, { id: mine.services[0]!.id, description: 'b' }],
+      services: [
+        { id: mine.services[0]!.id, description: 'a' },
+        { id: mine.services[0]!.id, description: 'b' },
+      ],
     });
     expect(twice.statusCode).toBe(400);
-    const theirService = await t.db.selectFrom('services').selectAll().where('id', '=', theirs.services[0]!.id).executeTakeFirstOrThrow();
+    const theirService = await t.db
+      .selectFrom('services')
+      .selectAll()
+      .where('id', '=', theirs.services[0]!.id)
+      .executeTakeFirstOrThrow();
     expect(theirService).toMatchObject({ inspectionId: theirs.id, description: 'Theirs' });
     const mineNow = await tech.inject({ method: 'GET', url: `/api/inspections/${mine.id}` });
     expect(mineNow.json().services.map((s: ServiceJson) => s.description)).toEqual(['Mine']);
@@ -224,9 +282,17 @@ describe('PUT /api/inspections/:id: services keep their identity', () => {
   });
 
   it('keeps unpaid invoice totals in step when a save changes an approved service', async () => {
-    const inspection = await createInspection(t.db, {}, [{ description: 'Approved', status: 'approved', laborCostCents: 10000 }]);
-    const { id: invoiceId } = await createInvoiceFor(t.db, inspection, { subtotalCents: 10000, taxCents: 800, totalCents: 10800 });
-    await saved(inspection.id, { services: [{ id: inspection.services[0]!.id, description: 'Approved', laborCost: '200' }] });
+    const inspection = await createInspection(t.db, {}, [
+      { description: 'Approved', status: 'approved', laborCostCents: 10000 },
+    ]);
+    const { id: invoiceId } = await createInvoiceFor(t.db, inspection, {
+      subtotalCents: 10000,
+      taxCents: 800,
+      totalCents: 10800,
+    });
+    await saved(inspection.id, {
+      services: [{ id: inspection.services[0]!.id, description: 'Approved', laborCost: '200' }],
+    });
     const invoice = await t.db.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirstOrThrow();
     expect([invoice.subtotalCents, invoice.taxCents, invoice.totalCents]).toEqual([20000, 1600, 21600]);
   });
@@ -235,7 +301,9 @@ describe('PUT /api/inspections/:id: services keep their identity', () => {
 describe('deleted rows and inspection saves', () => {
   it('answers 410 to a save of an inspection that went with its vehicle; an id never seen stays 404', async () => {
     const inspection = await createInspection(t.db);
-    expect((await tech.inject({ method: 'DELETE', url: `/api/vehicles/${inspection.vehicleId}` })).statusCode).toBe(204);
+    expect((await tech.inject({ method: 'DELETE', url: `/api/vehicles/${inspection.vehicleId}` })).statusCode).toBe(
+      204,
+    );
     for (const method of ['PUT', 'PATCH'] as const) {
       const res = await save(inspection.id, { notes: 'too late' }, method);
       expect(res.statusCode).toBe(410);

@@ -36,25 +36,54 @@ async function inChunks<T>(ids: readonly string[], fetch: (chunk: string[]) => P
 }
 
 // The reads behind one inspection (and a page of them) are compiled once, not per call.
-const inspectionRows = compiledOnce((db, ids) => db.selectFrom('inspections').selectAll().where(idIn(db, 'id', ids)));
+const inspectionRows = compiledOnce((db, ids) =>
+  db
+    .selectFrom('inspections')
+    .selectAll()
+    .where(idIn(db, 'id', ids)),
+);
 const inspectionJson = compiledOnce((db, ids) =>
-  db.selectFrom('inspections').select(rowJson(db, 'inspections').as('row')).where(idIn(db, 'id', ids)),
+  db
+    .selectFrom('inspections')
+    .select(rowJson(db, 'inspections').as('row'))
+    .where(idIn(db, 'id', ids)),
 );
 // Tokens are unique: no LIMIT (a bound LIMIT costs SQLite more than the lookup itself).
 const inspectionByToken = compiledOnce((db, [token]) =>
   db.selectFrom('inspections').selectAll().where('shareToken', '=', token!),
 );
-const inspectionIdByToken = compiledOnce((db, [token]) => db.selectFrom('inspections').select('id').where('shareToken', '=', token!));
-const customerRows = compiledOnce((db, ids) => db.selectFrom('customers').selectAll().where(idIn(db, 'id', ids)));
-const customerJson = compiledOnce((db, ids) =>
-  db.selectFrom('customers').select(rowJson(db, 'customers').as('row')).where(idIn(db, 'id', ids)),
+const inspectionIdByToken = compiledOnce((db, [token]) =>
+  db.selectFrom('inspections').select('id').where('shareToken', '=', token!),
 );
-const vehicleRows = compiledOnce((db, ids) => db.selectFrom('vehicles').selectAll().where(idIn(db, 'id', ids)));
+const customerRows = compiledOnce((db, ids) =>
+  db
+    .selectFrom('customers')
+    .selectAll()
+    .where(idIn(db, 'id', ids)),
+);
+const customerJson = compiledOnce((db, ids) =>
+  db
+    .selectFrom('customers')
+    .select(rowJson(db, 'customers').as('row'))
+    .where(idIn(db, 'id', ids)),
+);
+const vehicleRows = compiledOnce((db, ids) =>
+  db
+    .selectFrom('vehicles')
+    .selectAll()
+    .where(idIn(db, 'id', ids)),
+);
 const vehicleJson = compiledOnce((db, ids) =>
-  db.selectFrom('vehicles').select(rowJson(db, 'vehicles').as('row')).where(idIn(db, 'id', ids)),
+  db
+    .selectFrom('vehicles')
+    .select(rowJson(db, 'vehicles').as('row'))
+    .where(idIn(db, 'id', ids)),
 );
 const technicianRows = compiledOnce((db, ids) =>
-  db.selectFrom('users').select(['id', 'username', 'email', 'role']).where(idIn(db, 'id', ids)),
+  db
+    .selectFrom('users')
+    .select(['id', 'username', 'email', 'role'])
+    .where(idIn(db, 'id', ids)),
 );
 const serviceRows = compiledOnce((db, inspectionIds) =>
   db
@@ -79,7 +108,12 @@ const partRows = compiledOnce((db, inspectionIds) =>
   db
     .selectFrom('serviceParts')
     .selectAll()
-    .where('serviceId', 'in', (eb) => eb.selectFrom('services').select('id').where(idIn(db, 'inspectionId', inspectionIds)))
+    .where('serviceId', 'in', (eb) =>
+      eb
+        .selectFrom('services')
+        .select('id')
+        .where(idIn(db, 'inspectionId', inspectionIds)),
+    )
     .orderBy('position')
     .orderBy('createdAt')
     .orderBy('id'),
@@ -88,7 +122,12 @@ const partJson = compiledOnce((db, inspectionIds) =>
   db
     .selectFrom('serviceParts')
     .select(rowJson(db, 'service_parts').as('row'))
-    .where('serviceId', 'in', (eb) => eb.selectFrom('services').select('id').where(idIn(db, 'inspectionId', inspectionIds)))
+    .where('serviceId', 'in', (eb) =>
+      eb
+        .selectFrom('services')
+        .select('id')
+        .where(idIn(db, 'inspectionId', inspectionIds)),
+    )
     .orderBy('position')
     .orderBy('createdAt')
     .orderBy('id'),
@@ -189,12 +228,18 @@ function filtered(db: Db, filters: InspectionFilters) {
         eb(
           'inspections.customerId',
           'in',
-          db.selectFrom('customers').select('customers.id').where((inner) => textMatch(db, inner, OWNER_SEARCH, q)),
+          db
+            .selectFrom('customers')
+            .select('customers.id')
+            .where((inner) => textMatch(db, inner, OWNER_SEARCH, q)),
         ),
         eb(
           'inspections.vehicleId',
           'in',
-          db.selectFrom('vehicles').select('vehicles.id').where((inner) => textMatch(db, inner, VEHICLE_SEARCH, q)),
+          db
+            .selectFrom('vehicles')
+            .select('vehicles.id')
+            .where((inner) => textMatch(db, inner, VEHICLE_SEARCH, q)),
         ),
         idPrefixMatch(db, eb, 'inspections.id', q),
       ]),
@@ -215,7 +260,11 @@ export async function listInspectionRows(
     // Newest first goes down the (created_at, id) index from the cursor, oldest first up it.
     const [createdAt, id] = page.after as [string, string];
     const key = sql<boolean>`(${sql.ref('inspections.createdAt')}, ${sql.ref('inspections.id')})`;
-    query = query.where(direction === 'desc' ? sql<boolean>`${key} < (${createdAt}, ${id})` : sql<boolean>`${key} > (${createdAt}, ${id})`);
+    query = query.where(
+      direction === 'desc'
+        ? sql<boolean>`${key} < (${createdAt}, ${id})`
+        : sql<boolean>`${key} > (${createdAt}, ${id})`,
+    );
   }
   const asJson = await jsonRowsReady(db, 'inspections');
   type Whole = SelectQueryBuilder<Database, 'inspections', object>;
@@ -244,12 +293,17 @@ export async function listInspectionRows(
 
 // The unfiltered list's count (its first page) is compiled once; a filtered one is built per call.
 const countAll = compiledOnce((db) => db.selectFrom('inspections').select((eb) => eb.fn.countAll().as('count')));
-const unfiltered = (filters: InspectionFilters): boolean => Object.values(filters).every((value) => value === undefined);
+const unfiltered = (filters: InspectionFilters): boolean =>
+  Object.values(filters).every((value) => value === undefined);
 
 export async function countInspections(db: Db, filters: InspectionFilters): Promise<number> {
   const [row] = unfiltered(filters)
     ? await countAll(db, [])
-    : [await filtered(db, filters).select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow()];
+    : [
+        await filtered(db, filters)
+          .select((eb) => eb.fn.countAll().as('count'))
+          .executeTakeFirstOrThrow(),
+      ];
   return Number(row!.count);
 }
 

@@ -25,7 +25,12 @@ const noteParams = z.object({ id: idSchema, noteId: idSchema });
 
 export async function inspectionRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  readRoutes(app, '/inspections', { query: inspectionListQuery, item: inspectionResponse, list: listInspections, get: getInspection });
+  readRoutes(app, '/inspections', {
+    query: inspectionListQuery,
+    item: inspectionResponse,
+    list: listInspections,
+    get: getInspection,
+  });
 
   // Writes to a row deleted elsewhere (or naming one) answer 410 (offline sync).
   app.post(

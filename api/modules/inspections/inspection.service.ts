@@ -39,9 +39,20 @@ export async function assembleInspections(
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [customers, vehicles, technicians, services, parts, notes] = await Promise.all([
-    withKnown(rows.map((r) => r.customerId), known.customers, (missing) => repo.findCustomers(db, missing)),
-    withKnown(rows.map((r) => r.vehicleId), known.vehicles, (missing) => repo.findVehicles(db, missing)),
-    repo.findTechnicians(db, rows.flatMap((r) => (r.technicianId ? [r.technicianId] : []))),
+    withKnown(
+      rows.map((r) => r.customerId),
+      known.customers,
+      (missing) => repo.findCustomers(db, missing),
+    ),
+    withKnown(
+      rows.map((r) => r.vehicleId),
+      known.vehicles,
+      (missing) => repo.findVehicles(db, missing),
+    ),
+    repo.findTechnicians(
+      db,
+      rows.flatMap((r) => (r.technicianId ? [r.technicianId] : [])),
+    ),
     repo.findServicesOf(db, ids),
     repo.findPartsOfInspections(db, ids),
     repo.findNotesOf(db, ids),
@@ -71,10 +82,7 @@ export async function getInspection(db: Db, id: string): Promise<Inspection> {
   return inspection;
 }
 
-export async function listInspections(
-  db: Db,
-  query: InspectionListQuery,
-): Promise<ListPage<Inspection>> {
+export async function listInspections(db: Db, query: InspectionListQuery): Promise<ListPage<Inspection>> {
   const sort = query.sort ?? 'recent';
   const after = query.after === undefined ? undefined : decodeCursor(query.after, sort, 2);
   const filters = {
@@ -161,7 +169,12 @@ export async function createInspection(db: Db, user: UserRow, body: CreateInspec
   );
 }
 
-export async function updateInspection(db: Db, userId: string | null, id: string, body: UpdateInspectionBody): Promise<Inspection> {
+export async function updateInspection(
+  db: Db,
+  userId: string | null,
+  id: string,
+  body: UpdateInspectionBody,
+): Promise<Inspection> {
   return guarded('Service or part already exists', () =>
     inTransaction(db, async (trx) => {
       const current = await repo.findInspectionRow(trx, id);
@@ -189,7 +202,8 @@ export async function updateInspection(db: Db, userId: string | null, id: string
 
 /** 404 for an inspection never seen; 410 for one deleted elsewhere. */
 async function assertInspectionExists(db: Db, id: string): Promise<void> {
-  if (!(await repo.findInspectionRow(db, id))) throw await missingRow(db, 'inspection', id, notFound(INSPECTION_NOT_FOUND));
+  if (!(await repo.findInspectionRow(db, id)))
+    throw await missingRow(db, 'inspection', id, notFound(INSPECTION_NOT_FOUND));
 }
 
 export async function addNote(

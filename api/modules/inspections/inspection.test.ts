@@ -70,8 +70,22 @@ describe('POST /api/inspections', () => {
       checkEngineLight: true,
       diagnosticCodes: 'P0301',
       notes: 'Rough idle',
-      customer: { id: customer.id, name: 'Dana Field', email: customer.email, phone: '555-0100', address: null, status: 'active' },
-      vehicle: { id: vehicle.id, customerId: customer.id, year: 2018, make: 'Toyota', model: 'Camry', licensePlate: 'ABC123' },
+      customer: {
+        id: customer.id,
+        name: 'Dana Field',
+        email: customer.email,
+        phone: '555-0100',
+        address: null,
+        status: 'active',
+      },
+      vehicle: {
+        id: vehicle.id,
+        customerId: customer.id,
+        year: 2018,
+        make: 'Toyota',
+        model: 'Camry',
+        licensePlate: 'ABC123',
+      },
       technician: { id: tech.user.id, username: tech.user.username, email: tech.user.email, role: 'technician' },
       inspectionNotes: [],
     });
@@ -85,11 +99,23 @@ describe('POST /api/inspections', () => {
       status: 'recommended',
       inspectionId: body.id,
     });
-    expect(body.services[0].parts.map((p: { partName: string; partCost: string; partUrl: string | null }) => [p.partName, p.partCost, p.partUrl])).toEqual([
+    expect(
+      body.services[0].parts.map((p: { partName: string; partCost: string; partUrl: string | null }) => [
+        p.partName,
+        p.partCost,
+        p.partUrl,
+      ]),
+    ).toEqual([
       ['Pad set', '45.50', 'https://parts.test/pads'],
       ['Clips', '4.50', null],
     ]);
-    expect(body.services[1]).toMatchObject({ description: 'Wipers', partsCost: '0.00', laborCost: '0.30', status: 'approved', parts: [] });
+    expect(body.services[1]).toMatchObject({
+      description: 'Wipers',
+      partsCost: '0.00',
+      laborCost: '0.30',
+      status: 'approved',
+      parts: [],
+    });
     const stored = await t.db.selectFrom('inspections').selectAll().where('id', '=', body.id).executeTakeFirstOrThrow();
     expect(stored.frontLeftTread).toBe(75);
     expect(stored.leaks).toBe('["Oil pan","Coolant"]');
@@ -112,9 +138,18 @@ describe('POST /api/inspections', () => {
   it('accepts another technician and a chosen status', async () => {
     const { customer, vehicle } = await customerWithVehicle();
     const other = await createUser(t.db);
-    const res = await postInspection(tech, { customerId: customer.id, vehicleId: vehicle.id, technicianId: other.id, status: 'completed' });
+    const res = await postInspection(tech, {
+      customerId: customer.id,
+      vehicleId: vehicle.id,
+      technicianId: other.id,
+      status: 'completed',
+    });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ technicianId: other.id, status: 'completed', technician: { username: other.username } });
+    expect(res.json()).toMatchObject({
+      technicianId: other.id,
+      status: 'completed',
+      technician: { username: other.username },
+    });
   });
 
   it('refuses missing customer, vehicle and blank technician with the spec messages', async () => {
@@ -165,7 +200,16 @@ describe('POST /api/inspections', () => {
     expect(res.statusCode).toBe(400);
     const paths = (res.json().issues as { path: string }[]).map((i) => i.path).sort();
     expect(paths).toEqual(
-      ['checkEngineLight', 'frontLeftTread', 'frontRightTread', 'leaks', 'oilLevel', 'rearLeftTread', 'rearRightTread', 'status'].sort(),
+      [
+        'checkEngineLight',
+        'frontLeftTread',
+        'frontRightTread',
+        'leaks',
+        'oilLevel',
+        'rearLeftTread',
+        'rearRightTread',
+        'status',
+      ].sort(),
     );
     expect(issueMessages(res)).toContain('Front left tread must be a number from 0 to 999.9 in steps of 0.1');
     expect(issueMessages(res)).toContain('Oil level must be one of: full, low, very_low');
@@ -200,7 +244,9 @@ describe('POST /api/inspections', () => {
     const again = await postInspection(tech, payload);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: 'conflict', message: 'Inspection already exists' });
-    expect(await t.db.selectFrom('inspections').select('id').where('vehicleId', '=', vehicle.id).execute()).toHaveLength(1);
+    expect(
+      await t.db.selectFrom('inspections').select('id').where('vehicleId', '=', vehicle.id).execute(),
+    ).toHaveLength(1);
     expect(await t.db.selectFrom('services').select('id').where('inspectionId', '=', id).execute()).toHaveLength(1);
   });
 
@@ -227,12 +273,23 @@ describe('GET /api/inspections/:id', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.frontLeftBrake).toBe(2.8);
-    expect(body.services.map((s: { description: string; partsCost: string; laborCost: string }) => [s.description, s.partsCost, s.laborCost])).toEqual([
+    expect(
+      body.services.map((s: { description: string; partsCost: string; laborCost: string }) => [
+        s.description,
+        s.partsCost,
+        s.laborCost,
+      ]),
+    ).toEqual([
       ['First', '2.50', '10.00'],
       ['Second', '9.99', '0.00'],
     ]);
     expect(body.inspectionNotes.map((n: { note: string }) => n.note)).toEqual(['earlier', 'later']);
-    expect(body.technician).toEqual({ id: tech.user.id, username: tech.user.username, email: tech.user.email, role: 'technician' });
+    expect(body.technician).toEqual({
+      id: tech.user.id,
+      username: tech.user.username,
+      email: tech.user.email,
+      role: 'technician',
+    });
   });
 
   it('shows a null technician when none is set', async () => {

@@ -11,7 +11,11 @@ export function findServiceRow(db: Db, id: string): Promise<ServiceRow | undefin
 
 export function findServiceRows(db: Db, ids: readonly string[]): Promise<ServiceRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('services').selectAll().where('id', 'in', [...ids]).execute();
+  return db
+    .selectFrom('services')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
 export function findServicesOfInspection(db: Db, inspectionId: string): Promise<ServiceRow[]> {
@@ -50,15 +54,27 @@ export function findPartsOfServices(db: Db, serviceIds: readonly string[]): Prom
 
 export function findPartRows(db: Db, ids: readonly string[]): Promise<ServicePartRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('serviceParts').selectAll().where('id', 'in', [...ids]).execute();
+  return db
+    .selectFrom('serviceParts')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
 export async function insertServices(db: Db, rows: readonly ServiceRow[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('services').values([...rows]).execute();
+  if (rows.length > 0)
+    await db
+      .insertInto('services')
+      .values([...rows])
+      .execute();
 }
 
 export async function insertParts(db: Db, rows: readonly ServicePartRow[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('serviceParts').values([...rows]).execute();
+  if (rows.length > 0)
+    await db
+      .insertInto('serviceParts')
+      .values([...rows])
+      .execute();
 }
 
 export async function updateServiceRow(db: Db, id: string, changes: Updateable<ServicesTable>): Promise<void> {
@@ -103,13 +119,19 @@ export async function decideIfOpen(
 
 export async function deleteServices(db: Db, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;
-  const result = await db.deleteFrom('services').where('id', 'in', [...ids]).executeTakeFirst();
+  const result = await db
+    .deleteFrom('services')
+    .where('id', 'in', [...ids])
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
 export async function deleteParts(db: Db, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;
-  const result = await db.deleteFrom('serviceParts').where('id', 'in', [...ids]).executeTakeFirst();
+  const result = await db
+    .deleteFrom('serviceParts')
+    .where('id', 'in', [...ids])
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
@@ -140,7 +162,11 @@ export async function syncPartsCost(db: Db, serviceId: string): Promise<void> {
     .executeTakeFirstOrThrow();
   if (Number(row.count) > 0) {
     if (Number(row.sum) > MAX_CENTS) throw badRequest(PARTS_TOTAL_TOO_LARGE);
-    await db.updateTable('services').set({ partsCostCents: Number(row.sum) }).where('id', '=', serviceId).execute();
+    await db
+      .updateTable('services')
+      .set({ partsCostCents: Number(row.sum) })
+      .where('id', '=', serviceId)
+      .execute();
   }
 }
 

@@ -27,7 +27,13 @@ export async function serviceRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.put(
     '/services/:id',
-    { schema: { params: idParams, body: updateServiceBody, response: { 200: serviceResponse, ...errorsFor(400, 401, 404, 410) } } },
+    {
+      schema: {
+        params: idParams,
+        body: updateServiceBody,
+        response: { 200: serviceResponse, ...errorsFor(400, 401, 404, 410) },
+      },
+    },
     async (request) => updateService(request.db, request.user.id, request.params.id, request.body),
   );
 

@@ -1,11 +1,5 @@
 import type { Updateable } from 'kysely';
-import type {
-  CreateServiceBody,
-  PartInput,
-  Service,
-  ServicePart,
-  UpdateServiceBody,
-} from '@shared/schemas/inspection';
+import type { CreateServiceBody, PartInput, Service, ServicePart, UpdateServiceBody } from '@shared/schemas/inspection';
 import type { Db } from '@api/db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '@api/db/errors';
 import type { ServiceRow, ServicesTable } from '@api/db/tables';
@@ -17,7 +11,15 @@ import { formatCents, servicePartsCents } from '@shared/money';
 import { recalculateInvoiceTotals } from '@api/lib/invoice-totals';
 import { sumParts } from './inspection-services';
 import { toPart, toService } from './inspection.mapper';
-import { assertNotDeleted, changed, deleted, missingRow, recordChanges, serviceMediaDeletions, type Change } from '@api/lib/change-log';
+import {
+  assertNotDeleted,
+  changed,
+  deleted,
+  missingRow,
+  recordChanges,
+  serviceMediaDeletions,
+  type Change,
+} from '@api/lib/change-log';
 import { DEFAULT_STAFF_METHOD, type PublicApproveBody } from '@shared/schemas/decision';
 import {
   approvalColumns,
@@ -112,7 +114,12 @@ export async function decideRecommendedService(
       const status = latest?.status === 'declined' ? 'declined' : 'approved';
       throw conflict(`This service has already been ${status}`);
     }
-    const by: DecisionActor = { actor: 'customer', clientAddress: args.client.address, userAgent: args.client.userAgent, ...signed };
+    const by: DecisionActor = {
+      actor: 'customer',
+      clientAddress: args.client.address,
+      userAgent: args.client.userAgent,
+      ...signed,
+    };
     await recordDecision(trx, { service: current, amountCents, decision, by, decidedAt: now });
     await afterChange(trx, args.inspectionId, now);
     return loadService(trx, args.serviceId);
@@ -188,7 +195,13 @@ export async function createService(db: Db, userId: string | null, body: CreateS
         const service = (await repo.findServiceRow(trx, id))!;
         const amountCents = await amountNow(trx, service);
         await repo.updateServiceRow(trx, id, approvalColumns(decision, amountCents));
-        await recordDecision(trx, { service, amountCents, decision, by: { actor: 'staff', userId, method }, decidedAt: now });
+        await recordDecision(trx, {
+          service,
+          amountCents,
+          decision,
+          by: { actor: 'staff', userId, method },
+          decidedAt: now,
+        });
       }
       await afterChange(trx, body.inspectionId, now);
     }),
@@ -201,7 +214,12 @@ export async function createService(db: Db, userId: string | null, body: CreateS
  * change is recorded as a decision; an edit of an approved service's price, parts or description
  * asks for re-approval unless the same call approves it again.
  */
-export async function updateService(db: Db, userId: string | null, id: string, body: UpdateServiceBody): Promise<Service> {
+export async function updateService(
+  db: Db,
+  userId: string | null,
+  id: string,
+  body: UpdateServiceBody,
+): Promise<Service> {
   return inTransaction(db, async (trx) => {
     const current = await serviceForWrite(trx, id);
     const amountBefore = await amountNow(trx, current);
@@ -218,12 +236,21 @@ export async function updateService(db: Db, userId: string | null, id: string, b
     const after = (await repo.findServiceRow(trx, id))!;
     const amountCents = await amountNow(trx, after);
     const edited = after.description !== current.description || amountCents !== amountBefore;
-    const flagged = { ...current, needsReapproval: edited && current.status === 'approved' ? 1 : current.needsReapproval };
+    const flagged = {
+      ...current,
+      needsReapproval: edited && current.status === 'approved' ? 1 : current.needsReapproval,
+    };
     const decision = body.status === undefined ? null : decisionOf(flagged, body.status);
     if (decision) {
       await repo.updateServiceRow(trx, id, approvalColumns(decision, amountCents));
       const method = body.decisionMethod ?? DEFAULT_STAFF_METHOD;
-      await recordDecision(trx, { service: after, amountCents, decision, by: { actor: 'staff', userId, method }, decidedAt: now });
+      await recordDecision(trx, {
+        service: after,
+        amountCents,
+        decision,
+        by: { actor: 'staff', userId, method },
+        decidedAt: now,
+      });
     } else {
       await flagIfChanged(trx, current, edited);
     }

@@ -8,7 +8,10 @@ const t = await useTestApp();
 const staff = await t.signIn('service_advisor');
 
 /** An unpaid invoice on the inspection, so total recalculation can be observed. */
-async function invoiceFor(inspection: { id: string; customerId: string; vehicleId: string; createdAt: string }, status = 'draft') {
+async function invoiceFor(
+  inspection: { id: string; customerId: string; vehicleId: string; createdAt: string },
+  status = 'draft',
+) {
   const { id } = await createInvoiceFor(t.db, inspection, { status });
   return async () => {
     const row = await t.db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -93,9 +96,7 @@ describe('POST /api/services', () => {
       payload: { inspectionId: inspection.id, description: 'x', laborCost: '100000000.00' },
     });
     expect(huge.statusCode).toBe(400);
-    expect(huge.json().issues).toEqual([
-      { path: 'laborCost', message: 'Please enter a valid amount (e.g., 45.00)' },
-    ]);
+    expect(huge.json().issues).toEqual([{ path: 'laborCost', message: 'Please enter a valid amount (e.g., 45.00)' }]);
   });
 });
 
@@ -109,13 +110,20 @@ describe('PUT /api/services/:id (staff status change and edits)', () => {
     const url = `/api/services/${inspection.services[0]!.id}`;
     const approve = await staff.inject({ method: 'PUT', url, payload: { status: 'approved' } });
     expect(approve.statusCode, approve.body).toBe(200);
-    expect(approve.json()).toMatchObject({ status: 'approved', description: 'Brakes', partsCost: '25.50', laborCost: '100.00' });
+    expect(approve.json()).toMatchObject({
+      status: 'approved',
+      description: 'Brakes',
+      partsCost: '25.50',
+      laborCost: '100.00',
+    });
     expect(await totals()).toEqual([12550, 1004, 13554]);
     expect(await paidTotals()).toEqual([0, 0, 0]);
     const back = await staff.inject({ method: 'PUT', url, payload: { status: 'recommended' } });
     expect(back.json().status).toBe('recommended');
     expect(await totals()).toEqual([0, 0, 0]);
-    expect((await staff.inject({ method: 'PUT', url, payload: { status: 'declined' } })).json().status).toBe('declined');
+    expect((await staff.inject({ method: 'PUT', url, payload: { status: 'declined' } })).json().status).toBe(
+      'declined',
+    );
   });
 
   it('changes only the fields sent; a service with parts keeps the parts sum', async () => {
@@ -124,16 +132,42 @@ describe('PUT /api/services/:id (staff status change and edits)', () => {
       { description: 'Labor only', partsCostCents: 500 },
     ]);
     const [tires, labor] = inspection.services;
-    const res = await staff.inject({ method: 'PUT', url: `/api/services/${tires!.id}`, payload: { partsCost: 1, description: 'Four tires' } });
-    expect(res.json()).toMatchObject({ description: 'Four tires', partsCost: '100.00', laborCost: '40.00', status: 'recommended' });
-    const plain = await staff.inject({ method: 'PUT', url: `/api/services/${labor!.id}`, payload: { partsCost: '7.25', partsLink: 'https://p.test' } });
-    expect(plain.json()).toMatchObject({ partsCost: '7.25', laborCost: '0.00', partsLink: 'https://p.test', description: 'Labor only' });
-    const bad = await staff.inject({ method: 'PUT', url: `/api/services/${labor!.id}`, payload: { description: '', status: 'gone' } });
+    const res = await staff.inject({
+      method: 'PUT',
+      url: `/api/services/${tires!.id}`,
+      payload: { partsCost: 1, description: 'Four tires' },
+    });
+    expect(res.json()).toMatchObject({
+      description: 'Four tires',
+      partsCost: '100.00',
+      laborCost: '40.00',
+      status: 'recommended',
+    });
+    const plain = await staff.inject({
+      method: 'PUT',
+      url: `/api/services/${labor!.id}`,
+      payload: { partsCost: '7.25', partsLink: 'https://p.test' },
+    });
+    expect(plain.json()).toMatchObject({
+      partsCost: '7.25',
+      laborCost: '0.00',
+      partsLink: 'https://p.test',
+      description: 'Labor only',
+    });
+    const bad = await staff.inject({
+      method: 'PUT',
+      url: `/api/services/${labor!.id}`,
+      payload: { description: '', status: 'gone' },
+    });
     expect(bad.statusCode).toBe(400);
   });
 
   it('is 404 unknown, 400 malformed, 401 signed out', async () => {
-    const unknown = await staff.inject({ method: 'PUT', url: `/api/services/${randomUUID()}`, payload: { status: 'approved' } });
+    const unknown = await staff.inject({
+      method: 'PUT',
+      url: `/api/services/${randomUUID()}`,
+      payload: { status: 'approved' },
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: 'not_found', message: 'Service not found' });
     expect((await staff.inject({ method: 'PUT', url: '/api/services/x', payload: {} })).statusCode).toBe(400);
@@ -144,14 +178,20 @@ describe('PUT /api/services/:id (staff status change and edits)', () => {
       payload: { status: 'approved' },
     });
     expect(signedOut.statusCode).toBe(401);
-    const row = await t.db.selectFrom('services').select('status').where('id', '=', inspection.services[0]!.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('services')
+      .select('status')
+      .where('id', '=', inspection.services[0]!.id)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('recommended');
   });
 });
 
 describe('DELETE /api/services/:id and parts', () => {
   it('deletes a service with its parts (204); deleting it again is 410, an unknown id 404', async () => {
-    const inspection = await createInspection(t.db, {}, [{ description: 'x', status: 'approved', laborCostCents: 100, parts: [{ partName: 'p' }] }]);
+    const inspection = await createInspection(t.db, {}, [
+      { description: 'x', status: 'approved', laborCostCents: 100, parts: [{ partName: 'p' }] },
+    ]);
     const totals = await invoiceFor(inspection);
     const url = `/api/services/${inspection.services[0]!.id}`;
     await staff.inject({ method: 'PUT', url, payload: { status: 'approved' } });
@@ -160,7 +200,9 @@ describe('DELETE /api/services/:id and parts', () => {
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
     expect(await totals()).toEqual([0, 0, 0]);
-    expect(await t.db.selectFrom('serviceParts').select('id').where('serviceId', '=', inspection.services[0]!.id).execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom('serviceParts').select('id').where('serviceId', '=', inspection.services[0]!.id).execute(),
+    ).toEqual([]);
     // Anything addressed to a deleted row, a repeated delete included, is 410: the client drops it.
     const again = await staff.inject({ method: 'DELETE', url });
     expect(again.statusCode).toBe(410);
@@ -180,13 +222,28 @@ describe('DELETE /api/services/:id and parts', () => {
       payload: { id: partId, partName: 'Pads', partUrl: 'https://parts.test/pads', partCost: '45.10' },
     });
     expect(first.statusCode, first.body).toBe(201);
-    expect(first.json()).toMatchObject({ id: partId, serviceId, partName: 'Pads', partUrl: 'https://parts.test/pads', partCost: '45.10' });
-    const dup = await staff.inject({ method: 'POST', url: `/api/services/${serviceId}/parts`, payload: { id: partId, partName: 'Pads' } });
+    expect(first.json()).toMatchObject({
+      id: partId,
+      serviceId,
+      partName: 'Pads',
+      partUrl: 'https://parts.test/pads',
+      partCost: '45.10',
+    });
+    const dup = await staff.inject({
+      method: 'POST',
+      url: `/api/services/${serviceId}/parts`,
+      payload: { id: partId, partName: 'Pads' },
+    });
     expect(dup.statusCode).toBe(409);
-    const second = await staff.inject({ method: 'POST', url: `/api/services/${serviceId}/parts`, payload: { partName: 'Shims', partCost: 4.9 } });
+    const second = await staff.inject({
+      method: 'POST',
+      url: `/api/services/${serviceId}/parts`,
+      payload: { partName: 'Shims', partCost: 4.9 },
+    });
     expect(second.json().partCost).toBe('4.90');
     const stored = async () =>
-      (await t.db.selectFrom('services').select('partsCostCents').where('id', '=', serviceId).executeTakeFirstOrThrow()).partsCostCents;
+      (await t.db.selectFrom('services').select('partsCostCents').where('id', '=', serviceId).executeTakeFirstOrThrow())
+        .partsCostCents;
     expect(await stored()).toBe(5000);
     const got = await staff.inject({ method: 'GET', url: `/api/inspections/${inspection.id}` });
     expect(got.json().services[0].parts.map((p: { partName: string }) => p.partName)).toEqual(['Pads', 'Shims']);
@@ -194,15 +251,24 @@ describe('DELETE /api/services/:id and parts', () => {
     const del = await staff.inject({ method: 'DELETE', url: `/api/services/${serviceId}/parts/${partId}` });
     expect(del.statusCode).toBe(204);
     expect(await stored()).toBe(490);
-    expect((await staff.inject({ method: 'DELETE', url: `/api/services/${serviceId}/parts/${partId}` })).statusCode).toBe(404);
+    expect(
+      (await staff.inject({ method: 'DELETE', url: `/api/services/${serviceId}/parts/${partId}` })).statusCode,
+    ).toBe(404);
     await staff.inject({ method: 'DELETE', url: `/api/services/${serviceId}/parts/${second.json().id}` });
     expect(await stored()).toBe(0);
   });
 
   it('validates parts and refuses a part of another service', async () => {
-    const inspection = await createInspection(t.db, {}, [{ description: 'a', parts: [{ partName: 'p' }] }, { description: 'b' }]);
+    const inspection = await createInspection(t.db, {}, [
+      { description: 'a', parts: [{ partName: 'p' }] },
+      { description: 'b' },
+    ]);
     const [a, b] = inspection.services;
-    const bad = await staff.inject({ method: 'POST', url: `/api/services/${a!.id}/parts`, payload: { partName: '', partCost: 'abc' } });
+    const bad = await staff.inject({
+      method: 'POST',
+      url: `/api/services/${a!.id}/parts`,
+      payload: { partName: '', partCost: 'abc' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().issues).toEqual(
       expect.arrayContaining([
@@ -210,13 +276,22 @@ describe('DELETE /api/services/:id and parts', () => {
         { path: 'partCost', message: 'Please enter a valid amount (e.g., 45.00)' },
       ]),
     );
-    const unknown = await staff.inject({ method: 'POST', url: `/api/services/${randomUUID()}/parts`, payload: { partName: 'x' } });
+    const unknown = await staff.inject({
+      method: 'POST',
+      url: `/api/services/${randomUUID()}/parts`,
+      payload: { partName: 'x' },
+    });
     expect(unknown.statusCode).toBe(404);
     const cross = await staff.inject({ method: 'DELETE', url: `/api/services/${b!.id}/parts/${a!.parts[0]!.id}` });
     expect(cross.statusCode).toBe(404);
     expect(cross.json().message).toBe('Part not found');
-    expect((await t.app.inject({ method: 'POST', url: `/api/services/${a!.id}/parts`, payload: { partName: 'x' } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/services/${a!.id}/parts/${a!.parts[0]!.id}` })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/services/${a!.id}/parts`, payload: { partName: 'x' } }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/services/${a!.id}/parts/${a!.parts[0]!.id}` })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -241,13 +316,22 @@ describe('decideRecommendedService', () => {
     const inspection = await createInspection(t.db, {}, [{ description: 'x' }]);
     const other = await createInspection(t.db);
     const serviceId = inspection.services[0]!.id;
-    await expect(decideRecommendedService(t.db, { inspectionId: other.id, serviceId, status: 'approved', client })).rejects.toMatchObject({
+    await expect(
+      decideRecommendedService(t.db, { inspectionId: other.id, serviceId, status: 'approved', client }),
+    ).rejects.toMatchObject({
       statusCode: 404,
       message: 'Service not found',
     });
-    const declined = await decideRecommendedService(t.db, { inspectionId: inspection.id, serviceId, status: 'declined', client });
+    const declined = await decideRecommendedService(t.db, {
+      inspectionId: inspection.id,
+      serviceId,
+      status: 'declined',
+      client,
+    });
     expect(declined.status).toBe('declined');
-    await expect(decideRecommendedService(t.db, { inspectionId: inspection.id, serviceId, status: 'approved', client })).rejects.toMatchObject({
+    await expect(
+      decideRecommendedService(t.db, { inspectionId: inspection.id, serviceId, status: 'approved', client }),
+    ).rejects.toMatchObject({
       statusCode: 409,
       message: 'This service has already been declined',
     });
@@ -266,7 +350,11 @@ describe('writes to a deleted service or inspection', () => {
       staff.inject({ method: 'PUT', url: `/api/services/${service.id}`, payload: { status: 'approved' } }),
       staff.inject({ method: 'POST', url: `/api/services/${service.id}/parts`, payload: { partName: 'p' } }),
       staff.inject({ method: 'DELETE', url: `/api/services/${service.id}/parts/${service.parts[0]!.id}` }),
-      staff.inject({ method: 'POST', url: '/api/services', payload: { id: service.id, inspectionId: inspection.id, description: 'again' } }),
+      staff.inject({
+        method: 'POST',
+        url: '/api/services',
+        payload: { id: service.id, inspectionId: inspection.id, description: 'again' },
+      }),
     ];
     for (const res of await Promise.all(writes)) {
       expect(res.statusCode, res.body).toBe(410);
@@ -276,15 +364,29 @@ describe('writes to a deleted service or inspection', () => {
 
   it('answer 410 for the services of an inspection deleted by cascade, and for a new service on it', async () => {
     const inspection = await createInspection(t.db, {}, [{ description: 'Brakes' }]);
-    expect((await staff.inject({ method: 'DELETE', url: `/api/vehicles/${inspection.vehicleId}` })).statusCode).toBe(204);
-    const edit = await staff.inject({ method: 'PUT', url: `/api/services/${inspection.services[0]!.id}`, payload: { status: 'approved' } });
+    expect((await staff.inject({ method: 'DELETE', url: `/api/vehicles/${inspection.vehicleId}` })).statusCode).toBe(
+      204,
+    );
+    const edit = await staff.inject({
+      method: 'PUT',
+      url: `/api/services/${inspection.services[0]!.id}`,
+      payload: { status: 'approved' },
+    });
     expect(edit.statusCode).toBe(410);
     expect(edit.json()).toEqual(serviceGone);
-    const create = await staff.inject({ method: 'POST', url: '/api/services', payload: { inspectionId: inspection.id, description: 'x' } });
+    const create = await staff.inject({
+      method: 'POST',
+      url: '/api/services',
+      payload: { inspectionId: inspection.id, description: 'x' },
+    });
     expect(create.statusCode).toBe(410);
     expect(create.json()).toEqual({ error: 'gone', message: 'This inspection was deleted', gone: 'inspection' });
 
-    const unknown = await staff.inject({ method: 'PUT', url: `/api/services/${randomUUID()}`, payload: { status: 'approved' } });
+    const unknown = await staff.inject({
+      method: 'PUT',
+      url: `/api/services/${randomUUID()}`,
+      payload: { status: 'approved' },
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: 'not_found', message: 'Service not found' });
   });

@@ -51,7 +51,13 @@ export async function claimInvite(db: Db, id: string, userId: string, now: strin
 
 /** Withdraws an unused invite; false when it was used first (a withdrawn one stays withdrawn). */
 export async function revokeInvite(db: Db, id: string, now: string): Promise<boolean> {
-  await db.updateTable('invites').set({ revokedAt: now }).where('id', '=', id).where('revokedAt', 'is', null).where('usedAt', 'is', null).execute();
+  await db
+    .updateTable('invites')
+    .set({ revokedAt: now })
+    .where('id', '=', id)
+    .where('revokedAt', 'is', null)
+    .where('usedAt', 'is', null)
+    .execute();
   const row = await findInviteById(db, id);
   return row !== undefined && row.usedAt === null;
 }

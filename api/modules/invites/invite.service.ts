@@ -1,12 +1,6 @@
 import type { z } from 'zod';
 import { INVITE_TTL_DAYS, type InviteRole } from '@shared/constants';
-import type {
-  acceptInviteBody,
-  createInviteBody,
-  CreatedInvite,
-  Invite,
-  PublicInvite,
-} from '@shared/schemas/invite';
+import type { acceptInviteBody, createInviteBody, CreatedInvite, Invite, PublicInvite } from '@shared/schemas/invite';
 import type { User } from '@shared/schemas/user';
 import type { AppConfig } from '@api/config';
 import type { Db } from '@api/db/database';

@@ -10,7 +10,11 @@ const UNKNOWN_ID = '3f0c7a52-9d1e-4b8a-a6f2-5c4d3e2b1a00';
 
 async function newInvoice(services: ServiceSeed[] = [], payload: Record<string, unknown> = {}) {
   const inspection = await createInspection(t.db, {}, services);
-  const res = await advisor.inject({ method: 'POST', url: '/api/invoices', payload: { inspectionId: inspection.id, ...payload } });
+  const res = await advisor.inject({
+    method: 'POST',
+    url: '/api/invoices',
+    payload: { inspectionId: inspection.id, ...payload },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return { inspection, invoice: res.json() };
 }
@@ -54,7 +58,12 @@ describe('totals: approved services plus line items, 8% tax rounded half up', ()
   it('counts approved services only: labor plus part costs, or the service partsCost without parts', async () => {
     const { invoice } = await newInvoice(
       [
-        { laborCostCents: 8999, status: 'approved', partsCostCents: 99999, parts: [{ partCostCents: 1001 }, { partCostCents: 2002 }] },
+        {
+          laborCostCents: 8999,
+          status: 'approved',
+          partsCostCents: 99999,
+          parts: [{ partCostCents: 1001 }, { partCostCents: 2002 }],
+        },
         { laborCostCents: 5000, partsCostCents: 1234, status: 'approved' },
         { laborCostCents: 70000, partsCostCents: 5000, status: 'recommended' },
         { laborCostCents: 60000, partsCostCents: 5000, status: 'declined' },
@@ -72,7 +81,11 @@ describe('totals: approved services plus line items, 8% tax rounded half up', ()
     // 150 × 0.10 = 15.00; + 0.07 + 99999.99 + 0.01 = 100015.07; 8% = 8001.2056 → 8001.21.
     expect([invoice.subtotal, invoice.tax, invoice.total]).toEqual(['100015.07', '8001.21', '108016.28']);
     expect(invoice.lineItems).toHaveLength(152);
-    expect(invoice.lineItems.slice(0, 3).map((i: { description: string }) => i.description)).toEqual(['Item 1', 'Item 2', 'Item 3']);
+    expect(invoice.lineItems.slice(0, 3).map((i: { description: string }) => i.description)).toEqual([
+      'Item 1',
+      'Item 2',
+      'Item 3',
+    ]);
     expect(invoice.lineItems.at(-1).description).toBe('Big');
   });
 
@@ -82,7 +95,10 @@ describe('totals: approved services plus line items, 8% tax rounded half up', ()
       url: '/api/invoices',
       payload: {
         inspectionId: (await createInspection(t.db)).id,
-        lineItems: [{ description: 'A', amount: '50000000.00' }, { description: 'B', amount: '50000000.00' }],
+        lineItems: [
+          { description: 'A', amount: '50000000.00' },
+          { description: 'B', amount: '50000000.00' },
+        ],
       },
     });
     expect(res.statusCode).toBe(400);
@@ -108,7 +124,13 @@ describe('POST /api/invoices/:id/line-items', () => {
     const res = await addItem(invoice.id, { description: '  Cabin filter  ', amount: '45.5' });
     expect(res.statusCode).toBe(201);
     const item = res.json();
-    expect(item).toEqual({ id: expect.any(String), invoiceId: invoice.id, description: 'Cabin filter', amount: '45.50', createdAt: expect.any(String) });
+    expect(item).toEqual({
+      id: expect.any(String),
+      invoiceId: invoice.id,
+      description: 'Cabin filter',
+      amount: '45.50',
+      createdAt: expect.any(String),
+    });
     expect(await totals(invoice.id)).toEqual(['145.50', '11.64', '157.14']);
     await addItem(invoice.id, { description: 'Disposal', amount: 0.07 });
     expect(await totals(invoice.id)).toEqual(['145.57', '11.65', '157.22']);
@@ -122,7 +144,12 @@ describe('POST /api/invoices/:id/line-items', () => {
       expect((await addItem(invoice.id, { description, amount: 1 })).statusCode).toBe(201);
     }
     const res = await advisor.inject({ method: 'GET', url: `/api/invoices/${invoice.id}` });
-    expect(res.json().lineItems.map((i: { description: string }) => i.description)).toEqual(['First', 'Second', 'Third', 'Fourth']);
+    expect(res.json().lineItems.map((i: { description: string }) => i.description)).toEqual([
+      'First',
+      'Second',
+      'Third',
+      'Fourth',
+    ]);
   });
 
   it('accepts a client id once; a repeat is 409 and changes nothing', async () => {
@@ -138,7 +165,10 @@ describe('POST /api/invoices/:id/line-items', () => {
   it('needs both description and amount, with a valid amount', async () => {
     const { invoice } = await newInvoice();
     const cases: [Record<string, unknown>, Record<string, string>][] = [
-      [{}, { description: 'Please enter both description and amount', amount: 'Please enter both description and amount' }],
+      [
+        {},
+        { description: 'Please enter both description and amount', amount: 'Please enter both description and amount' },
+      ],
       [{ description: 'Fee' }, { amount: 'Please enter both description and amount' }],
       [{ description: 'Fee', amount: '' }, { amount: 'Please enter both description and amount' }],
       [{ description: '   ', amount: '5' }, { description: 'Please enter both description and amount' }],
@@ -157,7 +187,9 @@ describe('POST /api/invoices/:id/line-items', () => {
     for (const [payload, expected] of cases) {
       const res = await addItem(invoice.id, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      const byPath = Object.fromEntries((res.json().issues as { path: string; message: string }[]).map((i) => [i.path, i.message]));
+      const byPath = Object.fromEntries(
+        (res.json().issues as { path: string; message: string }[]).map((i) => [i.path, i.message]),
+      );
       expect(byPath, JSON.stringify(payload)).toEqual(expected);
     }
     expect(await totals(invoice.id)).toEqual(['0.00', '0.00', '0.00']);
@@ -168,7 +200,11 @@ describe('POST /api/invoices/:id/line-items', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: 'not_found', message: 'Invoice not found' });
     expect((await addItem('bad-id', { description: 'Fee', amount: 1 })).statusCode).toBe(400);
-    const signedOut = await t.app.inject({ method: 'POST', url: `/api/invoices/${UNKNOWN_ID}/line-items`, payload: { description: 'Fee', amount: 1 } });
+    const signedOut = await t.app.inject({
+      method: 'POST',
+      url: `/api/invoices/${UNKNOWN_ID}/line-items`,
+      payload: { description: 'Fee', amount: 1 },
+    });
     expect(signedOut.statusCode).toBe(401);
   });
 });
@@ -176,7 +212,10 @@ describe('POST /api/invoices/:id/line-items', () => {
 describe('DELETE /api/invoices/:id/line-items/:itemId', () => {
   it('removes the item (204) and lowers the totals', async () => {
     const { invoice } = await newInvoice([{ laborCostCents: 700, status: 'approved' }], {
-      lineItems: [{ description: 'Keep', amount: '0.06' }, { description: 'Drop', amount: '0.01' }],
+      lineItems: [
+        { description: 'Keep', amount: '0.06' },
+        { description: 'Drop', amount: '0.01' },
+      ],
     });
     // 7.00 + 0.06 + 0.01 = 7.07 → tax 0.5656 → 0.57.
     expect([invoice.subtotal, invoice.tax, invoice.total]).toEqual(['7.07', '0.57', '7.64']);
@@ -194,17 +233,28 @@ describe('DELETE /api/invoices/:id/line-items/:itemId', () => {
   it('only reaches items of that invoice', async () => {
     const { invoice: a } = await newInvoice([], { lineItems: [{ description: 'A', amount: 1 }] });
     const { invoice: b } = await newInvoice();
-    const res = await advisor.inject({ method: 'DELETE', url: `/api/invoices/${b.id}/line-items/${a.lineItems[0].id}` });
+    const res = await advisor.inject({
+      method: 'DELETE',
+      url: `/api/invoices/${b.id}/line-items/${a.lineItems[0].id}`,
+    });
     expect(res.statusCode).toBe(404);
     expect(await totals(a.id)).toEqual(['1.00', '0.08', '1.08']);
   });
 
   it('is 404 for an unknown invoice, 400 for malformed ids, 401 signed out', async () => {
-    const unknown = await advisor.inject({ method: 'DELETE', url: `/api/invoices/${UNKNOWN_ID}/line-items/${UNKNOWN_ID}` });
+    const unknown = await advisor.inject({
+      method: 'DELETE',
+      url: `/api/invoices/${UNKNOWN_ID}/line-items/${UNKNOWN_ID}`,
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Invoice not found');
-    expect((await advisor.inject({ method: 'DELETE', url: `/api/invoices/${UNKNOWN_ID}/line-items/zzz` })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/invoices/${UNKNOWN_ID}/line-items/${UNKNOWN_ID}` })).statusCode).toBe(401);
+    expect(
+      (await advisor.inject({ method: 'DELETE', url: `/api/invoices/${UNKNOWN_ID}/line-items/zzz` })).statusCode,
+    ).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/invoices/${UNKNOWN_ID}/line-items/${UNKNOWN_ID}` }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
@@ -218,7 +268,11 @@ describe('totals follow service changes', () => {
     });
     expect(invoice.total).toBe('0.00');
     const serviceId = inspection.services[0]!.id;
-    const res = await advisor.inject({ method: 'PUT', url: `/api/services/${serviceId}`, payload: { status: 'approved' } });
+    const res = await advisor.inject({
+      method: 'PUT',
+      url: `/api/services/${serviceId}`,
+      payload: { status: 'approved' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await totals(invoice.id)).toEqual(['10.00', '0.80', '10.80']);
     expect(await totals(paid.json().id)).toEqual(['0.00', '0.00', '0.00']);

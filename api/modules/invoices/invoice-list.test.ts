@@ -35,12 +35,20 @@ beforeAll(async () => {
     const res = await advisor.inject({
       method: 'POST',
       url: '/api/invoices',
-      payload: { inspectionId: inspection.id, status: seed.status, lineItems: [{ description: 'Work', amount: seed.amount }] },
+      payload: {
+        inspectionId: inspection.id,
+        status: seed.status,
+        lineItems: [{ description: 'Work', amount: seed.amount }],
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().id as string;
     ids[`i${n + 1}`] = id;
-    await t.db.updateTable('invoices').set({ createdAt: `2026-03-0${seed.day}T10:00:00.000Z` }).where('id', '=', id).execute();
+    await t.db
+      .updateTable('invoices')
+      .set({ createdAt: `2026-03-0${seed.day}T10:00:00.000Z` })
+      .where('id', '=', id)
+      .execute();
   }
 });
 
@@ -48,7 +56,11 @@ async function list(query = '') {
   const res = await advisor.inject({ method: 'GET', url: `/api/invoices${query}` });
   expect(res.statusCode, res.body).toBe(200);
   const rows = res.json() as { id: string; total: string; customer: { name: string } }[];
-  return { names: rows.map((r) => Object.keys(ids).find((k) => ids[k] === r.id)), rows, total: res.headers['x-total-count'] };
+  return {
+    names: rows.map((r) => Object.keys(ids).find((k) => ids[k] === r.id)),
+    rows,
+    total: res.headers['x-total-count'],
+  };
 }
 
 describe('GET /api/invoices', () => {
@@ -74,7 +86,13 @@ describe('GET /api/invoices', () => {
 
   it('sorts by customer name A-Z ignoring case, ties newest first', async () => {
     const { rows, names } = await list('?sort=customer');
-    expect(rows.map((r) => r.customer.name)).toEqual(['Ann Archer', 'Ann Archer', 'bob Baker', 'Cara Cole', 'Dev 50% Off']);
+    expect(rows.map((r) => r.customer.name)).toEqual([
+      'Ann Archer',
+      'Ann Archer',
+      'bob Baker',
+      'Cara Cole',
+      'Dev 50% Off',
+    ]);
     expect(names.slice(0, 2)).toEqual(['i4', 'i1']);
   });
 

@@ -31,7 +31,11 @@ export interface InvoiceFilters {
 }
 
 const OWNER_SEARCH = { table: 'customers', index: ['name'], columns: ['customers.name'] } as const;
-const VEHICLE_SEARCH = { table: 'vehicles', index: ['make_model'], columns: ['vehicles.make', 'vehicles.model'] } as const;
+const VEHICLE_SEARCH = {
+  table: 'vehicles',
+  index: ['make_model'],
+  columns: ['vehicles.make', 'vehicles.model'],
+} as const;
 
 /**
  * No joins: every invoice has its customer (a cascading foreign key) and a vehicle or none, so
@@ -46,23 +50,29 @@ function filtered(db: Db, filters: InvoiceFilters) {
         eb(
           'invoices.customerId',
           'in',
-          db.selectFrom('customers').select('customers.id').where((inner) => textMatch(db, inner, OWNER_SEARCH, q)),
+          db
+            .selectFrom('customers')
+            .select('customers.id')
+            .where((inner) => textMatch(db, inner, OWNER_SEARCH, q)),
         ),
         eb(
           'invoices.vehicleId',
           'in',
-          db.selectFrom('vehicles').select('vehicles.id').where((inner) =>
-            textMatch(
-              db,
-              inner,
-              VEHICLE_SEARCH,
-              q,
-              inner.or([
-                matchesAny(inner, [...VEHICLE_SEARCH.columns], q),
-                sql<boolean>`lower(${sql.ref('vehicles.make')} || ' ' || ${sql.ref('vehicles.model')}) like ${likePattern(q)} escape '\\'`,
-              ]),
+          db
+            .selectFrom('vehicles')
+            .select('vehicles.id')
+            .where((inner) =>
+              textMatch(
+                db,
+                inner,
+                VEHICLE_SEARCH,
+                q,
+                inner.or([
+                  matchesAny(inner, [...VEHICLE_SEARCH.columns], q),
+                  sql<boolean>`lower(${sql.ref('vehicles.make')} || ' ' || ${sql.ref('vehicles.model')}) like ${likePattern(q)} escape '\\'`,
+                ]),
+              ),
             ),
-          ),
         ),
         // The screen shows ids by their first characters, so the id matches from its start.
         idPrefixMatch(db, eb, 'invoices.id', q),
@@ -73,12 +83,7 @@ function filtered(db: Db, filters: InvoiceFilters) {
   return query;
 }
 
-export function listInvoiceRows(
-  db: Db,
-  filters: InvoiceFilters,
-  sort: InvoiceSort,
-  page: Page,
-): Promise<InvoiceRow[]> {
+export function listInvoiceRows(db: Db, filters: InvoiceFilters, sort: InvoiceSort, page: Page): Promise<InvoiceRow[]> {
   // Each order ends on the id, so equal values keep one order across pages.
   if (sort === 'customer') {
     const query = filtered(db, filters)
@@ -108,7 +113,9 @@ export function findInvoiceById(db: Db, id: string): Promise<InvoiceRow | undefi
 }
 
 // Read by every share invoice view: compiled once.
-const invoiceByToken = compiledOnce((db, [token]) => db.selectFrom('invoices').selectAll().where('shareToken', '=', token!));
+const invoiceByToken = compiledOnce((db, [token]) =>
+  db.selectFrom('invoices').selectAll().where('shareToken', '=', token!),
+);
 
 export async function findInvoiceByToken(db: Db, shareToken: string): Promise<InvoiceRow | undefined> {
   return (await invoiceByToken(db, [shareToken]))[0];

@@ -37,7 +37,13 @@ export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.patch(
     '/invoices/:id',
-    { schema: { params: idParams, body: updateInvoiceBody, response: { 200: invoiceResponse, ...errorsFor(400, 401, 404) } } },
+    {
+      schema: {
+        params: idParams,
+        body: updateInvoiceBody,
+        response: { 200: invoiceResponse, ...errorsFor(400, 401, 404) },
+      },
+    },
     async (request) => updateInvoice(request.db, request.params.id, request.body),
   );
 

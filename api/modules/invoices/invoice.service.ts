@@ -40,9 +40,15 @@ async function assemble(db: Db, rows: readonly InvoiceRow[]): Promise<Invoice[]>
   if (rows.length === 0) return [];
   const present = <T>(values: (T | null)[]) => values.filter((v): v is T => v !== null);
   const [customers, vehicles, lineItems, inspections] = await Promise.all([
-    repo.customersByIds(db, rows.map((r) => r.customerId)),
+    repo.customersByIds(
+      db,
+      rows.map((r) => r.customerId),
+    ),
     repo.vehiclesByIds(db, present(rows.map((r) => r.vehicleId))),
-    repo.lineItemsByInvoiceIds(db, rows.map((r) => r.id)),
+    repo.lineItemsByInvoiceIds(
+      db,
+      rows.map((r) => r.id),
+    ),
     getInspectionsByIds(db, present(rows.map((r) => r.inspectionId))),
   ]);
   const related = {
@@ -54,10 +60,7 @@ async function assemble(db: Db, rows: readonly InvoiceRow[]): Promise<Invoice[]>
   return rows.flatMap((row) => toInvoice(row, related) ?? []);
 }
 
-export async function listInvoices(
-  db: Db,
-  query: InvoiceListQuery,
-): Promise<ListPage<Invoice>> {
+export async function listInvoices(db: Db, query: InvoiceListQuery): Promise<ListPage<Invoice>> {
   const filters = { q: query.q, status: query.status === 'all' ? undefined : query.status };
   const [rows, total] = await Promise.all([
     repo.listInvoiceRows(db, filters, query.sort ?? 'date', query),
@@ -116,32 +119,38 @@ function lineItemRows(invoiceId: string, items: readonly LineItemBody[], stamps:
 export async function createInvoice(db: Db, user: UserRow, body: CreateInvoiceBody): Promise<Invoice> {
   const id = body.id ?? newId();
   const items = body.lineItems ?? [];
-  await guarded(INVOICE_EXISTS, () => badRequest(INSPECTION_NOT_FOUND), () =>
-    inTransaction(db, async (trx) => {
-      // A repeated create with the same client id never makes a second invoice.
-      if (await repo.findInvoiceById(trx, id)) throw conflict(INVOICE_EXISTS);
-      const inspection = await repo.findInspectionLinks(trx, body.inspectionId);
-      if (!inspection) throw badRequest(INSPECTION_NOT_FOUND);
-      await assertNewLineItemIds(trx, items.flatMap((item) => (item.id ? [item.id] : [])));
-      const now = nowIso();
-      await repo.insertInvoice(trx, {
-        id,
-        inspectionId: inspection.id,
-        customerId: inspection.customerId,
-        vehicleId: inspection.vehicleId,
-        shareToken: newShareToken(),
-        subtotalCents: 0,
-        taxCents: 0,
-        totalCents: 0,
-        notes: body.notes,
-        status: body.status,
-        createdBy: user.id,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await repo.insertLineItems(trx, lineItemRows(id, items, lineItemStamps([], items.length)));
-      await recalculateInvoiceTotals(trx, { invoiceId: id });
-    }),
+  await guarded(
+    INVOICE_EXISTS,
+    () => badRequest(INSPECTION_NOT_FOUND),
+    () =>
+      inTransaction(db, async (trx) => {
+        // A repeated create with the same client id never makes a second invoice.
+        if (await repo.findInvoiceById(trx, id)) throw conflict(INVOICE_EXISTS);
+        const inspection = await repo.findInspectionLinks(trx, body.inspectionId);
+        if (!inspection) throw badRequest(INSPECTION_NOT_FOUND);
+        await assertNewLineItemIds(
+          trx,
+          items.flatMap((item) => (item.id ? [item.id] : [])),
+        );
+        const now = nowIso();
+        await repo.insertInvoice(trx, {
+          id,
+          inspectionId: inspection.id,
+          customerId: inspection.customerId,
+          vehicleId: inspection.vehicleId,
+          shareToken: newShareToken(),
+          subtotalCents: 0,
+          taxCents: 0,
+          totalCents: 0,
+          notes: body.notes,
+          status: body.status,
+          createdBy: user.id,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await repo.insertLineItems(trx, lineItemRows(id, items, lineItemStamps([], items.length)));
+        await recalculateInvoiceTotals(trx, { invoiceId: id });
+      }),
   );
   return getInvoice(db, id);
 }
@@ -169,14 +178,17 @@ export async function deleteInvoice(db: Db, id: string): Promise<void> {
 
 export async function addLineItem(db: Db, invoiceId: string, body: LineItemBody): Promise<InvoiceLineItem> {
   const id = body.id ?? newId();
-  await guarded(LINE_ITEM_EXISTS, () => notFound(INVOICE_NOT_FOUND), () =>
-    inTransaction(db, async (trx) => {
-      if (!(await repo.findInvoiceById(trx, invoiceId))) throw notFound(INVOICE_NOT_FOUND);
-      await assertNewLineItemIds(trx, [id]);
-      const existing = await repo.lineItemsByInvoiceIds(trx, [invoiceId]);
-      await repo.insertLineItems(trx, lineItemRows(invoiceId, [{ ...body, id }], lineItemStamps(existing, 1)));
-      await recalculateInvoiceTotals(trx, { invoiceId });
-    }),
+  await guarded(
+    LINE_ITEM_EXISTS,
+    () => notFound(INVOICE_NOT_FOUND),
+    () =>
+      inTransaction(db, async (trx) => {
+        if (!(await repo.findInvoiceById(trx, invoiceId))) throw notFound(INVOICE_NOT_FOUND);
+        await assertNewLineItemIds(trx, [id]);
+        const existing = await repo.lineItemsByInvoiceIds(trx, [invoiceId]);
+        await repo.insertLineItems(trx, lineItemRows(invoiceId, [{ ...body, id }], lineItemStamps(existing, 1)));
+        await recalculateInvoiceTotals(trx, { invoiceId });
+      }),
   );
   const row = await repo.findLineItemById(db, id);
   if (!row) throw notFound(LINE_ITEM_NOT_FOUND);

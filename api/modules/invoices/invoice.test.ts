@@ -10,7 +10,11 @@ const technician = await t.signIn('technician');
 const UNKNOWN_ID = '3f0c7a52-9d1e-4b8a-a6f2-5c4d3e2b1a00';
 
 /** The messages of a 400 validation error, by field path. */
-function issues(res: { statusCode: number; body: string; json: () => { error: string; issues?: { path: string; message: string }[] } }) {
+function issues(res: {
+  statusCode: number;
+  body: string;
+  json: () => { error: string; issues?: { path: string; message: string }[] };
+}) {
   expect(res.statusCode, res.body).toBe(400);
   const body = res.json();
   expect(body.error).toBe('validation_error');
@@ -19,9 +23,18 @@ function issues(res: { statusCode: number; body: string; json: () => { error: st
 
 async function newInspection() {
   const customer = await createCustomer(t.db, { name: 'Dana Whitfield', address: '12 Elm St' });
-  const vehicle = await createVehicle(t.db, customer.id, { make: 'Subaru', model: 'Outback', vin: '4S4BSANC5K3200001' });
+  const vehicle = await createVehicle(t.db, customer.id, {
+    make: 'Subaru',
+    model: 'Outback',
+    vin: '4S4BSANC5K3200001',
+  });
   return createInspection(t.db, { customerId: customer.id, vehicleId: vehicle.id, technicianId: technician.user.id }, [
-    { description: 'Front brake pads', laborCostCents: 12000, parts: [{ partName: 'Pads', partCostCents: 4599 }], status: 'approved' },
+    {
+      description: 'Front brake pads',
+      laborCostCents: 12000,
+      parts: [{ partName: 'Pads', partCostCents: 4599 }],
+      status: 'approved',
+    },
     { description: 'Wiper blades', laborCostCents: 0, partsCostCents: 2500, status: 'recommended' },
   ]);
 }
@@ -62,10 +75,21 @@ describe('POST /api/invoices', () => {
       textConsentAt: null,
       textConsentSource: null,
     });
-    expect(invoice.vehicle).toMatchObject({ id: inspection.vehicleId, make: 'Subaru', model: 'Outback', vin: '4S4BSANC5K3200001', year: 2018, mileage: 42000, color: null });
+    expect(invoice.vehicle).toMatchObject({
+      id: inspection.vehicleId,
+      make: 'Subaru',
+      model: 'Outback',
+      vin: '4S4BSANC5K3200001',
+      year: 2018,
+      mileage: 42000,
+      color: null,
+    });
     expect(invoice.inspection.id).toBe(inspection.id);
     expect(invoice.inspection.technician.username).toBe(technician.user.username);
-    expect(invoice.inspection.services.map((s: { description: string }) => s.description)).toEqual(['Front brake pads', 'Wiper blades']);
+    expect(invoice.inspection.services.map((s: { description: string }) => s.description)).toEqual([
+      'Front brake pads',
+      'Wiper blades',
+    ]);
     const row = await t.db.selectFrom('invoices').selectAll().where('id', '=', invoice.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ subtotalCents: 16599, taxCents: 1328, totalCents: 17927, createdBy: advisor.user.id });
   });
@@ -120,7 +144,11 @@ describe('POST /api/invoices', () => {
     const res = await advisor.inject({
       method: 'POST',
       url: '/api/invoices',
-      payload: { id, inspectionId: inspection.id, lineItems: [{ id: first.lineItems[0].id, description: 'Fee', amount: 1 }] },
+      payload: {
+        id,
+        inspectionId: inspection.id,
+        lineItems: [{ id: first.lineItems[0].id, description: 'Fee', amount: 1 }],
+      },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Line item already exists');
@@ -154,7 +182,12 @@ describe('POST /api/invoices', () => {
         inspectionId: inspection.id,
         status: 'void',
         notes: 42,
-        lineItems: [{ description: 'Fee' }, { amount: '5.00' }, { description: 'Fee', amount: '5.001' }, { description: 'x', amount: 'abc' }],
+        lineItems: [
+          { description: 'Fee' },
+          { amount: '5.00' },
+          { description: 'Fee', amount: '5.001' },
+          { description: 'x', amount: 'abc' },
+        ],
       },
     });
     expect(issues(res)).toMatchObject({
@@ -165,16 +198,27 @@ describe('POST /api/invoices', () => {
       'lineItems.2.amount': 'Please enter a valid amount (e.g., 45.00)',
       'lineItems.3.amount': 'Please enter a valid amount (e.g., 45.00)',
     });
-    expect(issues(await advisor.inject({ method: 'POST', url: '/api/invoices', payload: { inspectionId: inspection.id, lineItems: 'x' } })))
-      .toEqual({ lineItems: 'Line items must be a list' });
-    expect(await t.db.selectFrom('invoices').select('id').where('inspectionId', '=', inspection.id).execute()).toEqual([]);
+    expect(
+      issues(
+        await advisor.inject({
+          method: 'POST',
+          url: '/api/invoices',
+          payload: { inspectionId: inspection.id, lineItems: 'x' },
+        }),
+      ),
+    ).toEqual({ lineItems: 'Line items must be a list' });
+    expect(await t.db.selectFrom('invoices').select('id').where('inspectionId', '=', inspection.id).execute()).toEqual(
+      [],
+    );
   });
 
   it('is 401 when signed out', async () => {
     const inspection = await newInspection();
     const res = await t.app.inject({ method: 'POST', url: '/api/invoices', payload: { inspectionId: inspection.id } });
     expect(res.statusCode).toBe(401);
-    expect(await t.db.selectFrom('invoices').select('id').where('inspectionId', '=', inspection.id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('invoices').select('id').where('inspectionId', '=', inspection.id).execute()).toEqual(
+      [],
+    );
   });
 });
 
@@ -195,7 +239,13 @@ describe('GET /api/invoices/:id', () => {
     await t.db.deleteFrom('vehicles').where('id', '=', inspection.vehicleId).execute();
     const res = await advisor.inject({ method: 'GET', url: `/api/invoices/${created.id}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ inspectionId: null, inspection: null, vehicleId: null, vehicle: null, total: created.total });
+    expect(res.json()).toMatchObject({
+      inspectionId: null,
+      inspection: null,
+      vehicleId: null,
+      vehicle: null,
+      total: created.total,
+    });
   });
 
   it('is 404 for an unknown id, 400 for a malformed one, 401 signed out', async () => {
@@ -213,12 +263,24 @@ describe('PATCH /api/invoices/:id', () => {
   it('changes only the fields sent', async () => {
     const inspection = await newInspection();
     const created = await create({ inspectionId: inspection.id, notes: 'Keep me' });
-    const sent = await advisor.inject({ method: 'PATCH', url: `/api/invoices/${created.id}`, payload: { status: 'sent' } });
+    const sent = await advisor.inject({
+      method: 'PATCH',
+      url: `/api/invoices/${created.id}`,
+      payload: { status: 'sent' },
+    });
     expect(sent.statusCode).toBe(200);
     expect(sent.json()).toMatchObject({ status: 'sent', notes: 'Keep me', total: created.total });
-    const noted = await advisor.inject({ method: 'PATCH', url: `/api/invoices/${created.id}`, payload: { notes: 'Paid in cash' } });
+    const noted = await advisor.inject({
+      method: 'PATCH',
+      url: `/api/invoices/${created.id}`,
+      payload: { notes: 'Paid in cash' },
+    });
     expect(noted.json()).toMatchObject({ status: 'sent', notes: 'Paid in cash' });
-    const cleared = await advisor.inject({ method: 'PATCH', url: `/api/invoices/${created.id}`, payload: { notes: '' } });
+    const cleared = await advisor.inject({
+      method: 'PATCH',
+      url: `/api/invoices/${created.id}`,
+      payload: { notes: '' },
+    });
     expect(cleared.json()).toMatchObject({ status: 'sent', notes: null });
     const empty = await advisor.inject({ method: 'PATCH', url: `/api/invoices/${created.id}`, payload: {} });
     expect(empty.json()).toEqual(cleared.json());
@@ -227,31 +289,56 @@ describe('PATCH /api/invoices/:id', () => {
   it('refuses an unknown status', async () => {
     const inspection = await newInspection();
     const created = await create({ inspectionId: inspection.id });
-    const res = await advisor.inject({ method: 'PATCH', url: `/api/invoices/${created.id}`, payload: { status: 'cancelled' } });
+    const res = await advisor.inject({
+      method: 'PATCH',
+      url: `/api/invoices/${created.id}`,
+      payload: { status: 'cancelled' },
+    });
     expect(issues(res)).toEqual({ status: 'Status must be draft, sent or paid' });
   });
 
   it('is 404 for an unknown id, 400 for a malformed one, 401 signed out', async () => {
-    const unknown = await advisor.inject({ method: 'PATCH', url: `/api/invoices/${UNKNOWN_ID}`, payload: { status: 'paid' } });
+    const unknown = await advisor.inject({
+      method: 'PATCH',
+      url: `/api/invoices/${UNKNOWN_ID}`,
+      payload: { status: 'paid' },
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Invoice not found');
-    expect((await advisor.inject({ method: 'PATCH', url: `/api/invoices/${UNKNOWN_ID}`, payload: {} })).statusCode).toBe(404);
-    expect((await advisor.inject({ method: 'PATCH', url: '/api/invoices/x', payload: { status: 'paid' } })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/invoices/${UNKNOWN_ID}`, payload: { status: 'paid' } })).statusCode).toBe(401);
+    expect(
+      (await advisor.inject({ method: 'PATCH', url: `/api/invoices/${UNKNOWN_ID}`, payload: {} })).statusCode,
+    ).toBe(404);
+    expect(
+      (await advisor.inject({ method: 'PATCH', url: '/api/invoices/x', payload: { status: 'paid' } })).statusCode,
+    ).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: `/api/invoices/${UNKNOWN_ID}`, payload: { status: 'paid' } }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
 describe('DELETE /api/invoices/:id', () => {
   it('deletes the invoice and its line items', async () => {
     const inspection = await newInspection();
-    const created = await create({ inspectionId: inspection.id, lineItems: [{ description: 'Fee', amount: 1 }, { description: 'Other', amount: 2 }] });
+    const created = await create({
+      inspectionId: inspection.id,
+      lineItems: [
+        { description: 'Fee', amount: 1 },
+        { description: 'Other', amount: 2 },
+      ],
+    });
     const res = await advisor.inject({ method: 'DELETE', url: `/api/invoices/${created.id}` });
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
     expect((await advisor.inject({ method: 'GET', url: `/api/invoices/${created.id}` })).statusCode).toBe(404);
-    expect(await t.db.selectFrom('invoiceLineItems').select('id').where('invoiceId', '=', created.id).execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom('invoiceLineItems').select('id').where('invoiceId', '=', created.id).execute(),
+    ).toEqual([]);
     // The inspection stays.
-    expect(await t.db.selectFrom('inspections').select('id').where('id', '=', inspection.id).executeTakeFirst()).toBeDefined();
+    expect(
+      await t.db.selectFrom('inspections').select('id').where('id', '=', inspection.id).executeTakeFirst(),
+    ).toBeDefined();
     const again = await advisor.inject({ method: 'DELETE', url: `/api/invoices/${created.id}` });
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe('Invoice not found');

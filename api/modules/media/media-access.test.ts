@@ -17,11 +17,17 @@ const other = await createInspection(t.db);
 function storedShas(): string[] {
   const root = path.join(dataDir, 'media');
   if (!existsSync(root)) return [];
-  return readdirSync(root).flatMap((prefix) => readdirSync(path.join(root, prefix))).sort();
+  return readdirSync(root)
+    .flatMap((prefix) => readdirSync(path.join(root, prefix)))
+    .sort();
 }
 
 async function addPhoto(fields: Record<string, string> = {}, bytes?: Buffer) {
-  const res = await upload(tech, { inspectionId: inspection.id, itemKey: 'oil', ...fields }, bytes ?? (await makeJpeg(400 + Math.floor(Math.random() * 400), 300)));
+  const res = await upload(
+    tech,
+    { inspectionId: inspection.id, itemKey: 'oil', ...fields },
+    bytes ?? (await makeJpeg(400 + Math.floor(Math.random() * 400), 300)),
+  );
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -45,9 +51,17 @@ describe('serving media files', () => {
     const tail = await tech.inject({ method: 'GET', url: medium.urls.original, headers: { range: 'bytes=-5' } });
     expect(tail.statusCode).toBe(206);
     expect(tail.rawPayload).toEqual(res.rawPayload.subarray(size - 5));
-    const open = await tech.inject({ method: 'GET', url: medium.urls.original, headers: { range: `bytes=${size - 3}-` } });
+    const open = await tech.inject({
+      method: 'GET',
+      url: medium.urls.original,
+      headers: { range: `bytes=${size - 3}-` },
+    });
     expect(open.headers['content-range']).toBe(`bytes ${size - 3}-${size - 1}/${size}`);
-    const outside = await tech.inject({ method: 'GET', url: medium.urls.original, headers: { range: `bytes=${size}-` } });
+    const outside = await tech.inject({
+      method: 'GET',
+      url: medium.urls.original,
+      headers: { range: `bytes=${size}-` },
+    });
     expect(outside.statusCode).toBe(416);
     expect(outside.headers['content-range']).toBe(`bytes */${size}`);
     // An error answer is never kept by a cache.
@@ -77,7 +91,10 @@ describe('serving media files', () => {
     expect(ranged.statusCode).toBe(206);
     expect(ranged.headers['content-range']).toBe(`bytes 0-9/${size}`);
     expect(ranged.rawPayload.length).toBe(0);
-    const anonymous = await t.app.inject({ method: 'HEAD', url: '/api/media/00000000-0000-4000-8000-000000000000/files/abc/original' });
+    const anonymous = await t.app.inject({
+      method: 'HEAD',
+      url: '/api/media/00000000-0000-4000-8000-000000000000/files/abc/original',
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 
@@ -85,14 +102,26 @@ describe('serving media files', () => {
     const medium = await addPhoto();
     const old = medium.urls.original.replace(/files\/[0-9a-f]{16}/, 'files/0000000000000000');
     expect((await tech.inject({ method: 'GET', url: old })).statusCode).toBe(404);
-    expect((await tech.inject({ method: 'GET', url: medium.urls.original.replace(/original$/, 'secret') })).statusCode).toBe(404);
-    expect((await tech.inject({ method: 'GET', url: medium.urls.original.replace(medium.id, randomUUID()) })).statusCode).toBe(404);
+    expect(
+      (await tech.inject({ method: 'GET', url: medium.urls.original.replace(/original$/, 'secret') })).statusCode,
+    ).toBe(404);
+    expect(
+      (await tech.inject({ method: 'GET', url: medium.urls.original.replace(medium.id, randomUUID()) })).statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: medium.urls.original })).statusCode).toBe(401);
   });
 
   it('turns a photo upright from its EXIF orientation and keeps no GPS or camera data', async () => {
     // Stored 600×400 with orientation 6 (turn 90° clockwise): shown 400×600.
-    const bytes = await makeJpeg(600, 400, { IFD0: { Make: 'PhoneMaker', Model: 'Camera 12' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 30/1' } }, 6);
+    const bytes = await makeJpeg(
+      600,
+      400,
+      {
+        IFD0: { Make: 'PhoneMaker', Model: 'Camera 12' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 30/1' },
+      },
+      6,
+    );
     const before = await exifReader(bytes).metadata();
     expect(before.orientation).toBe(6);
     expect(before.exif?.toString('latin1')).toContain('PhoneMaker');
@@ -110,17 +139,35 @@ describe('serving media files', () => {
 });
 
 describe('the share page reaches media only through its token', () => {
-  it('lists the inspection\'s media on the public report with token-scoped URLs that serve the files', async () => {
+  it("lists the inspection's media on the public report with token-scoped URLs that serve the files", async () => {
     const inspection2 = await createInspection(t.db);
-    const medium = (await upload(tech, { inspectionId: inspection2.id, itemKey: 'leaks', caption: 'Drip' }, await makeJpeg(500, 300))).json();
+    const medium = (
+      await upload(tech, { inspectionId: inspection2.id, itemKey: 'leaks', caption: 'Drip' }, await makeJpeg(500, 300))
+    ).json();
     const page = await t.app.inject({ method: 'GET', url: `/api/public/inspections/${inspection2.shareToken}` });
     expect(page.statusCode).toBe(200);
     const v = medium.sha256.slice(0, 16);
     const base = `/api/public/inspections/${inspection2.shareToken}/media/${medium.id}/files/${v}`;
     expect(page.json().media).toEqual([
       {
-        id: medium.id, itemKey: 'leaks', serviceId: null, kind: 'photo', width: 500, height: 300, durationMs: null, caption: 'Drip', position: 0,
-        urls: { w320: `${base}/w320`, w960: `${base}/w960`, w1920: `${base}/w1920`, original: `${base}/original`, markup: null, poster: null, video: null },
+        id: medium.id,
+        itemKey: 'leaks',
+        serviceId: null,
+        kind: 'photo',
+        width: 500,
+        height: 300,
+        durationMs: null,
+        caption: 'Drip',
+        position: 0,
+        urls: {
+          w320: `${base}/w320`,
+          w960: `${base}/w960`,
+          w1920: `${base}/w1920`,
+          original: `${base}/original`,
+          markup: null,
+          poster: null,
+          video: null,
+        },
       },
     ]);
     const file = await t.app.inject({ method: 'GET', url: `${base}/w960` });
@@ -129,27 +176,47 @@ describe('the share page reaches media only through its token', () => {
     expect(file.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('answers 404 for another inspection\'s medium, a guessed id, a wrong token and a token no longer valid', async () => {
+  it("answers 404 for another inspection's medium, a guessed id, a wrong token and a token no longer valid", async () => {
     const medium = await addPhoto();
-    const path = (token: string, id = medium.id) => `/api/public/inspections/${token}/media/${id}/files/${medium.sha256.slice(0, 16)}/w320`;
+    const path = (token: string, id = medium.id) =>
+      `/api/public/inspections/${token}/media/${id}/files/${medium.sha256.slice(0, 16)}/w320`;
     expect((await t.app.inject({ method: 'GET', url: path(inspection.shareToken) })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: path(other.shareToken) })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: path(inspection.shareToken, randomUUID()) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: path(inspection.shareToken, randomUUID()) })).statusCode).toBe(
+      404,
+    );
     expect((await t.app.inject({ method: 'GET', url: path('not-a-token') })).statusCode).toBe(404);
-    await t.db.updateTable('inspections').set({ shareToken: 'a-new-token-replacing-the-old-one' }).where('id', '=', inspection.id).execute();
+    await t.db
+      .updateTable('inspections')
+      .set({ shareToken: 'a-new-token-replacing-the-old-one' })
+      .where('id', '=', inspection.id)
+      .execute();
     const revoked = await t.app.inject({ method: 'GET', url: path(inspection.shareToken) });
     expect(revoked.statusCode).toBe(404);
     expect(revoked.json()).toEqual({ error: 'not_found', message: 'File not found' });
-    await t.db.updateTable('inspections').set({ shareToken: inspection.shareToken }).where('id', '=', inspection.id).execute();
+    await t.db
+      .updateTable('inspections')
+      .set({ shareToken: inspection.shareToken })
+      .where('id', '=', inspection.id)
+      .execute();
   });
 });
 
 describe('media rows', () => {
-  it('lists an inspection\'s media by position, changes caption and position, and sends both in the change feed', async () => {
+  it("lists an inspection's media by position, changes caption and position, and sends both in the change feed", async () => {
     const inspection3 = await createInspection(t.db);
-    const first = (await upload(tech, { inspectionId: inspection3.id, itemKey: 'coolant' }, await makeJpeg(320, 200))).json();
-    const second = (await upload(tech, { inspectionId: inspection3.id, itemKey: 'coolant' }, await makeJpeg(330, 200))).json();
-    const moved = await tech.inject({ method: 'PATCH', url: `/api/media/${second.id}`, payload: { position: 0, caption: '  Low level ' }, headers: { 'idempotency-key': randomUUID() } });
+    const first = (
+      await upload(tech, { inspectionId: inspection3.id, itemKey: 'coolant' }, await makeJpeg(320, 200))
+    ).json();
+    const second = (
+      await upload(tech, { inspectionId: inspection3.id, itemKey: 'coolant' }, await makeJpeg(330, 200))
+    ).json();
+    const moved = await tech.inject({
+      method: 'PATCH',
+      url: `/api/media/${second.id}`,
+      payload: { position: 0, caption: '  Low level ' },
+      headers: { 'idempotency-key': randomUUID() },
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json()).toMatchObject({ position: 0, caption: 'Low level' });
     await tech.inject({ method: 'PATCH', url: `/api/media/${first.id}`, payload: { position: 1 } });
@@ -161,7 +228,12 @@ describe('media rows', () => {
     expect(bad.statusCode).toBe(400);
     const feed = await tech.inject({ method: 'GET', url: '/api/sync/changes?since=0&limit=1000' });
     const sent = feed.json().media.filter((m: { inspectionId: string }) => m.inspectionId === inspection3.id);
-    expect(sent.map((m: { id: string; position: number }) => [m.id, m.position]).sort()).toEqual([[first.id, 1], [second.id, 0]].sort());
+    expect(sent.map((m: { id: string; position: number }) => [m.id, m.position]).sort()).toEqual(
+      [
+        [first.id, 1],
+        [second.id, 0],
+      ].sort(),
+    );
   });
 
   it('deletes a medium (204, then 410) and its files once no row uses them; a file shared by two media stays for the other', async () => {
@@ -177,7 +249,9 @@ describe('media rows', () => {
     expect((await tech.inject({ method: 'DELETE', url: `/api/media/${b.id}` })).statusCode).toBe(204);
     await t.app.media.idle();
     expect(storedShas()).not.toContain(sha256(bytes));
-    expect(await t.db.selectFrom('mediaFiles').select('sha256').where('sha256', '=', sha256(bytes)).execute()).toEqual([]);
+    expect(await t.db.selectFrom('mediaFiles').select('sha256').where('sha256', '=', sha256(bytes)).execute()).toEqual(
+      [],
+    );
     const again = await tech.inject({ method: 'DELETE', url: `/api/media/${a.id}` });
     expect(again.statusCode).toBe(410);
     expect(again.json()).toMatchObject({ error: 'gone', gone: 'media' });
@@ -186,7 +260,7 @@ describe('media rows', () => {
     expect(feed.deleted).toEqual([]);
   });
 
-  it('removes a service\'s media with the service, and their files', async () => {
+  it("removes a service's media with the service, and their files", async () => {
     const service = inspection.services[1]!;
     const bytes = await makeJpeg(610, 410);
     const medium = await addPhoto({ itemKey: undefined as never, serviceId: service.id }, bytes);
@@ -195,25 +269,37 @@ describe('media rows', () => {
     await t.app.media.idle();
     expect((await tech.inject({ method: 'GET', url: `/api/media/${medium.id}` })).statusCode).toBe(410);
     expect(storedShas()).not.toContain(sha256(bytes));
-    expect((await tech.inject({ method: 'GET', url: `/api/sync/changes?since=${cursor}` })).json().deletedMedia).toEqual([medium.id]);
+    expect(
+      (await tech.inject({ method: 'GET', url: `/api/sync/changes?since=${cursor}` })).json().deletedMedia,
+    ).toEqual([medium.id]);
   });
 
   it('removes the media of a service an inspection save leaves out, and says so in the change feed', async () => {
     const saved = await createInspection(t.db, {}, [{ description: 'Keep' }, { description: 'Drop' }]);
     const [keep, drop] = saved.services;
     const kept = (await upload(tech, { inspectionId: saved.id, serviceId: keep!.id }, await makeJpeg(630, 430))).json();
-    const dropped = (await upload(tech, { inspectionId: saved.id, serviceId: drop!.id }, await makeJpeg(640, 440))).json();
+    const dropped = (
+      await upload(tech, { inspectionId: saved.id, serviceId: drop!.id }, await makeJpeg(640, 440))
+    ).json();
     const cursor = (await tech.inject({ method: 'GET', url: '/api/sync/changes?since=0&limit=1000' })).json().cursor;
-    const res = await tech.inject({ method: 'PUT', url: `/api/inspections/${saved.id}`, payload: { services: [{ id: keep!.id, description: 'Keep' }] } });
+    const res = await tech.inject({
+      method: 'PUT',
+      url: `/api/inspections/${saved.id}`,
+      payload: { services: [{ id: keep!.id, description: 'Keep' }] },
+    });
     expect(res.statusCode, res.body).toBe(200);
     await t.app.media.idle();
-    expect((await t.db.selectFrom('media').select('id').where('inspectionId', '=', saved.id).execute()).map((m) => m.id)).toEqual([kept.id]);
+    expect(
+      (await t.db.selectFrom('media').select('id').where('inspectionId', '=', saved.id).execute()).map((m) => m.id),
+    ).toEqual([kept.id]);
     expect(storedShas()).not.toContain(dropped.sha256);
     expect(storedShas()).toContain(kept.sha256);
-    expect((await tech.inject({ method: 'GET', url: `/api/sync/changes?since=${cursor}` })).json().deletedMedia).toEqual([dropped.id]);
+    expect(
+      (await tech.inject({ method: 'GET', url: `/api/sync/changes?since=${cursor}` })).json().deletedMedia,
+    ).toEqual([dropped.id]);
   });
 
-  it('removes an inspection\'s media when its customer is deleted, and their files', async () => {
+  it("removes an inspection's media when its customer is deleted, and their files", async () => {
     const gone = await createInspection(t.db);
     const bytes = await makeJpeg(620, 420);
     const medium = (await upload(tech, { inspectionId: gone.id, itemKey: 'oil' }, bytes)).json();

@@ -63,7 +63,9 @@ export const ORIGINAL_MAX_EDGE = 4096;
 
 /** A photo's pixel count from its header, without decoding it; null when sharp cannot read it. */
 export async function photoPixels(input: string): Promise<number | null> {
-  const meta = await sharp(input).metadata().catch(() => null);
+  const meta = await sharp(input)
+    .metadata()
+    .catch(() => null);
   return meta?.width && meta.height ? meta.width * meta.height : null;
 }
 
@@ -72,7 +74,11 @@ async function resizedCopies(input: string, base: string): Promise<Variant[]> {
   const out: Variant[] = [];
   for (const width of MEDIA_VARIANT_WIDTHS) {
     const file = `${base}.w${width}.webp`;
-    await sharp(input, { limitInputPixels: PIXEL_LIMIT }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toFile(file);
+    await sharp(input, { limitInputPixels: PIXEL_LIMIT })
+      .rotate()
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 78 })
+      .toFile(file);
     out.push({ name: `w${width}`, file, contentType: VARIANT_TYPE });
   }
   return out;
@@ -87,13 +93,14 @@ export async function preparePhoto(input: string, contentType: string, base: str
     .rotate()
     .resize({ width: ORIGINAL_MAX_EDGE, height: ORIGINAL_MAX_EDGE, fit: 'inside', withoutEnlargement: true });
   const file = `${base}.original`;
-  const info = await (contentType === 'image/png'
-    ? image.png()
-    : contentType === 'image/webp'
-      ? image.webp({ quality: 90 })
-      : contentType === 'image/avif'
-        ? image.avif({ quality: 70 })
-        : image.jpeg({ quality: 90, mozjpeg: true })
+  const info = await (
+    contentType === 'image/png'
+      ? image.png()
+      : contentType === 'image/webp'
+        ? image.webp({ quality: 90 })
+        : contentType === 'image/avif'
+          ? image.avif({ quality: 70 })
+          : image.jpeg({ quality: 90, mozjpeg: true })
   ).toFile(file);
   // PNG, WebP and AVIF keep their format; JPEG (and any other photo type sharp reads) is written as JPEG.
   const storedType = ['image/png', 'image/webp', 'image/avif'].includes(contentType) ? contentType : 'image/jpeg';
@@ -109,10 +116,15 @@ export async function preparePhoto(input: string, contentType: string, base: str
 
 export function runFfmpeg(args: readonly string[]): Promise<{ code: number; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(FFMPEG_PATH, ['-hide_banner', '-nostdin', ...args], { maxBuffer: 4 * 1024 * 1024 }, (err, _stdout, stderr) => {
-      const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
-      resolve({ code, stderr: String(stderr) });
-    });
+    execFile(
+      FFMPEG_PATH,
+      ['-hide_banner', '-nostdin', ...args],
+      { maxBuffer: 4 * 1024 * 1024 },
+      (err, _stdout, stderr) => {
+        const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
+        resolve({ code, stderr: String(stderr) });
+      },
+    );
   });
 }
 
@@ -145,7 +157,17 @@ export async function probeVideo(file: string): Promise<VideoProbe | null> {
  * no more than a short one; null when nothing could be decoded.
  */
 export async function measureDuration(file: string): Promise<number | null> {
-  const { code, stderr } = await runFfmpeg(['-i', file, '-map', '0:v:0', '-t', String(VIDEO_MAX_SECONDS + 1), '-f', 'null', '-']);
+  const { code, stderr } = await runFfmpeg([
+    '-i',
+    file,
+    '-map',
+    '0:v:0',
+    '-t',
+    String(VIDEO_MAX_SECONDS + 1),
+    '-f',
+    'null',
+    '-',
+  ]);
   const times = [...stderr.matchAll(/time=(\d+):(\d{2}):(\d{2}(?:\.\d+)?)/g)];
   const last = times.at(-1);
   if (code !== 0 || !last) return null;
@@ -168,8 +190,21 @@ export async function prepareVideo(input: string, contentType: string, base: str
   const format = contentType === 'video/webm' ? 'webm' : contentType === 'video/quicktime' ? 'mov' : 'mp4';
   const file = `${base}.original.${format}`;
   const copy = await runFfmpeg([
-    '-i', input, '-map', '0:v:0', '-map', '0:a?', '-map_metadata', '-1', '-c', 'copy',
-    ...(format === 'webm' ? [] : ['-movflags', '+faststart']), '-f', format, '-y', file,
+    '-i',
+    input,
+    '-map',
+    '0:v:0',
+    '-map',
+    '0:a?',
+    '-map_metadata',
+    '-1',
+    '-c',
+    'copy',
+    ...(format === 'webm' ? [] : ['-movflags', '+faststart']),
+    '-f',
+    format,
+    '-y',
+    file,
   ]);
   if (copy.code !== 0) throw new Error(`ffmpeg could not copy the video: ${copy.stderr.slice(-300)}`);
   const poster = `${base}.poster.jpg`;
@@ -189,8 +224,30 @@ export async function prepareVideo(input: string, contentType: string, base: str
 /** An H.264/AAC MP4 copy that phones play, streamable from its start. */
 export async function makePlayableCopy(input: string, output: string): Promise<void> {
   const result = await runFfmpeg([
-    '-i', input, '-map', '0:v:0', '-map', '0:a?', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23',
-    '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-map_metadata', '-1', '-movflags', '+faststart', '-f', 'mp4', '-y', output,
+    '-i',
+    input,
+    '-map',
+    '0:v:0',
+    '-map',
+    '0:a?',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '23',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-map_metadata',
+    '-1',
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
+    '-y',
+    output,
   ]);
   if (result.code !== 0) throw new Error(`ffmpeg could not make the H.264 copy: ${result.stderr.slice(-300)}`);
 }

@@ -8,7 +8,15 @@ import { inTransaction } from '@api/db/transaction';
 import { HttpError, badRequest, conflict, notFound } from '@api/lib/http-error';
 import { nowIso } from '@api/lib/tokens';
 import { assertNotDeleted, changed, missingRow, recordChanges } from '@api/lib/change-log';
-import { PHOTO_MAX_MEGAPIXELS, photoPixels, preparePhoto, prepareVideo, sha256OfFile, sniffType, type Prepared } from './media-files';
+import {
+  PHOTO_MAX_MEGAPIXELS,
+  photoPixels,
+  preparePhoto,
+  prepareVideo,
+  sha256OfFile,
+  sniffType,
+  type Prepared,
+} from './media-files';
 import type { MediaRuntime } from './media-runtime';
 import { mediaKey } from './media-store';
 import * as repo from './media.repository';
@@ -27,7 +35,11 @@ const unsupported = (message: string) => new HttpError(415, 'unsupported_media_t
 const MAX_MS = VIDEO_MAX_SECONDS * 1000;
 /** A video's length beyond the cap, in words: decoding stops a second past it. */
 const tooLong = (ms: number) =>
-  new HttpError(413, 'payload_too_large', `This video is too long (${ms > MAX_MS + 1000 - 100 ? `over ${VIDEO_MAX_SECONDS}` : (ms / 1000).toFixed(1)} seconds); the limit is ${VIDEO_MAX_SECONDS}.`);
+  new HttpError(
+    413,
+    'payload_too_large',
+    `This video is too long (${ms > MAX_MS + 1000 - 100 ? `over ${VIDEO_MAX_SECONDS}` : (ms / 1000).toFixed(1)} seconds); the limit is ${VIDEO_MAX_SECONDS}.`,
+  );
 
 /** What the upload's metadata names must exist before a byte is taken (checked at creation). */
 export async function checkUploadTarget(db: Db, meta: MediaUploadMetadata): Promise<void> {
@@ -47,7 +59,8 @@ export async function checkUploadTarget(db: Db, meta: MediaUploadMetadata): Prom
     if (service.inspectionId !== inspectionId) throw badRequest('This service belongs to another inspection');
   }
   const existing = await repo.findMediaRow(db, meta.mediaId);
-  if (existing && existing.inspectionId !== inspectionId) throw conflict('This photo or video belongs to another inspection');
+  if (existing && existing.inspectionId !== inspectionId)
+    throw conflict('This photo or video belongs to another inspection');
   if (existing) return;
   // A deleted medium never comes back (410), as for every row the devices create.
   await assertNotDeleted(db, 'media', meta.mediaId);
@@ -68,7 +81,14 @@ async function storedRepeat(db: Db, meta: MediaUploadMetadata): Promise<repo.Med
 }
 
 /** Prepares and stores a content not stored yet; a content stored before is reused as it is. */
-async function storeContent(db: Db, runtime: MediaRuntime, staged: string, kind: 'photo' | 'video', contentType: string, sha256: string) {
+async function storeContent(
+  db: Db,
+  runtime: MediaRuntime,
+  staged: string,
+  kind: 'photo' | 'video',
+  contentType: string,
+  sha256: string,
+) {
   const known = await repo.findMediaFile(db, sha256);
   if (known) return known;
   await mkdir(runtime.workDir, { recursive: true });
@@ -76,7 +96,11 @@ async function storeContent(db: Db, runtime: MediaRuntime, staged: string, kind:
     // Read from the header before anything is decoded: a 1.5 MB JPEG can hold a 256-megapixel image.
     const pixels = await photoPixels(staged);
     if (pixels !== null && pixels > PHOTO_MAX_MEGAPIXELS * 1_000_000) {
-      throw new HttpError(413, 'payload_too_large', `This photo is too large (${Math.round(pixels / 1_000_000)} megapixels); the limit is ${PHOTO_MAX_MEGAPIXELS}.`);
+      throw new HttpError(
+        413,
+        'payload_too_large',
+        `This photo is too large (${Math.round(pixels / 1_000_000)} megapixels); the limit is ${PHOTO_MAX_MEGAPIXELS}.`,
+      );
     }
   }
   const dir = await mkdtemp(path.join(runtime.workDir, 'in-'));
@@ -84,9 +108,16 @@ async function storeContent(db: Db, runtime: MediaRuntime, staged: string, kind:
   try {
     let prepared: Prepared;
     try {
-      prepared = kind === 'photo' ? await preparePhoto(staged, contentType, path.join(dir, 'f')) : await prepareVideo(staged, contentType, path.join(dir, 'f'));
+      prepared =
+        kind === 'photo'
+          ? await preparePhoto(staged, contentType, path.join(dir, 'f'))
+          : await prepareVideo(staged, contentType, path.join(dir, 'f'));
     } catch {
-      throw unsupported(kind === 'photo' ? 'This photo could not be read; send it as JPEG, PNG or WebP' : 'This video could not be read');
+      throw unsupported(
+        kind === 'photo'
+          ? 'This photo could not be read; send it as JPEG, PNG or WebP'
+          : 'This video could not be read',
+      );
     }
     if (prepared.durationMs !== null && prepared.durationMs > MAX_MS + 500) throw tooLong(prepared.durationMs);
     // Variants first, the original last: a file set whose original is there is complete.

@@ -23,7 +23,10 @@ describe('photo size limits', () => {
     expect(await sharp(bomb).metadata()).toMatchObject({ width: 16000, height: 16000 });
     const res = await upload(tech, { inspectionId: inspection.id, itemKey: 'leaks' }, bomb);
     expect(res.statusCode, res.body).toBe(413);
-    expect(res.json()).toEqual({ error: 'payload_too_large', message: 'This photo is too large (256 megapixels); the limit is 50.' });
+    expect(res.json()).toEqual({
+      error: 'payload_too_large',
+      message: 'This photo is too large (256 megapixels); the limit is 50.',
+    });
   });
 
   it('stores the original at most 4096 px on its long edge, with its sizes from it', async () => {
@@ -44,7 +47,11 @@ describe('video length when the container states none', () => {
     const file = path.join(dataDir, 'probe.webm');
     writeFileSync(file, bytes);
     expect((await probeVideo(file))?.durationMs).toBeNull();
-    const res = await upload(tech, { inspectionId: inspection.id, itemKey: 'leaks', kind: 'video', durationMs: '1000' }, bytes);
+    const res = await upload(
+      tech,
+      { inspectionId: inspection.id, itemKey: 'leaks', kind: 'video', durationMs: '1000' },
+      bytes,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ kind: 'video', contentType: 'video/webm', durationMs: 2000 });
   });
@@ -52,9 +59,16 @@ describe('video length when the container states none', () => {
   it('refuses such a WebM longer than 30 seconds (413) whatever length the device claims', async () => {
     const bytes = await makeLiveWebm(35);
     const mediaId = randomUUID();
-    const res = await upload(tech, { mediaId, inspectionId: inspection.id, itemKey: 'leaks', kind: 'video', durationMs: '10000' }, bytes);
+    const res = await upload(
+      tech,
+      { mediaId, inspectionId: inspection.id, itemKey: 'leaks', kind: 'video', durationMs: '10000' },
+      bytes,
+    );
     expect(res.statusCode, res.body).toBe(413);
-    expect(res.json()).toEqual({ error: 'payload_too_large', message: 'This video is too long (over 30 seconds); the limit is 30.' });
+    expect(res.json()).toEqual({
+      error: 'payload_too_large',
+      message: 'This video is too long (over 30 seconds); the limit is 30.',
+    });
     expect((await tech.inject({ method: 'GET', url: `/api/media/${mediaId}` })).statusCode).toBe(404);
   });
 });

@@ -66,7 +66,12 @@ export function mediaStoreFor(config: AppConfig): MediaStore {
   return config.mediaS3 ? s3Store(config.mediaS3) : directoryStore(path.join(config.dataDir, 'media'));
 }
 
-export function createMediaRuntime(config: AppConfig, db: Db, log: FastifyBaseLogger, store = mediaStoreFor(config)): MediaRuntime {
+export function createMediaRuntime(
+  config: AppConfig,
+  db: Db,
+  log: FastifyBaseLogger,
+  store = mediaStoreFor(config),
+): MediaRuntime {
   // One folder per process: with several workers, one starting never removes another's files.
   const workRoot = path.join(config.dataDir, 'media-work');
   const workDir = path.join(workRoot, String(process.pid));
@@ -100,7 +105,8 @@ export function createMediaRuntime(config: AppConfig, db: Db, log: FastifyBaseLo
     return deletion !== undefined;
   }
 
-  const stillStored = async (sha256: string) => Boolean(await db.selectFrom('mediaFiles').select('sha256').where('sha256', '=', sha256).executeTakeFirst());
+  const stillStored = async (sha256: string) =>
+    Boolean(await db.selectFrom('mediaFiles').select('sha256').where('sha256', '=', sha256).executeTakeFirst());
 
   async function playableCopy(sha256: string, local: string | undefined): Promise<void> {
     if (!(await claimPlayableCopy(db, sha256).catch(() => false))) {
@@ -123,14 +129,28 @@ export function createMediaRuntime(config: AppConfig, db: Db, log: FastifyBaseLo
       if (!(await stillStored(sha256))) return;
       await store.put(key, output, 'video/mp4');
       const kept = await inTransaction(db, async (trx) => {
-        const row = await trx.selectFrom('mediaFiles').select('variants').where('sha256', '=', sha256).executeTakeFirst();
+        const row = await trx
+          .selectFrom('mediaFiles')
+          .select('variants')
+          .where('sha256', '=', sha256)
+          .executeTakeFirst();
         if (!row) return false;
         const variants = [...new Set([...(JSON.parse(row.variants) as string[]), 'h264'])];
         await updateMediaFile(trx, sha256, { variants: JSON.stringify(variants), processing: 0, playable: 'h264' });
         // Devices learn the new video URL through the change feed.
         const media = await trx.selectFrom('media').select('id').where('sha256', '=', sha256).execute();
-        await trx.updateTable('media').set({ updatedAt: new Date().toISOString() }).where('sha256', '=', sha256).execute();
-        await recordChanges(trx, changed('media', media.map((m) => m.id)));
+        await trx
+          .updateTable('media')
+          .set({ updatedAt: new Date().toISOString() })
+          .where('sha256', '=', sha256)
+          .execute();
+        await recordChanges(
+          trx,
+          changed(
+            'media',
+            media.map((m) => m.id),
+          ),
+        );
         return true;
       });
       // Deleted between the check and the put: the copy would be a file no row names.
@@ -152,7 +172,11 @@ export function createMediaRuntime(config: AppConfig, db: Db, log: FastifyBaseLo
         // The row goes first and only while unused: a file a new upload claimed meanwhile stays.
         if (!(await deleteUnusedMediaFile(db, file.sha256))) continue;
         // A video's copy may be stored before its name is in `variants`: it goes too.
-        const variants = new Set(['original', ...(JSON.parse(file.variants) as string[]), ...(file.contentType.startsWith('video/') ? ['h264'] : [])]);
+        const variants = new Set([
+          'original',
+          ...(JSON.parse(file.variants) as string[]),
+          ...(file.contentType.startsWith('video/') ? ['h264'] : []),
+        ]);
         await store.remove([...variants].map((v) => mediaKey(file.sha256, v)));
       }
     }

@@ -12,7 +12,11 @@ import type { MediaView } from './media.repository';
 export const FILE_NOT_FOUND = 'File not found';
 
 /** The stored key and type of a file of the medium, or null when the URL names none (or an old version). */
-export function resolveFile(media: MediaView, name: string, version: string): { key: string; contentType: string } | null {
+export function resolveFile(
+  media: MediaView,
+  name: string,
+  version: string,
+): { key: string; contentType: string } | null {
   if (!(MEDIA_FILE_NAMES as readonly string[]).includes(name)) return null;
   const file = name as MediaFileName;
   if (fileVersion(media, file) !== version) return null;
@@ -35,7 +39,10 @@ export function resolveFile(media: MediaView, name: string, version: string): { 
 }
 
 /** `bytes=a-b`, `bytes=a-` or `bytes=-n` against `size`: the range, 'unsatisfiable', or null to send it all. */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | null {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   // Several ranges, or another unit: the whole file is a valid answer.
@@ -70,7 +77,9 @@ export async function sendMediaFile(
     // An error is never cached (the API's no-store is set on send).
     reply.header('Content-Range', `bytes */${size}`);
     reply.status(416);
-    return reply.type('application/json; charset=utf-8').send({ error: 'bad_request', message: 'The requested range is outside the file' });
+    return reply
+      .type('application/json; charset=utf-8')
+      .send({ error: 'bad_request', message: 'The requested range is outside the file' });
   }
   reply.header('Content-Disposition', 'inline');
   // The URL's content never changes. Share-page URLs are `private` too: a shared cache would keep

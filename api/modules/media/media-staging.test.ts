@@ -22,7 +22,11 @@ const DAY_AND_HOUR = 25 * 60 * 60;
 
 /** Creates an upload of `bytes` and writes them all into its staged file directly, as a PATCH would have before the server died. */
 async function stagedComplete(bytes: Buffer, mediaId = randomUUID()) {
-  const created = await createUpload(tech, { mediaId, role: 'original', kind: 'photo', sha256: sha256(bytes), inspectionId: inspection.id, itemKey: 'oil' }, bytes.length);
+  const created = await createUpload(
+    tech,
+    { mediaId, role: 'original', kind: 'photo', sha256: sha256(bytes), inspectionId: inspection.id, itemKey: 'oil' },
+    bytes.length,
+  );
   expect(created.statusCode, created.body).toBe(201);
   const location = String(created.headers.location);
   writeFileSync(path.join(staging, location.split('/').pop()!), bytes);
@@ -31,7 +35,18 @@ async function stagedComplete(bytes: Buffer, mediaId = randomUUID()) {
 
 /** Creates an upload and sends part of it. */
 async function stagedPart(bytes: Buffer, client = tech) {
-  const created = await createUpload(client, { mediaId: randomUUID(), role: 'original', kind: 'photo', sha256: sha256(bytes), inspectionId: inspection.id, itemKey: 'oil' }, bytes.length);
+  const created = await createUpload(
+    client,
+    {
+      mediaId: randomUUID(),
+      role: 'original',
+      kind: 'photo',
+      sha256: sha256(bytes),
+      inspectionId: inspection.id,
+      itemKey: 'oil',
+    },
+    bytes.length,
+  );
   expect(created.statusCode, created.body).toBe(201);
   const location = String(created.headers.location);
   expect((await patchUpload(client, location, 0, bytes.subarray(0, 100))).statusCode).toBe(204);
@@ -66,14 +81,18 @@ describe('a complete upload the server did not store (it stopped after the last 
     ago(path.join(staging, expired.id), DAY_AND_HOUR);
     const fresh = await stagedPart(await makeJpeg(120, 100));
     const work = path.join(dataDir, 'media-work');
-    for (const stale of ['in-abc', '999999999', 'copy-abc']) mkdirSync(path.join(work, stale, 'x'), { recursive: true });
+    for (const stale of ['in-abc', '999999999', 'copy-abc'])
+      mkdirSync(path.join(work, stale, 'x'), { recursive: true });
 
     const restarted = await buildApp({ config: testConfig({ dataDir }), db: t.db });
     await restarted.ready();
     // The start-up chores run in the background; close waits for them.
     await restarted.close();
 
-    expect((await tech.inject({ method: 'GET', url: `/api/media/${mediaId}` })).json()).toMatchObject({ id: mediaId, takenBy: { id: tech.user.id } });
+    expect((await tech.inject({ method: 'GET', url: `/api/media/${mediaId}` })).json()).toMatchObject({
+      id: mediaId,
+      takenBy: { id: tech.user.id },
+    });
     const left = readdirSync(staging);
     expect(left).toContain(fresh.id);
     expect(left).not.toContain(expired.id);
@@ -103,7 +122,10 @@ describe('expired and unknown uploads', () => {
     // Created more than a day ago, but bytes arrived a moment ago.
     const info = path.join(staging, `${id}.json`);
     const json = JSON.parse(readFileSync(info, 'utf8'));
-    writeFileSync(info, JSON.stringify({ ...json, creation_date: new Date(Date.now() - DAY_AND_HOUR * 1000).toISOString() }));
+    writeFileSync(
+      info,
+      JSON.stringify({ ...json, creation_date: new Date(Date.now() - DAY_AND_HOUR * 1000).toISOString() }),
+    );
     const head = await headUpload(tech, location);
     expect(head.statusCode).toBe(200);
     expect(head.headers['upload-offset']).toBe('100');
@@ -118,21 +140,75 @@ describe('limits on what an upload may be', () => {
     const bytes = await makeJpeg(64, 64);
     const open = [];
     for (let i = 0; i < 20; i++) open.push(await stagedPart(bytes, user));
-    const refused = await createUpload(user, { mediaId: randomUUID(), role: 'original', kind: 'photo', sha256: sha256(bytes), inspectionId: inspection.id, itemKey: 'oil' }, bytes.length);
+    const refused = await createUpload(
+      user,
+      {
+        mediaId: randomUUID(),
+        role: 'original',
+        kind: 'photo',
+        sha256: sha256(bytes),
+        inspectionId: inspection.id,
+        itemKey: 'oil',
+      },
+      bytes.length,
+    );
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ error: 'too_many_requests', message: TOO_MANY_OPEN });
-    expect((await createUpload(tech, { mediaId: randomUUID(), role: 'original', kind: 'photo', sha256: sha256(bytes), inspectionId: inspection.id, itemKey: 'oil' }, bytes.length)).statusCode).toBe(201);
+    expect(
+      (
+        await createUpload(
+          tech,
+          {
+            mediaId: randomUUID(),
+            role: 'original',
+            kind: 'photo',
+            sha256: sha256(bytes),
+            inspectionId: inspection.id,
+            itemKey: 'oil',
+          },
+          bytes.length,
+        )
+      ).statusCode,
+    ).toBe(201);
     // Finishing one makes room for the next.
     expect((await patchUpload(user, open[0]!.location, 100, bytes.subarray(100))).statusCode).toBe(200);
-    expect((await createUpload(user, { mediaId: randomUUID(), role: 'original', kind: 'photo', sha256: sha256(bytes), inspectionId: inspection.id, itemKey: 'oil' }, bytes.length)).statusCode).toBe(201);
+    expect(
+      (
+        await createUpload(
+          user,
+          {
+            mediaId: randomUUID(),
+            role: 'original',
+            kind: 'photo',
+            sha256: sha256(bytes),
+            inspectionId: inspection.id,
+            itemKey: 'oil',
+          },
+          bytes.length,
+        )
+      ).statusCode,
+    ).toBe(201);
   });
 
   it('refuses an upload without a length (Upload-Defer-Length) and concatenation with 400', async () => {
     const metadata = `mediaId ${Buffer.from(randomUUID()).toString('base64')}`;
-    const deferred = await tech.inject({ method: 'POST', url: '/api/uploads', headers: { 'tus-resumable': '1.0.0', 'upload-defer-length': '1', 'upload-metadata': metadata } });
+    const deferred = await tech.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { 'tus-resumable': '1.0.0', 'upload-defer-length': '1', 'upload-metadata': metadata },
+    });
     expect(deferred.statusCode).toBe(400);
     expect(deferred.json()).toEqual({ error: 'bad_request', message: NO_DEFERRED_LENGTH });
-    const concat = await tech.inject({ method: 'POST', url: '/api/uploads', headers: { 'tus-resumable': '1.0.0', 'upload-concat': 'partial', 'upload-length': '10', 'upload-metadata': metadata } });
+    const concat = await tech.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-concat': 'partial',
+        'upload-length': '10',
+        'upload-metadata': metadata,
+      },
+    });
     expect(concat.statusCode).toBe(400);
     expect(concat.json()).toEqual({ error: 'bad_request', message: NO_CONCAT });
   });

@@ -20,7 +20,10 @@ export interface StagedUpload {
 }
 
 export class StagingStore extends FileStore {
-  constructor(private readonly dir: string, private readonly expiryMs: number) {
+  constructor(
+    private readonly dir: string,
+    private readonly expiryMs: number,
+  ) {
     super({ directory: dir, expirationPeriodInMilliseconds: expiryMs });
     this.extensions = this.extensions.filter((e) => e !== 'creation-defer-length');
   }
@@ -46,7 +49,13 @@ export class StagingStore extends FileStore {
       const info = await this.configstore.get(id);
       const file = await stat(path.join(this.dir, id)).catch(() => null);
       if (!info || !file) continue;
-      out.push({ id, size: info.size, offset: file.size, metadata: (info.metadata ?? {}) as Record<string, string | null>, lastActivity: file.mtime });
+      out.push({
+        id,
+        size: info.size,
+        offset: file.size,
+        metadata: (info.metadata ?? {}) as Record<string, string | null>,
+        lastActivity: file.mtime,
+      });
     }
     return out;
   }

@@ -13,7 +13,13 @@ import { makeJpeg, sha256, upload } from './media-test-kit';
 // listening on a free port for this file.
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'baywise-store-'));
-const s3server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: path.join(scratch, 's3'), configureBuckets: [{ name: 'baywise-media' }] });
+const s3server = new S3rver({
+  address: '127.0.0.1',
+  port: 0,
+  silent: true,
+  directory: path.join(scratch, 's3'),
+  configureBuckets: [{ name: 'baywise-media' }],
+});
 const { port } = await s3server.run();
 afterAll(() => s3server.close());
 
@@ -80,14 +86,18 @@ describe('uploads with media in an S3-compatible bucket', () => {
     expect(res.statusCode, res.body).toBe(200);
     const medium = res.json();
     const bucket = s3Store(s3Settings);
-    for (const variant of ['original', 'w320', 'w960', 'w1920']) expect(await bucket.size(mediaKey(sha256(bytes), variant)), variant).toBeGreaterThan(0);
+    for (const variant of ['original', 'w320', 'w960', 'w1920'])
+      expect(await bucket.size(mediaKey(sha256(bytes), variant)), variant).toBeGreaterThan(0);
     // Nothing went to the data directory's media folder.
-    expect(() => readFileSync(path.join(scratch, 'data', 'media', sha256(bytes).slice(0, 2), sha256(bytes), 'original'))).toThrow();
+    expect(() =>
+      readFileSync(path.join(scratch, 'data', 'media', sha256(bytes).slice(0, 2), sha256(bytes), 'original')),
+    ).toThrow();
     const file = await tech.inject({ method: 'GET', url: medium.urls.w960, headers: { range: 'bytes=0-3' } });
     expect(file.statusCode).toBe(206);
     expect(file.rawPayload.subarray(0, 4).toString('latin1')).toBe('RIFF');
     expect((await tech.inject({ method: 'DELETE', url: `/api/media/${medium.id}` })).statusCode).toBe(204);
     await t.app.media.idle();
-    for (const variant of ['original', 'w320', 'w960', 'w1920']) expect(await bucket.size(mediaKey(sha256(bytes), variant)), variant).toBeNull();
+    for (const variant of ['original', 'w320', 'w960', 'w1920'])
+      expect(await bucket.size(mediaKey(sha256(bytes), variant)), variant).toBeNull();
   });
 });

@@ -102,7 +102,13 @@ export function s3Store(settings: S3Settings): MediaStore {
     async put(key, file, contentType) {
       const { size } = await stat(file);
       await client.send(
-        new PutObjectCommand({ Bucket, Key: Key(key), Body: createReadStream(file), ContentLength: size, ContentType: contentType }),
+        new PutObjectCommand({
+          Bucket,
+          Key: Key(key),
+          Body: createReadStream(file),
+          ContentLength: size,
+          ContentType: contentType,
+        }),
       );
     },
     async size(key) {
@@ -116,7 +122,11 @@ export function s3Store(settings: S3Settings): MediaStore {
     },
     async read(key, range) {
       const object = await client.send(
-        new GetObjectCommand({ Bucket, Key: Key(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+        new GetObjectCommand({
+          Bucket,
+          Key: Key(key),
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
       );
       return object.Body as Readable;
     },

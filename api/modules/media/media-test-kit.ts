@@ -12,7 +12,12 @@ import { runFfmpeg } from './media-files';
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** A JPEG of `width`×`height` with a colour gradient (so resizing has something to do). */
-export async function makeJpeg(width = 1200, height = 800, exif?: Record<string, Record<string, string>>, orientation?: number): Promise<Buffer> {
+export async function makeJpeg(
+  width = 1200,
+  height = 800,
+  exif?: Record<string, Record<string, string>>,
+  orientation?: number,
+): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -23,7 +28,8 @@ export async function makeJpeg(width = 1200, height = 800, exif?: Record<string,
     }
   }
   let image = sharp(pixels, { raw: { width, height, channels: 3 } });
-  if (exif || orientation) image = image.withMetadata({ ...(exif ? { exif } : {}), ...(orientation ? { orientation } : {}) });
+  if (exif || orientation)
+    image = image.withMetadata({ ...(exif ? { exif } : {}), ...(orientation ? { orientation } : {}) });
   return image.jpeg({ quality: 85 }).toBuffer();
 }
 
@@ -33,9 +39,19 @@ export async function makeVideo(seconds = 1, codec: 'libx264' | 'libx265' = 'lib
   try {
     const file = path.join(dir, 'v.mp4');
     const result = await runFfmpeg([
-      '-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=320x240:rate=15`,
-      '-c:v', codec, '-pix_fmt', 'yuv420p', ...(codec === 'libx265' ? ['-tag:v', 'hvc1', '-x265-params', 'log-level=error'] : []),
-      '-metadata', 'location=+48.8584+002.2945/', '-y', file,
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc=duration=${seconds}:size=320x240:rate=15`,
+      '-c:v',
+      codec,
+      '-pix_fmt',
+      'yuv420p',
+      ...(codec === 'libx265' ? ['-tag:v', 'hvc1', '-x265-params', 'log-level=error'] : []),
+      '-metadata',
+      'location=+48.8584+002.2945/',
+      '-y',
+      file,
     ]);
     if (result.code !== 0) throw new Error(result.stderr);
     return readFileSync(file);
@@ -50,8 +66,20 @@ export async function makeLiveWebm(seconds: number): Promise<Buffer> {
   try {
     const file = path.join(dir, 'v.webm');
     const result = await runFfmpeg([
-      '-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=160x120:rate=10`,
-      '-c:v', 'libvpx', '-deadline', 'realtime', '-live', '1', '-f', 'webm', '-y', file,
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc=duration=${seconds}:size=160x120:rate=10`,
+      '-c:v',
+      'libvpx',
+      '-deadline',
+      'realtime',
+      '-live',
+      '1',
+      '-f',
+      'webm',
+      '-y',
+      file,
     ]);
     if (result.code !== 0) throw new Error(result.stderr);
     return readFileSync(file);
@@ -100,7 +128,12 @@ export function createUpload(client: Client, meta: UploadMeta, length: number): 
   });
 }
 
-export function patchUpload(client: Client, location: string, offset: number, bytes: Buffer): Promise<LightMyRequestResponse> {
+export function patchUpload(
+  client: Client,
+  location: string,
+  offset: number,
+  bytes: Buffer,
+): Promise<LightMyRequestResponse> {
   return client.inject({
     method: 'PATCH',
     url: location,
@@ -114,8 +147,17 @@ export function headUpload(client: Client, location: string): Promise<LightMyReq
 }
 
 /** Creates and sends a whole file in one PATCH (or in chunks of `chunk` bytes); returns the last answer. */
-export async function upload(client: Client, meta: UploadMeta, bytes: Buffer, chunk = bytes.length): Promise<LightMyRequestResponse> {
-  const created = await createUpload(client, { role: 'original', kind: 'photo', sha256: sha256(bytes), mediaId: randomUUID(), ...meta }, bytes.length);
+export async function upload(
+  client: Client,
+  meta: UploadMeta,
+  bytes: Buffer,
+  chunk = bytes.length,
+): Promise<LightMyRequestResponse> {
+  const created = await createUpload(
+    client,
+    { role: 'original', kind: 'photo', sha256: sha256(bytes), mediaId: randomUUID(), ...meta },
+    bytes.length,
+  );
   if (created.statusCode !== 201) return created;
   const location = String(created.headers.location);
   let last = created;

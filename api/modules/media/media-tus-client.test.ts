@@ -30,7 +30,15 @@ function options(bytes: Buffer, mediaId: string, extra: Partial<tus.UploadOption
     retryDelays: null,
     storeFingerprintForResuming: false,
     uploadSize: bytes.length,
-    metadata: { mediaId, role: 'original', sha256: sha256(bytes), inspectionId: inspection.id, itemKey: 'oil', kind: 'photo', filetype: 'image/jpeg' },
+    metadata: {
+      mediaId,
+      role: 'original',
+      sha256: sha256(bytes),
+      inspectionId: inspection.id,
+      itemKey: 'oil',
+      kind: 'photo',
+      filetype: 'image/jpeg',
+    },
     ...extra,
   };
 }
@@ -43,27 +51,37 @@ describe('tus-js-client against the API', () => {
     // The first attempt stops after two chunks (the connection drops in the bay).
     const first = await new Promise<string>((resolve, reject) => {
       let chunks = 0;
-      const upload = new tus.Upload(bytes, options(bytes, mediaId, {
-        onChunkComplete: () => {
-          chunks += 1;
-          if (chunks === 2) void upload.abort().then(() => resolve(upload.url!));
-        },
-        onError: reject,
-      }));
+      const upload = new tus.Upload(
+        bytes,
+        options(bytes, mediaId, {
+          onChunkComplete: () => {
+            chunks += 1;
+            if (chunks === 2) void upload.abort().then(() => resolve(upload.url!));
+          },
+          onError: reject,
+        }),
+      );
       upload.start();
     });
     expect(first).toMatch(/\/api\/uploads\/[\w-]+$/);
-    const head = await tech.inject({ method: 'HEAD', url: new URL(first).pathname, headers: { 'tus-resumable': '1.0.0' } });
+    const head = await tech.inject({
+      method: 'HEAD',
+      url: new URL(first).pathname,
+      headers: { 'tus-resumable': '1.0.0' },
+    });
     expect(head.headers['upload-offset']).toBe(String(CHUNK * 2));
 
     const progress: number[] = [];
     const body = await new Promise<string>((resolve, reject) => {
-      const upload = new tus.Upload(bytes, options(bytes, mediaId, {
-        uploadUrl: first,
-        onProgress: (sent) => progress.push(sent),
-        onSuccess: ({ lastResponse }) => resolve(lastResponse.getBody()),
-        onError: reject,
-      }));
+      const upload = new tus.Upload(
+        bytes,
+        options(bytes, mediaId, {
+          uploadUrl: first,
+          onProgress: (sent) => progress.push(sent),
+          onSuccess: ({ lastResponse }) => resolve(lastResponse.getBody()),
+          onError: reject,
+        }),
+      );
       upload.start();
     });
     // Nothing before the offset was sent again.
@@ -75,11 +93,22 @@ describe('tus-js-client against the API', () => {
   it('keeps the bytes that arrived before a connection dropped in the middle of a PATCH, and continues from there', async () => {
     const bytes = await makeJpeg(1600, 1200);
     const mediaId = randomUUID();
-    const meta = { mediaId, role: 'original', sha256: sha256(bytes), inspectionId: inspection.id, itemKey: 'oil', kind: 'photo' };
+    const meta = {
+      mediaId,
+      role: 'original',
+      sha256: sha256(bytes),
+      inspectionId: inspection.id,
+      itemKey: 'oil',
+      kind: 'photo',
+    };
     const created = await tech.inject({
       method: 'POST',
       url: MEDIA_UPLOAD_PATH,
-      headers: { 'tus-resumable': '1.0.0', 'upload-length': String(bytes.length), 'upload-metadata': encodeMetadata(meta) },
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-length': String(bytes.length),
+        'upload-metadata': encodeMetadata(meta),
+      },
     });
     const location = String(created.headers.location);
     // One PATCH announcing every byte, cut after 60 % of them.
@@ -87,13 +116,21 @@ describe('tus-js-client against the API', () => {
     await new Promise<void>((resolve) => {
       const req = httpRequest(`${origin}${location}`, {
         method: 'PATCH',
-        headers: { cookie: tech.cookie, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(bytes.length) },
+        headers: {
+          cookie: tech.cookie,
+          'tus-resumable': '1.0.0',
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(bytes.length),
+        },
       });
       req.on('error', () => resolve());
-      req.write(bytes.subarray(0, cut), () => setTimeout(() => {
-        req.destroy();
-        resolve();
-      }, 300));
+      req.write(bytes.subarray(0, cut), () =>
+        setTimeout(() => {
+          req.destroy();
+          resolve();
+        }, 300),
+      );
     });
     // The server notices the drop and keeps what it wrote.
     let offset = 0;

@@ -31,7 +31,17 @@ function storedFiles(): string[] {
 describe('uploads through tus', () => {
   it('stores a photo sent in one PATCH: a row, the original and three sizes, and the medium as the answer', async () => {
     const mediaId = randomUUID();
-    const res = await upload(tech, { mediaId, inspectionId: inspection.id, itemKey: 'frontLeftBrake', caption: 'Worn pad', capturedAt: '2026-11-25T10:00:00.000Z' }, photo);
+    const res = await upload(
+      tech,
+      {
+        mediaId,
+        inspectionId: inspection.id,
+        itemKey: 'frontLeftBrake',
+        caption: 'Worn pad',
+        capturedAt: '2026-11-25T10:00:00.000Z',
+      },
+      photo,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const medium = res.json();
     expect(medium).toMatchObject({
@@ -75,7 +85,18 @@ describe('uploads through tus', () => {
   it('stores a photo sent in chunks, and HEAD tells where a cut upload stands so PATCH continues there', async () => {
     const bytes = await makeJpeg(900, 900);
     const mediaId = randomUUID();
-    const created = await createUpload(tech, { mediaId, role: 'original', kind: 'photo', sha256: sha256(bytes), inspectionId: inspection.id, serviceId: inspection.services[0]!.id }, bytes.length);
+    const created = await createUpload(
+      tech,
+      {
+        mediaId,
+        role: 'original',
+        kind: 'photo',
+        sha256: sha256(bytes),
+        inspectionId: inspection.id,
+        serviceId: inspection.services[0]!.id,
+      },
+      bytes.length,
+    );
     expect(created.statusCode, created.body).toBe(201);
     const location = String(created.headers.location);
     expect(location).toMatch(/^\/api\/uploads\/[\w-]+$/);
@@ -90,7 +111,12 @@ describe('uploads through tus', () => {
     expect((await patchUpload(tech, location, 0, bytes)).statusCode).toBe(409);
     const done = await patchUpload(tech, location, cut, bytes.subarray(cut));
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json()).toMatchObject({ id: mediaId, serviceId: inspection.services[0]!.id, itemKey: null, position: 1 });
+    expect(done.json()).toMatchObject({
+      id: mediaId,
+      serviceId: inspection.services[0]!.id,
+      itemKey: null,
+      position: 1,
+    });
   });
 
   it('keeps one row and one file when the same upload comes again after a lost answer', async () => {
@@ -112,10 +138,16 @@ describe('uploads through tus', () => {
 
   it('refuses another content for a medium already stored with 409', async () => {
     const mediaId = randomUUID();
-    expect((await upload(tech, { mediaId, inspectionId: inspection.id, itemKey: 'oil' }, await makeJpeg(300, 200))).statusCode).toBe(200);
+    expect(
+      (await upload(tech, { mediaId, inspectionId: inspection.id, itemKey: 'oil' }, await makeJpeg(300, 200)))
+        .statusCode,
+    ).toBe(200);
     const res = await upload(tech, { mediaId, inspectionId: inspection.id, itemKey: 'oil' }, await makeJpeg(200, 300));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: 'conflict', message: 'This photo or video was already uploaded with other content' });
+    expect(res.json()).toEqual({
+      error: 'conflict',
+      message: 'This photo or video was already uploaded with other content',
+    });
   });
 
   it.each([
@@ -125,23 +157,53 @@ describe('uploads through tus', () => {
     ['a PDF', Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF')],
   ])('refuses %s named photo.jpg with 415, stores nothing', async (_name, bytes) => {
     const before = storedFiles();
-    const res = await upload(tech, { inspectionId: inspection.id, itemKey: 'oil', filetype: 'image/jpeg' } as never, bytes);
+    const res = await upload(
+      tech,
+      { inspectionId: inspection.id, itemKey: 'oil', filetype: 'image/jpeg' } as never,
+      bytes,
+    );
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ error: 'unsupported_media_type', message: NOT_A_MEDIUM });
     expect(storedFiles()).toEqual(before);
   });
 
   it('refuses a video sent as a photo with 415', async () => {
-    const res = await upload(tech, { inspectionId: inspection.id, itemKey: 'oil', kind: 'photo' }, Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(64)]));
+    const res = await upload(
+      tech,
+      { inspectionId: inspection.id, itemKey: 'oil', kind: 'photo' },
+      Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(64)]),
+    );
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe('This file is a video, not a photo');
   });
 
   it('refuses an upload over the cap at creation with 413, before a byte is sent', async () => {
-    const res = await createUpload(tech, { mediaId: randomUUID(), role: 'original', kind: 'photo', sha256: sha256(photo), inspectionId: inspection.id, itemKey: 'oil' }, PHOTO_MAX_BYTES + 1);
+    const res = await createUpload(
+      tech,
+      {
+        mediaId: randomUUID(),
+        role: 'original',
+        kind: 'photo',
+        sha256: sha256(photo),
+        inspectionId: inspection.id,
+        itemKey: 'oil',
+      },
+      PHOTO_MAX_BYTES + 1,
+    );
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ error: 'payload_too_large', message: 'A photo can be at most 25 MB' });
-    const video = await createUpload(tech, { mediaId: randomUUID(), role: 'original', kind: 'video', sha256: sha256(photo), inspectionId: inspection.id, itemKey: 'oil' }, 200 * 1024 * 1024);
+    const video = await createUpload(
+      tech,
+      {
+        mediaId: randomUUID(),
+        role: 'original',
+        kind: 'video',
+        sha256: sha256(photo),
+        inspectionId: inspection.id,
+        itemKey: 'oil',
+      },
+      200 * 1024 * 1024,
+    );
     expect(video.statusCode).toBe(413);
   });
 
@@ -151,11 +213,20 @@ describe('uploads through tus', () => {
     expect(res.json()).toEqual({ error: 'bad_request', message: 'The file received does not match its sha256' });
   });
 
-  it('checks the metadata at creation: 400 with a clear message, 404 for an unknown inspection, 400 for another inspection\'s service', async () => {
-    const base = { mediaId: randomUUID(), role: 'original', kind: 'photo', sha256: sha256(photo), inspectionId: inspection.id };
+  it("checks the metadata at creation: 400 with a clear message, 404 for an unknown inspection, 400 for another inspection's service", async () => {
+    const base = {
+      mediaId: randomUUID(),
+      role: 'original',
+      kind: 'photo',
+      sha256: sha256(photo),
+      inspectionId: inspection.id,
+    };
     const both = await createUpload(tech, { ...base, itemKey: 'oil', serviceId: inspection.services[0]!.id }, 10);
     expect(both.statusCode).toBe(400);
-    expect(both.json()).toMatchObject({ error: 'validation_error', message: 'Invalid upload metadata: A medium belongs to one inspection item or one service' });
+    expect(both.json()).toMatchObject({
+      error: 'validation_error',
+      message: 'Invalid upload metadata: A medium belongs to one inspection item or one service',
+    });
     const badKey = await createUpload(tech, { ...base, itemKey: 'sunroof' }, 10);
     expect(badKey.json().message).toBe('Invalid upload metadata: Unknown inspection item');
     const noSha = await createUpload(tech, { ...base, sha256: 'abc', itemKey: 'oil' }, 10);
@@ -174,19 +245,71 @@ describe('uploads through tus', () => {
     const full = await createInspection(t.db);
     const now = new Date().toISOString();
     const sha = 'c'.repeat(64);
-    await t.db.insertInto('mediaFiles').values({ sha256: sha, contentType: 'image/jpeg', bytes: 1, width: 1, height: 1, durationMs: null, variants: '[]', processing: 0, playable: null, createdAt: now }).execute();
+    await t.db
+      .insertInto('mediaFiles')
+      .values({
+        sha256: sha,
+        contentType: 'image/jpeg',
+        bytes: 1,
+        width: 1,
+        height: 1,
+        durationMs: null,
+        variants: '[]',
+        processing: 0,
+        playable: null,
+        createdAt: now,
+      })
+      .execute();
     const rows = Array.from({ length: 200 }, (_, i) => ({
-      id: randomUUID(), inspectionId: full.id, itemKey: 'oil', serviceId: null, kind: 'photo', contentType: 'image/jpeg', bytes: 1, width: 1, height: 1,
-      durationMs: null, sha256: sha, markupSha256: null, caption: null, position: i, capturedAt: now, takenBy: null, createdAt: now, updatedAt: now,
+      id: randomUUID(),
+      inspectionId: full.id,
+      itemKey: 'oil',
+      serviceId: null,
+      kind: 'photo',
+      contentType: 'image/jpeg',
+      bytes: 1,
+      width: 1,
+      height: 1,
+      durationMs: null,
+      sha256: sha,
+      markupSha256: null,
+      caption: null,
+      position: i,
+      capturedAt: now,
+      takenBy: null,
+      createdAt: now,
+      updatedAt: now,
     }));
     await t.db.insertInto('media').values(rows).execute();
-    const res = await createUpload(tech, { mediaId: randomUUID(), role: 'original', kind: 'photo', sha256: sha256(photo), inspectionId: full.id, itemKey: 'oil' }, photo.length);
+    const res = await createUpload(
+      tech,
+      {
+        mediaId: randomUUID(),
+        role: 'original',
+        kind: 'photo',
+        sha256: sha256(photo),
+        inspectionId: full.id,
+        itemKey: 'oil',
+      },
+      photo.length,
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: 'conflict', message: 'An inspection holds at most 200 photos and videos' });
   });
 
   it('lets the device give up an upload (DELETE), after which HEAD and PATCH find nothing', async () => {
-    const created = await createUpload(tech, { mediaId: randomUUID(), role: 'original', kind: 'photo', sha256: sha256(photo), inspectionId: inspection.id, itemKey: 'oil' }, photo.length);
+    const created = await createUpload(
+      tech,
+      {
+        mediaId: randomUUID(),
+        role: 'original',
+        kind: 'photo',
+        sha256: sha256(photo),
+        inspectionId: inspection.id,
+        itemKey: 'oil',
+      },
+      photo.length,
+    );
     const location = String(created.headers.location);
     expect((await patchUpload(tech, location, 0, photo.subarray(0, 100))).statusCode).toBe(204);
     const gone = await tech.inject({ method: 'DELETE', url: location, headers: { 'tus-resumable': '1.0.0' } });
@@ -204,7 +327,11 @@ describe('uploads through tus', () => {
   });
 
   it('needs a session before tus sees anything', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/uploads', headers: { 'tus-resumable': '1.0.0', 'upload-length': '10' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { 'tus-resumable': '1.0.0', 'upload-length': '10' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: 'unauthorized', message: 'You need to sign in' });
   });

@@ -52,7 +52,8 @@ function asErrorBody(status: number, text: string): { status: number; body: ApiE
   // tus's own 404 (unknown) and 410 (expired) both mean "start a new upload"; 410 `gone` stays for
   // a deleted inspection, service or medium, which a device reads as "drop this file".
   if (status === 404 || status === 410) return { status: 404, body: { error: 'not_found', message: UPLOAD_EXPIRED } };
-  const message = status === 413 ? `A file can be at most ${VIDEO_MAX_BYTES / 1024 / 1024} MB` : text.trim() || 'Upload failed';
+  const message =
+    status === 413 ? `A file can be at most ${VIDEO_MAX_BYTES / 1024 / 1024} MB` : text.trim() || 'Upload failed';
   return { status, body: { error: status >= 500 ? 'internal_error' : codeForStatus(status), message } };
 }
 
@@ -84,7 +85,12 @@ export function createUploadServer(runtime: MediaRuntime, app: FastifyInstance) 
   };
 
   /** Stores a complete staged upload as a medium, then forgets its staged bytes (stored or refused). */
-  function finish(id: string, metadata: Record<string, string | null> | undefined, size: number, fallbackUser?: string): Promise<MediaView> {
+  function finish(
+    id: string,
+    metadata: Record<string, string | null> | undefined,
+    size: number,
+    fallbackUser?: string,
+  ): Promise<MediaView> {
     const running = finishing.get(id);
     if (running) return running;
     const work = (async () => {
@@ -144,11 +150,18 @@ export function createUploadServer(runtime: MediaRuntime, app: FastifyInstance) 
   }
 
   /** Stores a complete upload a request names, then answers that request as tus would after its last byte. */
-  async function answerCompleted(request: FastifyRequest, reply: FastifyReply, id: string): Promise<FastifyReply | null> {
+  async function answerCompleted(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: string,
+  ): Promise<FastifyReply | null> {
     const upload = await completeButUnstored(id);
     if (!upload) return null;
     const row = await finish(id, upload.metadata, upload.offset, request.user.id);
-    reply.header('Tus-Resumable', '1.0.0').header('Upload-Offset', String(upload.offset)).header('Upload-Length', String(upload.size));
+    reply
+      .header('Tus-Resumable', '1.0.0')
+      .header('Upload-Offset', String(upload.offset))
+      .header('Upload-Length', String(upload.size));
     if (request.method === 'HEAD') return reply.status(200).send();
     return reply.status(200).type('application/json; charset=utf-8').send(toMedia(row));
   }
@@ -157,8 +170,10 @@ export function createUploadServer(runtime: MediaRuntime, app: FastifyInstance) 
   async function handle(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     // tus would answer 412; a request that is no tus request at all is a plain bad request.
     if (!request.headers['tus-resumable']) throw new HttpError(400, 'bad_request', NOT_TUS);
-    if (request.method === 'POST' && request.headers['upload-defer-length'] !== undefined) throw new HttpError(400, 'bad_request', NO_DEFERRED_LENGTH);
-    if (request.method === 'POST' && request.headers['upload-concat'] !== undefined) throw new HttpError(400, 'bad_request', NO_CONCAT);
+    if (request.method === 'POST' && request.headers['upload-defer-length'] !== undefined)
+      throw new HttpError(400, 'bad_request', NO_DEFERRED_LENGTH);
+    if (request.method === 'POST' && request.headers['upload-concat'] !== undefined)
+      throw new HttpError(400, 'bad_request', NO_CONCAT);
     const { id } = (request.params ?? {}) as { id?: string };
     if (id && (request.method === 'HEAD' || request.method === 'PATCH')) {
       const answered = await answerCompleted(request, reply, id);
@@ -194,10 +209,17 @@ export function createUploadServer(runtime: MediaRuntime, app: FastifyInstance) 
   async function finishStaged(): Promise<number> {
     let done = 0;
     for (const upload of await store.staged()) {
-      if (upload.size === undefined || upload.offset !== upload.size || store.expired(upload) || !upload.metadata[UPLOADER_KEY]) continue;
+      if (
+        upload.size === undefined ||
+        upload.offset !== upload.size ||
+        store.expired(upload) ||
+        !upload.metadata[UPLOADER_KEY]
+      )
+        continue;
       await finish(upload.id, upload.metadata, upload.offset).then(
         () => done++,
-        (err: unknown) => app.log.warn({ err, upload: upload.id }, 'a complete upload left at the last stop could not be stored'),
+        (err: unknown) =>
+          app.log.warn({ err, upload: upload.id }, 'a complete upload left at the last stop could not be stored'),
       );
     }
     return done;

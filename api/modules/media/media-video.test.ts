@@ -29,7 +29,14 @@ describe('videos', () => {
     const res = await upload(tech, { inspectionId: inspection.id, itemKey: 'leaks', kind: 'video' }, bytes);
     expect(res.statusCode, res.body).toBe(200);
     const medium = res.json();
-    expect(medium).toMatchObject({ kind: 'video', contentType: 'video/mp4', width: 320, height: 240, durationMs: 1000, processing: false });
+    expect(medium).toMatchObject({
+      kind: 'video',
+      contentType: 'video/mp4',
+      width: 320,
+      height: 240,
+      durationMs: 1000,
+      processing: false,
+    });
     const v = medium.sha256.slice(0, 16);
     expect(medium.urls).toMatchObject({
       poster: `/api/media/${medium.id}/files/${v}/poster`,
@@ -66,7 +73,9 @@ describe('videos', () => {
     expect(copy.headers['content-type']).toBe('video/mp4');
     expect((await probeBytes(copy.rawPayload)).probe?.codec).toBe('h264');
     // The original stays as it was sent.
-    expect((await probeBytes((await tech.inject({ method: 'GET', url: after.urls.original })).rawPayload)).probe?.codec).toBe('hevc');
+    expect(
+      (await probeBytes((await tech.inject({ method: 'GET', url: after.urls.original })).rawPayload)).probe?.codec,
+    ).toBe('hevc');
   });
 
   it('leaves no copy behind when the medium is deleted while its H.264 copy is made', async () => {
@@ -79,7 +88,9 @@ describe('videos', () => {
     expect((await tech.inject({ method: 'DELETE', url: `/api/media/${medium.id}` })).statusCode).toBe(204);
     await t.app.media.idle();
     await t.app.media.sweep(true);
-    expect(await t.db.selectFrom('mediaFiles').select('sha256').where('sha256', '=', medium.sha256).execute()).toEqual([]);
+    expect(await t.db.selectFrom('mediaFiles').select('sha256').where('sha256', '=', medium.sha256).execute()).toEqual(
+      [],
+    );
     const folder = path.join(dataDir, 'media', medium.sha256.slice(0, 2), medium.sha256);
     expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
   });
@@ -89,21 +100,43 @@ describe('videos', () => {
     const medium = (await upload(tech, { inspectionId: inspection.id, itemKey: 'oil', kind: 'video' }, bytes)).json();
     await t.app.media.idle();
     // As it was before any copy: two workers find it to do.
-    await t.db.updateTable('mediaFiles').set({ processing: 1, playable: null, copyStartedAt: null }).where('sha256', '=', medium.sha256).execute();
+    await t.db
+      .updateTable('mediaFiles')
+      .set({ processing: 1, playable: null, copyStartedAt: null })
+      .where('sha256', '=', medium.sha256)
+      .execute();
     const puts: string[] = [];
-    const counting: MediaStore = { ...t.app.media.store, put: async (key, file, type) => { puts.push(key); return t.app.media.store.put(key, file, type); } };
+    const counting: MediaStore = {
+      ...t.app.media.store,
+      put: async (key, file, type) => {
+        puts.push(key);
+        return t.app.media.store.put(key, file, type);
+      },
+    };
     const workers = [1, 2].map(() => createMediaRuntime(t.app.config, t.db, t.app.log, counting));
     for (const w of workers) w.queuePlayableCopy(medium.sha256);
     await Promise.all(workers.map((w) => w.idle()));
     expect(puts).toEqual([`${medium.sha256.slice(0, 2)}/${medium.sha256}/h264`]);
-    expect(await t.db.selectFrom('mediaFiles').select(['processing', 'playable']).where('sha256', '=', medium.sha256).executeTakeFirst()).toEqual({ processing: 0, playable: 'h264' });
+    expect(
+      await t.db
+        .selectFrom('mediaFiles')
+        .select(['processing', 'playable'])
+        .where('sha256', '=', medium.sha256)
+        .executeTakeFirst(),
+    ).toEqual({ processing: 0, playable: 'h264' });
   });
 
   it('lets another worker claim a copy once the first claim has lapsed', async () => {
     const bytes = await makeVideo(1, 'libx265');
-    const medium = (await upload(tech, { inspectionId: inspection.id, itemKey: 'coolant', kind: 'video' }, bytes)).json();
+    const medium = (
+      await upload(tech, { inspectionId: inspection.id, itemKey: 'coolant', kind: 'video' }, bytes)
+    ).json();
     await t.app.media.idle();
-    await t.db.updateTable('mediaFiles').set({ processing: 1, copyStartedAt: null }).where('sha256', '=', medium.sha256).execute();
+    await t.db
+      .updateTable('mediaFiles')
+      .set({ processing: 1, copyStartedAt: null })
+      .where('sha256', '=', medium.sha256)
+      .execute();
     const now = Date.now();
     expect(await claimPlayableCopy(t.db, medium.sha256, now)).toBe(true);
     expect(await claimPlayableCopy(t.db, medium.sha256, now + 1000)).toBe(false);

@@ -17,12 +17,19 @@ function selectMedia(db: Db) {
     .leftJoin('mediaFiles as markupFiles', 'markupFiles.sha256', 'media.markupSha256')
     .leftJoin('users', 'users.id', 'media.takenBy')
     .selectAll('media')
-    .select(['mediaFiles.processing', 'mediaFiles.playable', 'users.username as takenByName', 'markupFiles.contentType as markupContentType']);
+    .select([
+      'mediaFiles.processing',
+      'mediaFiles.playable',
+      'users.username as takenByName',
+      'markupFiles.contentType as markupContentType',
+    ]);
 }
 
 export function findMediaByIds(db: Db, ids: readonly string[]): Promise<MediaView[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return selectMedia(db).where(idIn(db, 'media.id', ids)).execute();
+  return selectMedia(db)
+    .where(idIn(db, 'media.id', ids))
+    .execute();
 }
 
 export function findMedia(db: Db, id: string): Promise<MediaView | undefined> {
@@ -55,7 +62,11 @@ export async function insertMediaFile(db: Db, row: MediaFileRow): Promise<void> 
     .execute();
 }
 
-export async function updateMediaFile(db: Db, sha256: string, set: Partial<Pick<MediaFileRow, 'variants' | 'processing' | 'playable'>>) {
+export async function updateMediaFile(
+  db: Db,
+  sha256: string,
+  set: Partial<Pick<MediaFileRow, 'variants' | 'processing' | 'playable'>>,
+) {
   await db.updateTable('mediaFiles').set(set).where('sha256', '=', sha256).execute();
 }
 
@@ -82,7 +93,9 @@ export function unusedMediaFiles(db: Db, limit: number): Promise<MediaFileRow[]>
         exists(
           selectFrom('media as m')
             .select('m.id')
-            .where((eb) => eb.or([eb('m.sha256', '=', eb.ref('f.sha256')), eb('m.markupSha256', '=', eb.ref('f.sha256'))])),
+            .where((eb) =>
+              eb.or([eb('m.sha256', '=', eb.ref('f.sha256')), eb('m.markupSha256', '=', eb.ref('f.sha256'))]),
+            ),
         ),
       ),
     )

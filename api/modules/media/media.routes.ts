@@ -28,29 +28,57 @@ export async function mediaRoutes(fastify: FastifyInstance): Promise<void> {
   app.addContentTypeParser('application/offset+octet-stream', (_request, payload, done) => done(null, payload));
   // tus keeps its own replay rules (offsets), so these writes store no idempotent replay.
   const tusConfig = { storesReplay: false };
-  app.post(UPLOADS, { config: tusConfig, schema: { response: { 201: z.unknown(), ...errorsFor(400, 401, 403, 404, 409, 410, 413, 415) } } }, uploads.handle);
+  app.post(
+    UPLOADS,
+    {
+      config: tusConfig,
+      schema: { response: { 201: z.unknown(), ...errorsFor(400, 401, 403, 404, 409, 410, 413, 415) } },
+    },
+    uploads.handle,
+  );
   app.route({
     method: ['PATCH', 'DELETE'],
     url: `${UPLOADS}/:id`,
     config: tusConfig,
-    schema: { params: uploadParams, response: { 200: z.unknown(), 204: z.unknown(), ...errorsFor(400, 401, 403, 404, 409, 410, 413, 415) } },
+    schema: {
+      params: uploadParams,
+      response: { 200: z.unknown(), 204: z.unknown(), ...errorsFor(400, 401, 403, 404, 409, 410, 413, 415) },
+    },
     handler: uploads.handle,
   });
   app.route({ method: 'HEAD', url: `${UPLOADS}/:id`, schema: { params: uploadParams }, handler: uploads.handle });
 
-  app.get('/media/:id', { schema: { params: idParams, response: { 200: mediaResponse, ...errorsFor(400, 401, 404, 410) } } }, async (request) =>
-    getMedia(app.db, request.params.id),
+  app.get(
+    '/media/:id',
+    { schema: { params: idParams, response: { 200: mediaResponse, ...errorsFor(400, 401, 404, 410) } } },
+    async (request) => getMedia(app.db, request.params.id),
   );
 
   app.get(
     '/inspections/:id/media',
-    { schema: { params: idParams, response: { 200: z.object({ items: z.array(mediaResponse) }), ...errors, 404: errorResponse, 410: errorResponse } } },
+    {
+      schema: {
+        params: idParams,
+        response: {
+          200: z.object({ items: z.array(mediaResponse) }),
+          ...errors,
+          404: errorResponse,
+          410: errorResponse,
+        },
+      },
+    },
     async (request) => listInspectionMedia(app.db, request.params.id),
   );
 
   app.patch(
     '/media/:id',
-    { schema: { params: idParams, body: updateMediaBody, response: { 200: mediaResponse, ...errorsFor(400, 401, 404, 409, 410) } } },
+    {
+      schema: {
+        params: idParams,
+        body: updateMediaBody,
+        response: { 200: mediaResponse, ...errorsFor(400, 401, 404, 409, 410) },
+      },
+    },
     async (request) => updateMedia(request.db, request.params.id, request.body),
   );
 
@@ -63,6 +91,7 @@ export async function mediaRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/media/:id/files/:version/:name',
     { schema: { params: fileParams, response: { 200: fileBody, 206: fileBody, ...errorsFor(401, 404, 416) } } },
-    async (request, reply) => sendMediaFile(request, reply, app.media.store, await findMedia(app.db, request.params.id), request.params),
+    async (request, reply) =>
+      sendMediaFile(request, reply, app.media.store, await findMedia(app.db, request.params.id), request.params),
   );
 }

@@ -136,15 +136,22 @@ const advisorKey = (id: string | null, sent: boolean) => (!sent ? 'not_sent' : (
 const GROUP_NAMES: Record<string, string> = { none: 'No technician', not_sent: 'Not sent', former_user: 'Former user' };
 
 function groups(buckets: Map<string, Bucket>, names: Map<string, string>): FunnelGroup[] {
-  return [...buckets.values()]
-    .map((b) => ({
-      key: b.key,
-      userId: b.userId,
-      name: b.userId ? (names.get(b.userId) ?? 'Former user') : GROUP_NAMES[b.key]!,
-      ...figures(b.sums),
-    }))
-    // Named people first, busiest first; the catch-all groups last.
-    .sort((a, b) => Number(a.userId === null) - Number(b.userId === null) || b.inspections - a.inspections || a.name.localeCompare(b.name));
+  return (
+    [...buckets.values()]
+      .map((b) => ({
+        key: b.key,
+        userId: b.userId,
+        name: b.userId ? (names.get(b.userId) ?? 'Former user') : GROUP_NAMES[b.key]!,
+        ...figures(b.sums),
+      }))
+      // Named people first, busiest first; the catch-all groups last.
+      .sort(
+        (a, b) =>
+          Number(a.userId === null) - Number(b.userId === null) ||
+          b.inspections - a.inspections ||
+          a.name.localeCompare(b.name),
+      )
+  );
 }
 
 /** The range's first and last local day as UTC instants, with the zone's canonical name. */
@@ -153,7 +160,8 @@ export function funnelSpan(query: FunnelQuery): { from: string; to: string; time
   if (!isTimeZone(zone)) throw badRequest('tz must be a time zone name, e.g. America/Chicago');
   if (query.to < query.from) throw badRequest('to must be on or after from');
   // Counted before the dates are listed, so a range of thousands of years costs nothing.
-  const days = (Date.parse(`${query.to}T00:00:00Z`) - Date.parse(`${query.from}T00:00:00Z`)) / (24 * 60 * MINUTE_MS) + 1;
+  const days =
+    (Date.parse(`${query.to}T00:00:00Z`) - Date.parse(`${query.from}T00:00:00Z`)) / (24 * 60 * MINUTE_MS) + 1;
   if (days > FUNNEL_MAX_DAYS) throw badRequest(`The range can be at most ${FUNNEL_MAX_DAYS} days`);
   const dates = datesBetween(query.from, query.to);
   const timeZone = canonicalZone(zone);
@@ -200,7 +208,9 @@ export async function funnelReport(db: Db, query: FunnelQuery): Promise<FunnelRe
     if (row[9] !== 0) perDay[dayIndex(dayStarts, isoMs(createdAt))]! += row[9];
   }
 
-  const ids = [...new Set([...technicians.values(), ...advisors.values()].map((bucket) => bucket.userId))].filter((id) => id !== null);
+  const ids = [...new Set([...technicians.values(), ...advisors.values()].map((bucket) => bucket.userId))].filter(
+    (id) => id !== null,
+  );
   const names = await userNames(db, ids);
   return {
     from: query.from,

@@ -13,10 +13,22 @@ const t = await useTestApp();
 const advisorClient = await t.signIn('service_advisor');
 
 const zero = {
-  inspections: 0, sent: 0, shareRate: null, viewed: 0, viewRate: null,
-  medianMinutesToView: null, medianMinutesToDecision: null, services: 0, approvedServices: 0,
-  recommendedCents: 0, approvedCents: 0, declinedCents: 0, approvalRateByCount: null,
-  approvalRateByValue: null, approvedInspections: 0, averageRepairOrderCents: null,
+  inspections: 0,
+  sent: 0,
+  shareRate: null,
+  viewed: 0,
+  viewRate: null,
+  medianMinutesToView: null,
+  medianMinutesToDecision: null,
+  services: 0,
+  approvedServices: 0,
+  recommendedCents: 0,
+  approvedCents: 0,
+  declinedCents: 0,
+  approvalRateByCount: null,
+  approvalRateByValue: null,
+  approvedInspections: 0,
+  averageRepairOrderCents: null,
 };
 
 async function funnel(query: string) {
@@ -47,11 +59,19 @@ describe('GET /api/reports/funnel on a hand-checked shop (America/Chicago, UTC-6
   const ids: Record<string, string> = {};
 
   // An inspection created at `createdAt` (UTC) with services; approved amounts set after creation.
-  async function inspect(createdAt: string, technicianId: string | null, services: (ServiceSeed & { approvedAmountCents?: number })[]) {
+  async function inspect(
+    createdAt: string,
+    technicianId: string | null,
+    services: (ServiceSeed & { approvedAmountCents?: number })[],
+  ) {
     const made = await createInspection(t.db, { createdAt, technicianId }, services);
     for (const [i, seed] of services.entries()) {
       if (seed.approvedAmountCents !== undefined) {
-        await t.db.updateTable('services').set({ approvedAmountCents: seed.approvedAmountCents }).where('id', '=', made.services[i]!.id).execute();
+        await t.db
+          .updateTable('services')
+          .set({ approvedAmountCents: seed.approvedAmountCents })
+          .where('id', '=', made.services[i]!.id)
+          .execute();
       }
     }
     return made;
@@ -68,18 +88,39 @@ describe('GET /api/reports/funnel on a hand-checked shop (America/Chicago, UTC-6
     // parts cost, as every write keeps it) = 60.00, approved at 55.00 before a price change; brakes 300.00 declined;
     // wipers 30.00 still recommended.
     const i1 = await inspect('2026-03-02T14:00:00.000Z', alice.id, [
-      { laborCostCents: 4000, partsCostCents: 2000, status: 'approved', approvedAmountCents: 5500, parts: [{ partCostCents: 1500 }, { partCostCents: 500 }] },
+      {
+        laborCostCents: 4000,
+        partsCostCents: 2000,
+        status: 'approved',
+        approvedAmountCents: 5500,
+        parts: [{ partCostCents: 1500 }, { partCostCents: 500 }],
+      },
       { laborCostCents: 20000, partsCostCents: 10000, status: 'declined' },
       { laborCostCents: 3000 },
     ]);
     // A failed email by tina comes first but does not count: sam's send at 14:10 is the first.
-    await insertShareSend(t.db, { inspectionId: i1.id, userId: tina.id, sentAt: '2026-03-02T14:05:00.000Z', status: 'failed' });
+    await insertShareSend(t.db, {
+      inspectionId: i1.id,
+      userId: tina.id,
+      sentAt: '2026-03-02T14:05:00.000Z',
+      status: 'failed',
+    });
     await insertShareSend(t.db, { inspectionId: i1.id, userId: sam.id, sentAt: '2026-03-02T14:10:00.000Z' });
     await insertShareSend(t.db, { inspectionId: i1.id, userId: tina.id, sentAt: '2026-03-02T15:00:00.000Z' });
     await insertShareView(t.db, i1.id, '2026-03-02T14:16:00.000Z'); // 6 minutes
     // An approval in person before the send is not an answer to it; the decline at 14:40 is (30 minutes).
-    await insertServiceDecision(t.db, { inspectionId: i1.id, serviceId: i1.services[0]!.id, decision: 'approved', decidedAt: '2026-03-02T14:00:30.000Z' });
-    await insertServiceDecision(t.db, { inspectionId: i1.id, serviceId: i1.services[1]!.id, decision: 'declined', decidedAt: '2026-03-02T14:40:00.000Z' });
+    await insertServiceDecision(t.db, {
+      inspectionId: i1.id,
+      serviceId: i1.services[0]!.id,
+      decision: 'approved',
+      decidedAt: '2026-03-02T14:00:30.000Z',
+    });
+    await insertServiceDecision(t.db, {
+      inspectionId: i1.id,
+      serviceId: i1.services[1]!.id,
+      decision: 'declined',
+      decidedAt: '2026-03-02T14:40:00.000Z',
+    });
 
     // I2, Mar 2 23:30 local (Mar 3 in UTC). Tyres 120.00 approved (no recorded amount: today's),
     // alignment 80.00 approved at 80.00.
@@ -87,11 +128,27 @@ describe('GET /api/reports/funnel on a hand-checked shop (America/Chicago, UTC-6
       { laborCostCents: 12000, status: 'approved' },
       { laborCostCents: 8000, status: 'approved', approvedAmountCents: 8000 },
     ]);
-    await insertShareSend(t.db, { inspectionId: i2.id, userId: tina.id, sentAt: '2026-03-03T05:40:00.000Z', channel: 'text', status: 'opened' });
+    await insertShareSend(t.db, {
+      inspectionId: i2.id,
+      userId: tina.id,
+      sentAt: '2026-03-03T05:40:00.000Z',
+      channel: 'text',
+      status: 'opened',
+    });
     await insertShareView(t.db, i2.id, '2026-03-03T05:50:00.000Z'); // 10 minutes
     // An unapprove is not a decision the funnel waits for; the approval at 06:20 is (40 minutes).
-    await insertServiceDecision(t.db, { inspectionId: i2.id, serviceId: i2.services[0]!.id, decision: 'unapproved', decidedAt: '2026-03-03T05:45:00.000Z' });
-    await insertServiceDecision(t.db, { inspectionId: i2.id, serviceId: i2.services[0]!.id, decision: 'approved', decidedAt: '2026-03-03T06:20:00.000Z' });
+    await insertServiceDecision(t.db, {
+      inspectionId: i2.id,
+      serviceId: i2.services[0]!.id,
+      decision: 'unapproved',
+      decidedAt: '2026-03-03T05:45:00.000Z',
+    });
+    await insertServiceDecision(t.db, {
+      inspectionId: i2.id,
+      serviceId: i2.services[0]!.id,
+      decision: 'approved',
+      decidedAt: '2026-03-03T06:20:00.000Z',
+    });
 
     // I3, Mar 3 10:00 local, never sent; a view of a link passed on by hand is not counted.
     const i3 = await inspect('2026-03-03T16:00:00.000Z', bob.id, [{ laborCostCents: 2500 }]);
@@ -104,7 +161,12 @@ describe('GET /api/reports/funnel on a hand-checked shop (America/Chicago, UTC-6
     ]);
     await insertShareSend(t.db, { inspectionId: i4.id, userId: sam.id, sentAt: '2026-03-04T15:30:00.000Z' });
     await insertShareView(t.db, i4.id, '2026-03-04T16:30:00.000Z'); // 60 minutes
-    await insertServiceDecision(t.db, { inspectionId: i4.id, serviceId: i4.services[0]!.id, decision: 'approved', decidedAt: '2026-03-04T16:45:00.000Z' }); // 75
+    await insertServiceDecision(t.db, {
+      inspectionId: i4.id,
+      serviceId: i4.services[0]!.id,
+      decision: 'approved',
+      decidedAt: '2026-03-04T16:45:00.000Z',
+    }); // 75
 
     // I5, Mar 4 12:00 local, no technician, no services, sent by sam and never opened.
     const i5 = await inspect('2026-03-04T18:00:00.000Z', null, []);
@@ -144,39 +206,112 @@ describe('GET /api/reports/funnel on a hand-checked shop (America/Chicago, UTC-6
       },
       technicians: [
         {
-          key: ids.alice, userId: ids.alice, name: 'alice',
-          inspections: 2, sent: 2, shareRate: 1, viewed: 2, viewRate: 1,
-          medianMinutesToView: 8, medianMinutesToDecision: 35,
-          services: 5, approvedServices: 3, recommendedCents: 59000, approvedCents: 25500, declinedCents: 30000,
-          approvalRateByCount: 0.6, approvalRateByValue: 25500 / 59000, approvedInspections: 2, averageRepairOrderCents: 12750,
+          key: ids.alice,
+          userId: ids.alice,
+          name: 'alice',
+          inspections: 2,
+          sent: 2,
+          shareRate: 1,
+          viewed: 2,
+          viewRate: 1,
+          medianMinutesToView: 8,
+          medianMinutesToDecision: 35,
+          services: 5,
+          approvedServices: 3,
+          recommendedCents: 59000,
+          approvedCents: 25500,
+          declinedCents: 30000,
+          approvalRateByCount: 0.6,
+          approvalRateByValue: 25500 / 59000,
+          approvedInspections: 2,
+          averageRepairOrderCents: 12750,
         },
         {
-          key: ids.bob, userId: ids.bob, name: 'bob',
-          inspections: 2, sent: 1, shareRate: 0.5, viewed: 1, viewRate: 1,
-          medianMinutesToView: 60, medianMinutesToDecision: 75,
-          services: 3, approvedServices: 1, recommendedCents: 26500, approvedCents: 18000, declinedCents: 6000,
-          approvalRateByCount: 1 / 3, approvalRateByValue: 18000 / 26500, approvedInspections: 1, averageRepairOrderCents: 18000,
+          key: ids.bob,
+          userId: ids.bob,
+          name: 'bob',
+          inspections: 2,
+          sent: 1,
+          shareRate: 0.5,
+          viewed: 1,
+          viewRate: 1,
+          medianMinutesToView: 60,
+          medianMinutesToDecision: 75,
+          services: 3,
+          approvedServices: 1,
+          recommendedCents: 26500,
+          approvedCents: 18000,
+          declinedCents: 6000,
+          approvalRateByCount: 1 / 3,
+          approvalRateByValue: 18000 / 26500,
+          approvedInspections: 1,
+          averageRepairOrderCents: 18000,
         },
-        { ...zero, key: 'none', userId: null, name: 'No technician', inspections: 1, sent: 1, shareRate: 1, viewRate: 0 },
+        {
+          ...zero,
+          key: 'none',
+          userId: null,
+          name: 'No technician',
+          inspections: 1,
+          sent: 1,
+          shareRate: 1,
+          viewRate: 0,
+        },
       ],
       advisors: [
         {
-          key: ids.sam, userId: ids.sam, name: 'sam',
-          inspections: 3, sent: 3, shareRate: 1, viewed: 2, viewRate: 2 / 3,
-          medianMinutesToView: 33, medianMinutesToDecision: 52.5,
-          services: 5, approvedServices: 2, recommendedCents: 63000, approvedCents: 23500, declinedCents: 36000,
-          approvalRateByCount: 0.4, approvalRateByValue: 23500 / 63000, approvedInspections: 2, averageRepairOrderCents: 11750,
+          key: ids.sam,
+          userId: ids.sam,
+          name: 'sam',
+          inspections: 3,
+          sent: 3,
+          shareRate: 1,
+          viewed: 2,
+          viewRate: 2 / 3,
+          medianMinutesToView: 33,
+          medianMinutesToDecision: 52.5,
+          services: 5,
+          approvedServices: 2,
+          recommendedCents: 63000,
+          approvedCents: 23500,
+          declinedCents: 36000,
+          approvalRateByCount: 0.4,
+          approvalRateByValue: 23500 / 63000,
+          approvedInspections: 2,
+          averageRepairOrderCents: 11750,
         },
         {
-          key: ids.tina, userId: ids.tina, name: 'tina',
-          inspections: 1, sent: 1, shareRate: 1, viewed: 1, viewRate: 1,
-          medianMinutesToView: 10, medianMinutesToDecision: 40,
-          services: 2, approvedServices: 2, recommendedCents: 20000, approvedCents: 20000, declinedCents: 0,
-          approvalRateByCount: 1, approvalRateByValue: 1, approvedInspections: 1, averageRepairOrderCents: 20000,
+          key: ids.tina,
+          userId: ids.tina,
+          name: 'tina',
+          inspections: 1,
+          sent: 1,
+          shareRate: 1,
+          viewed: 1,
+          viewRate: 1,
+          medianMinutesToView: 10,
+          medianMinutesToDecision: 40,
+          services: 2,
+          approvedServices: 2,
+          recommendedCents: 20000,
+          approvedCents: 20000,
+          declinedCents: 0,
+          approvalRateByCount: 1,
+          approvalRateByValue: 1,
+          approvedInspections: 1,
+          averageRepairOrderCents: 20000,
         },
         {
-          ...zero, key: 'not_sent', userId: null, name: 'Not sent',
-          inspections: 1, shareRate: 0, services: 1, recommendedCents: 2500, approvalRateByCount: 0, approvalRateByValue: 0,
+          ...zero,
+          key: 'not_sent',
+          userId: null,
+          name: 'Not sent',
+          inspections: 1,
+          shareRate: 0,
+          services: 1,
+          recommendedCents: 2500,
+          approvalRateByCount: 0,
+          approvalRateByValue: 0,
         },
       ],
       days: [
@@ -213,7 +348,13 @@ describe('GET /api/reports/funnel on a hand-checked shop (America/Chicago, UTC-6
   it('has share rate 0, no view rate and no medians where nothing was sent', async () => {
     const body = await funnel('from=2026-03-03&to=2026-03-03&tz=America/Chicago');
     expect(body.overall).toEqual({
-      ...zero, inspections: 1, shareRate: 0, services: 1, recommendedCents: 2500, approvalRateByCount: 0, approvalRateByValue: 0,
+      ...zero,
+      inspections: 1,
+      shareRate: 0,
+      services: 1,
+      recommendedCents: 2500,
+      approvalRateByCount: 0,
+      approvalRateByValue: 0,
     });
     expect(body.advisors.map((group: { name: string }) => group.name)).toEqual(['Not sent']);
     expect(body.technicians.map((group: { name: string }) => group.name)).toEqual(['bob']);
@@ -226,9 +367,24 @@ describe('GET /api/reports/funnel on a hand-checked shop (America/Chicago, UTC-6
     await t.db.deleteFrom('users').where('id', '=', gone.id).execute();
     const body = await funnel('from=2027-01-10&to=2027-01-10');
     expect(body.advisors).toEqual([
-      { ...zero, key: 'former_user', userId: null, name: 'Former user', inspections: 1, sent: 1, shareRate: 1, viewRate: 0,
-        services: 1, approvedServices: 1, recommendedCents: 1000, approvedCents: 1000, approvalRateByCount: 1,
-        approvalRateByValue: 1, approvedInspections: 1, averageRepairOrderCents: 1000 },
+      {
+        ...zero,
+        key: 'former_user',
+        userId: null,
+        name: 'Former user',
+        inspections: 1,
+        sent: 1,
+        shareRate: 1,
+        viewRate: 0,
+        services: 1,
+        approvedServices: 1,
+        recommendedCents: 1000,
+        approvedCents: 1000,
+        approvalRateByCount: 1,
+        approvalRateByValue: 1,
+        approvedInspections: 1,
+        averageRepairOrderCents: 1000,
+      },
     ]);
   });
 });

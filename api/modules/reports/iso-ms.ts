@@ -22,6 +22,10 @@ export function isoMs(text: string): number {
   const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
   const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
   const days = era * 146097 + dayOfEra - 719468;
-  const seconds = (digit(text, 11) * 10 + digit(text, 12)) * 3600 + (digit(text, 14) * 10 + digit(text, 15)) * 60 + digit(text, 17) * 10 + digit(text, 18);
+  const seconds =
+    (digit(text, 11) * 10 + digit(text, 12)) * 3600 +
+    (digit(text, 14) * 10 + digit(text, 15)) * 60 +
+    digit(text, 17) * 10 +
+    digit(text, 18);
   return days * 86_400_000 + seconds * 1000 + digit(text, 20) * 100 + digit(text, 21) * 10 + digit(text, 22);
 }

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponse } from '@shared/schemas/common';
-import { createSendBody, sendParams, shareActivityResponse, shareSendResponse, unviewedSendsResponse } from '@shared/schemas/send';
+import {
+  createSendBody,
+  sendParams,
+  shareActivityResponse,
+  shareSendResponse,
+  unviewedSendsResponse,
+} from '@shared/schemas/send';
 import { createSend, shareActivity, unviewedSends } from './send.service';
 import type { TargetKind } from './send.repository';
 
@@ -22,7 +28,15 @@ export async function sendRoutes(fastify: FastifyInstance): Promise<void> {
         schema: {
           params: sendParams,
           body: createSendBody,
-          response: { 200: shareSendResponse, 201: shareSendResponse, 400: errorResponse, ...denied, 404: errorResponse, 409: errorResponse, 410: errorResponse },
+          response: {
+            200: shareSendResponse,
+            201: shareSendResponse,
+            400: errorResponse,
+            ...denied,
+            404: errorResponse,
+            409: errorResponse,
+            410: errorResponse,
+          },
         },
       },
       async (request, reply) => {
@@ -34,14 +48,17 @@ export async function sendRoutes(fastify: FastifyInstance): Promise<void> {
 
     app.get(
       base,
-      { schema: { params: sendParams, response: { 200: shareActivityResponse, 400: errorResponse, ...denied, 404: errorResponse } } },
+      {
+        schema: {
+          params: sendParams,
+          response: { 200: shareActivityResponse, 400: errorResponse, ...denied, 404: errorResponse },
+        },
+      },
       async (request) => shareActivity(app.db, { kind, id: request.params.id }),
     );
   }
 
-  app.get(
-    '/dashboard/unviewed-sends',
-    { schema: { response: { 200: unviewedSendsResponse, ...denied } } },
-    async () => unviewedSends(app.db, app.clock()),
+  app.get('/dashboard/unviewed-sends', { schema: { response: { 200: unviewedSendsResponse, ...denied } } }, async () =>
+    unviewedSends(app.db, app.clock()),
   );
 }

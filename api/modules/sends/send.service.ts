@@ -37,7 +37,8 @@ const ACTIVITY_SENDS = 10;
 const ERROR_MAX = 500;
 const MINUTE_MS = 60_000;
 
-const notFoundMessage = (target: Target) => (target.kind === 'inspection' ? 'Inspection not found' : 'Invoice not found');
+const notFoundMessage = (target: Target) =>
+  target.kind === 'inspection' ? 'Inspection not found' : 'Invoice not found';
 
 function toShareSend(row: SendRow): ShareSend {
   return {
@@ -81,7 +82,10 @@ export async function createSend(
   const { db } = ctx;
   const customer = await findTargetCustomer(db, target);
   // A send queued offline for an inspection deleted since hears 410, as every other queued write does.
-  if (!customer) throw target.kind === 'inspection' ? await missingRow(db, 'inspection', target.id, notFound(notFoundMessage(target))) : notFound(notFoundMessage(target));
+  if (!customer)
+    throw target.kind === 'inspection'
+      ? await missingRow(db, 'inspection', target.id, notFound(notFoundMessage(target)))
+      : notFound(notFoundMessage(target));
   const replayed = await existingSend(db, body.id, target);
   if (replayed) return { send: replayed, created: false };
   if (TEXT_CHANNELS.includes(body.channel) && !customer.textConsentAt) throw conflict(NO_TEXT_CONSENT);
@@ -113,7 +117,8 @@ export async function createSend(
     throw err;
   }
   // The funnel report counts a send that has not failed: this one from now, a failed email no more.
-  const refreshFunnel = () => (target.kind === 'inspection' ? refreshInspectionFunnelLocked(db, [target.id]) : Promise.resolve());
+  const refreshFunnel = () =>
+    target.kind === 'inspection' ? refreshInspectionFunnelLocked(db, [target.id]) : Promise.resolve();
   await refreshFunnel();
   if (email && ctx.mailer) {
     try {
@@ -142,7 +147,9 @@ export async function shareActivity(db: Db, target: Target): Promise<ShareActivi
   ]);
   return {
     sends: sends.map(toShareSend),
-    views: view ? { firstViewedAt: view.firstViewedAt, lastViewedAt: view.lastViewedAt, count: Number(view.viewCount) } : null,
+    views: view
+      ? { firstViewedAt: view.firstViewedAt, lastViewedAt: view.lastViewedAt, count: Number(view.viewCount) }
+      : null,
     decidedAt,
   };
 }
@@ -164,6 +171,12 @@ export async function unviewedSends(db: Db, now: number): Promise<UnviewedSends>
     ...invoices.map((row) => ({ kind: 'invoice' as const, row })),
   ]
     .sort((a, b) => (a.row.sentAt < b.row.sentAt ? -1 : a.row.sentAt > b.row.sentAt ? 1 : 0))
-    .map(({ kind, row }) => ({ kind, id: row.id, customerName: row.customerName, vehicle: vehicleText(row), sentAt: row.sentAt }));
+    .map(({ kind, row }) => ({
+      kind,
+      id: row.id,
+      customerName: row.customerName,
+      vehicle: vehicleText(row),
+      sentAt: row.sentAt,
+    }));
   return { minutes, items };
 }

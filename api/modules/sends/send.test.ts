@@ -11,7 +11,9 @@ const t = await useTestApp({ smtpUrl: smtp.url, smtpFrom: 'Baywise Motors <servi
 const advisor = await t.signIn('service_advisor', { username: 'advisor_amy' });
 
 const customer = await createCustomer(t.db, { name: 'Dana Whitfield', email: 'dana@mail.test', phone: '555-0142' });
-const inspection = await createInspection(t.db, { customerId: customer.id }, [{ description: 'Brakes', laborCostCents: 10000 }]);
+const inspection = await createInspection(t.db, { customerId: customer.id }, [
+  { description: 'Brakes', laborCostCents: 10000 },
+]);
 const url = `/api/inspections/${inspection.id}/sends`;
 const email = (fields: Record<string, unknown> = {}) => ({
   id: randomUUID(),
@@ -44,7 +46,13 @@ describe('POST /api/inspections/:id/sends by email', () => {
     expect(mail!.from?.text).toBe('"Baywise Motors" <service@shop.test>');
     expect(mail!.to && !Array.isArray(mail!.to) ? mail!.to.text : '').toBe('dana@mail.test');
     const [row] = await rows();
-    expect(row).toMatchObject({ channel: 'email', status: 'sent', subject: 'Your inspection report', userId: advisor.user.id, invoiceId: null });
+    expect(row).toMatchObject({
+      channel: 'email',
+      status: 'sent',
+      subject: 'Your inspection report',
+      userId: advisor.user.id,
+      invoiceId: null,
+    });
   });
 
   it('answers a replay of the same send id with the first row and never emails twice', async () => {
@@ -71,7 +79,11 @@ describe('POST /api/inspections/:id/sends by email', () => {
 
   it('refuses an email without a valid recipient, subject or body, and sends nothing', async () => {
     const before = (await rows()).length;
-    const res = await advisor.inject({ method: 'POST', url, payload: email({ recipient: 'not-an-email', subject: ' ', body: '' }) });
+    const res = await advisor.inject({
+      method: 'POST',
+      url,
+      payload: email({ recipient: 'not-an-email', subject: ' ', body: '' }),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().issues).toEqual([
       { path: 'recipient', message: 'Please enter a valid email' },
@@ -90,13 +102,24 @@ describe('POST /api/inspections/:id/sends from the device', () => {
     const mailApp = await advisor.inject({
       method: 'POST',
       url: sendsUrl,
-      payload: { id: randomUUID(), channel: 'mail_app', recipient: 'dana@mail.test', subject: 'S', body: 'B', sentAt: handedOver },
+      payload: {
+        id: randomUUID(),
+        channel: 'mail_app',
+        recipient: 'dana@mail.test',
+        subject: 'S',
+        body: 'B',
+        sentAt: handedOver,
+      },
     });
     expect(mailApp.statusCode).toBe(201);
     expect(mailApp.json()).toMatchObject({ channel: 'mail_app', status: 'opened', sentAt: handedOver });
     // A time still to come is the device's clock being wrong: the server's time is kept.
     const future = new Date(Date.now() + 3_600_000).toISOString();
-    const copied = await advisor.inject({ method: 'POST', url: sendsUrl, payload: { id: randomUUID(), channel: 'copy_link', sentAt: future } });
+    const copied = await advisor.inject({
+      method: 'POST',
+      url: sendsUrl,
+      payload: { id: randomUUID(), channel: 'copy_link', sentAt: future },
+    });
     expect(copied.statusCode).toBe(201);
     expect(copied.json()).toMatchObject({ channel: 'copy_link', status: 'opened', recipient: null });
     expect(Date.parse(copied.json().sentAt)).toBeLessThanOrEqual(Date.now());
@@ -108,7 +131,11 @@ describe('POST /api/inspections/:id/sends from the device', () => {
     const theirs = await createInspection(t.db, { customerId: quiet.id });
     const sendsUrl = `/api/inspections/${theirs.id}/sends`;
     for (const channel of ['text', 'share_sheet']) {
-      const res = await advisor.inject({ method: 'POST', url: sendsUrl, payload: { id: randomUUID(), channel, recipient: '555-0100', body: 'Hi' } });
+      const res = await advisor.inject({
+        method: 'POST',
+        url: sendsUrl,
+        payload: { id: randomUUID(), channel, recipient: '555-0100', body: 'Hi' },
+      });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ error: 'conflict', message: NO_TEXT_CONSENT });
     }
@@ -118,19 +145,31 @@ describe('POST /api/inspections/:id/sends from the device', () => {
       payload: { textConsentAt: '2026-11-20', textConsentSource: 'signed_form' },
     });
     expect(consent.statusCode).toBe(200);
-    const texted = await advisor.inject({ method: 'POST', url: sendsUrl, payload: { id: randomUUID(), channel: 'text', recipient: '555-0100', body: 'Hi' } });
+    const texted = await advisor.inject({
+      method: 'POST',
+      url: sendsUrl,
+      payload: { id: randomUUID(), channel: 'text', recipient: '555-0100', body: 'Hi' },
+    });
     expect(texted.statusCode).toBe(201);
     expect(texted.json()).toMatchObject({ channel: 'text', status: 'opened', recipient: '555-0100' });
   });
 
   it('answers 404 for an unknown inspection and 409 for a send id used on another one', async () => {
-    const unknown = await advisor.inject({ method: 'POST', url: `/api/inspections/${randomUUID()}/sends`, payload: { id: randomUUID(), channel: 'copy_link' } });
+    const unknown = await advisor.inject({
+      method: 'POST',
+      url: `/api/inspections/${randomUUID()}/sends`,
+      payload: { id: randomUUID(), channel: 'copy_link' },
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: 'not_found', message: 'Inspection not found' });
     const id = randomUUID();
     expect((await advisor.inject({ method: 'POST', url, payload: { id, channel: 'copy_link' } })).statusCode).toBe(201);
     const other = await createInspection(t.db);
-    const reused = await advisor.inject({ method: 'POST', url: `/api/inspections/${other.id}/sends`, payload: { id, channel: 'copy_link' } });
+    const reused = await advisor.inject({
+      method: 'POST',
+      url: `/api/inspections/${other.id}/sends`,
+      payload: { id, channel: 'copy_link' },
+    });
     expect(reused.statusCode).toBe(409);
     expect(reused.json().message).toBe(SEND_ID_TAKEN);
   });
@@ -141,7 +180,11 @@ describe('a send queued offline for an inspection deleted since', () => {
     const owner = await createCustomer(t.db);
     const doomed = await createInspection(t.db, { customerId: owner.id });
     expect((await advisor.inject({ method: 'DELETE', url: `/api/customers/${owner.id}` })).statusCode).toBe(204);
-    const res = await advisor.inject({ method: 'POST', url: `/api/inspections/${doomed.id}/sends`, payload: { id: randomUUID(), channel: 'copy_link' } });
+    const res = await advisor.inject({
+      method: 'POST',
+      url: `/api/inspections/${doomed.id}/sends`,
+      payload: { id: randomUUID(), channel: 'copy_link' },
+    });
     expect(res.statusCode).toBe(410);
     expect(res.json()).toEqual({ error: 'gone', message: 'This inspection was deleted', gone: 'inspection' });
   });
@@ -149,17 +192,33 @@ describe('a send queued offline for an inspection deleted since', () => {
 
 describe('POST /api/invoices/:id/sends', () => {
   it('emails the invoice’s link and records the send on the invoice, not the inspection', async () => {
-    const created = await advisor.inject({ method: 'POST', url: '/api/invoices', payload: { inspectionId: inspection.id } });
+    const created = await advisor.inject({
+      method: 'POST',
+      url: '/api/invoices',
+      payload: { inspectionId: inspection.id },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const invoiceId = created.json().id as string;
     const before = smtp.messages.length;
-    const res = await advisor.inject({ method: 'POST', url: `/api/invoices/${invoiceId}/sends`, payload: email({ subject: 'Your invoice' }) });
+    const res = await advisor.inject({
+      method: 'POST',
+      url: `/api/invoices/${invoiceId}/sends`,
+      payload: email({ subject: 'Your invoice' }),
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ status: 'sent', channel: 'email' });
     expect((await smtp.waitFor(before + 1)).at(-1)!.subject).toBe('Your invoice');
-    const row = await t.db.selectFrom('shareSends').selectAll().where('id', '=', res.json().id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('shareSends')
+      .selectAll()
+      .where('id', '=', res.json().id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ invoiceId, inspectionId: null });
-    const missing = await advisor.inject({ method: 'POST', url: `/api/invoices/${randomUUID()}/sends`, payload: { id: randomUUID(), channel: 'copy_link' } });
+    const missing = await advisor.inject({
+      method: 'POST',
+      url: `/api/invoices/${randomUUID()}/sends`,
+      payload: { id: randomUUID(), channel: 'copy_link' },
+    });
     expect(missing.json()).toEqual({ error: 'not_found', message: 'Invoice not found' });
   });
 });

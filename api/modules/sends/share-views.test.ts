@@ -11,7 +11,12 @@ const MINUTE = 60_000;
 const ago = (minutes: number) => new Date(Date.now() - minutes * MINUTE).toISOString();
 
 const viewRow = (kind: string, id: string) =>
-  t.db.selectFrom('shareViews').selectAll().where('targetKind', '=', kind).where('targetId', '=', id).executeTakeFirst();
+  t.db
+    .selectFrom('shareViews')
+    .selectAll()
+    .where('targetKind', '=', kind)
+    .where('targetId', '=', id)
+    .executeTakeFirst();
 
 async function newInvoice(inspectionId: string): Promise<{ id: string; shareToken: string }> {
   const res = await advisor.inject({ method: 'POST', url: '/api/invoices', payload: { inspectionId } });
@@ -104,12 +109,18 @@ describe('views of the share pages', () => {
   it('does not count a signed-in staff member’s preview, of the report or of the invoice', async () => {
     const inspection = await createInspection(t.db);
     const invoice = await newInvoice(inspection.id);
-    expect((await advisor.inject({ method: 'GET', url: `/api/public/inspections/${inspection.shareToken}` })).statusCode).toBe(200);
-    expect((await advisor.inject({ method: 'GET', url: `/api/public/invoices/${invoice.shareToken}` })).statusCode).toBe(200);
+    expect(
+      (await advisor.inject({ method: 'GET', url: `/api/public/inspections/${inspection.shareToken}` })).statusCode,
+    ).toBe(200);
+    expect(
+      (await advisor.inject({ method: 'GET', url: `/api/public/invoices/${invoice.shareToken}` })).statusCode,
+    ).toBe(200);
     expect(await viewRow('inspection', inspection.id)).toBeUndefined();
     expect(await viewRow('invoice', invoice.id)).toBeUndefined();
     // The customer opening the invoice counts for the invoice only.
-    expect((await t.app.inject({ method: 'GET', url: `/api/public/invoices/${invoice.shareToken}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/public/invoices/${invoice.shareToken}` })).statusCode).toBe(
+      200,
+    );
     expect(await viewRow('invoice', invoice.id)).toMatchObject({ viewCount: 1 });
     expect(await viewRow('inspection', inspection.id)).toBeUndefined();
   });
@@ -117,10 +128,14 @@ describe('views of the share pages', () => {
   it('counts a view when the cookie’s account waits for approval, and records nothing for an unknown or mangled link', async () => {
     const inspection = await createInspection(t.db);
     const pending = await t.signIn('technician', { status: 'pending' });
-    expect((await pending.inject({ method: 'GET', url: `/api/public/inspections/${inspection.shareToken}` })).statusCode).toBe(200);
+    expect(
+      (await pending.inject({ method: 'GET', url: `/api/public/inspections/${inspection.shareToken}` })).statusCode,
+    ).toBe(200);
     expect(await viewRow('inspection', inspection.id)).toMatchObject({ viewCount: 1 });
     const before = await t.db.selectFrom('shareViews').selectAll().execute();
-    expect((await t.app.inject({ method: 'GET', url: `/api/public/inspections/${'x'.repeat(43)}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/public/inspections/${'x'.repeat(43)}` })).statusCode).toBe(
+      404,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/api/public/invoices/not a token' })).statusCode).toBe(404);
     expect(await t.db.selectFrom('shareViews').selectAll().execute()).toEqual(before);
   });
@@ -183,26 +198,57 @@ describe('GET /api/dashboard/unviewed-sends', () => {
 
     const list = async () => (await advisor.inject({ method: 'GET', url: '/api/dashboard/unviewed-sends' })).json();
     const customerName = async (id: string) =>
-      (await t.db.selectFrom('inspections').innerJoin('customers', 'customers.id', 'inspections.customerId').select('customers.name').where('inspections.id', '=', id).executeTakeFirstOrThrow()).name;
+      (
+        await t.db
+          .selectFrom('inspections')
+          .innerJoin('customers', 'customers.id', 'inspections.customerId')
+          .select('customers.name')
+          .where('inspections.id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).name;
     const body = await list();
     expect(body.minutes).toBe(20);
     expect(body.items).toEqual([
-      { kind: 'inspection', id: late.id, customerName: await customerName(late.id), vehicle: expect.any(String), sentAt: expect.any(String) },
-      { kind: 'invoice', id: invoice.id, customerName: await customerName(invoiceOf.id), vehicle: expect.any(String), sentAt: expect.any(String) },
+      {
+        kind: 'inspection',
+        id: late.id,
+        customerName: await customerName(late.id),
+        vehicle: expect.any(String),
+        sentAt: expect.any(String),
+      },
+      {
+        kind: 'invoice',
+        id: invoice.id,
+        customerName: await customerName(invoiceOf.id),
+        vehicle: expect.any(String),
+        sentAt: expect.any(String),
+      },
     ]);
     // The first send counts: 45 minutes, not the reminder 2 minutes ago.
     expect(Date.now() - Date.parse(body.items[0].sentAt)).toBeGreaterThanOrEqual(45 * MINUTE);
 
     const admin = await t.signIn('admin');
-    const set = await admin.inject({ method: 'PUT', url: '/api/shop-settings', payload: { openSignUp: false, unviewedAlertMinutes: 5 } });
+    const set = await admin.inject({
+      method: 'PUT',
+      url: '/api/shop-settings',
+      payload: { openSignUp: false, unviewedAlertMinutes: 5 },
+    });
     expect(set.json()).toEqual({ openSignUp: false, approvalSignature: 'never', unviewedAlertMinutes: 5 });
     const sooner = await list();
     expect(sooner.minutes).toBe(5);
     expect(sooner.items.map((i: { id: string }) => i.id)).toEqual([late.id, invoice.id, recent.id]);
-    const bad = await admin.inject({ method: 'PUT', url: '/api/shop-settings', payload: { openSignUp: false, unviewedAlertMinutes: 0 } });
+    const bad = await admin.inject({
+      method: 'PUT',
+      url: '/api/shop-settings',
+      payload: { openSignUp: false, unviewedAlertMinutes: 0 },
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().issues).toEqual([{ path: 'unviewedAlertMinutes', message: 'Alert after must be a whole number of minutes from 1 to 10080' }]);
+    expect(bad.json().issues).toEqual([
+      { path: 'unviewedAlertMinutes', message: 'Alert after must be a whole number of minutes from 1 to 10080' },
+    ]);
     const technicianClient = await t.signIn('technician');
-    expect((await technicianClient.inject({ method: 'GET', url: '/api/dashboard/unviewed-sends' })).statusCode).toBe(200);
+    expect((await technicianClient.inject({ method: 'GET', url: '/api/dashboard/unviewed-sends' })).statusCode).toBe(
+      200,
+    );
   });
 });

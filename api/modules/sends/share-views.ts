@@ -26,11 +26,12 @@ export async function withViewRecorded<T>(
 ): Promise<T> {
   // Only the page's opening is a view: its reloads (polling, focus, after a decision) say so.
   const reload = request.headers[SHARE_REFRESH_HEADER] !== undefined;
-  const count = reload || !isShareToken(target.token) || (await isStaffPreview(db, request))
-    ? Promise.resolve()
-    : viewRecorderOf(db).record(target.kind, target.token, new Date(target.now).toISOString()).catch((err: unknown) =>
-        request.log.warn({ err }, 'share view not recorded'),
-      );
+  const count =
+    reload || !isShareToken(target.token) || (await isStaffPreview(db, request))
+      ? Promise.resolve()
+      : viewRecorderOf(db)
+          .record(target.kind, target.token, new Date(target.now).toISOString())
+          .catch((err: unknown) => request.log.warn({ err }, 'share view not recorded'));
   const [page] = await Promise.all([load(), count]);
   return page;
 }

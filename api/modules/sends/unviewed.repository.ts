@@ -46,7 +46,14 @@ export function listUnviewed(db: Db, kind: TargetKind, since: string, cutoff: st
     .innerJoin(owner, `${owner}.id`, 'f.targetId')
     .innerJoin('customers', 'customers.id', `${owner}.customerId`)
     .leftJoin('vehicles', 'vehicles.id', `${owner}.vehicleId`)
-    .select(['f.targetId as id', 'f.sentAt', 'customers.name as customerName', 'vehicles.year', 'vehicles.make', 'vehicles.model'])
+    .select([
+      'f.targetId as id',
+      'f.sentAt',
+      'customers.name as customerName',
+      'vehicles.year',
+      'vehicles.make',
+      'vehicles.model',
+    ])
     .orderBy('f.sentAt')
     .limit(MAX_ITEMS)
     .execute() as Promise<UnviewedRow[]>;

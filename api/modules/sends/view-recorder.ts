@@ -108,7 +108,8 @@ async function writeViews(db: Db, views: PendingView[]): Promise<void> {
         .returning(['targetId', 'viewCount'])
         .executeTakeFirst();
       // Stored count equal to this batch's: the row is new, the report's first view.
-      if (view.kind === 'inspection' && counted && Number(counted.viewCount) === view.count) firstSeen.push(counted.targetId);
+      if (view.kind === 'inspection' && counted && Number(counted.viewCount) === view.count)
+        firstSeen.push(counted.targetId);
     }
     if (firstSeen.length > 0) await refreshInspectionFunnelLocked(trx, firstSeen);
   });

@@ -1,7 +1,11 @@
 import type { z } from 'zod';
 import type { SignUpMode } from '@shared/constants';
 import { APPROVAL_SIGNATURE_MODES, type ApprovalSignatureMode } from '@shared/schemas/decision';
-import { DEFAULT_UNVIEWED_ALERT_MINUTES, type ShopSettings, type shopSettingsBody } from '@shared/schemas/shop-settings';
+import {
+  DEFAULT_UNVIEWED_ALERT_MINUTES,
+  type ShopSettings,
+  type shopSettingsBody,
+} from '@shared/schemas/shop-settings';
 import type { Db } from '@api/db/database';
 import { hasAnyUser } from '@api/modules/users/user.repository';
 import { readSetting, writeSetting } from './shop-settings.repository';
@@ -35,7 +39,8 @@ export async function unviewedAlertMinutesSetting(db: Db): Promise<number> {
 
 export async function updateShopSettings(db: Db, body: z.output<typeof shopSettingsBody>): Promise<ShopSettings> {
   if (body.openSignUp !== undefined) await writeSetting(db, OPEN_SIGN_UP, JSON.stringify(body.openSignUp));
-  if (body.approvalSignature !== undefined) await writeSetting(db, APPROVAL_SIGNATURE, JSON.stringify(body.approvalSignature));
+  if (body.approvalSignature !== undefined)
+    await writeSetting(db, APPROVAL_SIGNATURE, JSON.stringify(body.approvalSignature));
   if (body.unviewedAlertMinutes !== undefined) {
     await writeSetting(db, UNVIEWED_ALERT_MINUTES, JSON.stringify(body.unviewedAlertMinutes));
   }

@@ -10,7 +10,9 @@ export interface Cursor {
 export function parseCursor(since: string | undefined): Cursor {
   if (since === undefined) return { epoch: '', seq: 0 };
   const dot = since.indexOf('.');
-  return dot === -1 ? { epoch: '', seq: Number(since) } : { epoch: since.slice(0, dot), seq: Number(since.slice(dot + 1)) };
+  return dot === -1
+    ? { epoch: '', seq: Number(since) }
+    : { epoch: since.slice(0, dot), seq: Number(since.slice(dot + 1)) };
 }
 
 export function formatCursor(cursor: Cursor): string {

@@ -9,13 +9,20 @@ const t = await useTestApp();
 const tech = await t.signIn('technician');
 
 async function pull(since: string): Promise<SyncChangesResponse> {
-  const res = await tech.inject({ method: 'GET', url: `/api/sync/changes?since=${encodeURIComponent(since)}&limit=1000` });
+  const res = await tech.inject({
+    method: 'GET',
+    url: `/api/sync/changes?since=${encodeURIComponent(since)}&limit=1000`,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as SyncChangesResponse;
 }
 
 async function addCustomer(name: string): Promise<string> {
-  const res = await tech.inject({ method: 'POST', url: '/api/customers', payload: { name, email: `${name.toLowerCase()}@mail.test`, phone: '555-0100' } });
+  const res = await tech.inject({
+    method: 'POST',
+    url: '/api/customers',
+    payload: { name, email: `${name.toLowerCase()}@mail.test`, phone: '555-0100' },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { id: string }).id;
 }

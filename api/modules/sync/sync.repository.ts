@@ -22,7 +22,11 @@ export function changesAfter(db: Db, since: number, limit: number): Promise<Feed
 
 /** Customers' names, for vehicles whose owner is not among the rows read already. */
 export function customerNames(db: Db, ids: readonly string[]): Promise<{ id: string; name: string }[]> {
-  return db.selectFrom('customers').select(['id', 'name']).where(idIn(db, 'id', ids)).execute();
+  return db
+    .selectFrom('customers')
+    .select(['id', 'name'])
+    .where(idIn(db, 'id', ids))
+    .execute();
 }
 
 /** What decides whether an inspection is in the offline window, without its wide row. */
@@ -31,5 +35,9 @@ export function inspectionWindowFields(
   ids: readonly string[],
 ): Promise<{ id: string; status: string; updatedAt: string }[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('inspections').select(['id', 'status', 'updatedAt']).where(idIn(db, 'id', ids)).execute();
+  return db
+    .selectFrom('inspections')
+    .select(['id', 'status', 'updatedAt'])
+    .where(idIn(db, 'id', ids))
+    .execute();
 }

@@ -95,12 +95,18 @@ export async function changesSince(db: Db, query: SyncChangesQuery, now = new Da
     return owner ? [{ ...row, customerName: owner.name }] : [];
   });
   const cutoff = new Date(now.getTime() - SYNC_INSPECTION_WINDOW_DAYS * DAY_MS).toISOString();
-  const keptIds = inOrder(inspectionIds, windowFields.filter((row) => inWindow(row, cutoff))).map((row) => row.id);
+  const keptIds = inOrder(
+    inspectionIds,
+    windowFields.filter((row) => inWindow(row, cutoff)),
+  ).map((row) => row.id);
   const kept = inOrder(keptIds, await findInspectionRows(db, keptIds));
   // The page's customers and vehicles are usually the kept inspections' own: not read twice.
   const inspections: Inspection[] = await assembleInspections(db, kept, { customers, vehicles });
-  const deleted = page.flatMap((r) => (r.deleted === 1 && isFirstEntity(r.entity) ? [{ entity: r.entity, id: r.entityId }] : []));
-  const deletedOf = (entity: SyncEntity) => page.flatMap((r) => (r.deleted === 1 && r.entity === entity ? [r.entityId] : []));
+  const deleted = page.flatMap((r) =>
+    r.deleted === 1 && isFirstEntity(r.entity) ? [{ entity: r.entity, id: r.entityId }] : [],
+  );
+  const deletedOf = (entity: SyncEntity) =>
+    page.flatMap((r) => (r.deleted === 1 && r.entity === entity ? [r.entityId] : []));
   const last = page.at(-1);
   return {
     resync: false,

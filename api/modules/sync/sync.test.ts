@@ -33,12 +33,21 @@ async function call(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, pa
   return res.statusCode === 204 ? undefined : (res.json() as { id: string } & Record<string, unknown>);
 }
 
-const customerBody = (name: string) => ({ name, email: `${name.toLowerCase().replaceAll(' ', '.')}@mail.test`, phone: '555-0100' });
+const customerBody = (name: string) => ({
+  name,
+  email: `${name.toLowerCase().replaceAll(' ', '.')}@mail.test`,
+  phone: '555-0100',
+});
 
 /** A customer, vehicle and in-progress inspection (with one service) made through the API. */
 async function workOrder(name: string) {
   const customer = (await call('POST', '/api/customers', customerBody(name)))!;
-  const vehicle = (await call('POST', '/api/vehicles', { customerId: customer.id, year: 2017, make: 'Kia', model: 'Soul' }))!;
+  const vehicle = (await call('POST', '/api/vehicles', {
+    customerId: customer.id,
+    year: 2017,
+    make: 'Kia',
+    model: 'Soul',
+  }))!;
   const inspection = (await call('POST', '/api/inspections', {
     customerId: customer.id,
     vehicleId: vehicle.id,
@@ -120,7 +129,10 @@ describe('GET /api/sync/changes', () => {
       const before = await latestCursor();
       await step();
       const page = await pull(before);
-      expect(page.inspections.map((i) => i.id), what).toEqual([inspection.id]);
+      expect(
+        page.inspections.map((i) => i.id),
+        what,
+      ).toEqual([inspection.id]);
       expect(page.deleted, what).toEqual([]);
     }
   });
@@ -151,7 +163,12 @@ describe('GET /api/sync/changes', () => {
 
   it('sends deletions that came by cascade as tombstones, and never a deleted row', async () => {
     const one = await workOrder('Cascade');
-    const extraVehicle = (await call('POST', '/api/vehicles', { customerId: one.customer.id, year: 2001, make: 'Saab', model: '9-3' }))!;
+    const extraVehicle = (await call('POST', '/api/vehicles', {
+      customerId: one.customer.id,
+      year: 2001,
+      make: 'Saab',
+      model: '9-3',
+    }))!;
     const before = await latestCursor();
     await call('DELETE', `/api/customers/${one.customer.id}`);
     const page = await pull(before);
@@ -185,8 +202,16 @@ describe('GET /api/sync/changes', () => {
     const old = new Date(Date.now() - 20 * DAY_MS).toISOString();
     const recent = new Date(Date.now() - 2 * DAY_MS).toISOString();
     const completedOld = await createInspection(t.db, { customerId: customer.id, status: 'completed', updatedAt: old });
-    const inProgressOld = await createInspection(t.db, { customerId: customer.id, status: 'in_progress', updatedAt: old });
-    const completedRecent = await createInspection(t.db, { customerId: customer.id, status: 'completed', updatedAt: recent });
+    const inProgressOld = await createInspection(t.db, {
+      customerId: customer.id,
+      status: 'in_progress',
+      updatedAt: old,
+    });
+    const completedRecent = await createInspection(t.db, {
+      customerId: customer.id,
+      status: 'completed',
+      updatedAt: recent,
+    });
     const before = await latestCursor();
     // A note does not move updatedAt, so each stays as old as it was.
     for (const inspection of [completedOld, inProgressOld, completedRecent]) {
@@ -209,7 +234,12 @@ describe('GET /api/sync/changes', () => {
     const before = await latestCursor();
     const key = randomUUID();
     const send = () =>
-      tech.inject({ method: 'POST', url: '/api/customers', headers: { 'idempotency-key': key }, payload: customerBody('Once') });
+      tech.inject({
+        method: 'POST',
+        url: '/api/customers',
+        headers: { 'idempotency-key': key },
+        payload: customerBody('Once'),
+      });
     expect((await send()).statusCode).toBe(201);
     const once = await latestCursor();
     expect((await send()).headers['idempotent-replayed']).toBe('true');

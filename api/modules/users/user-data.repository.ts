@@ -5,7 +5,18 @@ import type { Db } from '@api/db/database';
 export function customersCreatedBy(db: Db, userId: string) {
   return db
     .selectFrom('customers')
-    .select(['id', 'name', 'email', 'phone', 'address', 'status', 'textConsentAt', 'textConsentSource', 'createdAt', 'updatedAt'])
+    .select([
+      'id',
+      'name',
+      'email',
+      'phone',
+      'address',
+      'status',
+      'textConsentAt',
+      'textConsentSource',
+      'createdAt',
+      'updatedAt',
+    ])
     .where('createdBy', '=', userId)
     .orderBy('createdAt', 'desc')
     .orderBy('id')

@@ -18,9 +18,18 @@ describe('GET /api/users/:id/data', () => {
     const tech = await createUser(t.db, { username: 'data_tech' });
     const someoneElse = await createUser(t.db);
     const older = await createCustomer(t.db, { name: 'Older Customer', createdBy: tech.id, createdAt: at(1) });
-    const newer = await createCustomer(t.db, { name: 'Newer Customer', createdBy: tech.id, createdAt: at(2), address: '1 Elm St' });
+    const newer = await createCustomer(t.db, {
+      name: 'Newer Customer',
+      createdBy: tech.id,
+      createdAt: at(2),
+      address: '1 Elm St',
+    });
     await createCustomer(t.db, { name: 'Not Theirs', createdBy: someoneElse.id });
-    const civic = await createVehicle(t.db, older.id, { createdBy: tech.id, createdAt: at(3), vin: '1HGCM82633A004352' });
+    const civic = await createVehicle(t.db, older.id, {
+      createdBy: tech.id,
+      createdAt: at(3),
+      vin: '1HGCM82633A004352',
+    });
     const truck = await createVehicle(t.db, newer.id, {
       createdBy: tech.id,
       createdAt: at(4),
@@ -135,7 +144,11 @@ describe('GET /api/users/:id/data', () => {
     it('stays the same however many rows the user has (no N+1)', async () => {
       app = await buildApp({ config: testConfig(), db: counted });
       const signedIn = await createUser(t.db, { role: 'admin' });
-      const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username: signedIn.username, password: TEST_PASSWORD } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: signedIn.username, password: TEST_PASSWORD },
+      });
       const client = clientFor(app, signedIn, sessionCookie(res));
       const tech = await createUser(t.db);
       const measure = async () => {

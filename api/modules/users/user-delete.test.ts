@@ -28,11 +28,19 @@ describe('DELETE /api/users/:id', () => {
     expect(await t.db.selectFrom('users').select('id').where('id', '=', leaving.user.id).execute()).toEqual([]);
     expect(await t.db.selectFrom('sessions').select('sid').where('userId', '=', leaving.user.id).execute()).toEqual([]);
     expect((await leaving.inject({ method: 'GET', url: '/api/user' })).statusCode).toBe(401);
-    const keptCustomer = await t.db.selectFrom('customers').selectAll().where('id', '=', customer.id).executeTakeFirst();
+    const keptCustomer = await t.db
+      .selectFrom('customers')
+      .selectAll()
+      .where('id', '=', customer.id)
+      .executeTakeFirst();
     expect(keptCustomer).toMatchObject({ name: customer.name, createdBy: null });
     const keptVehicle = await t.db.selectFrom('vehicles').selectAll().where('id', '=', vehicle.id).executeTakeFirst();
     expect(keptVehicle).toMatchObject({ make: 'Honda', createdBy: null });
-    const keptInspection = await t.db.selectFrom('inspections').selectAll().where('id', '=', inspection.id).executeTakeFirst();
+    const keptInspection = await t.db
+      .selectFrom('inspections')
+      .selectAll()
+      .where('id', '=', inspection.id)
+      .executeTakeFirst();
     expect(keptInspection).toMatchObject({ customerId: customer.id, technicianId: null });
 
     const again = await admin.inject({ method: 'DELETE', url: `/api/users/${leaving.user.id}` });
@@ -70,24 +78,40 @@ describe('the last administrator', () => {
     await t.db.updateTable('users').set({ role: 'technician' }).where('role', '=', 'admin').execute();
     const only = await t.signIn('admin');
 
-    const demoteSelf = await only.inject({ method: 'PUT', url: `/api/users/${only.user.id}`, payload: { role: 'technician' } });
+    const demoteSelf = await only.inject({
+      method: 'PUT',
+      url: `/api/users/${only.user.id}`,
+      payload: { role: 'technician' },
+    });
     expect(demoteSelf.statusCode).toBe(409);
     expect(demoteSelf.json()).toEqual(LAST_ADMIN);
     expect(await roleOf(only.user.id)).toBe('admin');
 
     // Other changes to the last admin still work.
-    const rename = await only.inject({ method: 'PUT', url: `/api/users/${only.user.id}`, payload: { username: 'sole_admin', role: 'admin' } });
+    const rename = await only.inject({
+      method: 'PUT',
+      url: `/api/users/${only.user.id}`,
+      payload: { username: 'sole_admin', role: 'admin' },
+    });
     expect(rename.statusCode).toBe(200);
     expect(rename.json()).toMatchObject({ username: 'sole_admin', role: 'admin' });
 
     const second = await createUser(t.db, { role: 'admin' });
-    const demoteOther = await only.inject({ method: 'PUT', url: `/api/users/${second.id}`, payload: { role: 'service_advisor' } });
+    const demoteOther = await only.inject({
+      method: 'PUT',
+      url: `/api/users/${second.id}`,
+      payload: { role: 'service_advisor' },
+    });
     expect(demoteOther.statusCode).toBe(200);
     expect(await roleOf(second.id)).toBe('service_advisor');
 
     // With two administrators, one may step down; then the other is the last one.
     const third = await createUser(t.db, { role: 'admin' });
-    const stepDown = await only.inject({ method: 'PUT', url: `/api/users/${only.user.id}`, payload: { role: 'technician' } });
+    const stepDown = await only.inject({
+      method: 'PUT',
+      url: `/api/users/${only.user.id}`,
+      payload: { role: 'technician' },
+    });
     expect(stepDown.statusCode).toBe(200);
     expect(await roleOf(only.user.id)).toBe('technician');
     const admins = await t.db.selectFrom('users').select('id').where('role', '=', 'admin').execute();

@@ -24,76 +24,112 @@ async function onlyTwoAdmins() {
 const sorted = (codes: number[]) => [...codes].sort((a, b) => a - b);
 
 describe('one username or email, two requests at once', () => {
-  it('sign-ups: one 201 and one 409, never a 500', async () => {
-    for (let round = 0; round < ROUNDS; round++) {
-      const username = `racer_${round}_${randomUUID().slice(0, 6)}`;
-      const responses = await Promise.all(
-        ['a', 'b'].map((who) =>
-          t.app.inject({ method: 'POST', url: '/api/register', payload: { username, email: `${username}.${who}@shop.test`, password: 'a-long-password' } }),
-        ),
-      );
-      expect(sorted(responses.map((r) => r.statusCode)), responses.map((r) => r.body).join('\n')).toEqual([201, 409]);
-      expect(responses.find((r) => r.statusCode === 409)?.json()).toMatchObject({ error: 'conflict' });
-    }
-  }, RACE_TIMEOUT);
+  it(
+    'sign-ups: one 201 and one 409, never a 500',
+    async () => {
+      for (let round = 0; round < ROUNDS; round++) {
+        const username = `racer_${round}_${randomUUID().slice(0, 6)}`;
+        const responses = await Promise.all(
+          ['a', 'b'].map((who) =>
+            t.app.inject({
+              method: 'POST',
+              url: '/api/register',
+              payload: { username, email: `${username}.${who}@shop.test`, password: 'a-long-password' },
+            }),
+          ),
+        );
+        expect(sorted(responses.map((r) => r.statusCode)), responses.map((r) => r.body).join('\n')).toEqual([201, 409]);
+        expect(responses.find((r) => r.statusCode === 409)?.json()).toMatchObject({ error: 'conflict' });
+      }
+    },
+    RACE_TIMEOUT,
+  );
 
   it.each([
     ['with Idempotency-Keys', true],
     ['without Idempotency-Keys', false],
-  ])("an admin's user creations %s: one 201 and one 409, never a 500", async (_label, withKeys) => {
-    const admin = await t.signIn('admin');
-    for (let round = 0; round < ROUNDS; round++) {
-      const username = `made_${round}_${randomUUID().slice(0, 6)}`;
-      const email = `${username}@shop.test`;
-      const bodies = [
-        { username, email: `a.${email}`, password: 'a-long-password', role: 'technician' },
-        { username: `other_${username}`, email, password: 'a-long-password', role: 'technician' },
-        { username, email: `b.${email}`, password: 'a-long-password', role: 'service_advisor' },
-        { username: `more_${username}`, email, password: 'a-long-password', role: 'technician' },
-      ];
-      // Two pairs: the same username, then the same email.
-      for (const pair of [[bodies[0], bodies[2]], [bodies[1], bodies[3]]]) {
-        const responses = await Promise.all(
-          pair.map((payload) =>
-            admin.inject({ method: 'POST', url: '/api/users', payload, headers: withKeys ? { [IDEMPOTENCY_HEADER]: randomUUID() } : {} }),
-          ),
-        );
-        expect(sorted(responses.map((r) => r.statusCode)), responses.map((r) => r.body).join('\n')).toEqual([201, 409]);
+  ])(
+    "an admin's user creations %s: one 201 and one 409, never a 500",
+    async (_label, withKeys) => {
+      const admin = await t.signIn('admin');
+      for (let round = 0; round < ROUNDS; round++) {
+        const username = `made_${round}_${randomUUID().slice(0, 6)}`;
+        const email = `${username}@shop.test`;
+        const bodies = [
+          { username, email: `a.${email}`, password: 'a-long-password', role: 'technician' },
+          { username: `other_${username}`, email, password: 'a-long-password', role: 'technician' },
+          { username, email: `b.${email}`, password: 'a-long-password', role: 'service_advisor' },
+          { username: `more_${username}`, email, password: 'a-long-password', role: 'technician' },
+        ];
+        // Two pairs: the same username, then the same email.
+        for (const pair of [
+          [bodies[0], bodies[2]],
+          [bodies[1], bodies[3]],
+        ]) {
+          const responses = await Promise.all(
+            pair.map((payload) =>
+              admin.inject({
+                method: 'POST',
+                url: '/api/users',
+                payload,
+                headers: withKeys ? { [IDEMPOTENCY_HEADER]: randomUUID() } : {},
+              }),
+            ),
+          );
+          expect(sorted(responses.map((r) => r.statusCode)), responses.map((r) => r.body).join('\n')).toEqual([
+            201, 409,
+          ]);
+        }
       }
-    }
-  }, RACE_TIMEOUT);
+    },
+    RACE_TIMEOUT,
+  );
 });
 
 describe('two administrators at once', () => {
-  it('demoting each other leaves at least one administrator (one 200, one 409)', async () => {
-    for (let round = 0; round < ROUNDS; round++) {
-      const [a, b] = await onlyTwoAdmins();
-      const responses = await Promise.all([
-        a.inject({ method: 'PUT', url: `/api/users/${b.user.id}`, payload: { role: 'technician' } }),
-        b.inject({ method: 'PUT', url: `/api/users/${a.user.id}`, payload: { role: 'technician' } }),
-      ]);
-      const after = await countAdmins(t.db);
-      expect(after).toBeGreaterThanOrEqual(1);
-      const codes = sorted(responses.map((r) => r.statusCode));
-      expect(codes.every((c) => c < 500), responses.map((r) => r.body).join('\n')).toBe(true);
-      // Whoever was demoted first is no admin when the other request runs: refused (403 or 409).
-      expect(codes[0]).toBe(200);
-      expect(after).toBe(1);
-    }
-  }, RACE_TIMEOUT);
+  it(
+    'demoting each other leaves at least one administrator (one 200, one 409)',
+    async () => {
+      for (let round = 0; round < ROUNDS; round++) {
+        const [a, b] = await onlyTwoAdmins();
+        const responses = await Promise.all([
+          a.inject({ method: 'PUT', url: `/api/users/${b.user.id}`, payload: { role: 'technician' } }),
+          b.inject({ method: 'PUT', url: `/api/users/${a.user.id}`, payload: { role: 'technician' } }),
+        ]);
+        const after = await countAdmins(t.db);
+        expect(after).toBeGreaterThanOrEqual(1);
+        const codes = sorted(responses.map((r) => r.statusCode));
+        expect(
+          codes.every((c) => c < 500),
+          responses.map((r) => r.body).join('\n'),
+        ).toBe(true);
+        // Whoever was demoted first is no admin when the other request runs: refused (403 or 409).
+        expect(codes[0]).toBe(200);
+        expect(after).toBe(1);
+      }
+    },
+    RACE_TIMEOUT,
+  );
 
-  it('deleting each other leaves at least one administrator', async () => {
-    for (let round = 0; round < ROUNDS; round++) {
-      const [a, b] = await onlyTwoAdmins();
-      const responses = await Promise.all([
-        a.inject({ method: 'DELETE', url: `/api/users/${b.user.id}` }),
-        b.inject({ method: 'DELETE', url: `/api/users/${a.user.id}` }),
-      ]);
-      const after = await countAdmins(t.db);
-      expect(after).toBeGreaterThanOrEqual(1);
-      expect(responses.every((r) => r.statusCode < 500), responses.map((r) => r.body).join('\n')).toBe(true);
-      expect(sorted(responses.map((r) => r.statusCode))[0]).toBe(204);
-      expect(after).toBe(1);
-    }
-  }, RACE_TIMEOUT);
+  it(
+    'deleting each other leaves at least one administrator',
+    async () => {
+      for (let round = 0; round < ROUNDS; round++) {
+        const [a, b] = await onlyTwoAdmins();
+        const responses = await Promise.all([
+          a.inject({ method: 'DELETE', url: `/api/users/${b.user.id}` }),
+          b.inject({ method: 'DELETE', url: `/api/users/${a.user.id}` }),
+        ]);
+        const after = await countAdmins(t.db);
+        expect(after).toBeGreaterThanOrEqual(1);
+        expect(
+          responses.every((r) => r.statusCode < 500),
+          responses.map((r) => r.body).join('\n'),
+        ).toBe(true);
+        expect(sorted(responses.map((r) => r.statusCode))[0]).toBe(204);
+        expect(after).toBe(1);
+      }
+    },
+    RACE_TIMEOUT,
+  );
 });

@@ -82,7 +82,14 @@ export async function countAdmins(db: Db): Promise<number> {
  */
 export async function lockAdmins(db: Db): Promise<void> {
   if (!isPostgres(db)) return;
-  await db.selectFrom('users').select('id').where('role', '=', 'admin').where('status', '=', 'active').orderBy('id').forUpdate().execute();
+  await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
 }
 
 /** Ends a user's sessions, except the one given (the caller's own). */

@@ -39,7 +39,8 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
   // write opens its transaction: on SQLite a transaction holds the one connection every request needs.
   const hashPasswordFirst = async (request: FastifyRequest) => {
     const password = (request.body as { password?: unknown } | undefined)?.password;
-    if (typeof password === 'string' && password) request.passwordHash = await hashPassword(password, app.config.passwordHashParams);
+    if (typeof password === 'string' && password)
+      request.passwordHash = await hashPassword(password, app.config.passwordHashParams);
   };
   const actor = (request: { user: { id: string }; session: { sessionId: string } }) => ({
     userId: request.user.id,
@@ -48,7 +49,10 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/users',
-    { onRequest: adminOnly, schema: { querystring: usersQuery, response: { 200: userListResponse, ...errorsFor(400, 401, 403) } } },
+    {
+      onRequest: adminOnly,
+      schema: { querystring: usersQuery, response: { 200: userListResponse, ...errorsFor(400, 401, 403) } },
+    },
     async (request, reply) => sendPage(reply, await listUsersPage(app.db, request.query)),
   );
 
@@ -77,7 +81,8 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
       preHandler: hashPasswordFirst,
       schema: { body: createUserBody, response: { 201: userResponse, ...errorsFor(400, 401, 403, 409) } },
     },
-    async (request, reply) => created(reply, createUser(request.db, app.config, request.body, { preparedHash: request.passwordHash })),
+    async (request, reply) =>
+      created(reply, createUser(request.db, app.config, request.body, { preparedHash: request.passwordHash })),
   );
 
   app.post(

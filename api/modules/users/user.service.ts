@@ -1,12 +1,6 @@
 import type { z } from 'zod';
 import type { UserStatus } from '@shared/constants';
-import type {
-  createUserBody,
-  updateUserBody,
-  User,
-  UserData,
-  UsersQuery,
-} from '@shared/schemas/user';
+import type { createUserBody, updateUserBody, User, UserData, UsersQuery } from '@shared/schemas/user';
 import type { AppConfig } from '@api/config';
 import type { Db } from '@api/db/database';
 import type { UserUpdate } from '@api/db/tables';
@@ -34,16 +28,9 @@ import {
 } from './user.repository';
 import { toCustomer } from '@api/modules/customers/customer.mapper';
 import { changed, inspectionIdsOfTechnician, recordChanges } from '@api/lib/change-log';
-import {
-  assertAdminEmail,
-  assertUnique,
-  DELETE_SELF_MESSAGE,
-  LAST_ADMIN_MESSAGE,
-  withUniqueUser,
-} from './user.rules';
+import { assertAdminEmail, assertUnique, DELETE_SELF_MESSAGE, LAST_ADMIN_MESSAGE, withUniqueUser } from './user.rules';
 
 const USER_NOT_FOUND = 'User not found';
-
 
 /** Who is asking: the admin and the session they are using. */
 export interface Actor {

@@ -156,7 +156,13 @@ describe('POST /api/users', () => {
 
   it('takes a client-made id once; sending the create again makes no second user', SLOW, async () => {
     const id = 'a5d0c3c2-6f55-4a8e-9d3b-1f2e3d4c5b6a';
-    const payload = { id, username: 'client_id_user', email: 'client-id@shop.test', password: 'secret12', role: 'service_advisor' };
+    const payload = {
+      id,
+      username: 'client_id_user',
+      email: 'client-id@shop.test',
+      password: 'secret12',
+      role: 'service_advisor',
+    };
     const first = await admin.inject({ method: 'POST', url: '/api/users', payload });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ id, role: 'service_advisor' });
@@ -204,7 +210,11 @@ describe('POST /api/users', () => {
     [{ email: 'a@shop.test', password: 'secret12' }, 'username', 'Username is required'],
     [{ username: 'x', email: 'nope', password: 'secret12' }, 'email', 'Please enter a valid email'],
     [{ username: 'x', email: 'a@shop.test', password: 'short' }, 'password', 'Password must be at least 8 characters'],
-    [{ username: 'x', email: 'a@shop.test', password: 'secret12', role: 'boss' }, 'role', 'Role must be Administrator, Technician or Service Advisor'],
+    [
+      { username: 'x', email: 'a@shop.test', password: 'secret12', role: 'boss' },
+      'role',
+      'Role must be Administrator, Technician or Service Advisor',
+    ],
     [{ id: 'not-a-uuid', username: 'x', email: 'a@shop.test', password: 'secret12' }, 'id', 'Invalid id'],
   ])('refuses %j', async (payload, path, message) => {
     const res = await admin.inject({ method: 'POST', url: '/api/users', payload });
@@ -225,7 +235,13 @@ describe('PUT /api/users/:id', () => {
     const res = await put(user.id, { username: 'renamed_user', password: '' });
     expect(res.statusCode).toBe(200);
     expectNoSecrets(res);
-    expect(res.json()).toMatchObject({ id: user.id, username: 'renamed_user', email: user.email, role: 'technician', phone: '555-0101' });
+    expect(res.json()).toMatchObject({
+      id: user.id,
+      username: 'renamed_user',
+      email: user.email,
+      role: 'technician',
+      phone: '555-0101',
+    });
     const role = await put(user.id, { role: 'service_advisor', password: null });
     expect(role.json()).toMatchObject({ username: 'renamed_user', role: 'service_advisor' });
     expect(await hashOf(user.id)).toBe(before);
@@ -245,8 +261,14 @@ describe('PUT /api/users/:id', () => {
   it('refuses taken names and emails, and promotion to admin without the admin email', async () => {
     const user = await createUser(t.db);
     const other = await createUser(t.db);
-    expect((await put(user.id, { username: other.username })).json()).toEqual({ error: 'conflict', message: 'Username already exists' });
-    expect((await put(user.id, { email: other.email })).json()).toEqual({ error: 'conflict', message: 'Email already exists' });
+    expect((await put(user.id, { username: other.username })).json()).toEqual({
+      error: 'conflict',
+      message: 'Username already exists',
+    });
+    expect((await put(user.id, { email: other.email })).json()).toEqual({
+      error: 'conflict',
+      message: 'Email already exists',
+    });
     expect((await put(user.id, { username: user.username.toUpperCase() })).statusCode).toBe(200);
     const promote = await put(user.id, { role: 'admin' });
     expect(promote.statusCode).toBe(403);

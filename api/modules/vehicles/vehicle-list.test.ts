@@ -10,11 +10,28 @@ const ana = await createCustomer(t.db, { name: 'Ana Reyes' });
 const ben = await createCustomer(t.db, { name: 'Ben Okafor' });
 const nobody = await createCustomer(t.db, { name: 'Cy Nocar' });
 const camry = await createVehicle(t.db, ana.id, {
-  year: 2020, make: 'Toyota', model: 'Camry', vin: 'JT2BF22K1W0123456', licensePlate: 'REY-001', mileage: 30000, color: 'Grey',
+  year: 2020,
+  make: 'Toyota',
+  model: 'Camry',
+  vin: 'JT2BF22K1W0123456',
+  licensePlate: 'REY-001',
+  mileage: 30000,
+  color: 'Grey',
 });
-const truck = await createVehicle(t.db, ana.id, { year: 2015, make: 'ford', model: 'F-150', licensePlate: 'TRK-9', mileage: null });
+const truck = await createVehicle(t.db, ana.id, {
+  year: 2015,
+  make: 'ford',
+  model: 'F-150',
+  licensePlate: 'TRK-9',
+  mileage: null,
+});
 const accord = await createVehicle(t.db, ben.id, {
-  year: 2020, make: 'Honda', model: 'Accord', vin: '1HGCV1F3XLA000001', licensePlate: 'OKA-77', mileage: 12000,
+  year: 2020,
+  make: 'Honda',
+  model: 'Accord',
+  vin: '1HGCV1F3XLA000001',
+  licensePlate: 'OKA-77',
+  mileage: 12000,
 });
 const bmw = await createVehicle(t.db, ben.id, { year: 2008, make: 'BMW', model: '328i', mileage: 150000 });
 const camry2 = await createVehicle(t.db, ben.id, { year: 2020, make: 'Toyota', model: 'Camry', mileage: 30000 });
@@ -36,9 +53,18 @@ describe('GET /api/vehicles', () => {
     expect(got).toEqual(ids(accord, ...camrys, truck, bmw));
     expect(total).toBe(5);
     expect(body.find((v) => v.id === camry.id)).toEqual({
-      id: camry.id, customerId: ana.id, customerName: 'Ana Reyes', year: 2020, make: 'Toyota', model: 'Camry',
-      vin: 'JT2BF22K1W0123456', licensePlate: 'REY-001', mileage: 30000, color: 'Grey',
-      createdAt: camry.createdAt, updatedAt: camry.updatedAt,
+      id: camry.id,
+      customerId: ana.id,
+      customerName: 'Ana Reyes',
+      year: 2020,
+      make: 'Toyota',
+      model: 'Camry',
+      vin: 'JT2BF22K1W0123456',
+      licensePlate: 'REY-001',
+      mileage: 30000,
+      color: 'Grey',
+      createdAt: camry.createdAt,
+      updatedAt: camry.updatedAt,
     });
   });
 

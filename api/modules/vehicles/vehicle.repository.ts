@@ -63,9 +63,10 @@ function filteredVehicles(db: Db, filters: VehicleFilters) {
         eb(
           'vehicles.customerId',
           'in',
-          db.selectFrom('customers').select('customers.id').where((inner) =>
-            textMatch(db, inner, OWNER_SEARCH, q),
-          ),
+          db
+            .selectFrom('customers')
+            .select('customers.id')
+            .where((inner) => textMatch(db, inner, OWNER_SEARCH, q)),
         ),
       ]),
     );

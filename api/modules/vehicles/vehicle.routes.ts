@@ -27,7 +27,13 @@ export async function vehicleRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/customers/:id/vehicles',
-    { schema: { params: idParams, querystring: customerVehicleListQuery, response: { 200: vehicleList, ...errorsFor(400, 401, 404) } } },
+    {
+      schema: {
+        params: idParams,
+        querystring: customerVehicleListQuery,
+        response: { 200: vehicleList, ...errorsFor(400, 401, 404) },
+      },
+    },
     async (request, reply) => sendPage(reply, await listCustomerVehicles(app.db, request.params.id, request.query)),
   );
 
@@ -44,7 +50,11 @@ export async function vehicleRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     method: ['PATCH', 'PUT'],
     url: '/vehicles/:id',
-    schema: { params: idParams, body: updateVehicleBody, response: { 200: vehicleResponse, ...errorsFor(400, 401, 404, 410) } },
+    schema: {
+      params: idParams,
+      body: updateVehicleBody,
+      response: { 200: vehicleResponse, ...errorsFor(400, 401, 404, 410) },
+    },
     handler: async (request) => updateVehicle(request.db, request.params.id, request.body),
   });
 

@@ -1,10 +1,5 @@
 import type { z } from 'zod';
-import type {
-  createVehicleBody,
-  updateVehicleBody,
-  Vehicle,
-  VehicleListQuery,
-} from '@shared/schemas/vehicle';
+import type { createVehicleBody, updateVehicleBody, Vehicle, VehicleListQuery } from '@shared/schemas/vehicle';
 import type { Db } from '@api/db/database';
 import type { ListPage } from '@api/lib/list';
 import { totalFromPage } from '@api/lib/keyset';
@@ -37,10 +32,7 @@ export const VEHICLE_NOT_FOUND = 'Vehicle not found';
 export const VEHICLE_EXISTS = 'Vehicle already exists';
 export const CUSTOMER_NOT_FOUND = 'Customer not found';
 
-export async function listVehicles(
-  db: Db,
-  query: VehicleListQuery,
-): Promise<ListPage<Vehicle>> {
+export async function listVehicles(db: Db, query: VehicleListQuery): Promise<ListPage<Vehicle>> {
   const filters = { q: query.q, customerId: query.customerId };
   const rows = await listVehicleRows(db, filters, query.sort ?? 'year', query);
   const total = totalFromPage(rows, query) ?? (await countVehicles(db, filters));
@@ -96,9 +88,7 @@ export async function createVehicle(
     }
     await assertCustomerExists(trx, fields.customerId);
     const now = nowIso();
-    await withCustomer(() =>
-      insertVehicle(trx, { ...fields, id, createdBy: userId, createdAt: now, updatedAt: now }),
-    );
+    await withCustomer(() => insertVehicle(trx, { ...fields, id, createdBy: userId, createdAt: now, updatedAt: now }));
     await recordChanges(trx, changed('vehicle', [id]), now);
     return getVehicle(trx, id);
   });
@@ -108,11 +98,7 @@ export async function createVehicle(
  * Partial update; moving the vehicle to another customer needs that customer to exist. The
  * vehicle's inspections show it nested, so they are recorded as changed too.
  */
-export async function updateVehicle(
-  db: Db,
-  id: string,
-  body: z.output<typeof updateVehicleBody>,
-): Promise<Vehicle> {
+export async function updateVehicle(db: Db, id: string, body: z.output<typeof updateVehicleBody>): Promise<Vehicle> {
   return inTransaction(db, async (trx) => {
     const existing = await findVehicleById(trx, id);
     if (!existing) throw await missingRow(trx, 'vehicle', id, notFound(VEHICLE_NOT_FOUND));

@@ -36,7 +36,12 @@ async function expectIdChecked(method: 'GET' | 'DELETE', malformed: string) {
 describe('POST /api/vehicles', () => {
   it('creates a vehicle with its customer name, made by the signed-in user', async () => {
     const res = await post({
-      ...valid, year: '2019', vin: ' 1HGCM82633A004352 ', licensePlate: 'ABC-123', mileage: '42000', color: 'Blue',
+      ...valid,
+      year: '2019',
+      vin: ' 1HGCM82633A004352 ',
+      licensePlate: 'ABC-123',
+      mileage: '42000',
+      color: 'Blue',
     });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
@@ -127,7 +132,14 @@ describe('GET /api/vehicles/:id', () => {
     const vehicle = await createVehicle(t.db, owner.id, { vin: 'VIN1', mileage: null });
     const res = await tech.inject({ method: 'GET', url: `/api/vehicles/${vehicle.id}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: vehicle.id, customerName: 'Dana Cruz', year: 2018, make: 'Honda', vin: 'VIN1', mileage: null });
+    expect(res.json()).toMatchObject({
+      id: vehicle.id,
+      customerName: 'Dana Cruz',
+      year: 2018,
+      make: 'Honda',
+      vin: 'VIN1',
+      mileage: null,
+    });
   });
 
   it('is 404 for an unknown id and 400 for a malformed one', () => expectIdChecked('GET', 'xyz'));
@@ -138,7 +150,11 @@ describe('PATCH and PUT /api/vehicles/:id', () => {
 
   it.each(['PATCH', 'PUT'] as const)('%s changes only the fields sent', async (method) => {
     const vehicle = await createVehicle(t.db, owner.id, { color: 'Red', vin: 'V1', createdAt: old, updatedAt: old });
-    const res = await tech.inject({ method, url: `/api/vehicles/${vehicle.id}`, payload: { mileage: '50100', vin: '' } });
+    const res = await tech.inject({
+      method,
+      url: `/api/vehicles/${vehicle.id}`,
+      payload: { mileage: '50100', vin: '' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ year: 2018, make: 'Honda', model: 'Civic', color: 'Red', vin: null, mileage: 50100 });
@@ -149,7 +165,11 @@ describe('PATCH and PUT /api/vehicles/:id', () => {
   it('moves the vehicle to another existing customer', async () => {
     const vehicle = await createVehicle(t.db, owner.id);
     const other = await createCustomer(t.db, { name: 'Eli Moss' });
-    const res = await tech.inject({ method: 'PATCH', url: `/api/vehicles/${vehicle.id}`, payload: { customerId: other.id } });
+    const res = await tech.inject({
+      method: 'PATCH',
+      url: `/api/vehicles/${vehicle.id}`,
+      payload: { customerId: other.id },
+    });
     expect(res.json()).toMatchObject({ customerId: other.id, customerName: 'Eli Moss' });
   });
 
@@ -187,7 +207,9 @@ describe('PATCH and PUT /api/vehicles/:id', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe('Vehicle not found');
     }
-    expect((await tech.inject({ method: 'PUT', url: '/api/vehicles/1', payload: { make: 'Ford' } })).statusCode).toBe(400);
+    expect((await tech.inject({ method: 'PUT', url: '/api/vehicles/1', payload: { make: 'Ford' } })).statusCode).toBe(
+      400,
+    );
   });
 });
 
@@ -196,23 +218,39 @@ describe('DELETE /api/vehicles/:id', () => {
     const customer = await createCustomer(t.db);
     const vehicle = await createVehicle(t.db, customer.id);
     const kept = await createVehicle(t.db, customer.id);
-    const inspection = await createInspection(t.db, { customerId: customer.id, vehicleId: vehicle.id }, [{ description: 'Oil' }]);
+    const inspection = await createInspection(t.db, { customerId: customer.id, vehicleId: vehicle.id }, [
+      { description: 'Oil' },
+    ]);
     const invoiceId = randomUUID();
     await t.db
       .insertInto('invoices')
       .values({
-        id: invoiceId, customerId: customer.id, vehicleId: vehicle.id, inspectionId: inspection.id,
-        shareToken: newShareToken(), subtotalCents: 0, taxCents: 0, totalCents: 0, notes: null, status: 'draft', createdBy: null,
-        createdAt: nowIso(), updatedAt: nowIso(),
+        id: invoiceId,
+        customerId: customer.id,
+        vehicleId: vehicle.id,
+        inspectionId: inspection.id,
+        shareToken: newShareToken(),
+        subtotalCents: 0,
+        taxCents: 0,
+        totalCents: 0,
+        notes: null,
+        status: 'draft',
+        createdBy: null,
+        createdAt: nowIso(),
+        updatedAt: nowIso(),
       })
       .execute();
 
     const res = await tech.inject({ method: 'DELETE', url: `/api/vehicles/${vehicle.id}` });
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
-    expect(await t.db.selectFrom('vehicles').select('id').where('customerId', '=', customer.id).execute()).toEqual([{ id: kept.id }]);
+    expect(await t.db.selectFrom('vehicles').select('id').where('customerId', '=', customer.id).execute()).toEqual([
+      { id: kept.id },
+    ]);
     expect(await t.db.selectFrom('inspections').select('id').where('vehicleId', '=', vehicle.id).execute()).toEqual([]);
-    expect(await t.db.selectFrom('services').select('id').where('inspectionId', '=', inspection.id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('services').select('id').where('inspectionId', '=', inspection.id).execute()).toEqual(
+      [],
+    );
     const invoice = await t.db.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirstOrThrow();
     expect(invoice).toMatchObject({ customerId: customer.id, vehicleId: null, inspectionId: null });
     expect((await tech.inject({ method: 'GET', url: `/api/vehicles/${vehicle.id}` })).statusCode).toBe(404);
@@ -270,11 +308,19 @@ describe('a deleted vehicle or customer', () => {
     const created = await post({ ...valid, customerId: customer.id });
     expect(created.statusCode).toBe(410);
     expect(created.json()).toEqual(customerGone);
-    const moved = await tech.inject({ method: 'PATCH', url: `/api/vehicles/${keeper.id}`, payload: { customerId: customer.id } });
+    const moved = await tech.inject({
+      method: 'PATCH',
+      url: `/api/vehicles/${keeper.id}`,
+      payload: { customerId: customer.id },
+    });
     expect(moved.statusCode).toBe(410);
     expect(moved.json()).toEqual(customerGone);
 
-    const unknown = await tech.inject({ method: 'PATCH', url: `/api/vehicles/${randomUUID()}`, payload: { color: 'Red' } });
+    const unknown = await tech.inject({
+      method: 'PATCH',
+      url: `/api/vehicles/${randomUUID()}`,
+      payload: { color: 'Red' },
+    });
     expect(unknown.statusCode).toBe(404);
     const unknownCustomer = await post({ ...valid, customerId: randomUUID() });
     expect(unknownCustomer.statusCode).toBe(400);

@@ -1,4 +1,14 @@
-import { BarChart3, Car, ClipboardList, LayoutDashboard, Mail, Receipt, UserCog, Users, type LucideIcon } from 'lucide-react';
+import {
+  BarChart3,
+  Car,
+  ClipboardList,
+  LayoutDashboard,
+  Mail,
+  Receipt,
+  UserCog,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import type { Role } from '@shared/constants';
 import type { Section } from '@web/config/paths';
 

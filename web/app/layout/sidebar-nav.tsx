@@ -4,7 +4,15 @@ import { PRODUCT_NAME, ROLE_LABELS } from '@shared/constants';
 import type { User } from '@shared/schemas/user';
 import { EXTERNAL_LINKS, paths, type Section } from '@web/config/paths';
 import { cn } from '@web/lib/cn';
-import { ADMIN_NAV, DEFERRED_NAV, DEFERRED_ROLES, MAIN_NAV, REPORTS_NAV, REPORTS_ROLES, type NavItem } from './nav-items';
+import {
+  ADMIN_NAV,
+  DEFERRED_NAV,
+  DEFERRED_ROLES,
+  MAIN_NAV,
+  REPORTS_NAV,
+  REPORTS_ROLES,
+  type NavItem,
+} from './nav-items';
 import styles from './shell.module.css';
 
 export interface SidebarNavProps {

@@ -37,7 +37,11 @@ export function watchInstallOffer(): void {
 
 /** The pending offer, or null when the browser does not offer to install (or it is installed). */
 export function useInstallOffer(): BeforeInstallPromptEvent | null {
-  return useSyncExternalStore(subscribe, () => offer, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => offer,
+    () => null,
+  );
 }
 
 /** Shows the browser's install dialog; an offer prompts once (a declined one comes back as a new event). */

@@ -26,7 +26,9 @@ const ICONS = [
 
 const brand = (page: Page) => textOf(page, 'aside[aria-label="Sidebar"] > div > div:first-child');
 const sidebarLinks = (page: Page) =>
-  page.locator('aside[aria-label="Sidebar"] nav a').evaluateAll((links) => links.map((a) => a.textContent?.trim() ?? ''));
+  page
+    .locator('aside[aria-label="Sidebar"] nav a')
+    .evaluateAll((links) => links.map((a) => a.textContent?.trim() ?? ''));
 
 /** The decoded size of an image, as the browser sees it. */
 const imageSize = (page: Page, src: string) =>
@@ -38,7 +40,11 @@ const imageSize = (page: Page, src: string) =>
   }, src);
 
 /** Opens the staff app signed in, waits for the worker, and reloads so the worker controls the page. */
-async function openControlled(cookie: string, url = '/', viewport = TABLET_LANDSCAPE): Promise<{ page: Page; context: BrowserContext }> {
+async function openControlled(
+  cookie: string,
+  url = '/',
+  viewport = TABLET_LANDSCAPE,
+): Promise<{ page: Page; context: BrowserContext }> {
   const { page, context } = await open(viewport);
   await addSession(context, baseUrl, cookie);
   await page.goto(url);
@@ -108,7 +114,8 @@ describe('installable app', () => {
       page.evaluate(() => {
         const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
           prompt: async () => {
-            (window as unknown as { prompted: number }).prompted = ((window as unknown as { prompted?: number }).prompted ?? 0) + 1;
+            (window as unknown as { prompted: number }).prompted =
+              ((window as unknown as { prompted?: number }).prompted ?? 0) + 1;
           },
         });
         window.dispatchEvent(event);
@@ -140,7 +147,14 @@ describe('offline', () => {
     expect(shell?.fromServiceWorker()).toBe(true);
     await page.locator('main#main').waitFor();
     expect(await brand(page)).toBe('Baywise');
-    expect(await sidebarLinks(page)).toEqual(['Dashboard', 'Customers', 'Vehicles', 'Invoices', 'VIN Decoder', 'AllData Log-In']);
+    expect(await sidebarLinks(page)).toEqual([
+      'Dashboard',
+      'Customers',
+      'Vehicles',
+      'Invoices',
+      'VIN Decoder',
+      'AllData Log-In',
+    ]);
 
     // Any staff route falls back to the shell.
     const deepLink = await page.goto('/?section=vehicles');
@@ -158,7 +172,8 @@ describe('offline', () => {
     const { page } = await openControlled(technician.cookie);
     const precached = await page.evaluate(async () => {
       const urls: string[] = [];
-      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      for (const name of await caches.keys())
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
       return urls;
     });
     expect(precached).toContain('/index.html');
@@ -203,7 +218,7 @@ describe('a new version', () => {
     const deployed = readFileSync(workerFile, 'utf8');
     writeFileSync(workerFile, `${deployed}\n// next release\n`);
     try {
-      await page.evaluate(() => (window as unknown as { before: boolean }).before = true);
+      await page.evaluate(() => ((window as unknown as { before: boolean }).before = true));
       await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
 
       await prompt.getByText('A new version is available', { exact: true }).waitFor();
@@ -246,7 +261,8 @@ describe('a new version', () => {
       // Nothing reloaded by itself meanwhile.
       expect(await page.evaluate(() => (window as unknown as { before?: boolean }).before)).toBe(true);
 
-      const waiting = () => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.waiting?.state ?? null));
+      const waiting = () =>
+        page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.waiting?.state ?? null));
       expect(await waiting()).toBe('installed');
       await Promise.all([page.waitForEvent('load'), reload.click()]);
       await page.locator('main#main').waitFor();

@@ -47,7 +47,11 @@ export function registerServiceWorker(): void {
 
 /** Whether a new version has been installed and waits for the user's Reload. */
 export function useUpdateAvailable(): boolean {
-  return useSyncExternalStore(subscribe, () => updateAvailable, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => updateAvailable,
+    () => false,
+  );
 }
 
 /** The user's Reload: the waiting worker takes over, then the page reloads on the new version. */

@@ -22,7 +22,12 @@ export function UpdatePrompt() {
   const [reloading, setReloading] = useState(false);
   const reasonId = useId();
   return (
-    <div role="status" aria-live="polite" className={available ? styles.updatePrompt : undefined} data-testid="update-prompt">
+    <div
+      role="status"
+      aria-live="polite"
+      className={available ? styles.updatePrompt : undefined}
+      data-testid="update-prompt"
+    >
       {available ? (
         <>
           <SendingHoldsReload />

@@ -34,7 +34,17 @@ type InputProps = Omit<ComponentProps<typeof Input>, 'name' | 'value' | 'onChang
 
 /** A text input bound to one value of the form. */
 export function TextField<F extends string>(props: BoundFieldProps<F> & InputProps) {
-  const { form, name, label: _label, required: _required, hint: _hint, id: _id, className: _class, error: _error, ...input } = props;
+  const {
+    form,
+    name,
+    label: _label,
+    required: _required,
+    hint: _hint,
+    id: _id,
+    className: _class,
+    error: _error,
+    ...input
+  } = props;
   return (
     <FormField {...fieldProps(props)}>
       <Input name={name} value={form.values[name]} onChange={(e) => form.set(name, e.target.value)} {...input} />

@@ -23,7 +23,14 @@ export interface CardGridProps<T extends { id: string }> {
 }
 
 /** The responsive card grid of a list: columns follow the width the list has, not the screen. */
-export function CardGrid<T extends { id: string }>({ label, items, children, columns = 'card', align, busy }: CardGridProps<T>) {
+export function CardGrid<T extends { id: string }>({
+  label,
+  items,
+  children,
+  columns = 'card',
+  align,
+  busy,
+}: CardGridProps<T>) {
   return (
     <ul
       className={cn(styles.grid, styles[columns], align ? styles[align] : undefined)}

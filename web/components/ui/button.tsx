@@ -19,6 +19,13 @@ export function buttonClass(variant: ButtonVariant = 'primary', size: ButtonSize
   return cn(styles.button, styles[variant], size !== 'md' && styles[size], block && styles.block);
 }
 
-export function Button({ variant = 'primary', size = 'md', block = false, className, type = 'button', ...props }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  block = false,
+  className,
+  type = 'button',
+  ...props
+}: ButtonProps) {
   return <button type={type} className={cn(buttonClass(variant, size, block), className)} {...props} />;
 }

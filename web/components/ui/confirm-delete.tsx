@@ -23,7 +23,10 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
  * The one "are you sure" of a delete: `ask(target)` opens it; confirming runs the write, toasts how
  * it went and closes once the write settles. The screen renders `dialog` once.
  */
-export function useConfirmDelete<T>(remove: DeleteMutation<T>, { noun, toastNoun = noun, description, onDeleted }: ConfirmDeleteTexts) {
+export function useConfirmDelete<T>(
+  remove: DeleteMutation<T>,
+  { noun, toastNoun = noun, description, onDeleted }: ConfirmDeleteTexts,
+) {
   const { toast } = useToast();
   const [target, setTarget] = useState<T | null>(null);
   const close = () => setTarget(null);
@@ -41,7 +44,8 @@ export function useConfirmDelete<T>(remove: DeleteMutation<T>, { noun, toastNoun
             toast({ title: `${capitalized(toastNoun)} deleted` });
             onDeleted?.();
           },
-          onError: () => toast({ title: 'Error', description: `Failed to delete ${toastNoun}`, variant: 'destructive' }),
+          onError: () =>
+            toast({ title: 'Error', description: `Failed to delete ${toastNoun}`, variant: 'destructive' }),
           onSettled: close,
         });
       }}

@@ -88,4 +88,3 @@ export function Dialog({
 
 /** A button (or anything, asChild) that closes the surrounding dialog, e.g. Cancel. */
 export const DialogClose = DialogPrimitive.Close;
-

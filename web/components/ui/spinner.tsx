@@ -9,7 +9,9 @@ export interface SpinnerProps {
 }
 
 export function Spinner({ size = 'md', label = 'Loading', className }: SpinnerProps) {
-  return <span role="status" aria-label={label} className={cn(styles.spinner, size === 'lg' && styles.lg, className)} />;
+  return (
+    <span role="status" aria-label={label} className={cn(styles.spinner, size === 'lg' && styles.lg, className)} />
+  );
 }
 
 /** Covers the screen while the app finds out who is signed in. */

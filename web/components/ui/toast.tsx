@@ -82,9 +82,13 @@ function ToastItem({ item }: { item: ToastState }) {
       data-variant={item.variant ?? 'default'}
     >
       <div>
-        <ToastPrimitive.Title className={styles.title} data-toast-title="">{item.title}</ToastPrimitive.Title>
+        <ToastPrimitive.Title className={styles.title} data-toast-title="">
+          {item.title}
+        </ToastPrimitive.Title>
         {item.description ? (
-          <ToastPrimitive.Description className={styles.description} data-toast-description="">{item.description}</ToastPrimitive.Description>
+          <ToastPrimitive.Description className={styles.description} data-toast-description="">
+            {item.description}
+          </ToastPrimitive.Description>
         ) : null}
       </div>
       <ToastPrimitive.Close className={styles.close} aria-label="Close">

@@ -7,7 +7,11 @@ import { useLocalMutation } from '@web/entities/use-invalidating-mutation';
 
 /** Removed here at once with its vehicles and inspections; the server follows when online. */
 export const deleteCustomer = (customer: Customer): Promise<void> =>
-  saveLocally({ kind: 'customer.delete', id: customer.id }, `Delete customer ${customer.name}`, keepRow({ table: 'customers', row: customer }));
+  saveLocally(
+    { kind: 'customer.delete', id: customer.id },
+    `Delete customer ${customer.name}`,
+    keepRow({ table: 'customers', row: customer }),
+  );
 
 export function useDeleteCustomer() {
   // Its vehicles and inspections go with it.

@@ -11,7 +11,11 @@ export const CUSTOMER_SEARCH_LIMIT = 20;
 export const searchCustomers = (q: string, signal?: AbortSignal): Promise<Customer[]> =>
   readLocalFirst(
     (db) => searchLocalCustomers(db, q, CUSTOMER_SEARCH_LIMIT),
-    () => api.get<Customer[]>('/api/customers', { query: { q: q.trim(), sort: 'name', limit: CUSTOMER_SEARCH_LIMIT }, signal }),
+    () =>
+      api.get<Customer[]>('/api/customers', {
+        query: { q: q.trim(), sort: 'name', limit: CUSTOMER_SEARCH_LIMIT },
+        signal,
+      }),
     signal,
   );
 

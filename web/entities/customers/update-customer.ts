@@ -17,7 +17,11 @@ export async function updateCustomer({ customer, changes }: UpdateCustomerInput)
   // Nothing changed: nothing to send.
   if (Object.keys(changes).length === 0) return customer;
   const name = (changes.name ?? customer.name).trim();
-  await saveLocally({ kind: 'customer.update', id: customer.id, changes }, `Edit customer ${name}`, keepRow({ table: 'customers', row: customer }));
+  await saveLocally(
+    { kind: 'customer.update', id: customer.id, changes },
+    `Edit customer ${name}`,
+    keepRow({ table: 'customers', row: customer }),
+  );
   return localRowAfterSave((db) => db.customers.get(customer.id));
 }
 

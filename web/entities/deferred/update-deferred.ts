@@ -16,10 +16,14 @@ function labelOf({ line, changes }: UpdateDeferredInput): string {
 
 /** Applied on this device at once and queued (PATCH /api/deferred-work/:id), like every offline write. */
 export async function updateDeferred(input: UpdateDeferredInput): Promise<void> {
-  await saveLocally({ kind: 'deferred.update', id: input.line.id, changes: input.changes }, labelOf(input), async (db) => {
-    // A line read from the server before the first pull: keep it so the change shows here too.
-    if (!(await db.deferred.get(input.line.id))) await db.deferred.put(input.line);
-  });
+  await saveLocally(
+    { kind: 'deferred.update', id: input.line.id, changes: input.changes },
+    labelOf(input),
+    async (db) => {
+      // A line read from the server before the first pull: keep it so the change shows here too.
+      if (!(await db.deferred.get(input.line.id))) await db.deferred.put(input.line);
+    },
+  );
 }
 
 export function useUpdateDeferred() {
@@ -28,5 +32,6 @@ export function useUpdateDeferred() {
 
 /** Marks the lines added to a just-saved inspection; queued after its save, so sent after it. */
 export async function markAddedTo(inspectionId: string, lines: readonly DeferredWork[]): Promise<void> {
-  for (const line of lines) await updateDeferred({ line, changes: { status: 'added', addedToInspectionId: inspectionId } });
+  for (const line of lines)
+    await updateDeferred({ line, changes: { status: 'added', addedToInspectionId: inspectionId } });
 }

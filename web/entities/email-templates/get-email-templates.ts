@@ -19,5 +19,6 @@ export const useEmailTemplates = (params: EmailTemplateListParams) => useQuery(e
 export const useActiveEmailTemplates = () =>
   useQuery({
     queryKey: emailTemplateKeys.activeForSend(),
-    queryFn: ({ signal }) => api.list<EmailTemplate>('/api/email-templates', { status: 'active', limit: 100 }, { signal }),
+    queryFn: ({ signal }) =>
+      api.list<EmailTemplate>('/api/email-templates', { status: 'active', limit: 100 }, { signal }),
   });

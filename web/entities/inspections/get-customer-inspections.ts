@@ -16,7 +16,11 @@ const fromServer = (customerId: string, signal?: AbortSignal) =>
 export async function getCustomerInspections(customerId: string, signal?: AbortSignal): Promise<Inspection[]> {
   const { db } = getOffline();
   if (!navigator.onLine || !(await localCopyReady(db))) {
-    return readLocalFirst((local) => listLocalCustomerInspections(local, customerId), () => fromServer(customerId, signal), signal);
+    return readLocalFirst(
+      (local) => listLocalCustomerInspections(local, customerId),
+      () => fromServer(customerId, signal),
+      signal,
+    );
   }
   const local = await listLocalCustomerInspections(db, customerId);
   try {

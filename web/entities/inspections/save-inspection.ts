@@ -26,7 +26,11 @@ export async function saveInspection(input: SaveInspectionInput): Promise<Inspec
   if (input.mode === 'create') {
     const { body } = input;
     const parents = await keepParents({ customerId: body.customerId, vehicleId: body.vehicleId });
-    await saveLocally({ kind: 'inspection.create', id: input.id, body }, `Create inspection for ${input.customerName}`, parents);
+    await saveLocally(
+      { kind: 'inspection.create', id: input.id, body },
+      `Create inspection for ${input.customerName}`,
+      parents,
+    );
     await markAddedTo(input.id, input.deferredAdded ?? []);
     return db.inspections.get(input.id);
   }
@@ -34,11 +38,15 @@ export async function saveInspection(input: SaveInspectionInput): Promise<Inspec
   if (Object.keys(changes).length === 0) return undefined;
   const marked = input.deferredAdded ?? [];
   const parents = await keepParents({ customerId: changes.customerId, vehicleId: changes.vehicleId });
-  await saveLocally({ kind: 'inspection.update', id: inspection.id, changes }, `Edit inspection for ${input.customerName}`, async (local) => {
-    // An inspection older than the window was read from the server; keep it so the edit shows here.
-    await keepRow({ table: 'inspections', row: inspection })(local);
-    await parents(local);
-  });
+  await saveLocally(
+    { kind: 'inspection.update', id: inspection.id, changes },
+    `Edit inspection for ${input.customerName}`,
+    async (local) => {
+      // An inspection older than the window was read from the server; keep it so the edit shows here.
+      await keepRow({ table: 'inspections', row: inspection })(local);
+      await parents(local);
+    },
+  );
   await markAddedTo(inspection.id, marked);
   return db.inspections.get(inspection.id);
 }

@@ -14,10 +14,24 @@ export interface ServiceStatusInput {
 }
 
 /** Staff approve ('approved') and unapprove ('recommended'), applied here at once and recorded on the server. */
-export async function updateServiceStatus({ inspection, service, status, decisionMethod }: ServiceStatusInput): Promise<void> {
-  const label = status === 'approved' ? `Approve service ${service.description}` : `Move service back to pending ${service.description}`;
+export async function updateServiceStatus({
+  inspection,
+  service,
+  status,
+  decisionMethod,
+}: ServiceStatusInput): Promise<void> {
+  const label =
+    status === 'approved'
+      ? `Approve service ${service.description}`
+      : `Move service back to pending ${service.description}`;
   await saveLocally(
-    { kind: 'service.status', inspectionId: inspection.id, serviceId: service.id, status, ...(decisionMethod ? { decisionMethod } : {}) },
+    {
+      kind: 'service.status',
+      inspectionId: inspection.id,
+      serviceId: service.id,
+      status,
+      ...(decisionMethod ? { decisionMethod } : {}),
+    },
     label,
     // An older inspection comes from the server only; keep it so the change shows here too.
     keepRow({ table: 'inspections', row: inspection }),

@@ -14,7 +14,8 @@ export const invitesQueryOptions = () =>
 export const useInvites = () => useQuery(invitesQueryOptions());
 
 /** POST /api/invites: the only response that carries the link's token. */
-export const createInvite = (body: CreateInviteBody): Promise<CreatedInvite> => api.post<CreatedInvite>('/api/invites', body);
+export const createInvite = (body: CreateInviteBody): Promise<CreatedInvite> =>
+  api.post<CreatedInvite>('/api/invites', body);
 
 /** DELETE /api/invites/:id: the link stops working. */
 export const withdrawInvite = (id: string): Promise<void> => api.delete(`/api/invites/${id}`);

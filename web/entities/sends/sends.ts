@@ -4,8 +4,8 @@ import { api, ApiError } from '@web/lib/api-client';
 import { saveLocally } from '@web/offline/local-queries-source';
 import { sendKeys, type SendTargetKind } from './send-keys';
 
-
-const base = (kind: SendTargetKind, id: string) => `/api/${kind === 'inspection' ? 'inspections' : 'invoices'}/${id}/sends`;
+const base = (kind: SendTargetKind, id: string) =>
+  `/api/${kind === 'inspection' ? 'inspections' : 'invoices'}/${id}/sends`;
 
 /** GET …/sends: the latest sends, the customer's views and the latest decision. */
 export function useShareActivity(kind: SendTargetKind, id: string) {
@@ -35,7 +35,12 @@ const noAnswer = (err: unknown) => !(err instanceof ApiError);
  * comes back). Without a connection an inspection's send waits in the outbox under the same id,
  * so a request that reached the server before the connection dropped is never sent twice.
  */
-export async function recordSend(kind: SendTargetKind, id: string, body: CreateSendBody, label: string): Promise<SendOutcome> {
+export async function recordSend(
+  kind: SendTargetKind,
+  id: string,
+  body: CreateSendBody,
+  label: string,
+): Promise<SendOutcome> {
   if (navigator.onLine) {
     try {
       return { queued: false, send: await api.post<ShareSend>(base(kind, id), body, { idempotencyKey: body.id }) };

@@ -12,7 +12,8 @@ export interface UpdateUserInput {
   changes: z.input<typeof updateUserBody>;
 }
 
-export const updateUser = ({ id, changes }: UpdateUserInput): Promise<User> => api.put<User>(`/api/users/${id}`, changes);
+export const updateUser = ({ id, changes }: UpdateUserInput): Promise<User> =>
+  api.put<User>(`/api/users/${id}`, changes);
 
 export function useUpdateUser() {
   // Inspections show the technician's username; the admin may have edited themselves.

@@ -7,7 +7,11 @@ import { useLocalMutation } from '@web/entities/use-invalidating-mutation';
 
 /** Removed here at once with its inspections; the server follows when online. */
 export const deleteVehicle = (vehicle: Vehicle): Promise<void> =>
-  saveLocally({ kind: 'vehicle.delete', id: vehicle.id }, `Delete vehicle ${vehicleName(vehicle)}`, keepRow({ table: 'vehicles', row: vehicle }));
+  saveLocally(
+    { kind: 'vehicle.delete', id: vehicle.id },
+    `Delete vehicle ${vehicleName(vehicle)}`,
+    keepRow({ table: 'vehicles', row: vehicle }),
+  );
 
 /** The one delete of the vehicles screen and of a customer card. */
 export function useDeleteVehicle() {

@@ -17,7 +17,11 @@ export async function updateVehicle({ vehicle, changes }: UpdateVehicleInput): P
   if (Object.keys(changes).length === 0) return vehicle;
   const shown = [changes.year ?? vehicle.year, changes.make ?? vehicle.make, changes.model ?? vehicle.model];
   const label = `Edit vehicle ${shown.map((part) => String(part ?? '').trim()).join(' ')}`;
-  await saveLocally({ kind: 'vehicle.update', id: vehicle.id, changes }, label, keepRow({ table: 'vehicles', row: vehicle }));
+  await saveLocally(
+    { kind: 'vehicle.update', id: vehicle.id, changes },
+    label,
+    keepRow({ table: 'vehicles', row: vehicle }),
+  );
   return localRowAfterSave((db) => db.vehicles.get(vehicle.id));
 }
 

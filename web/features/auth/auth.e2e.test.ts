@@ -78,7 +78,12 @@ describe('sign-up', () => {
     await page.getByLabel('Confirm Password').fill('secret-123');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByRole('heading', { name: 'Waiting for approval' }).waitFor();
-    expect(sent).toEqual({ username, email: `${username}@mail.example.com`, role: 'technician', password: 'secret-123' });
+    expect(sent).toEqual({
+      username,
+      email: `${username}@mail.example.com`,
+      role: 'technician',
+      password: 'secret-123',
+    });
     expect(await textOf(page, 'main p')).toBe(
       `Your account ${username} is ready, but an administrator has to approve it before you can use Baywise. Ask them to approve it on the Users screen.`,
     );

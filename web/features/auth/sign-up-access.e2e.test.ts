@@ -17,8 +17,16 @@ describe('closed sign-up', () => {
     await page.getByRole('heading', { name: 'How to get an account' }).waitFor();
     const panel = page.getByRole('tabpanel');
     expect(await panel.getByText("Staff accounts are made by your shop's administrator.").isVisible()).toBe(true);
-    expect(await panel.getByText('Ask your administrator to add you on the Users screen, or to send you an invite link.', { exact: false }).isVisible()).toBe(true);
-    expect(await panel.getByRole('link', { name: 'owner@bayside-auto.test' }).getAttribute('href')).toBe('mailto:owner@bayside-auto.test');
+    expect(
+      await panel
+        .getByText('Ask your administrator to add you on the Users screen, or to send you an invite link.', {
+          exact: false,
+        })
+        .isVisible(),
+    ).toBe(true);
+    expect(await panel.getByRole('link', { name: 'owner@bayside-auto.test' }).getAttribute('href')).toBe(
+      'mailto:owner@bayside-auto.test',
+    );
     expect(await page.getByRole('button', { name: 'Create Account' }).count()).toBe(0);
     await expectAccessible(page);
     await screenshot(page, 'auth-sign-up-closed');
@@ -46,7 +54,9 @@ describe('invite links', () => {
     const { page } = await open(PHONE);
     await page.goto(new URL(link).pathname);
     await page.getByRole('heading', { name: 'Join Bayside Auto Care' }).waitFor();
-    expect(await textOf(page, 'h2 + p')).toMatch(/^You're invited as a Service Advisor\. Choose your username and password; the link works until .+\.$/);
+    expect(await textOf(page, 'h2 + p')).toMatch(
+      /^You're invited as a Service Advisor\. Choose your username and password; the link works until .+\.$/,
+    );
     await expectAccessible(page);
     await screenshot(page, 'invite-page');
     const username = uniqueName('invited');
@@ -66,7 +76,9 @@ describe('invite links', () => {
     const again = await open(PHONE);
     await again.page.goto(new URL(link).pathname);
     await again.page.getByRole('heading', { name: 'This invite cannot be used' }).waitFor();
-    expect(await textOf(again.page, '[role="alert"]')).toBe('This invite link has already been used. Ask your administrator for a new one.');
+    expect(await textOf(again.page, '[role="alert"]')).toBe(
+      'This invite link has already been used. Ask your administrator for a new one.',
+    );
     await again.page.getByRole('link', { name: 'Go to Sign In' }).waitFor();
   });
 
@@ -82,12 +94,22 @@ describe('invite links', () => {
     expect(created.length).toBe(before);
     await api.call('DELETE', `/api/invites/${id}`);
     await admin.page.reload();
-    await expect.poll(() => admin.page.getByRole('list', { name: 'Open invite links' }).getByRole('listitem').count().catch(() => 0)).toBe(before - 1);
+    await expect
+      .poll(() =>
+        admin.page
+          .getByRole('list', { name: 'Open invite links' })
+          .getByRole('listitem')
+          .count()
+          .catch(() => 0),
+      )
+      .toBe(before - 1);
 
     const { page } = await open(PHONE);
     await page.goto(`/invite/${token}`);
     await page.getByRole('heading', { name: 'This invite cannot be used' }).waitFor();
-    expect(await textOf(page, '[role="alert"]')).toBe('This invite link was withdrawn. Ask your administrator for a new one.');
+    expect(await textOf(page, '[role="alert"]')).toBe(
+      'This invite link was withdrawn. Ask your administrator for a new one.',
+    );
   });
 });
 
@@ -105,7 +127,9 @@ describe('open sign-up', () => {
     const { page } = await open(TABLET_LANDSCAPE);
     await page.goto('/auth');
     await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await page.getByText("Join your shop's team. An administrator approves new accounts before they can be used.").waitFor();
+    await page
+      .getByText("Join your shop's team. An administrator approves new accounts before they can be used.")
+      .waitFor();
     const username = uniqueName('walkin');
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Email').fill(`${username}@mail.example.com`);

@@ -30,7 +30,8 @@ describe('customers section', () => {
     await page.getByRole('button', { name: 'Apply Filters' }).click();
   }
 
-  const cardNames = (page: Page) => page.getByTestId('customer-card').getByRole('heading', { level: 2 }).allTextContents();
+  const cardNames = (page: Page) =>
+    page.getByTestId('customer-card').getByRole('heading', { level: 2 }).allTextContents();
   const toast = (page: Page) => page.locator('[data-variant]').last();
 
   it('creates a customer (with the schema messages), edits and deletes it', async () => {
@@ -96,7 +97,12 @@ describe('customers section', () => {
   it('filters by status and sorts by name, recently added and last updated (portrait)', async () => {
     const f = `${tag}F`;
     const make = (name: string, status: string) =>
-      api.call<{ id: string }>('POST', '/api/customers', { name: `${f} ${name}`, email: `${name.toLowerCase()}@${f}.test`, phone: '555-0100', status });
+      api.call<{ id: string }>('POST', '/api/customers', {
+        name: `${f} ${name}`,
+        email: `${name.toLowerCase()}@${f}.test`,
+        phone: '555-0100',
+        status,
+      });
     const bravo = await make('Bravo', 'active');
     await make('Alpha', 'inactive');
     await make('Charlie', 'active');
@@ -128,7 +134,10 @@ describe('customers section', () => {
   it('is usable 360 px wide', async () => {
     const page = await openCustomers(SMALL_PHONE);
     await search(page, tag);
-    await page.getByText(/Showing|No customers found/).first().waitFor();
+    await page
+      .getByText(/Showing|No customers found/)
+      .first()
+      .waitFor();
     expect(await overflowsHorizontally(page)).toBe(false);
     await screenshot(page, 'customers-360');
   });

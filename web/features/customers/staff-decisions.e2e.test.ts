@@ -12,8 +12,17 @@ const openCard = (name: string) => openCustomerCard(TABLET_LANDSCAPE, name);
 describe('decisions recorded by staff', () => {
   it('approves with how it was given, approves a changed service again, and shows the history in the inspection', async () => {
     const name = `Rosa Lind ${tag}`;
-    const customer = await api.call<{ id: string }>('POST', '/api/customers', { name, email: `rosa${tag}@mail.test`, phone: '555-0161' });
-    const vehicle = await api.call<{ id: string }>('POST', '/api/vehicles', { customerId: customer.id, year: 2019, make: 'Honda', model: 'Fit' });
+    const customer = await api.call<{ id: string }>('POST', '/api/customers', {
+      name,
+      email: `rosa${tag}@mail.test`,
+      phone: '555-0161',
+    });
+    const vehicle = await api.call<{ id: string }>('POST', '/api/vehicles', {
+      customerId: customer.id,
+      year: 2019,
+      make: 'Honda',
+      model: 'Fit',
+    });
     const inspection = await api.call<{ id: string; services: { id: string }[] }>('POST', '/api/inspections', {
       customerId: customer.id,
       vehicleId: vehicle.id,
@@ -28,11 +37,19 @@ describe('decisions recorded by staff', () => {
     await pending.getByRole('combobox', { name: 'How the customer approved Cabin air filter' }).click();
     await page.getByRole('option', { name: 'Phone', exact: true }).click();
     await pending.getByRole('button', { name: 'Approve Cabin air filter' }).click();
-    const approvedRow = card.getByTestId('approved-services').getByTestId('service-row').filter({ hasText: 'Cabin air filter' });
+    const approvedRow = card
+      .getByTestId('approved-services')
+      .getByTestId('service-row')
+      .filter({ hasText: 'Cabin air filter' });
     await approvedRow.waitFor();
 
     // The price changes after the approval: the row asks again, with both amounts.
-    await expect.poll(async () => (await api.call<DecisionList>('GET', `/api/inspections/${inspection.id}/decisions`)).decisions.length).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (await api.call<DecisionList>('GET', `/api/inspections/${inspection.id}/decisions`)).decisions.length,
+      )
+      .toBe(1);
     await api.call('PUT', `/api/services/${filterId}`, { laborCost: '20.00' });
     await page.reload();
     await page.getByLabel('Search', { exact: true }).fill(name);
@@ -45,7 +62,11 @@ describe('decisions recorded by staff', () => {
     await approvedRow.getByRole('button', { name: 'Approve again Cabin air filter' }).click();
     await marked.waitFor({ state: 'detached' });
 
-    await card.getByTestId('inspection-row').first().getByRole('button', { name: /^Edit inspection/ }).click();
+    await card
+      .getByTestId('inspection-row')
+      .first()
+      .getByRole('button', { name: /^Edit inspection/ })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Edit Inspection' });
     const history = dialog.getByTestId('decision-history');
     await history.getByTestId('decision').nth(1).waitFor();

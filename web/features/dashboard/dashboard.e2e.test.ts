@@ -27,7 +27,20 @@ const CUSTOMERS = [
   { name: 'Dev Patel', vehicle: { year: 2008, make: 'Volvo', model: 'XC70', licensePlate: 'DEV 8' } },
 ];
 // 12 inspections: 5 in progress, 4 completed, 2 approved, 1 declined.
-const STATUSES = ['in_progress', 'completed', 'approved', 'in_progress', 'declined', 'completed', 'in_progress', 'completed', 'approved', 'in_progress', 'completed', 'in_progress'];
+const STATUSES = [
+  'in_progress',
+  'completed',
+  'approved',
+  'in_progress',
+  'declined',
+  'completed',
+  'in_progress',
+  'completed',
+  'approved',
+  'in_progress',
+  'completed',
+  'in_progress',
+];
 
 async function openDashboard(viewport: { width: number; height: number } = TABLET_LANDSCAPE): Promise<Page> {
   const { page, context } = await open(viewport, { url: fresh.baseUrl() });
@@ -79,16 +92,24 @@ describe('the dashboard', () => {
         email: `${name.split(' ')[0]?.toLowerCase()}@mail.example.com`,
         phone: '555-0100',
       });
-      const car = await admin.call<{ id: string }>('POST', '/api/vehicles', { customerId: customer.id, mileage: 50000, ...vehicle });
+      const car = await admin.call<{ id: string }>('POST', '/api/vehicles', {
+        customerId: customer.id,
+        mileage: 50000,
+        ...vehicle,
+      });
       customers.push({ customerId: customer.id, vehicleId: car.id });
     }
     for (const [index, status] of STATUSES.entries()) {
       const owner = customers[index % customers.length];
       await admin.call('POST', '/api/inspections', { ...owner, status });
     }
-    const stats = await admin.call<{ customerGrowth: number | null; inspectionGrowth: number | null }>('GET', '/api/dashboard/stats');
+    const stats = await admin.call<{ customerGrowth: number | null; inspectionGrowth: number | null }>(
+      'GET',
+      '/api/dashboard/stats',
+    );
     // Without a previous period (nothing in the 30 days before) no growth figure is shown.
-    const growth = (n: number | null) => (n === null ? 'No previous 30 days to compare' : `${n >= 0 ? '+' : ''}${n}%vs previous 30 days`);
+    const growth = (n: number | null) =>
+      n === null ? 'No previous 30 days to compare' : `${n >= 0 ? '+' : ''}${n}%vs previous 30 days`;
 
     const page = await openDashboard();
     expect(await statCards(page)).toEqual({
@@ -167,7 +188,10 @@ describe('the dashboard', () => {
     await first.click();
     const edit = page.getByRole('dialog', { name: 'Edit Inspection' });
     await edit.waitFor();
-    await edit.getByText(newest?.customer.name ?? '?').first().waitFor();
+    await edit
+      .getByText(newest?.customer.name ?? '?')
+      .first()
+      .waitFor();
     await expectAccessible(page);
     await screenshot(page, 'dashboard-view-all-edit');
     await page.keyboard.press('Escape');

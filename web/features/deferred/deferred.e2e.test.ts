@@ -61,89 +61,93 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
 }
 
 describe('deferred work', () => {
-  it(
-    'follows a line up and carries another onto a new inspection made offline, each sent once',
-    async () => {
-      const { context, page } = await open(TABLET_LANDSCAPE);
-      await signInForOffline(page, baseUrl, advisor);
-      await context.setOffline(true);
-      await expect.poll(() => syncChip(page).textContent(), { timeout: 10_000 }).toMatch(/^Offline/);
+  it('follows a line up and carries another onto a new inspection made offline, each sent once', async () => {
+    const { context, page } = await open(TABLET_LANDSCAPE);
+    await signInForOffline(page, baseUrl, advisor);
+    await context.setOffline(true);
+    await expect.poll(() => syncChip(page).textContent(), { timeout: 10_000 }).toMatch(/^Offline/);
 
-      // The screen lists the open lines from this device's copy.
-      await page.getByRole('link', { name: 'Deferred work' }).first().click();
-      await page.getByRole('heading', { name: 'Deferred work', level: 1 }).waitFor();
-      await page.getByLabel('Search', { exact: true }).fill(tag);
-      const lines = page.getByTestId('deferred-line');
-      await expect.poll(() => lines.getByRole('heading', { level: 2 }).allTextContents(), { timeout: 10_000 }).toHaveLength(2);
-      await choose(page, page.getByRole('search'), 'Sort by', 'Highest value');
-      await expect
-        .poll(() => lines.getByRole('heading', { level: 2 }).allTextContents())
-        .toEqual([`Rear struts ${tag}`, `Front brake pads ${tag}`]);
-      const struts = lines.first();
-      const facts = await struts.getByRole('listitem').allTextContents();
-      expect(facts.slice(0, 3)).toEqual([customerName, '555-0190', `2014 Subaru ${model}`]);
-      expect(facts[3]).toMatch(/^Declined .+ · 0 days old$/);
-      expect(await struts.getByTestId('deferred-value').textContent()).toBe('$410.00');
-      await choose(page, struts, 'Outcome', 'Called – no answer');
-      await struts.getByLabel('Follow-up date').fill('2026-12-03');
-      await expectAccessible(page);
-      await screenshot(page, 'deferred-work-offline');
+    // The screen lists the open lines from this device's copy.
+    await page.getByRole('link', { name: 'Deferred work' }).first().click();
+    await page.getByRole('heading', { name: 'Deferred work', level: 1 }).waitFor();
+    await page.getByLabel('Search', { exact: true }).fill(tag);
+    const lines = page.getByTestId('deferred-line');
+    await expect
+      .poll(() => lines.getByRole('heading', { level: 2 }).allTextContents(), { timeout: 10_000 })
+      .toHaveLength(2);
+    await choose(page, page.getByRole('search'), 'Sort by', 'Highest value');
+    await expect
+      .poll(() => lines.getByRole('heading', { level: 2 }).allTextContents())
+      .toEqual([`Rear struts ${tag}`, `Front brake pads ${tag}`]);
+    const struts = lines.first();
+    const facts = await struts.getByRole('listitem').allTextContents();
+    expect(facts.slice(0, 3)).toEqual([customerName, '555-0190', `2014 Subaru ${model}`]);
+    expect(facts[3]).toMatch(/^Declined .+ · 0 days old$/);
+    expect(await struts.getByTestId('deferred-value').textContent()).toBe('$410.00');
+    await choose(page, struts, 'Outcome', 'Called – no answer');
+    await struts.getByLabel('Follow-up date').fill('2026-12-03');
+    await expectAccessible(page);
+    await screenshot(page, 'deferred-work-offline');
 
-      // A new inspection of the car offers both lines; one is added, the other dismissed.
-      await page.goto('/?section=customers');
-      await page.getByLabel('Search', { exact: true }).fill(customerName);
-      const card = page.getByTestId('customer-card').filter({ has: page.getByRole('heading', { name: customerName, exact: true }) });
-      await card.getByRole('button', { name: /^Inspections/ }).click();
-      await card.getByRole('button', { name: 'Create Inspection' }).click();
-      const create = page.getByRole('dialog', { name: 'Create Inspection' });
-      await create.getByTestId('inspection-form').waitFor();
-      await choose(page, create, 'Vehicle', `2014 Subaru ${model} (LO 14)`);
-      const declined = create.getByTestId('previously-declined');
-      await expect.poll(() => declined.getByRole('heading', { level: 3 }).allTextContents()).toHaveLength(2);
-      await declined.getByText('Note: Front pads at 3 mm; struts leaking.').first().waitFor();
-      await declined.getByRole('button', { name: `Add Front brake pads ${tag}` }).click();
-      await declined.getByText('Added to this inspection').waitFor();
-      expect(await create.getByTestId('service-editor').getByLabel('Description').inputValue()).toBe(`Front brake pads ${tag}`);
-      expect(await create.getByTestId('service-editor').getByLabel('Labor Cost').inputValue()).toBe('200.50');
-      await declined.getByRole('button', { name: `Dismiss Rear struts ${tag}` }).click();
-      await declined.getByLabel('Reason for dismissing').fill('Had them done elsewhere');
-      await declined.getByRole('button', { name: 'Confirm dismiss' }).click();
-      await toastShown(page, 'Deferred work dismissed');
-      await screenshot(page, 'deferred-previously-declined');
-      await create.getByRole('button', { name: 'Save & Complete' }).click();
-      await toastShown(page, 'Inspection created');
+    // A new inspection of the car offers both lines; one is added, the other dismissed.
+    await page.goto('/?section=customers');
+    await page.getByLabel('Search', { exact: true }).fill(customerName);
+    const card = page
+      .getByTestId('customer-card')
+      .filter({ has: page.getByRole('heading', { name: customerName, exact: true }) });
+    await card.getByRole('button', { name: /^Inspections/ }).click();
+    await card.getByRole('button', { name: 'Create Inspection' }).click();
+    const create = page.getByRole('dialog', { name: 'Create Inspection' });
+    await create.getByTestId('inspection-form').waitFor();
+    await choose(page, create, 'Vehicle', `2014 Subaru ${model} (LO 14)`);
+    const declined = create.getByTestId('previously-declined');
+    await expect.poll(() => declined.getByRole('heading', { level: 3 }).allTextContents()).toHaveLength(2);
+    await declined.getByText('Note: Front pads at 3 mm; struts leaking.').first().waitFor();
+    await declined.getByRole('button', { name: `Add Front brake pads ${tag}` }).click();
+    await declined.getByText('Added to this inspection').waitFor();
+    expect(await create.getByTestId('service-editor').getByLabel('Description').inputValue()).toBe(
+      `Front brake pads ${tag}`,
+    );
+    expect(await create.getByTestId('service-editor').getByLabel('Labor Cost').inputValue()).toBe('200.50');
+    await declined.getByRole('button', { name: `Dismiss Rear struts ${tag}` }).click();
+    await declined.getByLabel('Reason for dismissing').fill('Had them done elsewhere');
+    await declined.getByRole('button', { name: 'Confirm dismiss' }).click();
+    await toastShown(page, 'Deferred work dismissed');
+    await screenshot(page, 'deferred-previously-declined');
+    await create.getByRole('button', { name: 'Save & Complete' }).click();
+    await toastShown(page, 'Inspection created');
 
-      // Offline the screen already shows nothing open for the car.
-      await page.goto('/?section=deferred');
-      await page.getByLabel('Search', { exact: true }).fill(tag);
-      await page.getByText('No open deferred work').waitFor();
+    // Offline the screen already shows nothing open for the car.
+    await page.goto('/?section=deferred');
+    await page.getByLabel('Search', { exact: true }).fill(tag);
+    await page.getByText('No open deferred work').waitFor();
 
-      // Back online: everything is sent; the first PATCH's answer is lost and sent again.
-      let lost = 0;
-      await context.route('**/api/deferred-work/*', async (route) => {
-        if (route.request().method() !== 'PATCH' || lost > 0) return route.fallback();
-        lost += 1;
-        await route.fetch();
-        await route.abort('connectionreset');
-      });
-      await context.setOffline(false);
-      await expect.poll(() => syncChip(page).textContent(), { timeout: 30_000 }).toBe('Online');
-      expect(lost).toBe(1);
+    // Back online: everything is sent; the first PATCH's answer is lost and sent again.
+    let lost = 0;
+    await context.route('**/api/deferred-work/*', async (route) => {
+      if (route.request().method() !== 'PATCH' || lost > 0) return route.fallback();
+      lost += 1;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await context.setOffline(false);
+    await expect.poll(() => syncChip(page).textContent(), { timeout: 30_000 }).toBe('Online');
+    expect(lost).toBe(1);
 
-      const all = await api.call<DeferredWork[]>('GET', `/api/deferred-work?vehicleId=${vehicleId}&status=all`);
-      const byName = new Map(all.map((line) => [line.description, line]));
-      expect(all).toHaveLength(2);
-      expect(byName.get(`Rear struts ${tag}`)).toMatchObject({
-        status: 'dismissed',
-        dismissReason: 'Had them done elsewhere',
-        followUpDate: '2026-12-03',
-        followUpOutcome: 'called_no_answer',
-      });
-      const pads = byName.get(`Front brake pads ${tag}`);
-      expect(pads?.status).toBe('added');
-      const added = await api.call<ServerInspection>('GET', `/api/inspections/${pads?.addedToInspectionId ?? ''}`);
-      expect(added.services.map((s) => [s.description, s.laborCost, s.status])).toEqual([[`Front brake pads ${tag}`, '200.50', 'recommended']]);
-    },
-    180_000,
-  );
+    const all = await api.call<DeferredWork[]>('GET', `/api/deferred-work?vehicleId=${vehicleId}&status=all`);
+    const byName = new Map(all.map((line) => [line.description, line]));
+    expect(all).toHaveLength(2);
+    expect(byName.get(`Rear struts ${tag}`)).toMatchObject({
+      status: 'dismissed',
+      dismissReason: 'Had them done elsewhere',
+      followUpDate: '2026-12-03',
+      followUpOutcome: 'called_no_answer',
+    });
+    const pads = byName.get(`Front brake pads ${tag}`);
+    expect(pads?.status).toBe('added');
+    const added = await api.call<ServerInspection>('GET', `/api/inspections/${pads?.addedToInspectionId ?? ''}`);
+    expect(added.services.map((s) => [s.description, s.laborCost, s.status])).toEqual([
+      [`Front brake pads ${tag}`, '200.50', 'recommended'],
+    ]);
+  }, 180_000);
 });

@@ -23,7 +23,11 @@ describe('email templates', () => {
     });
   });
 
-  async function openTemplates(cookie: string, viewport: { width: number; height: number } = TABLET_LANDSCAPE, clipboard = true) {
+  async function openTemplates(
+    cookie: string,
+    viewport: { width: number; height: number } = TABLET_LANDSCAPE,
+    clipboard = true,
+  ) {
     const { context, page } = await open(viewport);
     if (clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
     await addSession(context, baseUrl, cookie);
@@ -74,7 +78,9 @@ describe('email templates', () => {
     await created.getByText('After an estimate', { exact: true }).waitFor();
     await created.getByText('Draft', { exact: true }).waitFor();
     expect(await created.getByTestId('template-subject').textContent()).toBe('Subject: Your estimate for [Vehicle]');
-    expect(await created.getByTestId('template-preview').textContent()).toBe('Hello [Customer Name],\nhere is your estimate: [Invoice Link]');
+    expect(await created.getByTestId('template-preview').textContent()).toBe(
+      'Hello [Customer Name],\nhere is your estimate: [Invoice Link]',
+    );
     await expectAccessible(page);
     await screenshot(page, 'email-templates-admin');
 
@@ -86,7 +92,9 @@ describe('email templates', () => {
     await page.getByRole('option', { name: 'Active', exact: true }).click();
     await edit.getByRole('button', { name: 'Update Template' }).click();
     await plainToast(page, 'Template updated');
-    await expect.poll(() => created.getByTestId('template-subject').textContent()).toBe('Subject: Estimate ready: [Vehicle]');
+    await expect
+      .poll(() => created.getByTestId('template-subject').textContent())
+      .toBe('Subject: Estimate ready: [Vehicle]');
     await created.getByText('Active', { exact: true }).waitFor();
 
     await created.getByRole('button', { name: `Delete ${name}` }).click();
@@ -110,7 +118,10 @@ describe('email templates', () => {
     await dialog.getByLabel('Subject').fill('Subject');
     await dialog.getByLabel('Body').fill('Body');
     await dialog.getByRole('button', { name: 'Create Template' }).click();
-    expect(await toastTitled(page, 'Error')).toEqual({ description: 'Failed to create template', variant: 'destructive' });
+    expect(await toastTitled(page, 'Error')).toEqual({
+      description: 'Failed to create template',
+      variant: 'destructive',
+    });
   });
 
   it('lets a technician view and copy (no edit buttons); the copied state resets after 2 s', async () => {
@@ -128,7 +139,9 @@ describe('email templates', () => {
     await plainToast(page, 'Template copied');
     const copiedButton = ready2.getByRole('button', { name: `Copied ${tag} Ready for pickup` });
     expect(await copiedButton.innerText()).toBe('Copied');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`Subject: Your [Vehicle] is ready\n\n${longBody}`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `Subject: Your [Vehicle] is ready\n\n${longBody}`,
+    );
     await expectAccessible(page);
     await screenshot(page, 'email-templates-technician-copied');
     await ready2.getByRole('button', { name: `Copy ${tag} Ready for pickup` }).waitFor({ timeout: 5000 });
@@ -140,12 +153,18 @@ describe('email templates', () => {
     const { page, context } = await openTemplates(tech.cookie, TABLET_LANDSCAPE, false);
     await refuseClipboard(context);
     await goTo(page);
-    await card(page, `${tag} Ready for pickup`).getByRole('button', { name: `Copy ${tag} Ready for pickup` }).click();
+    await card(page, `${tag} Ready for pickup`)
+      .getByRole('button', { name: `Copy ${tag} Ready for pickup` })
+      .click();
     expect(await toastTitled(page, 'Copy failed')).toEqual({
       description: 'Failed to copy template to clipboard',
       variant: 'destructive',
     });
-    expect(await card(page, `${tag} Ready for pickup`).getByRole('button', { name: /^Copied / }).count()).toBe(0);
+    expect(
+      await card(page, `${tag} Ready for pickup`)
+        .getByRole('button', { name: /^Copied / })
+        .count(),
+    ).toBe(0);
   });
 
   it('fits a 360 px wide screen, and says when it is offline', async () => {
@@ -170,7 +189,9 @@ async function refuseClipboard(context: BrowserContext): Promise<void> {
 
 /** A success toast that has a title only. */
 async function plainToast(page: Page, title: string): Promise<void> {
-  const toast = page.locator('li[data-variant]').filter({ has: page.locator('[data-toast-title]').getByText(title, { exact: true }) });
+  const toast = page
+    .locator('li[data-variant]')
+    .filter({ has: page.locator('[data-toast-title]').getByText(title, { exact: true }) });
   await toast.last().waitFor();
   expect(await toast.last().getAttribute('data-variant')).toBe('default');
 }

@@ -10,7 +10,13 @@ interface SavedInspection {
   id: string;
   vehicleId: string;
   technicianId: string;
-  services: { id: string; description: string; laborCost: string; status: string; parts: { id: string; partName: string; partCost: string }[] }[];
+  services: {
+    id: string;
+    description: string;
+    laborCost: string;
+    status: string;
+    parts: { id: string; partName: string; partCost: string }[];
+  }[];
 }
 
 describe('inspection dialog from a customer card', () => {
@@ -27,8 +33,18 @@ describe('inspection dialog from a customer card', () => {
   const toast = (page: Page) => page.locator('[data-variant]').last();
 
   async function seedCustomer(name: string) {
-    const customer = await api.call<{ id: string }>('POST', '/api/customers', { name, email: `${name.replace(/\W/g, '')}@mail.test`, phone: '555-0150' });
-    await api.call('POST', '/api/vehicles', { customerId: customer.id, year: 2018, make: 'Mazda', model: 'CX-5', licensePlate: 'MZ 518' });
+    const customer = await api.call<{ id: string }>('POST', '/api/customers', {
+      name,
+      email: `${name.replace(/\W/g, '')}@mail.test`,
+      phone: '555-0150',
+    });
+    await api.call('POST', '/api/vehicles', {
+      customerId: customer.id,
+      year: 2018,
+      make: 'Mazda',
+      model: 'CX-5',
+      licensePlate: 'MZ 518',
+    });
     await api.call('POST', '/api/vehicles', { customerId: customer.id, year: 2012, make: 'Volvo', model: 'V60' });
     return customer;
   }
@@ -81,7 +97,11 @@ describe('inspection dialog from a customer card', () => {
     await second.getByLabel('Part Cost').fill('12.50');
     expect(await second.getByLabel('Part Cost').getAttribute('step')).toBe('0.01');
     // By hand: 120 + 45.99 + 4.01 = 170.00; 89.95 + 12.50 = 102.45; 272.45; 8.5% = 23.15825 → 23.16.
-    expect(await summaryOf(page, 'inspection-estimate')).toEqual({ Subtotal: '$272.45', 'Tax (8.5%)': '$23.16', 'Estimated Total': '$295.61' });
+    expect(await summaryOf(page, 'inspection-estimate')).toEqual({
+      Subtotal: '$272.45',
+      'Tax (8.5%)': '$23.16',
+      'Estimated Total': '$295.61',
+    });
     await expectAccessible(page);
     await screenshot(page, 'inspection-create-dialog');
     await dialog.getByRole('button', { name: 'Save & Complete' }).click();
@@ -99,13 +119,21 @@ describe('inspection dialog from a customer card', () => {
 
     // Edit from the card's inspection row.
     await card.getByRole('button', { name: /^Inspections/ }).click();
-    await card.getByTestId('inspection-row').first().getByRole('button', { name: /^Edit inspection/ }).click();
+    await card
+      .getByTestId('inspection-row')
+      .first()
+      .getByRole('button', { name: /^Edit inspection/ })
+      .click();
     const edit = page.getByRole('dialog', { name: 'Edit Inspection' });
     await edit.getByTestId('inspection-form').waitFor();
     expect(await edit.getByLabel('Front Left Tread (mm)').inputValue()).toBe('6.5');
     await edit.getByTestId('service-editor').nth(0).getByLabel('Labor Cost').fill('130');
     await edit.getByTestId('service-editor').nth(1).getByLabel('Part Name').fill('Shim kit (rear)');
-    expect(await summaryOf(page, 'inspection-estimate')).toEqual({ Subtotal: '$282.45', 'Tax (8.5%)': '$24.01', 'Estimated Total': '$306.46' });
+    expect(await summaryOf(page, 'inspection-estimate')).toEqual({
+      Subtotal: '$282.45',
+      'Tax (8.5%)': '$24.01',
+      'Estimated Total': '$306.46',
+    });
     await screenshot(page, 'inspection-edit-dialog');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page).getByText('Inspection updated', { exact: true }).waitFor();
@@ -138,7 +166,10 @@ describe('inspection dialog from a customer card', () => {
     await screenshot(page, 'customer-card-open-portrait');
     await row.getByRole('button', { name: 'Approve Wiper blades' }).click();
     await toast(page).getByText('Service approved', { exact: true }).waitFor();
-    const approved = card.getByTestId('approved-services').getByTestId('service-row').filter({ hasText: 'Wiper blades' });
+    const approved = card
+      .getByTestId('approved-services')
+      .getByTestId('service-row')
+      .filter({ hasText: 'Wiper blades' });
     await approved.waitFor();
     await approved.getByRole('button', { name: 'Unapprove Wiper blades' }).click();
     await toast(page).getByText('Service unapproved', { exact: true }).waitFor();

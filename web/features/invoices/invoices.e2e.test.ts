@@ -30,7 +30,9 @@ describe('receipts section', () => {
 
   const search = (page: Page, text: string) => page.getByLabel('Search', { exact: true }).fill(text);
   const shownIds = (page: Page) =>
-    page.getByTestId('invoice-card').evaluateAll((cards) => cards.map((c) => (c as HTMLElement).dataset.invoiceId ?? ''));
+    page
+      .getByTestId('invoice-card')
+      .evaluateAll((cards) => cards.map((c) => (c as HTMLElement).dataset.invoiceId ?? ''));
   const serverIds = async (query: string) =>
     (await api.call<SeededInvoiceRow[]>('GET', `/api/invoices?q=${encodeURIComponent(tag)}&${query}`)).map((i) => i.id);
 
@@ -46,7 +48,11 @@ describe('receipts section', () => {
       async (route: Route) => {
         if (failed || route.request().method() !== method) return route.continue();
         failed = true;
-        await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom","message":"boom"}' });
+        await route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"error":"boom","message":"boom"}',
+        });
       },
     );
   }
@@ -63,7 +69,13 @@ describe('receipts section', () => {
     if (!newest) throw new Error('nothing seeded');
     const card = page.locator(`[data-invoice-id="${newest.id}"]`);
     const text = (await card.textContent()) ?? '';
-    for (const part of [`#${newest.id.slice(0, 8)}`, `${tag} Charlie`, `2019 Honda ${charlieModel}`, capitalised(newest.status), money(newest.total)]) {
+    for (const part of [
+      `#${newest.id.slice(0, 8)}`,
+      `${tag} Charlie`,
+      `2019 Honda ${charlieModel}`,
+      capitalised(newest.status),
+      money(newest.total),
+    ]) {
       expect(text).toContain(part);
     }
     expect(text).toContain(new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(newest.createdAt)));
@@ -110,7 +122,12 @@ describe('receipts section', () => {
   it('creates a receipt whose totals match the server, then deletes it (portrait tablet)', async () => {
     const name = `${tag} Receipt Owner`;
     await seedReceiptInspection(api, name, { make: 'Toyota', model: 'Tacoma' }, [
-      { description: 'Brake pads', laborCost: '120.00', status: 'approved', parts: [{ partName: 'Ceramic pads', partCost: '45.99' }] },
+      {
+        description: 'Brake pads',
+        laborCost: '120.00',
+        status: 'approved',
+        parts: [{ partName: 'Ceramic pads', partCost: '45.99' }],
+      },
       { description: 'Cabin filter', laborCost: '15.50', partsCost: '22.99', status: 'approved' },
       { description: 'Coolant flush', laborCost: '80.00', partsCost: '10.00', status: 'recommended' },
     ]);
@@ -129,7 +146,11 @@ describe('receipts section', () => {
       expect.stringMatching(/Brake pads.*Ceramic pads: \$45\.99.*Labor: \$120\.00.*\$165\.99/),
       expect.stringMatching(/Cabin filter.*Parts: \$22\.99.*Labor: \$15\.50.*\$38\.49/),
     ]);
-    expect(await summaryOf(page, 'receipt-totals')).toEqual({ Subtotal: '$204.48', 'Tax (8%)': '$16.36', Total: '$220.84' });
+    expect(await summaryOf(page, 'receipt-totals')).toEqual({
+      Subtotal: '$204.48',
+      'Tax (8%)': '$16.36',
+      Total: '$220.84',
+    });
 
     await dialog.getByRole('button', { name: 'Add Line Item' }).click();
     await dialog.getByLabel('Description 1').fill('Shop supplies');
@@ -142,7 +163,9 @@ describe('receipts section', () => {
     await dialog.getByLabel('Amount 1').fill('7.07');
     await dialog.getByRole('button', { name: 'Add Line Item' }).click();
     await submit.click();
-    await expect.poll(() => dialog.getByText('Please enter both description and amount', { exact: true }).count()).toBe(1);
+    await expect
+      .poll(() => dialog.getByText('Please enter both description and amount', { exact: true }).count())
+      .toBe(1);
     await expectAccessible(page);
     await screenshot(page, 'invoices-create-messages');
     await dialog.getByRole('button', { name: 'Remove line item 2' }).click();
@@ -157,14 +180,24 @@ describe('receipts section', () => {
 
     await failOnce(page, 'POST', /^\/api\/invoices$/);
     await submit.click();
-    expect(await toastTitled(page, 'Error')).toEqual({ description: 'Failed to create receipt', variant: 'destructive' });
+    expect(await toastTitled(page, 'Error')).toEqual({
+      description: 'Failed to create receipt',
+      variant: 'destructive',
+    });
     await submit.click();
     await toastWithoutDescription(page, 'Receipt created');
     await dialog.waitFor({ state: 'detached' });
 
-    const [created, ...others] = await api.call<SeededInvoiceRow[]>('GET', `/api/invoices?q=${encodeURIComponent(name)}`);
+    const [created, ...others] = await api.call<SeededInvoiceRow[]>(
+      'GET',
+      `/api/invoices?q=${encodeURIComponent(name)}`,
+    );
     expect(others).toEqual([]);
-    expect({ Subtotal: money(created?.subtotal ?? ''), 'Tax (8%)': money(created?.tax ?? ''), Total: money(created?.total ?? '') }).toEqual(shown);
+    expect({
+      Subtotal: money(created?.subtotal ?? ''),
+      'Tax (8%)': money(created?.tax ?? ''),
+      Total: money(created?.total ?? ''),
+    }).toEqual(shown);
     expect(created?.status).toBe('sent');
     expect(created?.notes).toBe('Pick up after 5 pm.');
     expect(created?.lineItems.map((l) => [l.description, l.amount])).toEqual([['Shop supplies', '7.07']]);
@@ -177,7 +210,10 @@ describe('receipts section', () => {
     await failOnce(page, 'DELETE', /^\/api\/invoices\/[^/]+$/);
     await card.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    expect(await toastTitled(page, 'Error')).toEqual({ description: 'Failed to delete invoice', variant: 'destructive' });
+    expect(await toastTitled(page, 'Error')).toEqual({
+      description: 'Failed to delete invoice',
+      variant: 'destructive',
+    });
 
     await card.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog');
@@ -194,7 +230,10 @@ describe('receipts section', () => {
   it('is usable 360 px wide, list and dialog', async () => {
     const page = await openReceipts(SMALL_PHONE);
     await search(page, tag);
-    await page.getByText(/Showing|No receipts found/).first().waitFor();
+    await page
+      .getByText(/Showing|No receipts found/)
+      .first()
+      .waitFor();
     expect(await overflowsHorizontally(page)).toBe(false);
     await screenshot(page, 'invoices-360');
     await page.getByRole('button', { name: 'Create Receipt' }).first().click();

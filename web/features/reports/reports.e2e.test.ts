@@ -26,9 +26,16 @@ async function openReports(viewport: { width: number; height: number }, cookie =
 /** Label → [value, foot] of the figure cards. */
 async function figures(page: Page): Promise<Record<string, [string, string]>> {
   await page.getByTestId('report-figure').first().waitFor();
-  return page.getByTestId('report-figure').evaluateAll((cards) =>
-    Object.fromEntries(cards.map((card) => [card.querySelector('h3')?.textContent ?? '', [card.querySelectorAll('p')[0]?.textContent ?? '', card.querySelectorAll('p')[1]?.textContent ?? '']])),
-  );
+  return page
+    .getByTestId('report-figure')
+    .evaluateAll((cards) =>
+      Object.fromEntries(
+        cards.map((card) => [
+          card.querySelector('h3')?.textContent ?? '',
+          [card.querySelectorAll('p')[0]?.textContent ?? '', card.querySelectorAll('p')[1]?.textContent ?? ''],
+        ]),
+      ),
+    );
 }
 
 /** Name → figure label → value, for each person of a group list. */
@@ -40,7 +47,12 @@ const groupsOf = (page: Page, testId: string) =>
       Object.fromEntries(
         groups.map((g) => [
           g.querySelector('h3')?.textContent ?? '',
-          Object.fromEntries([...g.querySelectorAll('dl > div')].map((d) => [d.querySelector('dt')?.textContent ?? '', d.querySelector('dd')?.textContent ?? ''])),
+          Object.fromEntries(
+            [...g.querySelectorAll('dl > div')].map((d) => [
+              d.querySelector('dt')?.textContent ?? '',
+              d.querySelector('dd')?.textContent ?? '',
+            ]),
+          ),
         ]),
       ),
     );
@@ -92,8 +104,18 @@ describe('the reports screen', () => {
     const heights = await bars.evaluateAll((rects) => rects.map((r) => Number(r.getAttribute('height'))));
     expect(heights.slice(0, -1).every((h) => h === 0)).toBe(true);
     expect(heights.at(-1)).toBe(98);
-    expect(await page.getByTestId('approved-chart').getByText(/^Highest: \$24\.50 on /).isVisible()).toBe(true);
-    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports' }).getAttribute('aria-current')).toBe('page');
+    expect(
+      await page
+        .getByTestId('approved-chart')
+        .getByText(/^Highest: \$24\.50 on /)
+        .isVisible(),
+    ).toBe(true);
+    expect(
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Reports' })
+        .getAttribute('aria-current'),
+    ).toBe('page');
     expect(await ownFailures(page, false)).toEqual([]);
     await expectAccessible(page);
     await screenshot(page, 'reports-1024x768');
@@ -121,7 +143,9 @@ describe('the reports screen', () => {
     await page.getByTestId('report-range').getByText('February 1, 2024 – February 29, 2024').waitFor();
     expect(await page.getByTestId('approved-chart').locator('rect').count()).toBe(29);
     expect(await figures(page)).toMatchObject({ Inspections: ['0', ''], Recommended: ['$0.00', '0 services'] });
-    expect(await page.getByTestId('report-technicians').getByText('No inspections in this range').isVisible()).toBe(true);
+    expect(await page.getByTestId('report-technicians').getByText('No inspections in this range').isVisible()).toBe(
+      true,
+    );
     expect(await page.getByTestId('approved-chart').getByText('No approved work in this range').isVisible()).toBe(true);
   });
 
@@ -131,7 +155,10 @@ describe('the reports screen', () => {
     await page.goto('/?section=reports');
     await page.getByTestId('report-figure').first().waitFor();
     await context.setOffline(true);
-    await page.getByRole('status').getByText('Reports need a connection. They come back when you are online again.').waitFor();
+    await page
+      .getByRole('status')
+      .getByText('Reports need a connection. They come back when you are online again.')
+      .waitFor();
     expect(await page.getByTestId('report-figure').count()).toBe(0);
   });
 

@@ -9,7 +9,10 @@ import { expectAccessible, useE2E } from '@web/test/e2e/use-e2e';
 describe('settings', () => {
   const { baseUrl, api, open } = useE2E();
 
-  async function openSettings(user: StaffUser, viewport: { width: number; height: number } = TABLET_LANDSCAPE): Promise<Page> {
+  async function openSettings(
+    user: StaffUser,
+    viewport: { width: number; height: number } = TABLET_LANDSCAPE,
+  ): Promise<Page> {
     const { context, page } = await open(viewport);
     await addSession(context, baseUrl, user.cookie);
     await page.goto('/?section=settings');
@@ -74,7 +77,10 @@ describe('settings', () => {
     const page = await openSettings(user, TABLET_PORTRAIT);
     await page.route('**/api/user/settings', (route) => route.fulfill({ status: 500, body: 'boom' }));
     await contact(page).getByRole('button', { name: 'Save Changes' }).click();
-    expect(await toastTitled(page, 'Error')).toEqual({ description: 'Failed to update contact information', variant: 'destructive' });
+    expect(await toastTitled(page, 'Error')).toEqual({
+      description: 'Failed to update contact information',
+      variant: 'destructive',
+    });
   });
 
   it('changes the password: mismatch message, wrong current password, success', async () => {

@@ -26,7 +26,11 @@ describe('editableFields', () => {
   });
 
   it('lists only the changed fields of an update, never references', () => {
-    const write: LocalWrite = { kind: 'vehicle.update', id: VEHICLE_ID, changes: { customerId: CUSTOMER_ID, mileage: 90000, licensePlate: 'BAY 9' } };
+    const write: LocalWrite = {
+      kind: 'vehicle.update',
+      id: VEHICLE_ID,
+      changes: { customerId: CUSTOMER_ID, mileage: 90000, licensePlate: 'BAY 9' },
+    };
     expect(editableFields(write)).toEqual([
       { name: 'mileage', label: 'Mileage', value: '90000' },
       { name: 'licensePlate', label: 'License plate', value: 'BAY 9' },
@@ -35,8 +39,21 @@ describe('editableFields', () => {
 
   it('has nothing to edit in deletes and approvals', () => {
     expect(editableFields({ kind: 'customer.delete', id: CUSTOMER_ID })).toBeNull();
-    expect(editableFields({ kind: 'service.status', inspectionId: INSPECTION_ID, serviceId: VEHICLE_ID, status: 'approved' })).toBeNull();
-    expect(editableFields({ kind: 'inspection.update', id: INSPECTION_ID, changes: { services: [], checkEngineLight: true } })).toBeNull();
+    expect(
+      editableFields({
+        kind: 'service.status',
+        inspectionId: INSPECTION_ID,
+        serviceId: VEHICLE_ID,
+        status: 'approved',
+      }),
+    ).toBeNull();
+    expect(
+      editableFields({
+        kind: 'inspection.update',
+        id: INSPECTION_ID,
+        changes: { services: [], checkEngineLight: true },
+      }),
+    ).toBeNull();
   });
 
   it('labels camelCase fields in words', () => {
@@ -52,16 +69,28 @@ describe('editWrite', () => {
   });
 
   it('replaces only the corrected fields and keeps the rest', () => {
-    const result = editWrite(customerCreate, { name: 'Jane Doe', email: 'jane@example.com', phone: '555-0100', address: '', status: 'active' });
+    const result = editWrite(customerCreate, {
+      name: 'Jane Doe',
+      email: 'jane@example.com',
+      phone: '555-0100',
+      address: '',
+      status: 'active',
+    });
     expect(result).toEqual({
       ok: true,
-      write: { ...customerCreate, body: { name: 'Jane Doe', email: 'jane@example.com', phone: '555-0100', address: null, status: 'active' } },
+      write: {
+        ...customerCreate,
+        body: { name: 'Jane Doe', email: 'jane@example.com', phone: '555-0100', address: null, status: 'active' },
+      },
     });
   });
 
   it('keeps numbers as numbers and validates update fields with the update schema', () => {
     const write: LocalWrite = { kind: 'vehicle.update', id: VEHICLE_ID, changes: { make: 'Subaru', mileage: 90000 } };
-    expect(editWrite(write, { make: '', mileage: '12.5' })).toEqual({ ok: false, errors: { make: MAKE_REQUIRED, mileage: MILEAGE_WHOLE } });
+    expect(editWrite(write, { make: '', mileage: '12.5' })).toEqual({
+      ok: false,
+      errors: { make: MAKE_REQUIRED, mileage: MILEAGE_WHOLE },
+    });
     expect(editWrite(write, { make: 'Toyota', mileage: '91000' })).toEqual({
       ok: true,
       write: { kind: 'vehicle.update', id: VEHICLE_ID, changes: { make: 'Toyota', mileage: 91000 } },
@@ -69,18 +98,29 @@ describe('editWrite', () => {
   });
 
   it('validates inspection measurements with their messages', () => {
-    const write: LocalWrite = { kind: 'inspection.update', id: INSPECTION_ID, changes: { frontLeftTread: 6.5, notes: 'Squeal' } };
+    const write: LocalWrite = {
+      kind: 'inspection.update',
+      id: INSPECTION_ID,
+      changes: { frontLeftTread: 6.5, notes: 'Squeal' },
+    };
     expect(editWrite(write, { frontLeftTread: '6.55' })).toEqual({
       ok: false,
       errors: { frontLeftTread: 'Front left tread must be a number from 0 to 999.9 in steps of 0.1' },
     });
     expect(editWrite(write, { frontLeftTread: '6.4', notes: 'Squeal on braking' })).toEqual({
       ok: true,
-      write: { kind: 'inspection.update', id: INSPECTION_ID, changes: { frontLeftTread: 6.4, notes: 'Squeal on braking' } },
+      write: {
+        kind: 'inspection.update',
+        id: INSPECTION_ID,
+        changes: { frontLeftTread: 6.4, notes: 'Squeal on braking' },
+      },
     });
   });
 
   it('refuses writes that have nothing to edit', () => {
-    expect(editWrite({ kind: 'vehicle.delete', id: VEHICLE_ID }, {})).toEqual({ ok: false, errors: { _form: 'This change cannot be edited.' } });
+    expect(editWrite({ kind: 'vehicle.delete', id: VEHICLE_ID }, {})).toEqual({
+      ok: false,
+      errors: { _form: 'This change cannot be edited.' },
+    });
   });
 });

@@ -16,7 +16,13 @@ export type EditErrors = Partial<Record<string, string>>;
 
 export type EditResult = { ok: true; write: LocalWrite } | { ok: false; errors: EditErrors };
 
-type EditableKind = 'customer.create' | 'customer.update' | 'vehicle.create' | 'vehicle.update' | 'inspection.create' | 'inspection.update';
+type EditableKind =
+  | 'customer.create'
+  | 'customer.update'
+  | 'vehicle.create'
+  | 'vehicle.update'
+  | 'inspection.create'
+  | 'inspection.update';
 type EditableWrite = Extract<LocalWrite, { kind: EditableKind }>;
 
 // The same schemas the forms and the server use, so the messages are the ones users know.
@@ -85,7 +91,8 @@ export function editWrite(write: LocalWrite, values: Record<string, string>): Ed
     if (text === undefined || text === field.value) continue;
     const before = original[field.name];
     const trimmed = text.trim();
-    edited[field.name] = typeof before === 'number' && trimmed !== '' && Number.isFinite(Number(trimmed)) ? Number(trimmed) : text;
+    edited[field.name] =
+      typeof before === 'number' && trimmed !== '' && Number.isFinite(Number(trimmed)) ? Number(trimmed) : text;
   }
   const next = { ...original, ...edited };
   const parsed = SCHEMAS[write.kind].safeParse(next);

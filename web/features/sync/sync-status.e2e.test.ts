@@ -3,7 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { overflowsHorizontally, SMALL_PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT } from '@web/test/e2e/browser';
 import { syncChip, waitForFirstPull } from '@web/test/e2e/offline';
 import { screenshot } from '@web/test/e2e/screenshot';
-import { addSession, createStaffUser, signInThroughUi, toastTitled, uniqueName, type StaffUser } from '@web/test/e2e/staff';
+import {
+  addSession,
+  createStaffUser,
+  signInThroughUi,
+  toastTitled,
+  uniqueName,
+  type StaffUser,
+} from '@web/test/e2e/staff';
 import { expectAccessible, holdRequests, useE2E } from '@web/test/e2e/use-e2e';
 
 // The sync state in the header, the sync panel, the sign-out warning and the expired-session
@@ -82,7 +89,9 @@ describe('the sync status in the header', () => {
 
     const panel = await openPanel(page);
     expect(await panel.getByTestId('sync-pending').textContent()).toBe('1 change waiting to be sent.');
-    await panel.getByText("You're offline. Changes are kept on this device and sent when the connection is back.").waitFor();
+    await panel
+      .getByText("You're offline. Changes are kept on this device and sent when the connection is back.")
+      .waitFor();
     expect(await panel.getByRole('button', { name: 'Sync now' }).isDisabled()).toBe(true);
     await panel.getByText('No changes need attention.').waitFor();
     await expectAccessible(page);
@@ -120,14 +129,22 @@ describe('the sync status in the header', () => {
     expect(await overflowsHorizontally(page)).toBe(false);
     expect((await syncChip(page).boundingBox())?.height).toBeGreaterThanOrEqual(44);
     // The whole text shows: nothing is clipped by the two-line limit.
-    expect(await syncChip(page).locator('span').first().evaluate((span) => span.scrollHeight <= span.clientHeight)).toBe(true);
+    expect(
+      await syncChip(page)
+        .locator('span')
+        .first()
+        .evaluate((span) => span.scrollHeight <= span.clientHeight),
+    ).toBe(true);
     await page.locator('li[data-variant]').getByRole('button', { name: 'Close' }).click();
     await screenshot(page, 'sync-status-attention-360');
 
     const panel = await openPanel(page);
     const entries = panel.getByTestId('attention-entry');
     await expect.poll(() => entries.count()).toBe(2);
-    expect(await entries.locator('p:first-child').allTextContents()).toEqual([`Add customer ${dropped}`, `Add customer ${kept}`]);
+    expect(await entries.locator('p:first-child').allTextContents()).toEqual([
+      `Add customer ${dropped}`,
+      `Add customer ${kept}`,
+    ]);
     expect(await entries.first().getByText(refusal, { exact: false }).count()).toBe(1);
     await expectAccessible(page);
     await screenshot(page, 'sync-panel-attention');
@@ -137,7 +154,10 @@ describe('the sync status in the header', () => {
     const confirm = page.getByRole('alertdialog', { name: 'Discard this change?' });
     await confirm.getByText('It will not be sent to the server.').waitFor();
     await confirm.getByRole('button', { name: 'Discard' }).click();
-    expect(await toastTitled(page, 'Change discarded')).toEqual({ description: 'It will not be sent to the server.', variant: 'default' });
+    expect(await toastTitled(page, 'Change discarded')).toEqual({
+      description: 'It will not be sent to the server.',
+      variant: 'default',
+    });
     await expect.poll(() => entries.count()).toBe(1);
     await expect.poll(() => chipText(page)).toBe('1 change needs attention');
 
@@ -169,7 +189,9 @@ describe('signing out with unsent changes', () => {
     const { page } = await open(TABLET_PORTRAIT);
     await openCustomers(page, technician);
     // The server cannot be reached for this create: it stays pending and is retried.
-    await page.route('**/api/customers', (route) => (route.request().method() === 'POST' ? route.abort('failed') : route.fallback()));
+    await page.route('**/api/customers', (route) =>
+      route.request().method() === 'POST' ? route.abort('failed') : route.fallback(),
+    );
     const name = `${uniqueName('Unsent')} Gus Hart`;
     await addCustomer(page, name);
     await expect.poll(() => chipText(page)).toBe('Syncing 1 change');
@@ -278,7 +300,9 @@ describe('screens that need the server', () => {
     await context.setOffline(true);
     await expect.poll(() => chipText(page)).toBe('Offline');
     const notice = (text: string) => page.getByRole('status').filter({ hasText: text });
-    await notice("You're offline. The figures and recent inspections need a connection; customers, vehicles and inspections still work.").waitFor();
+    await notice(
+      "You're offline. The figures and recent inspections need a connection; customers, vehicles and inspections still work.",
+    ).waitFor();
     expect(await page.getByRole('alert').count()).toBe(0);
     await screenshot(page, 'dashboard-offline');
 

@@ -53,8 +53,12 @@ describe('the header status', () => {
 describe('the discard question', () => {
   it('warns about the dependent changes that go with it', () => {
     expect(discardExplanation(1)).toBe('It will not be sent to the server.');
-    expect(discardExplanation(2)).toBe('It will not be sent to the server, and neither will 1 change that depends on it.');
-    expect(discardExplanation(3)).toBe('It will not be sent to the server, and neither will 2 changes that depend on it.');
+    expect(discardExplanation(2)).toBe(
+      'It will not be sent to the server, and neither will 1 change that depends on it.',
+    );
+    expect(discardExplanation(3)).toBe(
+      'It will not be sent to the server, and neither will 2 changes that depend on it.',
+    );
   });
 });
 

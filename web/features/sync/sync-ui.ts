@@ -22,7 +22,10 @@ export function syncTone(status: Pick<SyncStatus, 'pending' | 'attention' | 'nee
  * 'N changes need attention'; a paused loop (session expired) says what unblocks it instead of
  * claiming to sync.
  */
-export function statusLabel(status: Pick<SyncStatus, 'pending' | 'attention' | 'needsSignIn'>, online: boolean): string {
+export function statusLabel(
+  status: Pick<SyncStatus, 'pending' | 'attention' | 'needsSignIn'>,
+  online: boolean,
+): string {
   switch (syncTone(status, online)) {
     case 'attention':
       return `${changesText(status.attention)} ${plural(status.attention, 'needs', 'need')} attention`;
@@ -38,7 +41,10 @@ export function statusLabel(status: Pick<SyncStatus, 'pending' | 'attention' | '
 }
 
 /** Said after 'Offline' when changes wait, so the technician knows the work is kept: '2 changes waiting'. */
-export function statusDetail(status: Pick<SyncStatus, 'pending' | 'attention' | 'needsSignIn'>, online: boolean): string | null {
+export function statusDetail(
+  status: Pick<SyncStatus, 'pending' | 'attention' | 'needsSignIn'>,
+  online: boolean,
+): string | null {
   return syncTone(status, online) === 'offline' && status.pending > 0 ? `${changesText(status.pending)} waiting` : null;
 }
 

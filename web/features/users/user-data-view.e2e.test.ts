@@ -1,6 +1,12 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SMALL_PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, elementsPastRightEdge, overflowsHorizontally } from '@web/test/e2e/browser';
+import {
+  SMALL_PHONE,
+  TABLET_LANDSCAPE,
+  TABLET_PORTRAIT,
+  elementsPastRightEdge,
+  overflowsHorizontally,
+} from '@web/test/e2e/browser';
 import { screenshot } from '@web/test/e2e/screenshot';
 import { addSession, createStaffUser, type StaffUser } from '@web/test/e2e/staff';
 import { expectAccessible, holdRequests, shownDate, useE2E } from '@web/test/e2e/use-e2e';
@@ -52,11 +58,19 @@ beforeAll(async () => {
       status: 'in_progress',
       notes: 'Front pads worn to 3 mm.',
     }),
-    await tech.api.call('POST', '/api/inspections', { customerId: noAddress.id, vehicleId: bare.id, status: 'completed' }),
+    await tech.api.call('POST', '/api/inspections', {
+      customerId: noAddress.id,
+      vehicleId: bare.id,
+      status: 'completed',
+    }),
   ];
 });
 
-async function openUser(id: string, viewport: { width: number; height: number } = TABLET_LANDSCAPE, before?: (page: Page) => Promise<unknown>): Promise<Page> {
+async function openUser(
+  id: string,
+  viewport: { width: number; height: number } = TABLET_LANDSCAPE,
+  before?: (page: Page) => Promise<unknown>,
+): Promise<Page> {
   const { context, page } = await open(viewport);
   await addSession(context, baseUrl, api.cookie);
   await before?.(page);
@@ -70,20 +84,31 @@ const rowsOf = (page: Page, testId: string) =>
   page
     .getByTestId(testId)
     .locator('tbody tr')
-    .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent?.replace(/\s+/g, ' ').trim() ?? '')));
+    .evaluateAll((rows) =>
+      rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent?.replace(/\s+/g, ' ').trim() ?? '')),
+    );
 
 const headersOf = (page: Page, testId: string) => page.getByTestId(testId).locator('thead th').allTextContents();
 
 describe('user data view', () => {
-  it("shows the user, the counts and the three tables with N/A and mileage formats", async () => {
+  it('shows the user, the counts and the three tables with N/A and mileage formats', async () => {
     const page = await openUser(tech.id);
     await page.getByRole('heading', { name: tech.username, level: 1 }).waitFor();
     expect(await page.getByTestId('user-email').textContent()).toBe(tech.email);
     expect(await page.getByTestId('user-role').textContent()).toBe('Technician');
-    expect((await page.getByTestId('user-data-counts').innerText()).replace(/\s+/g, ' ')).toBe('Customers 2 Vehicles 2 Inspections 2');
+    expect((await page.getByTestId('user-data-counts').innerText()).replace(/\s+/g, ' ')).toBe(
+      'Customers 2 Vehicles 2 Inspections 2',
+    );
 
     expect(await headersOf(page, 'user-customers')).toEqual(['Name', 'Email', 'Phone', 'Address']);
-    expect(await headersOf(page, 'user-vehicles')).toEqual(['Year', 'Make', 'Model', 'VIN', 'License Plate', 'Mileage']);
+    expect(await headersOf(page, 'user-vehicles')).toEqual([
+      'Year',
+      'Make',
+      'Model',
+      'VIN',
+      'License Plate',
+      'Mileage',
+    ]);
     expect(await headersOf(page, 'user-inspections')).toEqual(['Date', 'Customer', 'Vehicle', 'Status', 'Notes']);
     // Newest first, as the API gives them.
     expect(await rowsOf(page, 'user-customers')).toEqual([
@@ -97,7 +122,13 @@ describe('user data view', () => {
     const [first, second] = inspections;
     expect(await rowsOf(page, 'user-inspections')).toEqual([
       [shownDate(second?.createdAt ?? ''), 'Owen Park', '2008 Honda Fit', 'Completed', 'No notes'],
-      [shownDate(first?.createdAt ?? ''), 'Nadia Reyes', '2019 Toyota Tacoma', 'In progress', 'Front pads worn to 3 mm.'],
+      [
+        shownDate(first?.createdAt ?? ''),
+        'Nadia Reyes',
+        '2019 Toyota Tacoma',
+        'In progress',
+        'Front pads worn to 3 mm.',
+      ],
     ]);
     await expectAccessible(page);
     await screenshot(page, 'user-data-view');
@@ -114,7 +145,9 @@ describe('user data view', () => {
     for (const text of ['No customers yet', 'No vehicles yet', 'No inspections yet']) {
       await page.getByText(text, { exact: true }).waitFor();
     }
-    expect((await page.getByTestId('user-data-counts').innerText()).replace(/\s+/g, ' ')).toBe('Customers 0 Vehicles 0 Inspections 0');
+    expect((await page.getByTestId('user-data-counts').innerText()).replace(/\s+/g, ' ')).toBe(
+      'Customers 0 Vehicles 0 Inspections 0',
+    );
     await expectAccessible(page);
     await screenshot(page, 'user-data-view-empty');
 
@@ -139,7 +172,9 @@ describe('user data view', () => {
     let failing = true;
     const page = await openUser(tech.id, TABLET_LANDSCAPE, async (p) => {
       await p.route('**/api/users/*/data', (route) =>
-        failing ? route.fulfill({ status: 500, contentType: 'text/plain', body: 'database unavailable' }) : route.continue(),
+        failing
+          ? route.fulfill({ status: 500, contentType: 'text/plain', body: 'database unavailable' })
+          : route.continue(),
       );
     });
     await page.getByRole('heading', { name: 'Error Loading Data', level: 1 }).waitFor({ timeout: 20_000 });

@@ -2,7 +2,15 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SMALL_PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, overflowsHorizontally } from '@web/test/e2e/browser';
 import { screenshot } from '@web/test/e2e/screenshot';
-import { addSession, createStaffUser, loginCookie, toastTitled, uniqueName, useFreshServer, type StaffUser } from '@web/test/e2e/staff';
+import {
+  addSession,
+  createStaffUser,
+  loginCookie,
+  toastTitled,
+  uniqueName,
+  useFreshServer,
+  type StaffUser,
+} from '@web/test/e2e/staff';
 import { registerAdmin, StaffApi } from '@web/test/e2e/staff-api';
 import { expectAccessible, useE2E } from '@web/test/e2e/use-e2e';
 
@@ -46,7 +54,9 @@ describe('users section', () => {
     expect(await count(page, 'admin')).toBe('1');
     expect(await count(page, 'technician')).toBe('2');
     expect(await count(page, 'service_advisor')).toBe('1');
-    expect(await page.getByTestId('role-counts').innerText()).toMatch(/Administrators\s+1\s+Technicians\s+2\s+Service Advisors\s+1/);
+    expect(await page.getByTestId('role-counts').innerText()).toMatch(
+      /Administrators\s+1\s+Technicians\s+2\s+Service Advisors\s+1/,
+    );
 
     const tech = card(page, technician.username);
     expect(await tech.getByTestId('user-initial').textContent()).toBe('U');
@@ -61,7 +71,10 @@ describe('users section', () => {
     expect(await own.isDisabled()).toBe(true);
     expect(await tech.getByRole('button', { name: `Delete ${technician.username}` }).isDisabled()).toBe(false);
     await own.click({ force: true });
-    expect(await toastTitled(page, 'Cannot delete')).toEqual({ description: 'You cannot delete your own account', variant: 'destructive' });
+    expect(await toastTitled(page, 'Cannot delete')).toEqual({
+      description: 'You cannot delete your own account',
+      variant: 'destructive',
+    });
     expect(await page.getByRole('alertdialog').count()).toBe(0);
     await own.focus();
     await page.keyboard.press('Enter');
@@ -79,7 +92,11 @@ describe('users section', () => {
     await page.getByRole('button', { name: 'Add User' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add User' });
     await dialog.getByRole('button', { name: 'Create User' }).click();
-    for (const message of ['Username is required', 'Please enter a valid email', 'Password must be at least 8 characters']) {
+    for (const message of [
+      'Username is required',
+      'Please enter a valid email',
+      'Password must be at least 8 characters',
+    ]) {
       await dialog.getByText(message, { exact: true }).first().waitFor();
     }
     await dialog.getByLabel('Username').fill(username);
@@ -113,7 +130,9 @@ describe('users section', () => {
     await again.getByRole('button', { name: 'Cancel' }).click();
 
     // Edit with a blank password: the old one still signs in.
-    await card(page, username).getByRole('button', { name: `Edit ${username}` }).click();
+    await card(page, username)
+      .getByRole('button', { name: `Edit ${username}` })
+      .click();
     const edit = page.getByRole('dialog', { name: 'Edit User' });
     expect(await edit.getByLabel('Username').inputValue()).toBe(username);
     expect(await edit.getByLabel('Password', { exact: true }).inputValue()).toBe('');
@@ -128,7 +147,9 @@ describe('users section', () => {
     await expect(loginCookie(fresh.baseUrl(), username, 'first-password')).resolves.toMatch(/=/);
 
     // A new password needs its confirmation.
-    await card(page, username).getByRole('button', { name: `Edit ${username}` }).click();
+    await card(page, username)
+      .getByRole('button', { name: `Edit ${username}` })
+      .click();
     await edit.getByLabel('Password', { exact: true }).fill('second-password');
     await edit.getByRole('button', { name: 'Update User' }).click();
     await edit.getByText('Password must be at least 8 characters', { exact: true }).waitFor();
@@ -138,7 +159,9 @@ describe('users section', () => {
     await toastShown(page, 'User updated');
     await expect(loginCookie(fresh.baseUrl(), username, 'second-password')).resolves.toMatch(/=/);
 
-    await card(page, username).getByRole('button', { name: `Delete ${username}` }).click();
+    await card(page, username)
+      .getByRole('button', { name: `Delete ${username}` })
+      .click();
     const confirm = page.getByRole('alertdialog');
     await confirm.getByText('Are you sure you want to delete this user?').waitFor();
     await expectAccessible(page);
@@ -153,7 +176,9 @@ describe('users section', () => {
   it('shows the failure toasts of edit and delete', async () => {
     const page = await openUsers();
     await page.route('**/api/users/*', (route) =>
-      ['PUT', 'DELETE'].includes(route.request().method()) ? route.fulfill({ status: 500, body: 'boom' }) : route.continue(),
+      ['PUT', 'DELETE'].includes(route.request().method())
+        ? route.fulfill({ status: 500, body: 'boom' })
+        : route.continue(),
     );
     const tech = card(page, technician.username);
     await tech.getByRole('button', { name: `Edit ${technician.username}` }).click();

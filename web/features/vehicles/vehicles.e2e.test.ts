@@ -24,7 +24,8 @@ describe('vehicles section', () => {
     await page.getByRole('option', { name: option, exact: true }).click();
   }
 
-  const cardTitles = (page: Page) => page.getByTestId('vehicle-card').getByRole('heading', { level: 2 }).allTextContents();
+  const cardTitles = (page: Page) =>
+    page.getByTestId('vehicle-card').getByRole('heading', { level: 2 }).allTextContents();
   const toast = (page: Page) => page.locator('[data-variant]').last();
 
   it('adds a vehicle (year, VIN, mileage and customer messages) and edits it', async () => {
@@ -78,22 +79,40 @@ describe('vehicles section', () => {
   });
 
   it('searches, filters by customer, sorts and deletes (portrait)', async () => {
-    const owner = (n: string) => api.call<{ id: string }>('POST', '/api/customers', { name: `${tag} ${n}`, email: `${n}@${tag}.test`, phone: '555-0140' });
+    const owner = (n: string) =>
+      api.call<{ id: string }>('POST', '/api/customers', {
+        name: `${tag} ${n}`,
+        email: `${n}@${tag}.test`,
+        phone: '555-0140',
+      });
     const ann = await owner('Ann');
     const bob = await owner('Bob');
     const car = (customerId: string, year: number, make: string, mileage: number) =>
-      api.call('POST', '/api/vehicles', { customerId, year, make, model: `M${tag}`, mileage, licensePlate: `P${year}` });
+      api.call('POST', '/api/vehicles', {
+        customerId,
+        year,
+        make,
+        model: `M${tag}`,
+        mileage,
+        licensePlate: `P${year}`,
+      });
     await car(ann.id, 2010, 'Toyota', 150000);
     await car(ann.id, 2022, 'Ford', 9000);
     await car(bob.id, 2015, 'Audi', 70000);
 
     const page = await openVehicles(PORTRAIT);
     await page.getByLabel('Search', { exact: true }).fill(`M${tag}`);
-    await expect.poll(() => cardTitles(page)).toEqual([`2022 Ford M${tag}`, `2015 Audi M${tag}`, `2010 Toyota M${tag}`]);
+    await expect
+      .poll(() => cardTitles(page))
+      .toEqual([`2022 Ford M${tag}`, `2015 Audi M${tag}`, `2010 Toyota M${tag}`]);
     await choose(page, 'Sort by', 'Make A-Z');
-    await expect.poll(() => cardTitles(page)).toEqual([`2015 Audi M${tag}`, `2022 Ford M${tag}`, `2010 Toyota M${tag}`]);
+    await expect
+      .poll(() => cardTitles(page))
+      .toEqual([`2015 Audi M${tag}`, `2022 Ford M${tag}`, `2010 Toyota M${tag}`]);
     await choose(page, 'Sort by', 'Mileage Low-High');
-    await expect.poll(() => cardTitles(page)).toEqual([`2022 Ford M${tag}`, `2015 Audi M${tag}`, `2010 Toyota M${tag}`]);
+    await expect
+      .poll(() => cardTitles(page))
+      .toEqual([`2022 Ford M${tag}`, `2015 Audi M${tag}`, `2010 Toyota M${tag}`]);
     // Search by customer name, then by plate.
     await page.getByLabel('Search', { exact: true }).fill(`${tag} Bob`);
     await expect.poll(() => cardTitles(page)).toEqual([`2015 Audi M${tag}`]);

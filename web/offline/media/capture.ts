@@ -10,7 +10,14 @@ import { checkStorage } from './storage';
 // What the screens do to media: capture, mark up, caption and order, delete. Each change is one
 // transaction; files go up through the upload queue, other changes through the outbox.
 
-function uploadEntry(row: MediaRow, userId: string, role: MediaUploadRole, sha256: string, file: Blob, contentType: string): UploadEntry {
+function uploadEntry(
+  row: MediaRow,
+  userId: string,
+  role: MediaUploadRole,
+  sha256: string,
+  file: Blob,
+  contentType: string,
+): UploadEntry {
   return {
     mediaId: row.id,
     inspectionId: row.inspectionId,
@@ -31,7 +38,8 @@ function uploadEntry(row: MediaRow, userId: string, role: MediaUploadRole, sha25
 
 /** Stores a prepared photo or video with its thumbnail and queues its upload; returns its id. */
 export async function captureMedia(db: LocalDb, userId: string, input: CaptureInput): Promise<string> {
-  if (Boolean(input.itemKey) === Boolean(input.serviceId)) throw new Error('A medium belongs to one inspection item or one service');
+  if (Boolean(input.itemKey) === Boolean(input.serviceId))
+    throw new Error('A medium belongs to one inspection item or one service');
   void checkStorage();
   const id = crypto.randomUUID();
   const sha256 = await sha256Hex(input.file);
@@ -77,14 +85,24 @@ export async function captureMedia(db: LocalDb, userId: string, input: CaptureIn
 }
 
 /** Keeps the original and adds the marked-up copy (replacing one not yet sent); queues its upload. */
-export async function saveMarkup(db: LocalDb, userId: string, mediaId: string, markup: Blob, markupThumb: Blob): Promise<void> {
+export async function saveMarkup(
+  db: LocalDb,
+  userId: string,
+  mediaId: string,
+  markup: Blob,
+  markupThumb: Blob,
+): Promise<void> {
   void checkStorage();
   const sha256 = await sha256Hex(markup);
   let replaced = false;
   await db.transaction('rw', [db.media, db.mediaBlobs, db.uploads], async () => {
     const row = await db.media.get(mediaId);
     if (!row) throw new Error('This photo is no longer on this device');
-    const earlier = await db.uploads.where('mediaId').equals(mediaId).filter((u) => u.role === 'markup').primaryKeys();
+    const earlier = await db.uploads
+      .where('mediaId')
+      .equals(mediaId)
+      .filter((u) => u.role === 'markup')
+      .primaryKeys();
     replaced = earlier.length > 0;
     await db.uploads.bulkDelete(earlier);
     await db.media.put({ ...row, markupSha256: sha256, updatedAt: new Date().toISOString() });
@@ -102,7 +120,12 @@ export async function saveMarkup(db: LocalDb, userId: string, mediaId: string, m
 const label = (row: MediaRow, what: string) => `${what} ${row.kind === 'video' ? 'video' : 'photo'}`;
 
 /** A caption or position change: on the row at once, to the server through the outbox. */
-export async function updateMedia(db: LocalDb, userId: string, mediaId: string, change: UpdateMediaBody): Promise<void> {
+export async function updateMedia(
+  db: LocalDb,
+  userId: string,
+  mediaId: string,
+  change: UpdateMediaBody,
+): Promise<void> {
   const changes: UpdateMediaBody = {};
   if (change.caption !== undefined) changes.caption = change.caption?.trim() || null;
   if (change.position !== undefined) changes.position = change.position;
@@ -111,7 +134,11 @@ export async function updateMedia(db: LocalDb, userId: string, mediaId: string, 
     const row = await db.media.get(mediaId);
     if (!row) return null;
     await db.media.put({ ...row, ...changes, updatedAt: new Date().toISOString() });
-    const added = newEntry(userId, { kind: 'media.update', id: mediaId, inspectionId: row.inspectionId, changes }, label(row, 'Edit'));
+    const added = newEntry(
+      userId,
+      { kind: 'media.update', id: mediaId, inspectionId: row.inspectionId, changes },
+      label(row, 'Edit'),
+    );
     added.seq = await db.outbox.add(added);
     return added;
   });
@@ -132,10 +159,16 @@ export async function deleteMedia(db: LocalDb, userId: string, mediaId: string):
     await db.media.delete(mediaId);
     await db.mediaBlobs.where('mediaId').equals(mediaId).delete();
     await db.uploads.bulkDelete(uploads.map((u) => u.seq as number));
-    const changes = await db.outbox.filter((e) => e.write.kind === 'media.update' && e.write.id === mediaId).primaryKeys();
+    const changes = await db.outbox
+      .filter((e) => e.write.kind === 'media.update' && e.write.id === mediaId)
+      .primaryKeys();
     await db.outbox.bulkDelete(changes);
     if (!serverMayHaveIt) return null;
-    const added: OutboxEntry = newEntry(userId, { kind: 'media.delete', id: mediaId, inspectionId: row.inspectionId }, label(row, 'Delete'));
+    const added: OutboxEntry = newEntry(
+      userId,
+      { kind: 'media.delete', id: mediaId, inspectionId: row.inspectionId },
+      label(row, 'Delete'),
+    );
     added.seq = await db.outbox.add(added);
     return added;
   });

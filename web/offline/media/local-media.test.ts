@@ -5,7 +5,15 @@ import type { MediaRow, UploadEntry } from './media-types';
 // What the screens get for a medium: local files while the device keeps them, else the server's URLs.
 
 const blob = (text: string) => new Blob([text], { type: 'image/jpeg' });
-const urls = { w320: '/s/w320', w960: '/s/w960', w1920: '/s/w1920', original: '/s/original', markup: '/s/markup', poster: null, video: null };
+const urls = {
+  w320: '/s/w320',
+  w960: '/s/w960',
+  w1920: '/s/w1920',
+  original: '/s/original',
+  markup: '/s/markup',
+  poster: null,
+  video: null,
+};
 
 function row(id: string, fields: Partial<MediaRow> = {}): MediaRow {
   return {
@@ -62,19 +70,34 @@ describe('a medium as the screens show it', () => {
         { mediaId: 'm2', role: 'markup', blob: blob('k2') },
         { mediaId: 'm2', role: 'markupThumb', blob: blob('kt2') },
       ],
-      uploads: [upload('m1', { state: 'failed', sent: 0, lastError: { status: 415, message: 'Only photos and videos' } })],
+      uploads: [
+        upload('m1', { state: 'failed', sent: 0, lastError: { status: 415, message: 'Only photos and videos' } }),
+      ],
     };
     const local = (id: string, role: string) => `blob:${id}/${role}`;
-    const shown = toLocalMedia(snapshot, (id, role) => (snapshot.blobs.some((b) => b.mediaId === id && b.role === role) ? local(id, role) : null));
+    const shown = toLocalMedia(snapshot, (id, role) =>
+      snapshot.blobs.some((b) => b.mediaId === id && b.role === role) ? local(id, role) : null,
+    );
     expect(shown.map((m) => [m.id, m.thumbUrl, m.displayUrl, m.originalUrl, m.hasMarkup, m.upload])).toEqual([
-      ['m1', 'blob:m1/thumb', 'blob:m1/original', 'blob:m1/original', false, { state: 'failed', sent: 0, total: 5, message: 'Only photos and videos', status: 415 }],
+      [
+        'm1',
+        'blob:m1/thumb',
+        'blob:m1/original',
+        'blob:m1/original',
+        false,
+        { state: 'failed', sent: 0, total: 5, message: 'Only photos and videos', status: 415 },
+      ],
       ['m2', 'blob:m2/markupThumb', 'blob:m2/markup', '/s/original', true, null],
     ]);
   });
 
   it('makes one object URL per file version and revokes those no longer shown', () => {
     const urlsOf = new BlobUrls();
-    const first: MediaSnapshot = { rows: [row('m1')], blobs: [{ mediaId: 'm1', role: 'thumb', blob: blob('t') }], uploads: [] };
+    const first: MediaSnapshot = {
+      rows: [row('m1')],
+      blobs: [{ mediaId: 'm1', role: 'thumb', blob: blob('t') }],
+      uploads: [],
+    };
     const a = urlsOf.refresh(first)('m1', 'thumb');
     const b = urlsOf.refresh({ ...first, blobs: [{ mediaId: 'm1', role: 'thumb', blob: blob('t') }] })('m1', 'thumb');
     expect(a).toMatch(/^blob:/);

@@ -13,7 +13,10 @@ export interface MediaSnapshot {
 export async function readInspectionMedia(db: LocalDb, inspectionId: string): Promise<MediaSnapshot> {
   const rows = await db.media.where('inspectionId').equals(inspectionId).toArray();
   const ids = rows.map((r) => r.id);
-  const [blobs, uploads] = await Promise.all([db.mediaBlobs.where('mediaId').anyOf(ids).toArray(), db.uploads.where('mediaId').anyOf(ids).toArray()]);
+  const [blobs, uploads] = await Promise.all([
+    db.mediaBlobs.where('mediaId').anyOf(ids).toArray(),
+    db.uploads.where('mediaId').anyOf(ids).toArray(),
+  ]);
   return { rows, blobs, uploads };
 }
 
@@ -63,7 +66,10 @@ export class BlobUrls {
 }
 
 /** The screens' view of a snapshot, ordered by position then capture time. */
-export function toLocalMedia(snapshot: MediaSnapshot, urlOf: (mediaId: string, role: MediaBlobRole) => string | null): LocalMedia[] {
+export function toLocalMedia(
+  snapshot: MediaSnapshot,
+  urlOf: (mediaId: string, role: MediaBlobRole) => string | null,
+): LocalMedia[] {
   return [...snapshot.rows]
     .sort((a, b) => a.position - b.position || a.capturedAt.localeCompare(b.capturedAt))
     .map((row) => {
@@ -95,7 +101,14 @@ export function toLocalMedia(snapshot: MediaSnapshot, urlOf: (mediaId: string, r
         originalUrl,
         posterUrl: urls?.poster ?? (isVideo ? local('thumb') : null),
         upload: first
-          ? { state: first.state, sent: first.sent, total: first.size, ...(first.lastError && first.state === 'failed' ? { message: first.lastError.message, status: first.lastError.status } : {}) }
+          ? {
+              state: first.state,
+              sent: first.sent,
+              total: first.size,
+              ...(first.lastError && first.state === 'failed'
+                ? { message: first.lastError.message, status: first.lastError.status }
+                : {}),
+            }
           : null,
       };
     });

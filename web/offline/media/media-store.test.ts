@@ -20,18 +20,38 @@ const USER = uuid(900);
 const blob = (text: string) => new Blob([text], { type: 'image/jpeg' });
 
 async function captured(inspectionId: string): Promise<string> {
-  return captureMedia(db, USER, { inspectionId, itemKey: 'oil', kind: 'photo', file: blob('photo'), thumb: blob('thumb'), contentType: 'image/jpeg', width: 1, height: 1 });
+  return captureMedia(db, USER, {
+    inspectionId,
+    itemKey: 'oil',
+    kind: 'photo',
+    file: blob('photo'),
+    thumb: blob('thumb'),
+    contentType: 'image/jpeg',
+    width: 1,
+    height: 1,
+  });
 }
 
 /** The server's copy of a captured medium, as a confirmed upload or the feed brings it. */
 async function onServer(id: string, fields: Partial<MediaRow> = {}) {
   const row = (await db.media.get(id)) as MediaRow;
-  const urls = { w320: `/m/${id}/w320`, w960: `/m/${id}/w960`, w1920: `/m/${id}/w1920`, original: `/m/${id}/o`, markup: null, poster: null, video: null };
+  const urls = {
+    w320: `/m/${id}/w320`,
+    w960: `/m/${id}/w960`,
+    w1920: `/m/${id}/w1920`,
+    original: `/m/${id}/o`,
+    markup: null,
+    poster: null,
+    video: null,
+  };
   await db.uploads.where('mediaId').equals(id).delete();
-  await db.transaction('rw', [db.media, db.mediaBlobs, db.uploads, db.outbox, db.inspections], () => storeServerMedia(db, [{ ...row, ...fields, urls }]));
+  await db.transaction('rw', [db.media, db.mediaBlobs, db.uploads, db.outbox, db.inspections], () =>
+    storeServerMedia(db, [{ ...row, ...fields, urls }]),
+  );
 }
 
-const roles = async (id: string) => (await db.mediaBlobs.where('mediaId').equals(id).toArray()).map((b) => b.role).sort();
+const roles = async (id: string) =>
+  (await db.mediaBlobs.where('mediaId').equals(id).toArray()).map((b) => b.role).sort();
 
 describe('the files a device keeps', () => {
   it('keeps the thumbnail of an in-progress inspection’s confirmed photo, and nothing once it is finished', async () => {

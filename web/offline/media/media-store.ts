@@ -13,7 +13,9 @@ async function rebased(db: LocalDb, row: MediaResponse, changes: readonly Partia
   let next: MediaRow = row;
   for (const change of changes) next = { ...next, ...change };
   // A mark-up still going up is the one the screens show.
-  const markup = (await db.uploads.where('mediaId').equals(row.id).sortBy('seq')).filter((u) => u.role === 'markup').pop();
+  const markup = (await db.uploads.where('mediaId').equals(row.id).sortBy('seq'))
+    .filter((u) => u.role === 'markup')
+    .pop();
   if (markup) next = { ...next, markupSha256: markup.sha256 };
   return next;
 }
@@ -25,7 +27,8 @@ async function keptRoles(db: LocalDb, row: MediaRow): Promise<Set<MediaBlobRole>
   // Not on the server yet: everything stays (the screens show the local files).
   if (row.urls === null) return new Set(['original', 'thumb', 'markup', 'markupThumb']);
   const inspection = await db.inspections.get(row.inspectionId);
-  if (inspection?.status === 'in_progress') for (const role of ['thumb', 'markup', 'markupThumb'] as const) kept.add(role);
+  if (inspection?.status === 'in_progress')
+    for (const role of ['thumb', 'markup', 'markupThumb'] as const) kept.add(role);
   return kept;
 }
 
@@ -46,21 +49,32 @@ export async function storeServerMedia(db: LocalDb, rows: readonly MediaResponse
   // The outbox's media changes, read once for the whole batch.
   const deleting = new Set<string>();
   const unsent = new Map<string, Partial<MediaRow>[]>();
-  for (const { write } of await db.outbox.filter((e) => e.write.kind === 'media.update' || e.write.kind === 'media.delete').sortBy('seq')) {
+  for (const { write } of await db.outbox
+    .filter((e) => e.write.kind === 'media.update' || e.write.kind === 'media.delete')
+    .sortBy('seq')) {
     if (write.kind === 'media.delete') deleting.add(write.id);
     else if (write.kind === 'media.update') unsent.set(write.id, [...(unsent.get(write.id) ?? []), write.changes]);
   }
   const incoming = rows.filter((row) => !deleting.has(row.id));
   for (const row of incoming) await db.media.put(await rebased(db, row, unsent.get(row.id) ?? []));
-  await pruneMediaFiles(db, incoming.map((row) => row.id));
+  await pruneMediaFiles(
+    db,
+    incoming.map((row) => row.id),
+  );
 }
 
 /** Media deleted on the server: rows and files go, and so do uploads that can no longer land. */
 export async function removeMedia(db: LocalDb, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   await db.media.bulkDelete([...ids]);
-  await db.mediaBlobs.where('mediaId').anyOf([...ids]).delete();
-  await db.uploads.where('mediaId').anyOf([...ids]).delete();
+  await db.mediaBlobs
+    .where('mediaId')
+    .anyOf([...ids])
+    .delete();
+  await db.uploads
+    .where('mediaId')
+    .anyOf([...ids])
+    .delete();
 }
 
 /** Files of media whose inspection is no longer in progress (finished on this or another device). */

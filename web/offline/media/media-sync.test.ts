@@ -8,7 +8,8 @@ import type { LocalDb } from '../local-db';
 // their inspection, and resume where a cut left them; other devices learn of them from the feed.
 
 const { tech, thumb, newName, device, offlineInspection, capture, serverMedia } = await useMediaDevices();
-const roles = async (db: LocalDb, mediaId: string) => (await db.mediaBlobs.where('mediaId').equals(mediaId).toArray()).map((b) => b.role).sort();
+const roles = async (db: LocalDb, mediaId: string) =>
+  (await db.mediaBlobs.where('mediaId').equals(mediaId).toArray()).map((b) => b.role).sort();
 
 describe('the upload queue', () => {
   it('waits for the inspection’s create, then sends the files in capture order, one each, and keeps only the thumbnails', async () => {
@@ -49,10 +50,33 @@ describe('the upload queue', () => {
     const inspectionId = await offlineInspection(db, 'service');
     await engine.syncNow();
     const serviceId = crypto.randomUUID();
-    const services = [{ id: serviceId, description: 'Front brake pads', laborCost: '120.00', partsCost: '80.00', status: 'recommended' as const, parts: [] }];
-    await enqueue(db, tech.user.id, { kind: 'inspection.update', id: inspectionId, changes: { services } }, 'Edit inspection');
+    const services = [
+      {
+        id: serviceId,
+        description: 'Front brake pads',
+        laborCost: '120.00',
+        partsCost: '80.00',
+        status: 'recommended' as const,
+        parts: [],
+      },
+    ];
+    await enqueue(
+      db,
+      tech.user.id,
+      { kind: 'inspection.update', id: inspectionId, changes: { services } },
+      'Edit inspection',
+    );
     const file = await photo(11);
-    const id = await captureMedia(db, tech.user.id, { inspectionId, serviceId, kind: 'photo', file, thumb, contentType: 'image/jpeg', width: 256, height: 256 });
+    const id = await captureMedia(db, tech.user.id, {
+      inspectionId,
+      serviceId,
+      kind: 'photo',
+      file,
+      thumb,
+      contentType: 'image/jpeg',
+      width: 256,
+      height: 256,
+    });
     // The save is refused and waits for the user: the loop goes on, but the photo must not go up.
     net.refuseNext = `/api/inspections/${inspectionId}`;
     await engine.syncNow();
@@ -107,7 +131,10 @@ describe('the upload queue', () => {
     await first.engine.syncNow();
     expect(killed).toBe(true);
     const [entry] = await first.db.uploads.toArray();
-    expect([entry?.state, entry?.sent]).toEqual(['waiting', first.net.patchBytes.reduce((sum, bytes) => sum + bytes, 0)]);
+    expect([entry?.state, entry?.sent]).toEqual([
+      'waiting',
+      first.net.patchBytes.reduce((sum, bytes) => sum + bytes, 0),
+    ]);
     first.db.close();
     const again = device(name);
     await again.engine.syncNow();
@@ -134,7 +161,9 @@ describe('the upload queue', () => {
   it('marks a refused file failed with the server’s message and does not send it again', async () => {
     const { db, net, engine } = device();
     const inspectionId = await offlineInspection(db, 'refused');
-    const page = new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], { type: 'image/jpeg' });
+    const page = new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], {
+      type: 'image/jpeg',
+    });
     await capture(db, inspectionId, page);
     const good = await capture(db, inspectionId, await photo(5), 'oil');
     await engine.syncNow();
@@ -143,7 +172,9 @@ describe('the upload queue', () => {
     const [entry] = await db.uploads.toArray();
     expect(entry?.state).toBe('failed');
     expect(entry?.lastError?.status).toBe(415);
-    expect(entry?.lastError?.message).toBe('Only photos (JPEG, PNG, WebP, HEIC, AVIF) and videos (MP4, WebM, MOV) can be uploaded; this file is neither');
+    expect(entry?.lastError?.message).toBe(
+      'Only photos (JPEG, PNG, WebP, HEIC, AVIF) and videos (MP4, WebM, MOV) can be uploaded; this file is neither',
+    );
     const shown = toLocalMedia(await readInspectionMedia(db, inspectionId), () => null);
     expect(shown.map((m) => m.upload?.state ?? 'on the server')).toEqual(['failed', 'on the server']);
     expect(await pendingUploads(db, tech.user.id)).toBe(0);
@@ -190,9 +221,17 @@ describe('deleting', () => {
     await deleting;
     await engine.syncNow();
     expect(net.patchBytes.reduce((sum, bytes) => sum + bytes, 0)).toBeLessThan(file.size);
-    expect(net.calls.filter((c) => c.method === 'DELETE').map((c) => c.path.split('/').slice(0, 3).join('/'))).toEqual(['/api/uploads', '/api/media']);
+    expect(net.calls.filter((c) => c.method === 'DELETE').map((c) => c.path.split('/').slice(0, 3).join('/'))).toEqual([
+      '/api/uploads',
+      '/api/media',
+    ]);
     expect(await serverMedia(inspectionId)).toEqual([]);
-    expect([await db.media.get(id), await db.mediaBlobs.count(), await db.uploads.count(), await db.outbox.count()]).toEqual([undefined, 0, 0, 0]);
+    expect([
+      await db.media.get(id),
+      await db.mediaBlobs.count(),
+      await db.uploads.count(),
+      await db.outbox.count(),
+    ]).toEqual([undefined, 0, 0, 0]);
   });
 
   it('lets a photo go when its inspection was deleted on another device before it went up', async () => {
@@ -205,7 +244,11 @@ describe('deleting', () => {
     const id = await capture(db, inspectionId, await photo(13));
     await engine.syncNow();
     expect(creations(net)).toHaveLength(1);
-    expect([await db.media.get(id), await db.mediaBlobs.where('mediaId').equals(id).count(), await db.uploads.count()]).toEqual([undefined, 0, 0]);
+    expect([
+      await db.media.get(id),
+      await db.mediaBlobs.where('mediaId').equals(id).count(),
+      await db.uploads.count(),
+    ]).toEqual([undefined, 0, 0]);
     expect(await db.inspections.get(inspectionId)).toBeUndefined();
   });
 });

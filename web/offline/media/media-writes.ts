@@ -7,11 +7,18 @@ import { mediaTables, removeMedia, storeServerMedia } from './media-store';
 
 export type MediaWrite = Extract<LocalWrite, { kind: 'media.update' | 'media.delete' }>;
 
-export const isMediaWrite = (write: LocalWrite): write is MediaWrite => write.kind === 'media.update' || write.kind === 'media.delete';
+export const isMediaWrite = (write: LocalWrite): write is MediaWrite =>
+  write.kind === 'media.update' || write.kind === 'media.delete';
 
 /** A change to a medium whose file has not reached the server yet waits for it. */
 export async function mediaWaitsForUpload(db: LocalDb, write: MediaWrite): Promise<boolean> {
-  return (await db.uploads.where('mediaId').equals(write.id).filter((u) => u.role === 'original').count()) > 0;
+  return (
+    (await db.uploads
+      .where('mediaId')
+      .equals(write.id)
+      .filter((u) => u.role === 'original')
+      .count()) > 0
+  );
 }
 
 /** A PATCH answers with the medium: it replaces the local row (later changes on top). */

@@ -14,7 +14,13 @@ const mediaList = z.object({ items: z.array(mediaResponse) });
  * inspection; does nothing for one it keeps (the feed keeps those current). False when offline or
  * refused: the screen then shows what the device has.
  */
-export async function loadServerMedia(db: LocalDb, inspectionId: string, fetchFn: FetchLike, baseUrl: string, timeoutMs: number): Promise<boolean> {
+export async function loadServerMedia(
+  db: LocalDb,
+  inspectionId: string,
+  fetchFn: FetchLike,
+  baseUrl: string,
+  timeoutMs: number,
+): Promise<boolean> {
   if (await db.inspections.get(inspectionId)) return true;
   const reply = await send(fetchFn, `${baseUrl}/api/inspections/${inspectionId}/media`, { method: 'GET', timeoutMs });
   if (reply.kind !== 'http' || reply.status !== 200) return false;
@@ -22,9 +28,13 @@ export async function loadServerMedia(db: LocalDb, inspectionId: string, fetchFn
   if (!parsed.success) return false;
   await db.transaction('rw', mediaTables(db), async () => {
     // Gone on the server meanwhile: not kept here either (unless it still waits to go up).
-    const waiting = new Set((await db.uploads.filter((u) => u.inspectionId === inspectionId).toArray()).map((u) => u.mediaId));
+    const waiting = new Set(
+      (await db.uploads.filter((u) => u.inspectionId === inspectionId).toArray()).map((u) => u.mediaId),
+    );
     const current = new Set(parsed.data.items.map((m) => m.id));
-    const stale = (await db.media.where('inspectionId').equals(inspectionId).primaryKeys()).filter((id) => !current.has(id) && !waiting.has(id));
+    const stale = (await db.media.where('inspectionId').equals(inspectionId).primaryKeys()).filter(
+      (id) => !current.has(id) && !waiting.has(id),
+    );
     await removeMedia(db, stale);
     await storeServerMedia(db, parsed.data.items);
   });

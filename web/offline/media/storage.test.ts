@@ -24,7 +24,9 @@ describe('the storage warning', () => {
     expect(storageWarningFor({ usage: 3700 * MB, quota: 4000 * MB })).toBe(
       'This device is running out of storage (300 MB free). Connect to send the photos and videos waiting here, or free up space before taking more.',
     );
-    expect(storageWarningFor({ usage: 10_000 * MB, quota: 10_900 * MB })).toMatch(/^This device is running out of storage \(900 MB free\)/);
+    expect(storageWarningFor({ usage: 10_000 * MB, quota: 10_900 * MB })).toMatch(
+      /^This device is running out of storage \(900 MB free\)/,
+    );
     expect(storageWarningFor(undefined)).toBeNull();
     expect(storageWarningFor({ usage: 5 })).toBeNull();
   });

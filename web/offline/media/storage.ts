@@ -30,7 +30,9 @@ export function onStorageWarning(listener: (warning: string | null) => void): ()
 }
 
 /** Reads the estimate and updates the warning; asks once for persistent storage (no eviction). */
-export async function checkStorage(storage: StorageManager | undefined = typeof navigator === 'undefined' ? undefined : navigator.storage): Promise<string | null> {
+export async function checkStorage(
+  storage: StorageManager | undefined = typeof navigator === 'undefined' ? undefined : navigator.storage,
+): Promise<string | null> {
   if (!storage?.estimate) return warning;
   try {
     if (!persistAsked && storage.persist) {

@@ -1,4 +1,12 @@
-import type { FileReader as TusFileReader, FileSource, HttpRequest, HttpResponse, HttpStack, SliceResult, UrlStorage } from 'tus-js-client';
+import type {
+  FileReader as TusFileReader,
+  FileSource,
+  HttpRequest,
+  HttpResponse,
+  HttpStack,
+  SliceResult,
+  UrlStorage,
+} from 'tus-js-client';
 import type { FetchLike } from '../transport';
 
 // tus-js-client's plumbing over fetch and Blob, the same in the browser and in the offline tests

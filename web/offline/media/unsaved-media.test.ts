@@ -14,19 +14,49 @@ const { tech, thumb, device, serverMedia } = await useMediaDevices();
 
 type Owner = { itemKey: 'frontLeftTire' } | { serviceId: string };
 async function capture(db: LocalDb, inspectionId: string, owner: Owner, seed: number): Promise<string> {
-  return captureMedia(db, tech.user.id, { inspectionId, ...owner, kind: 'photo', file: await photo(seed, 128), thumb, contentType: 'image/jpeg', width: 128, height: 128 });
+  return captureMedia(db, tech.user.id, {
+    inspectionId,
+    ...owner,
+    kind: 'photo',
+    file: await photo(seed, 128),
+    thumb,
+    contentType: 'image/jpeg',
+    width: 128,
+    height: 128,
+  });
 }
 
 /** A customer and vehicle made on the device: what a new inspection's dialog picks. */
 async function parents(db: LocalDb, tag: string): Promise<{ customerId: string; vehicleId: string }> {
   const customerId = crypto.randomUUID();
   const vehicleId = crypto.randomUUID();
-  await enqueue(db, tech.user.id, { kind: 'customer.create', id: customerId, body: { name: `Bay ${tag}`, email: `${tag}@mail.test`, phone: '555-0102' } }, 'Add customer');
-  await enqueue(db, tech.user.id, { kind: 'vehicle.create', id: vehicleId, body: { customerId, year: 2015, make: 'Kia', model: 'Rio' } }, 'Add vehicle');
+  await enqueue(
+    db,
+    tech.user.id,
+    {
+      kind: 'customer.create',
+      id: customerId,
+      body: { name: `Bay ${tag}`, email: `${tag}@mail.test`, phone: '555-0102' },
+    },
+    'Add customer',
+  );
+  await enqueue(
+    db,
+    tech.user.id,
+    { kind: 'vehicle.create', id: vehicleId, body: { customerId, year: 2015, make: 'Kia', model: 'Rio' } },
+    'Add vehicle',
+  );
   return { customerId, vehicleId };
 }
 
-const service = (id: string) => ({ id, description: 'Rear wiper blade', laborCost: '5.00', partsCost: '20.00', status: 'recommended' as const, parts: [] });
+const service = (id: string) => ({
+  id,
+  description: 'Rear wiper blade',
+  laborCost: '5.00',
+  partsCost: '20.00',
+  status: 'recommended' as const,
+  parts: [],
+});
 
 /** What the device keeps of an inspection's media (the pull brings other tests' media too): rows, files, uploads, outbox entries. */
 async function kept(db: LocalDb, inspectionId: string): Promise<number[]> {
@@ -51,7 +81,12 @@ describe('media of a never-saved inspection', () => {
       ['waiting', 0, null],
     ]);
 
-    await enqueue(db, tech.user.id, { kind: 'inspection.create', id: inspectionId, body: { customerId, vehicleId, services: [service(serviceId)] } }, 'Create inspection');
+    await enqueue(
+      db,
+      tech.user.id,
+      { kind: 'inspection.create', id: inspectionId, body: { customerId, vehicleId, services: [service(serviceId)] } },
+      'Create inspection',
+    );
     await engine.syncNow();
     await engine.syncNow();
     expect(creations(net)).toHaveLength(2);
@@ -66,7 +101,12 @@ describe('media of a never-saved inspection', () => {
     const { db, net, engine } = device();
     const { customerId, vehicleId } = await parents(db, 'new-service');
     const inspectionId = crypto.randomUUID();
-    await enqueue(db, tech.user.id, { kind: 'inspection.create', id: inspectionId, body: { customerId, vehicleId } }, 'Create inspection');
+    await enqueue(
+      db,
+      tech.user.id,
+      { kind: 'inspection.create', id: inspectionId, body: { customerId, vehicleId } },
+      'Create inspection',
+    );
     await engine.syncNow();
     const serviceId = crypto.randomUUID();
     const id = await capture(db, inspectionId, { serviceId }, 3);
@@ -74,7 +114,12 @@ describe('media of a never-saved inspection', () => {
     expect(creations(net)).toEqual([]);
     expect((await db.uploads.toArray()).map((u) => u.state)).toEqual(['waiting']);
 
-    await enqueue(db, tech.user.id, { kind: 'inspection.update', id: inspectionId, changes: { services: [service(serviceId)] } }, 'Edit inspection');
+    await enqueue(
+      db,
+      tech.user.id,
+      { kind: 'inspection.update', id: inspectionId, changes: { services: [service(serviceId)] } },
+      'Edit inspection',
+    );
     await engine.syncNow();
     expect(creations(net)).toHaveLength(1);
     expect((await serverMedia(inspectionId)).map((m) => [m.id, m.serviceId])).toEqual([[id, serviceId]]);
@@ -99,7 +144,12 @@ describe('media of a never-saved inspection', () => {
     const { db, net, engine } = device();
     const { customerId, vehicleId } = await parents(db, 'removed-service');
     const inspectionId = crypto.randomUUID();
-    await enqueue(db, tech.user.id, { kind: 'inspection.create', id: inspectionId, body: { customerId, vehicleId } }, 'Create inspection');
+    await enqueue(
+      db,
+      tech.user.id,
+      { kind: 'inspection.create', id: inspectionId, body: { customerId, vehicleId } },
+      'Create inspection',
+    );
     const tire = await capture(db, inspectionId, { itemKey: 'frontLeftTire' }, 6);
     const removed = crypto.randomUUID();
     await capture(db, inspectionId, { serviceId: removed }, 7);
@@ -118,13 +168,26 @@ describe('a failed upload', () => {
     const { db, net, engine } = device();
     const { customerId, vehicleId } = await parents(db, tag);
     const inspectionId = crypto.randomUUID();
-    await enqueue(db, tech.user.id, { kind: 'inspection.create', id: inspectionId, body: { customerId, vehicleId } }, 'Create inspection');
+    await enqueue(
+      db,
+      tech.user.id,
+      { kind: 'inspection.create', id: inspectionId, body: { customerId, vehicleId } },
+      'Create inspection',
+    );
     await engine.syncNow();
     const id = await capture(db, inspectionId, { itemKey: 'frontLeftTire' }, 9);
     net.refuseNext = '/api/uploads';
     await engine.syncNow();
     const shown = toLocalMedia(await readInspectionMedia(db, inspectionId), () => null);
-    expect(shown.map((m) => m.upload)).toEqual([{ state: 'failed', sent: 0, total: (await db.media.get(id))?.bytes, message: 'Refused for the test', status: 422 }]);
+    expect(shown.map((m) => m.upload)).toEqual([
+      {
+        state: 'failed',
+        sent: 0,
+        total: (await db.media.get(id))?.bytes,
+        message: 'Refused for the test',
+        status: 422,
+      },
+    ]);
     return { db, net, engine, inspectionId, id };
   }
 

@@ -36,7 +36,11 @@ export interface UploaderOptions {
  * dialog's new inspection or just-added service is not, until its save) and no create of it waits
  * in the outbox.
  */
-export function uploadReady(entry: UploadEntry, outbox: readonly OutboxEntry[], inspection: Pick<Inspection, 'services'> | undefined): boolean {
+export function uploadReady(
+  entry: UploadEntry,
+  outbox: readonly OutboxEntry[],
+  inspection: Pick<Inspection, 'services'> | undefined,
+): boolean {
   if (!inspection) return false;
   if (entry.serviceId !== null && !inspection.services.some((s) => s.id === entry.serviceId)) return false;
   return !outbox.some((e) => {
@@ -115,7 +119,10 @@ export class MediaUploader {
   }
 
   private async getMedium(mediaId: string): Promise<{ status: number; row: MediaResponse | null } | null> {
-    const reply = await send(this.options.fetch, `${this.options.baseUrl}/api/media/${mediaId}`, { method: 'GET', timeoutMs: this.options.timeoutMs });
+    const reply = await send(this.options.fetch, `${this.options.baseUrl}/api/media/${mediaId}`, {
+      method: 'GET',
+      timeoutMs: this.options.timeoutMs,
+    });
     if (reply.kind !== 'http') return null;
     const row = reply.status === 200 ? mediaResponse.safeParse(reply.body) : null;
     return { status: reply.status, row: row?.success ? row.data : null };
@@ -151,7 +158,10 @@ export class MediaUploader {
     }
     if (!('answer' in result)) {
       const status = result.originalResponse?.getStatus() ?? 0;
-      const message = messageOf(result.originalResponse?.getBody() ?? '', status ? `The server refused the file (${status})` : 'No connection to the server');
+      const message = messageOf(
+        result.originalResponse?.getBody() ?? '',
+        status ? `The server refused the file (${status})` : 'No connection to the server',
+      );
       if (status === 401) {
         await db.uploads.where('seq').equals(seq).modify({ state: 'waiting' });
         return 'sign-in';
@@ -179,7 +189,14 @@ export class MediaUploader {
       }
       // A 409 to a PATCH is tus's offset mismatch (HEAD again); to a creation it is a real conflict.
       const offsetMismatch = status === 409 && method === 'PATCH';
-      const retry = status === 0 || offsetMismatch || status === 408 || status === 423 || status === 425 || status === 429 || status >= 500;
+      const retry =
+        status === 0 ||
+        offsetMismatch ||
+        status === 408 ||
+        status === 423 ||
+        status === 425 ||
+        status === 429 ||
+        status >= 500;
       return this.note(entry, retry ? 'retry' : 'failed', status, message);
     }
     // The last PATCH answers with the medium; else (a HEAD found it complete) it is read.
@@ -194,7 +211,12 @@ export class MediaUploader {
   }
 
   /** A retry keeps the entry waiting (with its upload URL); a refusal marks it failed, never looping. */
-  private async note(entry: UploadEntry, outcome: 'retry' | 'failed', status: number, message: string): Promise<OneOutcome> {
+  private async note(
+    entry: UploadEntry,
+    outcome: 'retry' | 'failed',
+    status: number,
+    message: string,
+  ): Promise<OneOutcome> {
     await this.options.db.uploads
       .where('seq')
       .equals(entry.seq as number)
@@ -266,7 +288,12 @@ export class MediaUploader {
 
 /** `Upload-Metadata` for an entry (mediaUploadMetadata); the original's creation carries the medium's fields. */
 export function uploadMetadata(entry: UploadEntry, row: MediaRow | undefined): Record<string, string> {
-  const metadata: Record<string, string> = { mediaId: entry.mediaId, role: entry.role, sha256: entry.sha256, filetype: entry.contentType };
+  const metadata: Record<string, string> = {
+    mediaId: entry.mediaId,
+    role: entry.role,
+    sha256: entry.sha256,
+    filetype: entry.contentType,
+  };
   if (entry.role !== 'original' || !row) return metadata;
   const fields: Record<string, string | null> = {
     inspectionId: row.inspectionId,

@@ -15,6 +15,15 @@ export interface ApprovalBody extends Partial<Signed> {
 }
 
 /** `PUT /api/public/inspections/:token/services/:serviceId/{approve|decline}`; an approval carries an `ApprovalBody`. */
-export function decideInspectionService(token: string, serviceId: string, decision: Decision, body?: ApprovalBody): Promise<PublicService> {
-  return request<PublicService>('PUT', `/api/public/inspections/${segment(token)}/services/${segment(serviceId)}/${decision}`, body);
+export function decideInspectionService(
+  token: string,
+  serviceId: string,
+  decision: Decision,
+  body?: ApprovalBody,
+): Promise<PublicService> {
+  return request<PublicService>(
+    'PUT',
+    `/api/public/inspections/${segment(token)}/services/${segment(serviceId)}/${decision}`,
+    body,
+  );
 }

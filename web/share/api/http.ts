@@ -20,7 +20,8 @@ export class ShareApiError extends Error {
 
 export const OFFLINE_MESSAGE = "You're offline - connect to the internet to view this page.";
 /** On a page loaded before the connection dropped: it stays readable, decisions wait. */
-export const OFFLINE_ACTIONS_MESSAGE = "You're offline. This is the page as last loaded; approving and declining need a connection.";
+export const OFFLINE_ACTIONS_MESSAGE =
+  "You're offline. This is the page as last loaded; approving and declining need a connection.";
 
 function isOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -38,10 +39,12 @@ async function errorFrom(response: Response): Promise<ShareApiError> {
   } catch {
     // Not JSON (a proxy's error page): keep the status text.
   }
-  if (response.status === 404 || response.status === 410) return new ShareApiError('not-found', message, response.status, shop);
+  if (response.status === 404 || response.status === 410)
+    return new ShareApiError('not-found', message, response.status, shop);
   // The request itself was refused (an approval without the signature the shop asks for, or of a
   // price that changed since the page loaded): the page reloads and the message says why.
-  if (response.status === 400 || reason === 'price_changed') return new ShareApiError('refused', message, response.status);
+  if (response.status === 400 || reason === 'price_changed')
+    return new ShareApiError('refused', message, response.status);
   if (response.status === 409) return new ShareApiError('conflict', message, response.status);
   return new ShareApiError('server', message, response.status);
 }

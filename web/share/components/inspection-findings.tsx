@@ -18,7 +18,13 @@ const WHEELS = [
   ['Rear right', 'rearRight'],
 ] as const;
 
-type ConditionField = 'cabinFilterCondition' | 'engineFilterCondition' | 'oilCondition' | 'oilLevel' | 'coolantLevel' | 'suspensionCondition';
+type ConditionField =
+  | 'cabinFilterCondition'
+  | 'engineFilterCondition'
+  | 'oilCondition'
+  | 'oilLevel'
+  | 'coolantLevel'
+  | 'suspensionCondition';
 
 /** The ratings of each group that is only ratings, each a coloured word. */
 const CONDITIONS: Record<string, readonly (readonly [string, ConditionField])[]> = {
@@ -56,20 +62,44 @@ function Group({ title, media, children }: { title: string; media: readonly Publ
   );
 }
 
-function ConditionGroup({ title, findings, media }: { title: string; findings: Findings; media: readonly PublicMedia[] }) {
+function ConditionGroup({
+  title,
+  findings,
+  media,
+}: {
+  title: string;
+  findings: Findings;
+  media: readonly PublicMedia[];
+}) {
   return (
     <Group title={title} media={media}>
-      <Facts items={(CONDITIONS[title] ?? []).map(([label, field]) => ({ label, value: <ConditionBadge value={findings[field]} /> }))} />
+      <Facts
+        items={(CONDITIONS[title] ?? []).map(([label, field]) => ({
+          label,
+          value: <ConditionBadge value={findings[field]} />,
+        }))}
+      />
     </Group>
   );
 }
 
 /** The measurements and conditions in plain words, each rating coloured and named, with their photos. */
-export function InspectionFindings({ inspection: i, media = [] }: { inspection: Findings; media?: readonly PublicMedia[] }) {
+export function InspectionFindings({
+  inspection: i,
+  media = [],
+}: {
+  inspection: Findings;
+  media?: readonly PublicMedia[];
+}) {
   return (
     <div className="findings">
       <Group title="Tire Tread" media={media}>
-        <Facts items={WHEELS.map(([label, key]) => ({ label, value: <span className={i[`${key}Tread`] === null ? 'na' : 'num'}>{formatMm(i[`${key}Tread`])}</span> }))} />
+        <Facts
+          items={WHEELS.map(([label, key]) => ({
+            label,
+            value: <span className={i[`${key}Tread`] === null ? 'na' : 'num'}>{formatMm(i[`${key}Tread`])}</span>,
+          }))}
+        />
       </Group>
       <Group title="Brake Pad Thickness" media={media}>
         <Facts items={WHEELS.map(([label, key]) => ({ label, value: <BrakePadValue mm={i[`${key}Brake`]} /> }))} />
@@ -98,7 +128,13 @@ export function InspectionFindings({ inspection: i, media = [] }: { inspection: 
             {
               label: 'Check engine light',
               value:
-                i.checkEngineLight === null ? <span className="na">N/A</span> : i.checkEngineLight ? <Badge tone="bad">On</Badge> : <Badge tone="good">Off</Badge>,
+                i.checkEngineLight === null ? (
+                  <span className="na">N/A</span>
+                ) : i.checkEngineLight ? (
+                  <Badge tone="bad">On</Badge>
+                ) : (
+                  <Badge tone="good">Off</Badge>
+                ),
             },
           ]}
         />

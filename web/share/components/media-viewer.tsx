@@ -11,8 +11,21 @@ const NO_ZOOM: Zoom = { scale: 1, x: 0, y: 0 };
  * original" beside a marked-up photo. A native modal dialog with its own history entry, so Escape,
  * the close button and the phone's Back button all close it and leave the report where it was.
  */
-export default function MediaViewer({ photos, startId, onClose }: { photos: ViewerPhoto[]; startId: string; onClose: () => void }) {
-  const [index, setIndex] = useState(() => Math.max(0, photos.findIndex((p) => p.media.id === startId)));
+export default function MediaViewer({
+  photos,
+  startId,
+  onClose,
+}: {
+  photos: ViewerPhoto[];
+  startId: string;
+  onClose: () => void;
+}) {
+  const [index, setIndex] = useState(() =>
+    Math.max(
+      0,
+      photos.findIndex((p) => p.media.id === startId),
+    ),
+  );
   const [original, setOriginal] = useState(false);
   const [zoom, setZoom] = useState<Zoom>(NO_ZOOM);
   const onCloseRef = useRef(onClose);
@@ -30,7 +43,8 @@ export default function MediaViewer({ photos, startId, onClose }: { photos: View
 
   useEffect(() => {
     // Back closes the viewer instead of leaving the report (one entry, even if the effect runs twice).
-    if (!(window.history.state as { mediaViewer?: boolean } | null)?.mediaViewer) window.history.pushState({ mediaViewer: true }, '');
+    if (!(window.history.state as { mediaViewer?: boolean } | null)?.mediaViewer)
+      window.history.pushState({ mediaViewer: true }, '');
     const onPop = () => onCloseRef.current();
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
@@ -87,7 +101,12 @@ export default function MediaViewer({ photos, startId, onClose }: { photos: View
           Previous
         </button>
         <p className="viewer__caption">{photo.label}</p>
-        <button type="button" className="button button--secondary" onClick={() => go(1)} disabled={index === photos.length - 1}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => go(1)}
+          disabled={index === photos.length - 1}
+        >
           Next
         </button>
       </div>

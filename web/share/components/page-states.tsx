@@ -20,7 +20,9 @@ export function NotFoundState({ title, text, shop }: { title: string; text: stri
       <h1>{title}</h1>
       <p>{text}</p>
       <p>
-        {name ? `Please contact ${name} for a new link` : 'Please contact the shop that sent you this link for a new one'}
+        {name
+          ? `Please contact ${name} for a new link`
+          : 'Please contact the shop that sent you this link for a new one'}
         {shop?.phone ? ':' : '.'}
       </p>
       {shop?.phone ? (
@@ -67,5 +69,11 @@ export function OfflineState({ onRetry }: { onRetry: () => void }) {
 }
 
 export function ErrorState({ onRetry }: { onRetry: () => void }) {
-  return <RetryState title="Something went wrong" message="We couldn't load this page. Please try again in a moment." onRetry={onRetry} />;
+  return (
+    <RetryState
+      title="Something went wrong"
+      message="We couldn't load this page. Please try again in a moment."
+      onRetry={onRetry}
+    />
+  );
 }

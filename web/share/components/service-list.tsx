@@ -64,7 +64,9 @@ function ServiceItem({ service, media, decisions, showStatus, onAskDecline, onAp
     <li className="service" data-testid="service" data-status={service.status}>
       <div className="service__head">
         <h3 id={titleId}>{service.description}</h3>
-        {(showStatus && (service.status !== 'recommended' || !decisions)) || reapproval ? <Badge tone={badge.tone}>{badge.label}</Badge> : null}
+        {(showStatus && (service.status !== 'recommended' || !decisions)) || reapproval ? (
+          <Badge tone={badge.tone}>{badge.label}</Badge>
+        ) : null}
       </div>
       {reapproval && service.approvedAmount ? (
         <p className="service__reapproval" data-testid="reapproval">

@@ -53,7 +53,8 @@ export function ShareFrame<T>({ page, state, retry, toaster, children }: ShareFr
 
   let content: ReactNode;
   if (state.status === 'loading') content = <LoadingState text={text.loading} />;
-  else if (state.status === 'not-found') content = <NotFoundState title={text.notFoundTitle} text={text.notFoundText} shop={state.shop} />;
+  else if (state.status === 'not-found')
+    content = <NotFoundState title={text.notFoundTitle} text={text.notFoundText} shop={state.shop} />;
   else if (state.status === 'offline') content = <OfflineState onRetry={retry} />;
   else if (state.status === 'error') content = <ErrorState onRetry={retry} />;
   else {
@@ -84,7 +85,18 @@ export interface ShareSheetProps {
 }
 
 /** The letter a share page is: its photos for the viewer, the shop's letterhead, then the document's title block. */
-export function ShareSheet({ photos, banner, shop, showProduct, className = 'sheet', title, number, facts, status, children }: ShareSheetProps) {
+export function ShareSheet({
+  photos,
+  banner,
+  shop,
+  showProduct,
+  className = 'sheet',
+  title,
+  number,
+  facts,
+  status,
+  children,
+}: ShareSheetProps) {
   return (
     <MediaViewerProvider photos={photos}>
       <main className={className}>

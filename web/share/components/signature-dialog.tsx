@@ -93,7 +93,8 @@ export default function SignatureDialog({
     const signerName = name.trim() || null;
     const signature = pad.drawn ? pad.image() : null;
     if (!signerName && !signature) return setError('Type your full name or draw your signature.');
-    if (signature && signature.length > MAX_SIGNATURE_CHARS) return setError('The signature is too large. Clear it and sign a little smaller.');
+    if (signature && signature.length > MAX_SIGNATURE_CHARS)
+      return setError('The signature is too large. Clear it and sign a little smaller.');
     onConfirm({ signerName, signature });
   };
 
@@ -128,7 +129,12 @@ export default function SignatureDialog({
             pad.handlers.onPointerDown(event);
           }}
         />
-        <button type="button" className="button button--secondary signature__clear" onClick={pad.clear} disabled={!pad.drawn}>
+        <button
+          type="button"
+          className="button button--secondary signature__clear"
+          onClick={pad.clear}
+          disabled={!pad.drawn}
+        >
           Clear
         </button>
       </div>

@@ -22,7 +22,15 @@ const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
  * Touch and mouse on the viewer's stage: one finger swipes (or pans a zoomed photo), two pinch,
  * a double tap zooms in at the spot tapped and out again.
  */
-export function useGestures({ zoom, setZoom, onSwipe }: { zoom: Zoom; setZoom: (z: Zoom) => void; onSwipe: (step: number) => void }) {
+export function useGestures({
+  zoom,
+  setZoom,
+  onSwipe,
+}: {
+  zoom: Zoom;
+  setZoom: (z: Zoom) => void;
+  onSwipe: (step: number) => void;
+}) {
   const pointers = useRef(new Map<number, Point>());
   const start = useRef<{ at: Point; zoom: Zoom; spread: number; time: number; moved: boolean } | null>(null);
   const lastTap = useRef<{ at: Point; time: number } | null>(null);

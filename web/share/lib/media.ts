@@ -57,7 +57,9 @@ export function photosInPageOrder(
   services: readonly { id: string; description: string }[],
 ): { media: PublicMedia; label: string }[] {
   const items = mediaOfItems(media, itemKeys).map((m) => ({ media: m, label: describe(m, '') }));
-  const ofServices = services.flatMap((s) => mediaOfService(media, s.id).map((m) => ({ media: m, label: describe(m, s.description) })));
+  const ofServices = services.flatMap((s) =>
+    mediaOfService(media, s.id).map((m) => ({ media: m, label: describe(m, s.description) })),
+  );
   return [...items, ...ofServices].filter((p) => p.media.kind === 'photo');
 }
 

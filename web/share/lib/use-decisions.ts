@@ -90,7 +90,8 @@ export function useDecidingPage<T extends { signatureRequired: boolean }>(
   const decisions = useDecisions(decide, refresh, toaster.show);
   const decisionsFor = (data: T, offline: boolean) => ({
     pending: decisions.pending,
-    onDecide: (serviceId: string, decision: Decision, body?: ApprovalBody) => void decisions.run(serviceId, decision, body),
+    onDecide: (serviceId: string, decision: Decision, body?: ApprovalBody) =>
+      void decisions.run(serviceId, decision, body),
     signatureRequired: data.signatureRequired,
     blockedReason: offline ? OFFLINE_DECISIONS : null,
   });

@@ -41,7 +41,8 @@ export function useShareData<T>(load: () => Promise<T>, options: ShareDataOption
       if (mine !== sequence.current) return;
       const kind = err instanceof ShareApiError ? err.kind : 'server';
       if (kind === 'offline') setState(keepWhileOffline);
-      else if (kind === 'not-found') setState({ status: 'not-found', shop: err instanceof ShareApiError ? err.shop : null });
+      else if (kind === 'not-found')
+        setState({ status: 'not-found', shop: err instanceof ShareApiError ? err.shop : null });
       else setState((prev) => (prev.status === 'ready' ? prev : { status: 'error', message: errorText(err) }));
     }
   }, []);

@@ -2,11 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { overflowsHorizontally, SMALL_PHONE } from '@web/test/e2e/browser';
 import { screenshot } from '@web/test/e2e/screenshot';
 import { seedInspection, seedInvoice } from '@web/test/e2e/seed';
-import { expectAccessible, expectLoadingThenNotFound, shownDate, summaryOf, textOf, useE2E, visibleButtons } from '@web/test/e2e/use-e2e';
+import {
+  expectAccessible,
+  expectLoadingThenNotFound,
+  shownDate,
+  summaryOf,
+  textOf,
+  useE2E,
+  visibleButtons,
+} from '@web/test/e2e/use-e2e';
 
 const e2e = useE2E();
 
-const openInvoice = (token: string, viewport?: { width: number; height: number }) => e2e.openSharePage(`/invoice/${token}`, 'Invoice', viewport);
+const openInvoice = (token: string, viewport?: { width: number; height: number }) =>
+  e2e.openSharePage(`/invoice/${token}`, 'Invoice', viewport);
 
 /** Pages in a PDF (each page object carries "/Type /Page", the page tree "/Type /Pages"). */
 const pdfPages = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g) ?? []).length;
@@ -15,7 +24,12 @@ describe('/invoice/{shareToken}', () => {
   it('shows header, the approved services with parts, labor and total, and the summary', async () => {
     const inspection = await seedInspection(e2e.api, {
       services: [
-        { description: 'Front brake pads', laborCost: '120.00', status: 'approved', parts: [{ partName: 'Ceramic brake pads', partCost: '45.99' }] },
+        {
+          description: 'Front brake pads',
+          laborCost: '120.00',
+          status: 'approved',
+          parts: [{ partName: 'Ceramic brake pads', partCost: '45.99' }],
+        },
         { description: 'Cabin air filter', laborCost: '15.00', partsCost: '22.99', status: 'recommended' },
         { description: 'Timing belt', laborCost: '400.00', partsCost: '150.00', status: 'declined' },
       ],
@@ -25,7 +39,14 @@ describe('/invoice/{shareToken}', () => {
 
     const header = await textOf(page, 'header.doc-header');
     expect(header).toContain(`Invoice #${invoice.id.slice(0, 8)}`);
-    for (const text of ['Dana Whitfield', 'mail.example.com', '555-0199', '2016 Subaru Outback', 'VIN4S4BSANC5G3201234', shownDate(invoice.createdAt)]) {
+    for (const text of [
+      'Dana Whitfield',
+      'mail.example.com',
+      '555-0199',
+      '2016 Subaru Outback',
+      'VIN4S4BSANC5G3201234',
+      shownDate(invoice.createdAt),
+    ]) {
       expect(header).toContain(text);
     }
     // Only what the invoice charges: the approved service (and the line item).
@@ -34,7 +55,11 @@ describe('/invoice/{shareToken}', () => {
     expect(await textOf(page, '[data-testid=service]')).toContain('Parts$45.99Labor$120.00Total$165.99');
     expect(await textOf(page, '.line-items')).toBe('Shop supplies$7.07');
     // 165.99 + 7.07 = 173.06; 8% = 13.8448 → 13.84; 186.90.
-    expect(await summaryOf(page, 'invoice-summary')).toEqual({ Subtotal: '$173.06', 'Tax (8%)': '$13.84', Total: '$186.90' });
+    expect(await summaryOf(page, 'invoice-summary')).toEqual({
+      Subtotal: '$173.06',
+      'Tax (8%)': '$13.84',
+      Total: '$186.90',
+    });
     expect(await page.getByText('Thank you for your business!').count()).toBe(1);
     expect(await overflowsHorizontally(page)).toBe(false);
     await expectAccessible(page);
@@ -47,7 +72,11 @@ describe('/invoice/{shareToken}', () => {
     const { page } = await openInvoice(invoice.shareToken);
     expect(await textOf(page, 'header.doc-header')).not.toContain('VIN');
     // Standard car: approved wiper blades 24.50 + 7.07 = 31.57; 8% → 2.53; 34.10.
-    expect(await summaryOf(page, 'invoice-summary')).toEqual({ Subtotal: '$31.57', 'Tax (8%)': '$2.53', Total: '$34.10' });
+    expect(await summaryOf(page, 'invoice-summary')).toEqual({
+      Subtotal: '$31.57',
+      'Tax (8%)': '$2.53',
+      Total: '$34.10',
+    });
   });
 
   it('Print Invoice opens the print dialog; print media shows one clean document without buttons', async () => {

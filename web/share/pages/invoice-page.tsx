@@ -49,7 +49,9 @@ function Invoice({ data, banner }: { data: PublicInvoice; banner: ReactNode }) {
             <LineItemList items={data.lineItems} />
           </>
         ) : null}
-        {services.length === 0 && data.lineItems.length === 0 ? <p className="muted">No services on this invoice.</p> : null}
+        {services.length === 0 && data.lineItems.length === 0 ? (
+          <p className="muted">No services on this invoice.</p>
+        ) : null}
       </section>
 
       <section className="card" aria-labelledby="summary-heading">

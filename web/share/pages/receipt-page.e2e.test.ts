@@ -18,7 +18,8 @@ import {
 
 const e2e = useE2E();
 
-const openReceipt = (token: string, viewport?: { width: number; height: number }) => e2e.openSharePage(`/receipt/${token}`, 'Receipt', viewport);
+const openReceipt = (token: string, viewport?: { width: number; height: number }) =>
+  e2e.openSharePage(`/receipt/${token}`, 'Receipt', viewport);
 
 async function seedReceipt(body: Record<string, unknown> = {}, inspectionOverrides: Record<string, unknown> = {}) {
   const inspection = await seedInspection(e2e.api, inspectionOverrides);
@@ -34,26 +35,46 @@ describe('/receipt/{shareToken}', () => {
     expect(await textOf(page, '.letterhead')).toContain('Baywise');
     const header = await textOf(page, 'header.doc-header');
     expect(header).toContain(`Receipt #${invoice.id.slice(0, 8)}`);
-    for (const text of ['Dana Whitfield', '2016 Subaru Outback', shownDate(invoice.createdAt)]) expect(header).toContain(text);
+    for (const text of ['Dana Whitfield', '2016 Subaru Outback', shownDate(invoice.createdAt)])
+      expect(header).toContain(text);
     expect(await bannerOf(page)).toEqual({ badge: 'Sent', text: 'Invoice sent - Payment pending' });
 
     // Inspection Details starts folded; Recommended Services starts open.
     const details = page.getByRole('button', { name: 'Inspection Details' });
     expect(await details.getAttribute('aria-expanded')).toBe('false');
     expect(await page.getByRole('button', { name: 'Recommended Services' }).getAttribute('aria-expanded')).toBe('true');
-    expect(await serviceCard(page, 'Cabin air filter').getByRole('button').allTextContents()).toEqual(['Decline', 'Approve']);
+    expect(await serviceCard(page, 'Cabin air filter').getByRole('button').allTextContents()).toEqual([
+      'Decline',
+      'Approve',
+    ]);
     expect(await page.getByText('Brake Pad Thickness').isVisible()).toBe(false);
     await details.click();
     expect(await details.getAttribute('aria-expanded')).toBe('true');
     expect(await page.getByText('Brake Pad Thickness').isVisible()).toBe(true);
     const body = page.locator('.collapsible').first();
-    for (const text of ['Technicianbayside_owner', 'Tire Tread', 'Front left2.9 mm✕Poor', 'Front right3.0 mm✓Good', 'Filter Conditions', 'Fluid Conditions', 'Oil pan gasket', 'Minor wear', 'Check Engine Light', 'P0420', 'Rear tires will need replacing within 6 months.']) {
+    for (const text of [
+      'Technicianbayside_owner',
+      'Tire Tread',
+      'Front left2.9 mm✕Poor',
+      'Front right3.0 mm✓Good',
+      'Filter Conditions',
+      'Fluid Conditions',
+      'Oil pan gasket',
+      'Minor wear',
+      'Check Engine Light',
+      'P0420',
+      'Rear tires will need replacing within 6 months.',
+    ]) {
       expect(await body.textContent()).toContain(text);
     }
 
     expect(await textOf(page, 'section:has(#additional-heading)')).toBe('Additional ServicesShop supplies$7.07');
     expect(await textOf(page, 'section:has(#receipt-notes-heading)')).toBe('NotesPlease bring the car in before 9 am.');
-    expect(await summaryOf(page, 'receipt-totals')).toEqual({ Subtotal: '$31.57', 'Tax (8%)': '$2.53', Total: '$34.10' });
+    expect(await summaryOf(page, 'receipt-totals')).toEqual({
+      Subtotal: '$31.57',
+      'Tax (8%)': '$2.53',
+      Total: '$34.10',
+    });
     expect(await page.getByRole('heading', { name: 'If all pending services are approved' }).count()).toBe(1);
     expect(await summaryOf(page, 'if-all-approved')).toEqual({
       'Pending services': '$318.32',
@@ -81,8 +102,15 @@ describe('/receipt/{shareToken}', () => {
     expect(await toast.textContent()).toContain('The service has been approved successfully');
     await serviceCard(page, 'Cabin air filter').locator('.badge', { hasText: 'Approved' }).waitFor();
     // 31.57 + 37.99 = 69.56; 8% = 5.5648 → 5.56; 75.12. Pending 318.32 - 37.99 = 280.33.
-    expect(await summaryOf(page, 'receipt-totals')).toEqual({ Subtotal: '$69.56', 'Tax (8%)': '$5.56', Total: '$75.12' });
-    expect(await summaryOf(page, 'if-all-approved')).toMatchObject({ 'Pending services': '$280.33', 'Estimated Total': '$377.88' });
+    expect(await summaryOf(page, 'receipt-totals')).toEqual({
+      Subtotal: '$69.56',
+      'Tax (8%)': '$5.56',
+      Total: '$75.12',
+    });
+    expect(await summaryOf(page, 'if-all-approved')).toMatchObject({
+      'Pending services': '$280.33',
+      'Estimated Total': '$377.88',
+    });
     await screenshot(page, 'receipt-approved');
   });
 
@@ -90,7 +118,10 @@ describe('/receipt/{shareToken}', () => {
     const { invoice } = await seedReceipt();
     const { page } = await openReceipt(invoice.shareToken);
     await serviceCard(page, 'Coolant flush').getByRole('button', { name: 'Decline' }).click();
-    await page.getByRole('dialog', { name: 'Decline coolant flush ($114.34)?' }).getByRole('button', { name: 'Decline' }).click();
+    await page
+      .getByRole('dialog', { name: 'Decline coolant flush ($114.34)?' })
+      .getByRole('button', { name: 'Decline' })
+      .click();
     const toast = page.getByRole('status').filter({ hasText: 'Service declined' });
     await toast.waitFor();
     expect(await toast.textContent()).toContain('The service has been declined');
@@ -102,14 +133,24 @@ describe('/receipt/{shareToken}', () => {
       'Tax (8%)': '$18.84',
       'Estimated Total': '$254.39',
     });
-    expect(await summaryOf(page, 'receipt-totals')).toEqual({ Subtotal: '$31.57', 'Tax (8%)': '$2.53', Total: '$34.10' });
+    expect(await summaryOf(page, 'receipt-totals')).toEqual({
+      Subtotal: '$31.57',
+      'Tax (8%)': '$2.53',
+      Total: '$34.10',
+    });
   });
 
   it('a service already decided elsewhere: the error shows and nothing else changes', async () => {
     const { inspection, invoice } = await seedReceipt();
     const { page } = await openReceipt(invoice.shareToken);
     const before = await page.locator('main').innerHTML();
-    await decideElsewhere(e2e.baseUrl, 'invoices', invoice.shareToken, serviceId(inspection, 'Coolant flush'), 'decline');
+    await decideElsewhere(
+      e2e.baseUrl,
+      'invoices',
+      invoice.shareToken,
+      serviceId(inspection, 'Coolant flush'),
+      'decline',
+    );
     await serviceCard(page, 'Coolant flush').getByRole('button', { name: 'Approve' }).click();
     const alert = page.getByRole('alert').filter({ hasText: "Couldn't approve the service" });
     await alert.waitFor();
@@ -126,7 +167,11 @@ describe('/receipt/{shareToken}', () => {
     const { page } = await openReceipt(invoice.shareToken);
     expect(await bannerOf(page)).toEqual({ badge: 'Paid', text: 'Payment received - Thank you for your business!' });
     // 55.00 + 7.07 = 62.07; 8% = 4.9656 → 4.97; 67.04.
-    expect(await summaryOf(page, 'receipt-totals')).toEqual({ Subtotal: '$62.07', 'Tax (8%)': '$4.97', Total: '$67.04' });
+    expect(await summaryOf(page, 'receipt-totals')).toEqual({
+      Subtotal: '$62.07',
+      'Tax (8%)': '$4.97',
+      Total: '$67.04',
+    });
     expect(await page.getByTestId('pending-block').count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Notes', exact: true }).count()).toBe(0);
 
@@ -156,7 +201,10 @@ describe('/receipt/{shareToken}', () => {
     const { page, context } = await openReceipt(invoice.shareToken);
     await page.route('**/services/*/approve', (route) => route.abort('internetdisconnected'));
     await serviceCard(page, 'Cabin air filter').getByRole('button', { name: 'Approve' }).click();
-    await page.getByRole('alert').filter({ hasText: "You're offline - connect to the internet and try again." }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: "You're offline - connect to the internet and try again." })
+      .waitFor();
     expect(await serviceCard(page, 'Cabin air filter').getByRole('button').count()).toBe(2);
     await context.setOffline(true);
     await page.getByRole('status').filter({ hasText: "You're offline. This is the page as last loaded" }).waitFor();

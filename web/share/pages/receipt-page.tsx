@@ -49,7 +49,9 @@ function Receipt({ data, decisions, banner }: { data: PublicInvoice; decisions: 
       facts={[
         { label: 'Customer', value: data.customer.name },
         ...(vehicle ? [{ label: 'Vehicle', value: vehicleName(vehicle) }] : []),
-        ...(vehicle?.licensePlate ? [{ label: 'License plate', value: <span className="code">{vehicle.licensePlate}</span> }] : []),
+        ...(vehicle?.licensePlate
+          ? [{ label: 'License plate', value: <span className="code">{vehicle.licensePlate}</span> }]
+          : []),
         { label: 'Date', value: formatDate(data.createdAt) },
       ]}
       status={<StatusBanner {...BANNERS[data.status]} />}
@@ -96,7 +98,10 @@ function Receipt({ data, decisions, banner }: { data: PublicInvoice; decisions: 
 
       <section className="card" aria-labelledby="totals-heading">
         <h2 id="totals-heading">Total</h2>
-        <SummaryRows testId="receipt-totals" rows={invoiceTotals(receipt.approvedSubtotal, receipt.approvedTax, receipt.approvedTotal)} />
+        <SummaryRows
+          testId="receipt-totals"
+          rows={invoiceTotals(receipt.approvedSubtotal, receipt.approvedTax, receipt.approvedTotal)}
+        />
         {toCents(receipt.pendingAmount) > 0 ? (
           <div className="pending" data-testid="pending-block">
             <h3>If all pending services are approved</h3>

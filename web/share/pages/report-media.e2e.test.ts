@@ -11,11 +11,17 @@ import { expectAccessible, holdRequests, serviceCard, useE2E } from '@web/test/e
 
 const e2e = useE2E();
 
-const brakes = (page: Page) => page.locator('.findings__group').filter({ has: page.getByRole('heading', { name: 'Brake Pad Thickness' }) });
+const brakes = (page: Page) =>
+  page.locator('.findings__group').filter({ has: page.getByRole('heading', { name: 'Brake Pad Thickness' }) });
 const viewer = (page: Page) => page.getByRole('dialog', { name: 'Photo viewer' });
 
 async function upload(bytes: Buffer, metadata: Record<string, string | number | undefined>) {
-  await tusUpload({ baseUrl: e2e.baseUrl, cookie: e2e.api.cookie, bytes, metadata: { capturedAt: new Date().toISOString(), ...metadata } });
+  await tusUpload({
+    baseUrl: e2e.baseUrl,
+    cookie: e2e.api.cookie,
+    bytes,
+    metadata: { capturedAt: new Date().toISOString(), ...metadata },
+  });
 }
 
 /** Waits for the server to list `count` media on the report (resizing may finish after the upload). */
@@ -23,39 +29,83 @@ async function publicMedia(token: string, count: number): Promise<PublicMedia[]>
   for (let i = 0; i < 200; i++) {
     const res = await fetch(`${e2e.baseUrl}/api/public/inspections/${token}`);
     const media = ((await res.json()) as { media: PublicMedia[] }).media;
-    const ready = media.length === count && (await Promise.all(media.map(async (m) => (await fetch(`${e2e.baseUrl}${m.urls.w320}`)).ok)));
+    const ready =
+      media.length === count &&
+      (await Promise.all(media.map(async (m) => (await fetch(`${e2e.baseUrl}${m.urls.w320}`)).ok)));
     if (ready && (ready as boolean[]).every(Boolean)) return media;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`the report did not list ${count} ready media`);
 }
 
-const openReport = (token: string, viewport?: { width: number; height: number }) => e2e.openSharePage(`/mpi/${token}`, 'Vehicle Inspection Report', viewport);
+const openReport = (token: string, viewport?: { width: number; height: number }) =>
+  e2e.openSharePage(`/mpi/${token}`, 'Vehicle Inspection Report', viewport);
 
 /** An image's shown size and whether it has its pixels. */
 const imageState = (page: Page, selector: string) =>
   page.locator(selector).evaluateAll((imgs) =>
     (imgs as HTMLImageElement[]).map((img) => {
       const box = img.getBoundingClientRect();
-      return { width: Math.round(box.width), height: Math.round(box.height), loaded: img.complete && img.naturalWidth > 0 };
+      return {
+        width: Math.round(box.width),
+        height: Math.round(box.height),
+        loaded: img.complete && img.naturalWidth > 0,
+      };
     }),
   );
 
 describe('/mpi/{shareToken} with photos and videos', () => {
   let inspection: SeededInspection;
   let media: PublicMedia[];
-  const ids = { marked: crypto.randomUUID(), second: crypto.randomUUID(), service: crypto.randomUUID(), video: crypto.randomUUID() };
+  const ids = {
+    marked: crypto.randomUUID(),
+    second: crypto.randomUUID(),
+    service: crypto.randomUUID(),
+    video: crypto.randomUUID(),
+  };
   const byId = (id: string) => media.find((m) => m.id === id)!;
 
   beforeAll(async () => {
     inspection = await seedInspection(e2e.api);
     const on = { inspectionId: inspection.id, kind: 'photo', filetype: 'image/jpeg' };
     // Front left brake: a photo with a mark-up (shown first), then a plain one; one on a service; a video of the leak.
-    await upload(await labelledJpeg('ORIGINAL', '#7f1d1d'), { ...on, mediaId: ids.marked, role: 'original', itemKey: 'frontLeftBrake', position: 0, caption: 'Pad at 2.9 mm' });
-    await upload(await labelledJpeg('MARKED', '#166534'), { mediaId: ids.marked, role: 'markup', filetype: 'image/jpeg' });
-    await upload(await labelledJpeg('SECOND', '#1e3a8a'), { ...on, mediaId: ids.second, role: 'original', itemKey: 'frontLeftBrake', position: 1 });
-    await upload(await labelledJpeg('SERVICE', '#92400e'), { ...on, mediaId: ids.service, role: 'original', serviceId: serviceId(inspection, 'Front brake pads'), position: 0 });
-    await upload(testVideo(2), { ...on, kind: 'video', filetype: 'video/mp4', mediaId: ids.video, role: 'original', itemKey: 'leaks', position: 0, durationMs: 2000 });
+    await upload(await labelledJpeg('ORIGINAL', '#7f1d1d'), {
+      ...on,
+      mediaId: ids.marked,
+      role: 'original',
+      itemKey: 'frontLeftBrake',
+      position: 0,
+      caption: 'Pad at 2.9 mm',
+    });
+    await upload(await labelledJpeg('MARKED', '#166534'), {
+      mediaId: ids.marked,
+      role: 'markup',
+      filetype: 'image/jpeg',
+    });
+    await upload(await labelledJpeg('SECOND', '#1e3a8a'), {
+      ...on,
+      mediaId: ids.second,
+      role: 'original',
+      itemKey: 'frontLeftBrake',
+      position: 1,
+    });
+    await upload(await labelledJpeg('SERVICE', '#92400e'), {
+      ...on,
+      mediaId: ids.service,
+      role: 'original',
+      serviceId: serviceId(inspection, 'Front brake pads'),
+      position: 0,
+    });
+    await upload(testVideo(2), {
+      ...on,
+      kind: 'video',
+      filetype: 'video/mp4',
+      mediaId: ids.video,
+      role: 'original',
+      itemKey: 'leaks',
+      position: 0,
+      durationMs: 2000,
+    });
     media = await publicMedia(inspection.shareToken, 4);
   });
 
@@ -78,16 +128,23 @@ describe('/mpi/{shareToken} with photos and videos', () => {
     expect(await first.getAttribute('height')).toBe('96');
     const marked = byId(ids.marked);
     expect(await first.getAttribute('src')).toBe(marked.urls.w320);
-    expect(await first.getAttribute('srcset')).toBe(`${marked.urls.w320} 320w, ${marked.urls.w960} 960w, ${marked.urls.w1920} 1920w`);
+    expect(await first.getAttribute('srcset')).toBe(
+      `${marked.urls.w320} 320w, ${marked.urls.w960} 960w, ${marked.urls.w1920} 1920w`,
+    );
     expect(await first.getAttribute('sizes')).toBe('128px');
-    expect(await brakes(page).locator('.media-strip__label').allTextContents()).toEqual(['Front left brake: Pad at 2.9 mm', 'Front left brake']);
+    expect(await brakes(page).locator('.media-strip__label').allTextContents()).toEqual([
+      'Front left brake: Pad at 2.9 mm',
+      'Front left brake',
+    ]);
 
     release();
     await brakes(page).scrollIntoViewIfNeeded();
-    await expect.poll(() => imageState(page, '.findings__group:has-text("Brake Pad Thickness") [data-testid=media-photo] img')).toEqual([
-      { width: 128, height: 96, loaded: true },
-      { width: 128, height: 96, loaded: true },
-    ]);
+    await expect
+      .poll(() => imageState(page, '.findings__group:has-text("Brake Pad Thickness") [data-testid=media-photo] img'))
+      .toEqual([
+        { width: 128, height: 96, loaded: true },
+        { width: 128, height: 96, loaded: true },
+      ]);
     // The thumbnail shown is made from the marked-up copy (the server's versions name their source).
     expect(marked.urls.markup).not.toBeNull();
     expect(marked.urls.w320).not.toBe(byId(ids.second).urls.w320);
@@ -161,7 +218,13 @@ describe('/mpi/{shareToken} with photos and videos', () => {
     const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', spread: number) =>
       cdp.send('Input.dispatchTouchEvent', {
         type,
-        touchPoints: type === 'touchEnd' ? [] : [{ x: centre.x - spread, y: centre.y, id: 1 }, { x: centre.x + spread, y: centre.y, id: 2 }],
+        touchPoints:
+          type === 'touchEnd'
+            ? []
+            : [
+                { x: centre.x - spread, y: centre.y, id: 1 },
+                { x: centre.x + spread, y: centre.y, id: 2 },
+              ],
       });
     await touch('touchStart', 40);
     for (const spread of [60, 80, 100, 120]) await touch('touchMove', spread);
@@ -232,8 +295,14 @@ describe('/mpi/{shareToken} with photos and videos', () => {
     }
     const states = await imageState(page, '[data-testid=media-photo] img');
     // 32 mm by 24 mm at 96 px to the inch.
-    expect(states.map((s) => [s.width, s.height])).toEqual([[121, 91], [121, 91], [121, 91]]);
-    await expect.poll(async () => (await imageState(page, '[data-testid=media-photo] img')).every((s) => s.loaded)).toBe(true);
+    expect(states.map((s) => [s.width, s.height])).toEqual([
+      [121, 91],
+      [121, 91],
+      [121, 91],
+    ]);
+    await expect
+      .poll(async () => (await imageState(page, '[data-testid=media-photo] img')).every((s) => s.loaded))
+      .toBe(true);
     expect(await page.locator('video').isVisible()).toBe(true);
     const pdf = await page.pdf({ format: 'Letter' });
     expect(pdf.length).toBeGreaterThan(20_000);
@@ -241,11 +310,18 @@ describe('/mpi/{shareToken} with photos and videos', () => {
 });
 
 describe('/invoice/{shareToken} with photos', () => {
-  it('shows the approved service\'s photo through the invoice\'s own link, and prints it', async () => {
+  it("shows the approved service's photo through the invoice's own link, and prints it", async () => {
     const inspection = await seedInspection(e2e.api);
     const mediaId = crypto.randomUUID();
     await upload(await labelledJpeg('WIPERS', '#374151'), {
-      inspectionId: inspection.id, kind: 'photo', filetype: 'image/jpeg', mediaId, role: 'original', serviceId: serviceId(inspection, 'Wiper blades'), position: 0, caption: 'Torn blade',
+      inspectionId: inspection.id,
+      kind: 'photo',
+      filetype: 'image/jpeg',
+      mediaId,
+      role: 'original',
+      serviceId: serviceId(inspection, 'Wiper blades'),
+      position: 0,
+      caption: 'Torn blade',
     });
     const invoice = await seedInvoice(e2e.api, inspection.id);
     const { page } = await e2e.open(PHONE);
@@ -253,12 +329,16 @@ describe('/invoice/{shareToken} with photos', () => {
     await page.getByRole('heading', { name: 'Invoice', exact: true }).waitFor();
     const photo = serviceCard(page, 'Wiper blades').locator('[data-testid=media-photo] img');
     expect(await photo.getAttribute('alt')).toBe('Wiper blades: Torn blade');
-    expect(await photo.getAttribute('src')).toMatch(new RegExp(`^/api/public/invoices/${invoice.shareToken}/media/${mediaId}/files/[0-9a-f]+/w320$`));
+    expect(await photo.getAttribute('src')).toMatch(
+      new RegExp(`^/api/public/invoices/${invoice.shareToken}/media/${mediaId}/files/[0-9a-f]+/w320$`),
+    );
 
     await page.emulateMedia({ media: 'print' });
     await photo.scrollIntoViewIfNeeded();
     expect(await photo.isVisible()).toBe(true);
-    await expect.poll(() => imageState(page, '[data-testid=media-photo] img')).toEqual([{ width: 121, height: 91, loaded: true }]);
+    await expect
+      .poll(() => imageState(page, '[data-testid=media-photo] img'))
+      .toEqual([{ width: 121, height: 91, loaded: true }]);
     expect(await page.getByRole('button', { name: 'Print Invoice' }).isVisible()).toBe(false);
   });
 });

@@ -19,7 +19,8 @@ import { addSession } from '@web/test/e2e/staff';
 
 const e2e = useE2E();
 
-const openReport = (token: string, viewport?: { width: number; height: number }) => e2e.openSharePage(`/mpi/${token}`, 'Vehicle Inspection Report', viewport);
+const openReport = (token: string, viewport?: { width: number; height: number }) =>
+  e2e.openSharePage(`/mpi/${token}`, 'Vehicle Inspection Report', viewport);
 
 describe('/mpi/{shareToken}', () => {
   it('shows the report as a letter from the shop: header, banner, findings, services, estimate, contact', async () => {
@@ -31,15 +32,27 @@ describe('/mpi/{shareToken}', () => {
     expect(header).toContain('Dana Whitfield');
     expect(header).toContain('2016 Subaru Outback');
     expect(header).toContain(shownDate(inspection.createdAt));
-    expect(await bannerOf(page)).toEqual({ badge: 'Complete', text: 'Inspection completed - Please review and approve services below' });
+    expect(await bannerOf(page)).toEqual({
+      badge: 'Complete',
+      text: 'Inspection completed - Please review and approve services below',
+    });
     expect(await textOf(page, '.letterhead')).toContain('Bayside Auto Care');
 
     // Brake pads: below 3 mm poor, 3 mm good, missing N/A; every rating has its word and tone.
     const brakes = page.locator('.findings__group').filter({ hasText: 'Brake Pad Thickness' });
     const brakeRows = await brakes.locator('.facts__row').allTextContents();
-    expect(brakeRows).toEqual(['Front left2.9 mm✕Poor', 'Front right3.0 mm✓Good', 'Rear left7.5 mm✓Good', 'Rear rightN/A']);
+    expect(brakeRows).toEqual([
+      'Front left2.9 mm✕Poor',
+      'Front right3.0 mm✓Good',
+      'Rear left7.5 mm✓Good',
+      'Rear rightN/A',
+    ]);
     expect(await brakes.locator('.badge--bad').allTextContents()).toEqual(['✕Poor']);
-    const tread = await page.locator('.findings__group').filter({ hasText: 'Tire Tread' }).locator('dd').allTextContents();
+    const tread = await page
+      .locator('.findings__group')
+      .filter({ hasText: 'Tire Tread' })
+      .locator('dd')
+      .allTextContents();
     expect(tread).toEqual(['6.5 mm', '6.4 mm', '4.0 mm', 'N/A']);
     const fluids = page.locator('.findings__group').filter({ hasText: 'Fluid Conditions' });
     expect(await fluids.locator('dd').allTextContents()).toEqual(['✕Dirty', '!Low', '✓Full']);
@@ -65,13 +78,21 @@ describe('/mpi/{shareToken}', () => {
     const brakeService = await textOf(page, '[data-testid=service]:has-text("Front brake pads")');
     // A single part's price is the Parts row: shown once.
     expect(brakeService).toContain('Ceramic brake padsParts$45.99Labor$120.00Total$165.99');
-    expect(await textOf(page, '[data-testid=service]:has-text("Coolant flush")')).toContain('Coolant$33.33Hose clamp$1.01Parts$34.34');
+    expect(await textOf(page, '[data-testid=service]:has-text("Coolant flush")')).toContain(
+      'Coolant$33.33Hose clamp$1.01Parts$34.34',
+    );
 
-    expect(await summaryOf(page, 'estimate')).toEqual({ Subtotal: '$318.32', 'Tax (8.5%)': '$27.06', 'Estimated Total': '$345.38' });
+    expect(await summaryOf(page, 'estimate')).toEqual({
+      Subtotal: '$318.32',
+      'Tax (8.5%)': '$27.06',
+      'Estimated Total': '$345.38',
+    });
 
     const contact = page.locator('section.contact');
     expect(await contact.textContent()).toContain('12 Harbor Road');
-    expect(await contact.getByRole('link', { name: 'https://bayside-auto.test', exact: true }).getAttribute('href')).toBe('https://bayside-auto.test');
+    expect(
+      await contact.getByRole('link', { name: 'https://bayside-auto.test', exact: true }).getAttribute('href'),
+    ).toBe('https://bayside-auto.test');
     expect(await contact.getByRole('link', { name: '(555) 010-0142' }).getAttribute('href')).toBe('tel:5550100142');
     expect(await page.getByText('This report is valid for 30 days from the inspection date.').count()).toBe(1);
 
@@ -98,7 +119,10 @@ describe('/mpi/{shareToken}', () => {
   it('shows the Live banner while the inspection is in progress', async () => {
     const inspection = await seedInspection(e2e.api, { status: 'in_progress' });
     const { page } = await openReport(inspection.shareToken);
-    expect(await bannerOf(page)).toEqual({ badge: 'Live', text: 'Inspection in progress - Updates will appear in real-time' });
+    expect(await bannerOf(page)).toEqual({
+      badge: 'Live',
+      text: 'Inspection in progress - Updates will appear in real-time',
+    });
   });
 
   it('says loading, then not found for an unknown link', async () => {
@@ -123,7 +147,11 @@ describe('/mpi/{shareToken}', () => {
     await serviceCard(page, 'Cabin air filter').locator('.badge', { hasText: 'Approved' }).waitFor();
     expect(await serviceCard(page, 'Cabin air filter').getByRole('button').count()).toBe(0);
     // 318.32 - 37.99 = 280.33; 8.5% = 23.82805 → 23.83; 304.16.
-    expect(await summaryOf(page, 'estimate')).toEqual({ Subtotal: '$280.33', 'Tax (8.5%)': '$23.83', 'Estimated Total': '$304.16' });
+    expect(await summaryOf(page, 'estimate')).toEqual({
+      Subtotal: '$280.33',
+      'Tax (8.5%)': '$23.83',
+      'Estimated Total': '$304.16',
+    });
     await screenshot(page, 'report-approved');
     // The toast goes away by itself (5 s).
     await toast.getByText('Service approved').waitFor({ state: 'detached', timeout: 8000 });
@@ -133,13 +161,20 @@ describe('/mpi/{shareToken}', () => {
     const inspection = await seedInspection(e2e.api);
     const { page } = await openReport(inspection.shareToken);
     await serviceCard(page, 'Coolant flush').getByRole('button', { name: 'Decline' }).click();
-    await page.getByRole('dialog', { name: 'Decline coolant flush ($114.34)?' }).getByRole('button', { name: 'Decline' }).click();
+    await page
+      .getByRole('dialog', { name: 'Decline coolant flush ($114.34)?' })
+      .getByRole('button', { name: 'Decline' })
+      .click();
     const toast = page.getByRole('status').filter({ hasText: 'Service declined' });
     await toast.waitFor();
     expect(await toast.textContent()).toContain('The service has been declined');
     await serviceCard(page, 'Coolant flush').locator('.badge', { hasText: 'Declined' }).waitFor();
     // 318.32 - 114.34 = 203.98; 8.5% = 17.3383 → 17.34; 221.32.
-    expect(await summaryOf(page, 'estimate')).toEqual({ Subtotal: '$203.98', 'Tax (8.5%)': '$17.34', 'Estimated Total': '$221.32' });
+    expect(await summaryOf(page, 'estimate')).toEqual({
+      Subtotal: '$203.98',
+      'Tax (8.5%)': '$17.34',
+      'Estimated Total': '$221.32',
+    });
     // One toast at a time: the next decision replaces it; the close button dismisses it.
     await serviceCard(page, 'Cabin air filter').getByRole('button', { name: 'Approve' }).click();
     await page.getByRole('status').filter({ hasText: 'Service approved' }).waitFor();
@@ -151,9 +186,16 @@ describe('/mpi/{shareToken}', () => {
   it('a service already decided elsewhere: the error shows and nothing else changes', async () => {
     const inspection = await seedInspection(e2e.api);
     const { page } = await openReport(inspection.shareToken);
-    const shown = async () => (await page.locator('main').innerHTML()).replace(/<button[^>]*back-to-top.*?<\/button>/, '');
+    const shown = async () =>
+      (await page.locator('main').innerHTML()).replace(/<button[^>]*back-to-top.*?<\/button>/, '');
     const before = await shown();
-    await decideElsewhere(e2e.baseUrl, 'inspections', inspection.shareToken, serviceId(inspection, 'Front brake pads'), 'approve');
+    await decideElsewhere(
+      e2e.baseUrl,
+      'inspections',
+      inspection.shareToken,
+      serviceId(inspection, 'Front brake pads'),
+      'approve',
+    );
 
     await serviceCard(page, 'Front brake pads').getByRole('button', { name: 'Approve' }).click();
     const alert = page.getByRole('alert').filter({ hasText: "Couldn't approve the service" });
@@ -174,7 +216,9 @@ describe('/mpi/{shareToken}', () => {
     await card.getByRole('button', { name: 'Approve' }).click();
     const alert = page.getByRole('alert').filter({ hasText: "Couldn't approve the service" });
     await alert.waitFor();
-    expect(await alert.textContent()).toMatch(/The price of this service changed to \$[\d,]+\.\d{2}\. The page now shows it: approve again if you agree\./);
+    expect(await alert.textContent()).toMatch(
+      /The price of this service changed to \$[\d,]+\.\d{2}\. The page now shows it: approve again if you agree\./,
+    );
     await card.getByText('$999.00', { exact: false }).first().waitFor();
     // Still not approved: the customer decides again on the new price.
     expect(await card.getByRole('button', { name: 'Approve' }).isVisible()).toBe(true);
@@ -183,7 +227,8 @@ describe('/mpi/{shareToken}', () => {
   it('counts the customer opening the report once, however often it reloads, and a signed-in staff look not at all', async () => {
     const inspection = await seedInspection(e2e.api);
     const views = async () =>
-      (await e2e.api.call<{ views: { count: number } | null }>('GET', `/api/inspections/${inspection.id}/sends`)).views?.count ?? 0;
+      (await e2e.api.call<{ views: { count: number } | null }>('GET', `/api/inspections/${inspection.id}/sends`)).views
+        ?.count ?? 0;
     // Staff signed in on this browser: a preview.
     const staff = await e2e.open();
     await addSession(staff.context, e2e.baseUrl, e2e.api.cookie);
@@ -207,7 +252,10 @@ describe('/mpi/{shareToken}', () => {
     // A decision whose call cannot reach the server: a clear error, the page unchanged.
     await page.route('**/services/*/approve', (route) => route.abort('internetdisconnected'));
     await serviceCard(page, 'Coolant flush').getByRole('button', { name: 'Approve' }).click();
-    await page.getByRole('alert').filter({ hasText: "You're offline - connect to the internet and try again." }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: "You're offline - connect to the internet and try again." })
+      .waitFor();
     expect(await serviceCard(page, 'Coolant flush').getByRole('button').count()).toBe(2);
 
     // A reload whose data call fails has nothing to show but the connection message.
@@ -242,9 +290,13 @@ describe('/mpi/{shareToken}', () => {
     expect(scripts.filter((p) => /\/assets\/main-/.test(p))).toEqual([]);
     expect(requested.filter((p) => p.startsWith('/api/') && !p.startsWith('/api/public/'))).toEqual([]);
     // The data call starts from the HTML, before the code arrives, and is not made twice.
-    expect(requested.filter((p) => p.startsWith('/api/public/'))).toEqual([`/api/public/inspections/${inspection.shareToken}`]);
+    expect(requested.filter((p) => p.startsWith('/api/public/'))).toEqual([
+      `/api/public/inspections/${inspection.shareToken}`,
+    ]);
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
-    expect(await page.evaluate(() => 'React' in window || Boolean(document.querySelector('script[src*="main-"]')))).toBe(false);
+    expect(
+      await page.evaluate(() => 'React' in window || Boolean(document.querySelector('script[src*="main-"]'))),
+    ).toBe(false);
   });
 
   it('fits a 360 px phone without sideways scrolling', async () => {
@@ -257,9 +309,9 @@ describe('/mpi/{shareToken}', () => {
         .map((el) => el.textContent),
     );
     expect(small).toEqual([]);
-    const tooSmall = await page.locator('button:visible').evaluateAll((els) =>
-      els.map((el) => el.getBoundingClientRect()).filter((r) => r.height < 44 || r.width < 44),
-    );
+    const tooSmall = await page
+      .locator('button:visible')
+      .evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).filter((r) => r.height < 44 || r.width < 44));
     expect(tooSmall).toEqual([]);
     await expectAccessible(page);
     await screenshot(page, 'report-360');

@@ -17,8 +17,16 @@ import { useDecidingPage } from '../lib/use-decisions';
 
 const BANNERS: Record<InspectionStatus, { badge: string; text: string; tone: BadgeTone }> = {
   in_progress: { badge: 'Live', text: 'Inspection in progress - Updates will appear in real-time', tone: 'info' },
-  completed: { badge: 'Complete', text: 'Inspection completed - Please review and approve services below', tone: 'good' },
-  approved: { badge: 'Approved', text: 'Services approved - Thank you! We will be in touch to schedule the work', tone: 'good' },
+  completed: {
+    badge: 'Complete',
+    text: 'Inspection completed - Please review and approve services below',
+    tone: 'good',
+  },
+  approved: {
+    badge: 'Approved',
+    text: 'Services approved - Thank you! We will be in touch to schedule the work',
+    tone: 'good',
+  },
   declined: { badge: 'Declined', text: 'Services declined - Contact us if you have any questions', tone: 'neutral' },
 };
 
@@ -37,12 +45,12 @@ export function ReportPage({ token }: { token: string }) {
 }
 
 function Report({ data, decisions, banner }: { data: PublicInspection; decisions: DecisionProps; banner: ReactNode }) {
-  const notes = [
-    ...(data.notes ? [{ id: 'inspection-notes', note: data.notes }] : []),
-    ...data.inspectionNotes,
-  ];
+  const notes = [...(data.notes ? [{ id: 'inspection-notes', note: data.notes }] : []), ...data.inspectionNotes];
   const media = data.media;
-  const photos = useMemo(() => photosInPageOrder(media, Object.values(GROUP_ITEMS).flat(), data.services), [media, data.services]);
+  const photos = useMemo(
+    () => photosInPageOrder(media, Object.values(GROUP_ITEMS).flat(), data.services),
+    [media, data.services],
+  );
   return (
     <ShareSheet
       photos={photos}
@@ -53,7 +61,9 @@ function Report({ data, decisions, banner }: { data: PublicInspection; decisions
       facts={[
         { label: 'Customer', value: data.customer.name },
         { label: 'Vehicle', value: vehicleName(data.vehicle) },
-        ...(data.vehicle.licensePlate ? [{ label: 'License plate', value: <span className="code">{data.vehicle.licensePlate}</span> }] : []),
+        ...(data.vehicle.licensePlate
+          ? [{ label: 'License plate', value: <span className="code">{data.vehicle.licensePlate}</span> }]
+          : []),
         { label: 'Date', value: formatDate(data.createdAt) },
         ...(data.technician ? [{ label: 'Technician', value: data.technician.username }] : []),
       ]}

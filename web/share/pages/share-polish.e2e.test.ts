@@ -40,7 +40,9 @@ function coveredDecisionButtons(page: Page): Promise<string[]> {
         if (y >= window.innerHeight) continue;
         const hit = document.elementFromPoint(x, y);
         if (!hit || !button.contains(hit)) {
-          covered.push(`${button.textContent} at (${Math.round(x)}, ${Math.round(y)}) is under ${hit?.className || hit?.tagName}`);
+          covered.push(
+            `${button.textContent} at (${Math.round(x)}, ${Math.round(y)}) is under ${hit?.className || hit?.tagName}`,
+          );
         }
       }
     }
@@ -88,7 +90,10 @@ describe('share pages: the customer can always act, read and find help', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(decided).toEqual([]);
-    expect(await serviceCard(page, 'Cabin air filter').getByRole('button').allTextContents()).toEqual(['Decline', 'Approve']);
+    expect(await serviceCard(page, 'Cabin air filter').getByRole('button').allTextContents()).toEqual([
+      'Decline',
+      'Approve',
+    ]);
 
     // Escape cancels too.
     await serviceCard(page, 'Cabin air filter').getByRole('button', { name: 'Decline' }).click();
@@ -109,19 +114,31 @@ describe('share pages: the customer can always act, read and find help', () => {
     const inspection = await seedInspection(e2e.api);
     const { page, context } = await openReport(inspection.shareToken);
     await context.setOffline(true);
-    const banner = page.getByRole('status').filter({ hasText: "You're offline. This is the page as last loaded; approving and declining need a connection." });
+    const banner = page.getByRole('status').filter({
+      hasText: "You're offline. This is the page as last loaded; approving and declining need a connection.",
+    });
     await banner.waitFor();
     // The findings are still there to read.
     expect(await page.getByRole('heading', { name: 'Inspection Results' }).isVisible()).toBe(true);
     expect(await textOf(page, '.findings__group:has-text("Diagnostic Codes")')).toContain('P0420');
     const card = serviceCard(page, 'Cabin air filter');
     const buttons = card.getByRole('button');
-    expect(await buttons.evaluateAll((els) => els.map((el) => (el as HTMLButtonElement).disabled))).toEqual([true, true]);
+    expect(await buttons.evaluateAll((els) => els.map((el) => (el as HTMLButtonElement).disabled))).toEqual([
+      true,
+      true,
+    ]);
     const reason = 'No connection: approving and declining will work again once you are back online.';
     expect(await textOf(page, '[data-testid=service]:has-text("Cabin air filter") .service__blocked')).toBe(reason);
     // Screen readers hear the reason with the button.
     const describedBy = (await buttons.first().getAttribute('aria-describedby')) ?? '';
-    const described = await page.evaluate((ids) => ids.split(' ').map((id) => document.getElementById(id)?.textContent).join(' | '), describedBy);
+    const described = await page.evaluate(
+      (ids) =>
+        ids
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent)
+          .join(' | '),
+      describedBy,
+    );
     expect(described).toBe(`Cabin air filter | ${reason}`);
     // The share pages keep nothing on the phone, offline or not.
     const stored = await page.evaluate(async () => ({
@@ -180,7 +197,9 @@ describe('share pages: the customer can always act, read and find help', () => {
       return {
         title: lines(document.querySelector('.doc-header h1')!),
         values: [...facts.querySelectorAll('dd')].filter((dd) => lines(dd) > 1).map((dd) => dd.textContent),
-        rowWidths: [...facts.querySelectorAll('.facts__row')].map((row) => Math.round(row.getBoundingClientRect().width / facts.getBoundingClientRect().width * 100)),
+        rowWidths: [...facts.querySelectorAll('.facts__row')].map((row) =>
+          Math.round((row.getBoundingClientRect().width / facts.getBoundingClientRect().width) * 100),
+        ),
       };
     });
     expect(header.title).toBe(1);

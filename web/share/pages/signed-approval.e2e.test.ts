@@ -15,7 +15,10 @@ beforeAll(async () => {
   await e2e.api.call('PUT', '/api/shop-settings', { openSignUp: before.openSignUp, approvalSignature: 'always' });
 });
 afterAll(async () => {
-  await e2e.api.call('PUT', '/api/shop-settings', { openSignUp: before.openSignUp, approvalSignature: before.approvalSignature });
+  await e2e.api.call('PUT', '/api/shop-settings', {
+    openSignUp: before.openSignUp,
+    approvalSignature: before.approvalSignature,
+  });
 });
 
 describe('a signed approval on a phone', () => {
@@ -49,7 +52,13 @@ describe('a signed approval on a phone', () => {
     const pad = await dialog.getByTestId('signature-pad').boundingBox();
     await page.mouse.move(pad!.x + 20, pad!.y + pad!.height / 2);
     await page.mouse.down();
-    for (const [dx, dy] of [[60, -30], [120, 20], [180, -20], [240, 10]] as const) await page.mouse.move(pad!.x + dx, pad!.y + pad!.height / 2 + dy, { steps: 4 });
+    for (const [dx, dy] of [
+      [60, -30],
+      [120, 20],
+      [180, -20],
+      [240, 10],
+    ] as const)
+      await page.mouse.move(pad!.x + dx, pad!.y + pad!.height / 2 + dy, { steps: 4 });
     await page.mouse.up();
     await dialog.getByRole('button', { name: 'Clear' }).click();
     expect(await dialog.getByRole('button', { name: 'Clear' }).isDisabled()).toBe(true);
@@ -68,7 +77,13 @@ describe('a signed approval on a phone', () => {
     const { decisions } = await e2e.api.call<DecisionList>('GET', `/api/inspections/${inspection.id}/decisions`);
     const signed = decisions.filter((d) => d.serviceId === serviceId(inspection, 'Front brake pads'));
     expect(signed).toHaveLength(1);
-    expect(signed[0]).toMatchObject({ decision: 'approved', actor: 'customer', method: 'link', amount: '165.99', signerName: 'Dana Whitfield' });
+    expect(signed[0]).toMatchObject({
+      decision: 'approved',
+      actor: 'customer',
+      method: 'link',
+      amount: '165.99',
+      signerName: 'Dana Whitfield',
+    });
     expect(signed[0]!.signature).toMatch(/^data:image\/png;base64,/);
     // The drawn line, not an empty canvas: count the inked pixels of the stored image.
     const inked = await page.evaluate(async (url) => {
@@ -98,7 +113,9 @@ describe('a signed approval on a phone', () => {
     await page.goto(`/mpi/${inspection.shareToken}`);
     const card = serviceCard(page, 'Wiper blades');
     await card.locator('.badge', { hasText: 'Needs re-approval' }).waitFor();
-    expect(await textOf(page, '[data-testid=reapproval]')).toBe('Changed since you approved it: was $24.50, now $34.50.');
+    expect(await textOf(page, '[data-testid=reapproval]')).toBe(
+      'Changed since you approved it: was $24.50, now $34.50.',
+    );
     await card.getByRole('button', { name: 'Approve again' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Full name').fill('Dana Whitfield');
@@ -106,7 +123,9 @@ describe('a signed approval on a phone', () => {
     await card.locator('.badge', { hasText: 'Approved' }).waitFor();
     expect(await card.getByTestId('reapproval').count()).toBe(0);
     const { decisions } = await e2e.api.call<DecisionList>('GET', `/api/inspections/${inspection.id}/decisions`);
-    expect(decisions.filter((d) => d.serviceId === wipers).map((d) => [d.decision, d.actor, d.method, d.amount])).toEqual([
+    expect(
+      decisions.filter((d) => d.serviceId === wipers).map((d) => [d.decision, d.actor, d.method, d.amount]),
+    ).toEqual([
       ['approved', 'customer', 'link', '34.50'],
       ['approved', 'staff', 'in_person', '24.50'],
     ]);

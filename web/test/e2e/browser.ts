@@ -40,7 +40,8 @@ export async function openPhone(
   context.setDefaultTimeout(10_000);
   keepOfflineAcrossDocuments(context);
   context.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) cspViolations.push(`${message.location().url}: ${message.text()}`);
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+      cspViolations.push(`${message.location().url}: ${message.text()}`);
   });
   const page = await context.newPage();
   return { context, page };
@@ -55,7 +56,9 @@ export async function overflowsHorizontally(page: Page): Promise<boolean> {
   // a moment, so only a page still too wide after 2 s counts.
   const deadline = Date.now() + 2000;
   for (;;) {
-    const overflows = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+    const overflows = await page.evaluate(
+      () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    );
     if (!overflows || Date.now() > deadline) return overflows;
     await page.waitForTimeout(100);
   }
@@ -67,8 +70,10 @@ export function elementsPastRightEdge(page: Page): Promise<string[]> {
     const edge = document.documentElement.clientWidth;
     return [...document.body.querySelectorAll('*')]
       .filter((el) => el.getBoundingClientRect().right > edge + 0.5)
-      .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> ${Math.round(el.getBoundingClientRect().right)} px: ${(el.textContent ?? '').trim().slice(0, 60)}`)
+      .map(
+        (el) =>
+          `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> ${Math.round(el.getBoundingClientRect().right)} px: ${(el.textContent ?? '').trim().slice(0, 60)}`,
+      )
       .slice(0, 8);
   });
 }
-

@@ -15,7 +15,9 @@ export const controllerUrl = (page: Page) => page.evaluate(() => navigator.servi
 /** Waits for the service worker, then reloads the page so that the worker controls it. */
 export async function reloadUnderWorker(page: Page, baseUrl: string): Promise<void> {
   // Installing precaches the shell; the worker is active only once that finished.
-  expect(await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.active?.scriptURL))).toBe(`${baseUrl}/sw.js`);
+  expect(await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.active?.scriptURL))).toBe(
+    `${baseUrl}/sw.js`,
+  );
   // It does not claim the page that installed it: the next load is the first it controls.
   expect(await controllerUrl(page)).toBeNull();
   await page.reload();
@@ -32,7 +34,11 @@ export async function waitForFirstPull(page: Page): Promise<void> {
 }
 
 /** Signs in through the form and waits until the app works offline: the worker controls the page and the first pull is in. */
-export async function signInForOffline(page: Page, baseUrl: string, user: { username: string; password: string }): Promise<void> {
+export async function signInForOffline(
+  page: Page,
+  baseUrl: string,
+  user: { username: string; password: string },
+): Promise<void> {
   await signInThroughUi(page, user.username, user.password);
   await reloadUnderWorker(page, baseUrl);
   await waitForFirstPull(page);

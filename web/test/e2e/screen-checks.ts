@@ -71,7 +71,9 @@ export async function layoutFailures(page: Page, rules: LayoutRules): Promise<st
       for (const el of document.querySelectorAll(fits)) {
         if (!shown(el) || el.clientWidth === 0) continue;
         if (el.scrollWidth > el.clientWidth + 1) {
-          failures.push(`text overflows ${describe(el)}: scrollWidth ${el.scrollWidth} > clientWidth ${el.clientWidth}`);
+          failures.push(
+            `text overflows ${describe(el)}: scrollWidth ${el.scrollWidth} > clientWidth ${el.clientWidth}`,
+          );
         }
       }
 
@@ -89,7 +91,8 @@ export async function layoutFailures(page: Page, rules: LayoutRules): Promise<st
           range.setStart(node, match.index);
           range.setEnd(node, match.index + match[0].length);
           const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-          if (tops.size > 1) failures.push(`word broken across ${tops.size} lines: "${match[0]}" in ${describe(parent)}`);
+          if (tops.size > 1)
+            failures.push(`word broken across ${tops.size} lines: "${match[0]}" in ${describe(parent)}`);
         }
       }
 
@@ -97,13 +100,20 @@ export async function layoutFailures(page: Page, rules: LayoutRules): Promise<st
         for (const el of document.querySelectorAll(interactive)) {
           if (!shown(el) || (el as HTMLElement).closest('[inert]')) continue;
           // A checkbox or radio is pressed through its label: the label is the target.
-          const label = el.matches('input[type=checkbox], input[type=radio]') ? (el as HTMLInputElement).labels?.[0] : undefined;
+          const label = el.matches('input[type=checkbox], input[type=radio]')
+            ? (el as HTMLInputElement).labels?.[0]
+            : undefined;
           const r = (label ?? el).getBoundingClientRect();
           // WCAG's inline exception: a link inside a sentence is as tall as the sentence's line.
-          const inline = el.tagName === 'A' && getComputedStyle(el).display === 'inline' && (el.parentElement?.textContent ?? '').trim() !== (el.textContent ?? '').trim();
+          const inline =
+            el.tagName === 'A' &&
+            getComputedStyle(el).display === 'inline' &&
+            (el.parentElement?.textContent ?? '').trim() !== (el.textContent ?? '').trim();
           if (inline) continue;
           if (r.height < 44 || r.width < 44) {
-            failures.push(`touch target too small: ${describe(el)} is ${Math.round(r.width)}×${Math.round(r.height)} px (< 44)`);
+            failures.push(
+              `touch target too small: ${describe(el)} is ${Math.round(r.width)}×${Math.round(r.height)} px (< 44)`,
+            );
           }
         }
       }
@@ -126,6 +136,8 @@ export async function layoutFailures(page: Page, rules: LayoutRules): Promise<st
 /** Every failure of one stop: layout and axe (serious and critical only). */
 export async function stopFailures(page: Page, rules: LayoutRules): Promise<string[]> {
   const layout = await layoutFailures(page, rules);
-  const axe = (await seriousA11yViolations(page)).map((v) => `axe ${v.impact} ${v.id} (${v.help}): ${v.targets.slice(0, 3).join(', ')}`);
+  const axe = (await seriousA11yViolations(page)).map(
+    (v) => `axe ${v.impact} ${v.id} (${v.help}): ${v.targets.slice(0, 3).join(', ')}`,
+  );
   return [...layout, ...axe];
 }

@@ -28,7 +28,12 @@ let invoiceToken = '';
 
 beforeAll(async () => {
   technician = await createStaffUser(e2e.api, 'technician', 'tour_tech');
-  const customer = await e2e.api.call<{ id: string }>('POST', '/api/customers', { name: CUSTOMER, email: EMAIL, phone: '555-0177', address: '88 Longwharf Avenue' });
+  const customer = await e2e.api.call<{ id: string }>('POST', '/api/customers', {
+    name: CUSTOMER,
+    email: EMAIL,
+    phone: '555-0177',
+    address: '88 Longwharf Avenue',
+  });
   const vehicle = await e2e.api.call<{ id: string }>('POST', '/api/vehicles', {
     customerId: customer.id,
     year: 2018,
@@ -49,7 +54,11 @@ beforeAll(async () => {
   });
   // Sent 45 minutes ago and never opened: the dashboard shows its "Sent, not viewed" card.
   const sentAt = new Date(Date.now() - 45 * 60_000).toISOString();
-  await e2e.api.call('POST', `/api/inspections/${toured.id}/sends`, { id: crypto.randomUUID(), channel: 'copy_link', sentAt });
+  await e2e.api.call('POST', `/api/inspections/${toured.id}/sends`, {
+    id: crypto.randomUUID(),
+    channel: 'copy_link',
+    sentAt,
+  });
   const inspection = await seedInspection(e2e.api);
   reportToken = inspection.shareToken;
   invoiceToken = (await seedInvoice(e2e.api, inspection.id)).shareToken;
@@ -78,12 +87,21 @@ async function customersWithCard(page: Page): Promise<void> {
 }
 
 const STAFF_STOPS: Stop[] = [
-  { name: 'dashboard', show: async (page) => void (await page.goto('/'), await page.getByRole('heading', { name: 'Welcome back, bayside_owner' }).waitFor()) },
+  {
+    name: 'dashboard',
+    show: async (page) =>
+      void (await page.goto('/'), await page.getByRole('heading', { name: 'Welcome back, bayside_owner' }).waitFor()),
+  },
   {
     name: 'customers-card-expanded',
     show: async (page) => {
       await customersWithCard(page);
-      await page.getByTestId('customer-card').filter({ hasText: CUSTOMER }).getByText('Front brake pads and rotors').first().waitFor();
+      await page
+        .getByTestId('customer-card')
+        .filter({ hasText: CUSTOMER })
+        .getByText('Front brake pads and rotors')
+        .first()
+        .waitFor();
     },
   },
   { name: 'vehicles', show: (page) => section(page, 'vehicles', 'Vehicles') },
@@ -91,7 +109,11 @@ const STAFF_STOPS: Stop[] = [
     name: 'inspection-dialog',
     show: async (page) => {
       await customersWithCard(page);
-      await page.getByTestId('customer-card').filter({ hasText: CUSTOMER }).getByRole('button', { name: 'Create Inspection' }).click();
+      await page
+        .getByTestId('customer-card')
+        .filter({ hasText: CUSTOMER })
+        .getByRole('button', { name: 'Create Inspection' })
+        .click();
       await page.getByRole('dialog', { name: 'Create Inspection' }).waitFor();
     },
   },
@@ -100,8 +122,15 @@ const STAFF_STOPS: Stop[] = [
     show: async (page) => {
       await customersWithCard(page);
       const card = page.getByTestId('customer-card').filter({ hasText: CUSTOMER });
-      await card.getByTestId('inspection-row').first().getByRole('button', { name: /^Edit inspection/ }).click();
-      await page.getByRole('dialog', { name: 'Edit Inspection' }).getByRole('button', { name: 'Send to customer' }).click();
+      await card
+        .getByTestId('inspection-row')
+        .first()
+        .getByRole('button', { name: /^Edit inspection/ })
+        .click();
+      await page
+        .getByRole('dialog', { name: 'Edit Inspection' })
+        .getByRole('button', { name: 'Send to customer' })
+        .click();
       await page.getByRole('dialog', { name: 'Send to customer' }).getByTestId('send-dialog').waitFor();
     },
   },
@@ -114,10 +143,24 @@ const STAFF_STOPS: Stop[] = [
       await page.getByRole('dialog', { name: 'Create Receipt' }).waitFor();
     },
   },
-  { name: 'deferred-work', show: async (page) => void (await section(page, 'deferred', 'Deferred work'), await page.getByTestId('deferred-line').first().waitFor()) },
-  { name: 'reports', show: async (page) => void (await section(page, 'reports', 'Reports'), await page.getByTestId('report-figure').first().waitFor()) },
+  {
+    name: 'deferred-work',
+    show: async (page) =>
+      void (
+        await section(page, 'deferred', 'Deferred work'),
+        await page.getByTestId('deferred-line').first().waitFor()
+      ),
+  },
+  {
+    name: 'reports',
+    show: async (page) =>
+      void (await section(page, 'reports', 'Reports'), await page.getByTestId('report-figure').first().waitFor()),
+  },
   { name: 'users', show: (page) => section(page, 'users', 'User Management') },
-  { name: 'user-data', show: async (page) => void (await page.goto(`/users/${technician.id}`), await heading(page, technician.username)) },
+  {
+    name: 'user-data',
+    show: async (page) => void (await page.goto(`/users/${technician.id}`), await heading(page, technician.username)),
+  },
   { name: 'templates', show: (page) => section(page, 'email-templates', 'Email Templates') },
   { name: 'settings', show: (page) => section(page, 'settings', 'Settings') },
   {
@@ -137,12 +180,22 @@ const STAFF_STOPS: Stop[] = [
       await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
     },
   },
-  { name: 'not-found', show: async (page) => void (await page.goto('/no-such-screen'), await heading(page, '404 Page Not Found')) },
+  {
+    name: 'not-found',
+    show: async (page) => void (await page.goto('/no-such-screen'), await heading(page, '404 Page Not Found')),
+  },
 ];
 
 const SHARE_STOPS: Stop[] = [
-  { name: 'share-report', show: async (page) => void (await page.goto(`/mpi/${reportToken}`), await heading(page, 'Vehicle Inspection Report')) },
-  { name: 'share-invoice', show: async (page) => void (await page.goto(`/invoice/${invoiceToken}`), await heading(page, 'Invoice')) },
+  {
+    name: 'share-report',
+    show: async (page) =>
+      void (await page.goto(`/mpi/${reportToken}`), await heading(page, 'Vehicle Inspection Report')),
+  },
+  {
+    name: 'share-invoice',
+    show: async (page) => void (await page.goto(`/invoice/${invoiceToken}`), await heading(page, 'Invoice')),
+  },
   {
     name: 'share-receipt',
     show: async (page) => {
@@ -151,15 +204,26 @@ const SHARE_STOPS: Stop[] = [
       await page.getByRole('button', { name: 'Inspection Details' }).click();
     },
   },
-  { name: 'share-not-found', show: async (page) => void (await page.goto('/mpi/AAAAAAAAAAAAAAAAAAAAAAAA'), await heading(page, 'Inspection Not Found')) },
+  {
+    name: 'share-not-found',
+    show: async (page) =>
+      void (await page.goto('/mpi/AAAAAAAAAAAAAAAAAAAAAAAA'), await heading(page, 'Inspection Not Found')),
+  },
 ];
 
 /** Shows the stop, lets it settle, takes its screenshot and returns its failures, each named. */
-async function visit(page: Page, context: BrowserContext, stop: Stop, size: { width: number; height: number }): Promise<string[]> {
+async function visit(
+  page: Page,
+  context: BrowserContext,
+  stop: Stop,
+  size: { width: number; height: number },
+): Promise<string[]> {
   await stop.show(page, context);
   // Fonts, lazy chunks and the first data have arrived; spinners and transitions are done.
   await page.evaluate(() => document.fonts.ready);
-  await page.waitForFunction(() => !document.querySelector('[aria-busy=true]'), undefined, { timeout: 10_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => !document.querySelector('[aria-busy=true]'), undefined, { timeout: 10_000 })
+    .catch(() => undefined);
   await page.waitForTimeout(300);
   const label = `${stop.name} ${size.width}×${size.height}`;
   await screenshot(page, `tour-${stop.name}-${size.width}x${size.height}`);
@@ -191,7 +255,7 @@ describe('screen tour', () => {
   }
 });
 
-describe('the tour\'s checks', () => {
+describe("the tour's checks", () => {
   it('name each kind of fault on a page made to have them', async () => {
     const { page } = await e2e.open(PHONE);
     await page.setContent(`<meta name="viewport" content="width=device-width"><body style="margin:0;font-size:16px">

@@ -28,16 +28,33 @@ export interface SeededInvoice {
  *   Approved: Wiper blades 0.00 + 24.50. Declined: Timing belt 400.00 + 150.00.
  */
 export const STANDARD_SERVICES = [
-  { description: 'Front brake pads', laborCost: '120.00', status: 'recommended', parts: [{ partName: 'Ceramic brake pads', partCost: '45.99', partUrl: 'https://parts.example.com/pads' }] },
+  {
+    description: 'Front brake pads',
+    laborCost: '120.00',
+    status: 'recommended',
+    parts: [{ partName: 'Ceramic brake pads', partCost: '45.99', partUrl: 'https://parts.example.com/pads' }],
+  },
   { description: 'Cabin air filter', laborCost: '15.00', partsCost: '22.99', status: 'recommended' },
-  { description: 'Coolant flush', laborCost: '80.00', status: 'recommended', parts: [{ partName: 'Coolant', partCost: '33.33' }, { partName: 'Hose clamp', partCost: '1.01' }] },
+  {
+    description: 'Coolant flush',
+    laborCost: '80.00',
+    status: 'recommended',
+    parts: [
+      { partName: 'Coolant', partCost: '33.33' },
+      { partName: 'Hose clamp', partCost: '1.01' },
+    ],
+  },
   { description: 'Timing belt', laborCost: '400.00', partsCost: '150.00', status: 'declined' },
   { description: 'Wiper blades', laborCost: '0', partsCost: '24.50', status: 'approved' },
 ];
 
 let counter = 0;
 
-export async function seedInspection(api: StaffApi, overrides: Record<string, unknown> = {}, options: { vin?: string | null } = {}): Promise<SeededInspection> {
+export async function seedInspection(
+  api: StaffApi,
+  overrides: Record<string, unknown> = {},
+  options: { vin?: string | null } = {},
+): Promise<SeededInspection> {
   counter += 1;
   const customer = await api.call<{ id: string }>('POST', '/api/customers', {
     name: 'Dana Whitfield',
@@ -78,7 +95,9 @@ export async function seedInspection(api: StaffApi, overrides: Record<string, un
     services: STANDARD_SERVICES,
     ...overrides,
   });
-  await api.call('POST', `/api/inspections/${inspection.id}/notes`, { note: 'Rear tires will need replacing within 6 months.' });
+  await api.call('POST', `/api/inspections/${inspection.id}/notes`, {
+    note: 'Rear tires will need replacing within 6 months.',
+  });
   return inspection;
 }
 
@@ -87,7 +106,11 @@ export async function seedInspection(api: StaffApi, overrides: Record<string, un
  *   approved 24.50 + line item 7.07 = 31.57; tax 2.5256 → 2.53; total 34.10;
  *   pending 318.32; if all approved 349.89, tax 27.9912 → 27.99, total 377.88.
  */
-export async function seedInvoice(api: StaffApi, inspectionId: string, body: Record<string, unknown> = {}): Promise<SeededInvoice> {
+export async function seedInvoice(
+  api: StaffApi,
+  inspectionId: string,
+  body: Record<string, unknown> = {},
+): Promise<SeededInvoice> {
   return api.call<SeededInvoice>('POST', '/api/invoices', {
     inspectionId,
     status: 'sent',

@@ -15,7 +15,9 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv = pr
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (${code}):\n${output}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (${code}):\n${output}`)),
+    );
   });
 }
 
@@ -23,16 +25,20 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv = pr
 export async function buildWeb(): Promise<string> {
   const outDir = mkdtempSync(path.join(tmpdir(), 'baywise-e2e-web-'));
   try {
-    await run(process.execPath, [
-      path.join(ROOT, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--logLevel',
-      'warn',
-      '--outDir',
-      outDir,
-      '--emptyOutDir',
-      // Vitest sets NODE_ENV=test; the browser tests must run the production build `npm start` serves.
-    ], { ...process.env, NODE_ENV: 'production' });
+    await run(
+      process.execPath,
+      [
+        path.join(ROOT, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--logLevel',
+        'warn',
+        '--outDir',
+        outDir,
+        '--emptyOutDir',
+        // Vitest sets NODE_ENV=test; the browser tests must run the production build `npm start` serves.
+      ],
+      { ...process.env, NODE_ENV: 'production' },
+    );
   } catch (err) {
     rmSync(outDir, { recursive: true, force: true });
     throw err;
@@ -46,7 +52,11 @@ export interface RunningServer {
 }
 
 /** Starts the real server, built as `npm start` builds it, on a free port with a fresh SQLite data folder. */
-export async function startServer(adminEmail: string, webDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  adminEmail: string,
+  webDir: string,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const { command, args } = await productionServerCommand();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'baywise-e2e-'));

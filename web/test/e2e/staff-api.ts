@@ -42,7 +42,15 @@ export async function registerAdmin(baseUrl: string): Promise<string> {
 }
 
 /** The customer's decision from somewhere else (another tab or phone), straight to the API. */
-export async function decideElsewhere(baseUrl: string, kind: 'inspections' | 'invoices', token: string, serviceId: string, decision: 'approve' | 'decline') {
-  const res = await fetch(`${baseUrl}/api/public/${kind}/${token}/services/${serviceId}/${decision}`, { method: 'PUT' });
+export async function decideElsewhere(
+  baseUrl: string,
+  kind: 'inspections' | 'invoices',
+  token: string,
+  serviceId: string,
+  decision: 'approve' | 'decline',
+) {
+  const res = await fetch(`${baseUrl}/api/public/${kind}/${token}/services/${serviceId}/${decision}`, {
+    method: 'PUT',
+  });
   if (!res.ok) throw new Error(`${decision} elsewhere → ${res.status}: ${await res.text()}`);
 }

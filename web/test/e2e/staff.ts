@@ -41,9 +41,22 @@ export interface StaffUser {
 export async function createStaffUser(admin: StaffApi, role: Role, prefix: string = role): Promise<StaffUser> {
   const username = uniqueName(prefix);
   const email = `${username}@bayside-auto.test`;
-  const user = await admin.call<{ id: string }>('POST', '/api/users', { username, email, role, password: STAFF_PASSWORD });
+  const user = await admin.call<{ id: string }>('POST', '/api/users', {
+    username,
+    email,
+    role,
+    password: STAFF_PASSWORD,
+  });
   const cookie = await loginCookie(admin.baseUrl, username, STAFF_PASSWORD);
-  return { id: user.id, username, email, role, password: STAFF_PASSWORD, cookie, api: new StaffApi(admin.baseUrl, cookie) };
+  return {
+    id: user.id,
+    username,
+    email,
+    role,
+    password: STAFF_PASSWORD,
+    cookie,
+    api: new StaffApi(admin.baseUrl, cookie),
+  };
 }
 
 /** Puts a session cookie into a browser context: the page opens signed in. */
@@ -66,7 +79,10 @@ export async function signInThroughUi(page: Page, username: string, password: st
  * an empty shop, e.g. signing up the first admin, or other settings (`env`, read when it starts).
  * Uses the build the global setup made.
  */
-export function useFreshServer(env: () => Record<string, string> = () => ({})): { baseUrl: () => string; adminEmail: string } {
+export function useFreshServer(env: () => Record<string, string> = () => ({})): {
+  baseUrl: () => string;
+  adminEmail: string;
+} {
   let server: RunningServer | undefined;
   beforeAll(async () => {
     server = await startServer(ADMIN_EMAIL, inject('webDir'), env());

@@ -36,7 +36,10 @@ export function useE2E() {
   }
 
   /** The customers section signed in as the seeding admin, searched down to one customer's card. */
-  async function openCustomerCard(viewport: { width: number; height: number }, name: string): Promise<{ page: Page; card: Locator }> {
+  async function openCustomerCard(
+    viewport: { width: number; height: number },
+    name: string,
+  ): Promise<{ page: Page; card: Locator }> {
     const { context, page } = await open(viewport);
     const at = api.cookie.indexOf('=');
     await context.addCookies([{ name: api.cookie.slice(0, at), value: api.cookie.slice(at + 1), url: baseUrl }]);
@@ -48,7 +51,11 @@ export function useE2E() {
   }
 
   /** A share page by its path, once its title heading shows. */
-  async function openSharePage(path: string, heading: string, viewport?: { width: number; height: number }): Promise<PhonePage> {
+  async function openSharePage(
+    path: string,
+    heading: string,
+    viewport?: { width: number; height: number },
+  ): Promise<PhonePage> {
     const phone = await open(viewport);
     await phone.page.goto(path);
     await phone.page.getByRole('heading', { name: heading, exact: true }).waitFor();
@@ -70,7 +77,10 @@ export async function summaryOf(page: Page, testId: string): Promise<Record<stri
   await block.waitFor();
   return block.evaluate((dl) =>
     Object.fromEntries(
-      [...dl.querySelectorAll(':scope > div')].map((row) => [row.querySelector('dt')?.textContent ?? '', row.querySelector('dd')?.textContent ?? '']),
+      [...dl.querySelectorAll(':scope > div')].map((row) => [
+        row.querySelector('dt')?.textContent ?? '',
+        row.querySelector('dd')?.textContent ?? '',
+      ]),
     ),
   );
 }
@@ -81,11 +91,13 @@ export async function expectAccessible(page: Page): Promise<void> {
 
 /** The buttons a person could see and press (print hides them all). */
 export function visibleButtons(page: Page): Promise<string[]> {
-  return page.locator('button').evaluateAll((buttons) =>
-    buttons
-      .filter((b) => b.getClientRects().length > 0 && getComputedStyle(b).visibility !== 'hidden')
-      .map((b) => b.textContent?.trim() || b.getAttribute('aria-label') || ''),
-  );
+  return page
+    .locator('button')
+    .evaluateAll((buttons) =>
+      buttons
+        .filter((b) => b.getClientRects().length > 0 && getComputedStyle(b).visibility !== 'hidden')
+        .map((b) => b.textContent?.trim() || b.getAttribute('aria-label') || ''),
+    );
 }
 
 /** Makes the next matching API call wait until `release` is called (to see in-flight states). */

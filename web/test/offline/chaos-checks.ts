@@ -1,4 +1,3 @@
- 
 import type { Client } from '@api/test/app';
 import type { Customer } from '@shared/schemas/customer';
 import type { Inspection } from '@shared/schemas/inspection';
@@ -9,7 +8,9 @@ import { mustWait } from '@web/offline/outbox';
 
 // The chaos test's checks of devices against the server; each returns the broken invariant or null.
 
-export async function serverRows(admin: Client): Promise<{ customers: Customer[]; vehicles: Vehicle[]; inspections: Inspection[] }> {
+export async function serverRows(
+  admin: Client,
+): Promise<{ customers: Customer[]; vehicles: Vehicle[]; inspections: Inspection[] }> {
   const list = async <T>(url: string): Promise<T[]> => {
     const res = await admin.inject({ method: 'GET', url });
     if (res.statusCode !== 200) throw new Error(`GET ${url} answered ${res.statusCode}`);
@@ -26,17 +27,26 @@ export async function serverRows(admin: Client): Promise<{ customers: Customer[]
 const byId = <T extends { id: string }>(rows: readonly T[]) => new Map(rows.map((r) => [r.id, r]));
 
 /** The first difference between a device's tables and the server's rows, or null. */
-export async function deviceDifference(device: Device, server: Awaited<ReturnType<typeof serverRows>>): Promise<string | null> {
-  const local = { customers: await device.db.customers.toArray(), vehicles: await device.db.vehicles.toArray(), inspections: await device.db.inspections.toArray() };
+export async function deviceDifference(
+  device: Device,
+  server: Awaited<ReturnType<typeof serverRows>>,
+): Promise<string | null> {
+  const local = {
+    customers: await device.db.customers.toArray(),
+    vehicles: await device.db.vehicles.toArray(),
+    inspections: await device.db.inspections.toArray(),
+  };
   for (const table of ['customers', 'vehicles', 'inspections'] as const) {
     const mine = byId<{ id: string }>(local[table]);
     const theirs = byId<{ id: string }>(server[table]);
     for (const [id, row] of theirs) {
       if (!mine.has(id)) return `device ${device.index} is missing ${table} ${id} after the final pull`;
-      if (!sameValue(mine.get(id), row)) return `device ${device.index} has ${table} ${id} as ${JSON.stringify(mine.get(id))}, the server as ${JSON.stringify(row)}`;
+      if (!sameValue(mine.get(id), row))
+        return `device ${device.index} has ${table} ${id} as ${JSON.stringify(mine.get(id))}, the server as ${JSON.stringify(row)}`;
     }
     for (const id of mine.keys()) {
-      if (!theirs.has(id)) return `invariant 5: device ${device.index} still has ${table} ${id}, which the server does not`;
+      if (!theirs.has(id))
+        return `invariant 5: device ${device.index} still has ${table} ${id}, which the server does not`;
     }
   }
   return null;
@@ -49,7 +59,8 @@ export async function resurrected(device: Device): Promise<string | null> {
   device.pulledDeletions = null;
   for (const table of [device.db.customers, device.db.vehicles, device.db.inspections]) {
     for (const id of (await table.toCollection().primaryKeys()) as string[]) {
-      if (deletions.has(id)) return `invariant 5: device ${device.index} still shows deleted ${table.name} ${id} after a pull`;
+      if (deletions.has(id))
+        return `invariant 5: device ${device.index} still shows deleted ${table.name} ${id} after a pull`;
     }
   }
   return null;
@@ -63,7 +74,8 @@ export async function silentlyDropped(device: Device, committed: (key: string) =
   const outbox = await device.db.outbox.orderBy('seq').toArray();
   const blocked = new Set<string>();
   for (const entry of outbox) {
-    if (!mustWait(entry, blocked)) return `invariant 7: device ${device.index} still has "${entry.label}" pending after the network healed`;
+    if (!mustWait(entry, blocked))
+      return `invariant 7: device ${device.index} still has "${entry.label}" pending after the network healed`;
   }
   const waiting = new Set(outbox.map((e) => e.id));
   const goneRows = new Set(device.entries.filter((e) => device.goneKeys.has(e.id)).map((e) => e.entityId));
@@ -76,7 +88,8 @@ export async function silentlyDropped(device: Device, committed: (key: string) =
     return `invariant 7: device ${device.index} dropped "${entry.label}" silently`;
   }
   const told = device.entries.filter((e) => device.goneKeys.has(e.id) && !e.write.kind.endsWith('.delete')).length;
-  if (device.notices.length !== told) return `invariant 7: device ${device.index} showed ${device.notices.length} notices for ${told} changes answered 410`;
+  if (device.notices.length !== told)
+    return `invariant 7: device ${device.index} showed ${device.notices.length} notices for ${told} changes answered 410`;
   return null;
 }
 
@@ -87,7 +100,8 @@ export function outOfOrder(device: Device, commitOrder: readonly string[]): stri
   for (const key of commitOrder) {
     const at = position.get(key);
     if (at === undefined) continue;
-    if (at < last) return `invariant 3: device ${device.index}'s "${device.entries[at]?.label}" reached the server after a later change`;
+    if (at < last)
+      return `invariant 3: device ${device.index}'s "${device.entries[at]?.label}" reached the server after a later change`;
     last = at;
   }
   return null;

@@ -39,11 +39,28 @@ type Entity = 'customer' | 'vehicle' | 'inspection';
 
 const CUSTOMER_FIELDS = ['name', 'email', 'phone', 'address', 'status'] as const;
 const VEHICLE_FIELDS = ['customerId', 'year', 'make', 'model', 'mileage', 'color', 'licensePlate'] as const;
-const INSPECTION_FIELDS = ['customerId', 'vehicleId', 'technicianId', 'status', 'notes', 'frontLeftTread', 'oilLevel', 'checkEngineLight'] as const;
-const FIELDS: Record<Entity, readonly string[]> = { customer: CUSTOMER_FIELDS, vehicle: VEHICLE_FIELDS, inspection: INSPECTION_FIELDS };
+const INSPECTION_FIELDS = [
+  'customerId',
+  'vehicleId',
+  'technicianId',
+  'status',
+  'notes',
+  'frontLeftTread',
+  'oilLevel',
+  'checkEngineLight',
+] as const;
+const FIELDS: Record<Entity, readonly string[]> = {
+  customer: CUSTOMER_FIELDS,
+  vehicle: VEHICLE_FIELDS,
+  inspection: INSPECTION_FIELDS,
+};
 
 /** What the server stores for a field a create leaves out (null for the rest). */
-const DEFAULTS: Record<Entity, Row> = { customer: { status: 'active' }, vehicle: {}, inspection: { status: 'in_progress', checkEngineLight: false } };
+const DEFAULTS: Record<Entity, Row> = {
+  customer: { status: 'active' },
+  vehicle: {},
+  inspection: { status: 'in_progress', checkEngineLight: false },
+};
 
 const money = (value: unknown): string => formatCents(parseCents(value as string) ?? 0);
 const pick = (row: Row, fields: readonly string[]): Row => Object.fromEntries(fields.map((f) => [f, row[f] ?? null]));
@@ -64,9 +81,23 @@ export function project(entity: Entity, row: Customer | Vehicle | Inspection): R
 }
 
 function sentService(sent: Row, status: string): ModelService {
-  const parts = ((sent.parts as Row[] | undefined) ?? []).map((p) => ({ id: p.id as string, partName: p.partName as string, partCost: money(p.partCost) }));
-  const partsCost = parts.length > 0 ? formatCents(parts.reduce((sum, p) => sum + (parseCents(p.partCost) ?? 0), 0)) : money(sent.partsCost);
-  return { id: sent.id as string, description: sent.description as string, laborCost: money(sent.laborCost), partsCost, status, parts };
+  const parts = ((sent.parts as Row[] | undefined) ?? []).map((p) => ({
+    id: p.id as string,
+    partName: p.partName as string,
+    partCost: money(p.partCost),
+  }));
+  const partsCost =
+    parts.length > 0
+      ? formatCents(parts.reduce((sum, p) => sum + (parseCents(p.partCost) ?? 0), 0))
+      : money(sent.partsCost);
+  return {
+    id: sent.id as string,
+    description: sent.description as string,
+    laborCost: money(sent.laborCost),
+    partsCost,
+    status,
+    parts,
+  };
 }
 
 export class ServerModel {
@@ -98,7 +129,12 @@ export class ServerModel {
     }
     this.committedKeys.add(commit.key);
     const [, , resource, id] = commit.path.split('?')[0]!.split('/');
-    const resources: Record<string, Entity | 'service'> = { customers: 'customer', vehicles: 'vehicle', inspections: 'inspection', services: 'service' };
+    const resources: Record<string, Entity | 'service'> = {
+      customers: 'customer',
+      vehicles: 'vehicle',
+      inspections: 'inspection',
+      services: 'service',
+    };
     const entity = resources[resource ?? ''];
     if (!entity) throw new Error(`the model does not know ${commit.method} ${commit.path}`);
     if (entity === 'service') return this.setServiceStatus(id!, commit.body.status as string);
@@ -112,15 +148,21 @@ export class ServerModel {
     if (this.rows[entity].has(id)) this.violations.push(`invariant 2: a second ${entity} row for created id ${id}`);
     if (this.deleted.has(id)) this.violations.push(`invariant 5: deleted ${entity} ${id} was created again`);
     const row = pick({ ...DEFAULTS[entity], technicianId: commit.userId, ...commit.body }, FIELDS[entity]);
-    if (entity === 'inspection') row.services = ((commit.body.services as Row[] | undefined) ?? []).map((s) => sentService(s, (s.status as string) ?? 'recommended'));
+    if (entity === 'inspection')
+      row.services = ((commit.body.services as Row[] | undefined) ?? []).map((s) =>
+        sentService(s, (s.status as string) ?? 'recommended'),
+      );
     this.rows[entity].set(id, row);
-    for (const field of FIELDS[entity]) this.lastWriter.set(`${entity}:${id}:${field}`, { device: commit.device, value: row[field] });
+    for (const field of FIELDS[entity])
+      this.lastWriter.set(`${entity}:${id}:${field}`, { device: commit.device, value: row[field] });
   }
 
   private update(entity: Entity, id: string, commit: Commit): void {
     const row = this.rows[entity].get(id);
     if (!row) {
-      this.violations.push(`invariant 3: the server applied ${commit.method} ${commit.path} to a ${entity} it does not have`);
+      this.violations.push(
+        `invariant 3: the server applied ${commit.method} ${commit.path} to a ${entity} it does not have`,
+      );
       return;
     }
     for (const field of FIELDS[entity]) {
@@ -130,7 +172,8 @@ export class ServerModel {
       const fields = this.updatedBy.get(`${entity}:${id}`) ?? new Map<string, number>();
       this.updatedBy.set(`${entity}:${id}`, fields.set(field, commit.device));
     }
-    if (entity === 'inspection' && commit.body.services) row.services = this.savedServices(row.services as ModelService[], commit.body.services as Row[]);
+    if (entity === 'inspection' && commit.body.services)
+      row.services = this.savedServices(row.services as ModelService[], commit.body.services as Row[]);
   }
 
   /** The full list sent: status kept, removed ones gone for good, ones deleted elsewhere not back. */
@@ -140,7 +183,8 @@ export class ServerModel {
     for (const service of sent) {
       const existing = own.get(service.id as string);
       if (existing) next.push({ ...sentService(service, existing.status) });
-      else if (!this.deletedServices.has(service.id as string)) next.push(sentService(service, (service.status as string) ?? 'recommended'));
+      else if (!this.deletedServices.has(service.id as string))
+        next.push(sentService(service, (service.status as string) ?? 'recommended'));
     }
     const kept = new Set(next.map((s) => s.id));
     for (const service of current) if (!kept.has(service.id)) this.deletedServices.add(service.id);
@@ -165,11 +209,13 @@ export class ServerModel {
     }
     const gone: [Entity, string][] = [[entity, id]];
     if (entity === 'customer') {
-      for (const [vehicleId, vehicle] of this.rows.vehicle) if (vehicle.customerId === id) gone.push(['vehicle', vehicleId]);
+      for (const [vehicleId, vehicle] of this.rows.vehicle)
+        if (vehicle.customerId === id) gone.push(['vehicle', vehicleId]);
     }
     const vehicles = new Set(gone.filter(([e]) => e === 'vehicle').map(([, v]) => v));
     for (const [inspectionId, inspection] of this.rows.inspection) {
-      if (vehicles.has(inspection.vehicleId as string) || (entity === 'customer' && inspection.customerId === id)) gone.push(['inspection', inspectionId]);
+      if (vehicles.has(inspection.vehicleId as string) || (entity === 'customer' && inspection.customerId === id))
+        gone.push(['inspection', inspectionId]);
     }
     for (const [kind, goneId] of gone) {
       const row = this.rows[kind].get(goneId);
@@ -184,7 +230,8 @@ export class ServerModel {
     for (const entity of ['customer', 'vehicle', 'inspection'] as const) {
       for (const id of server[entity].keys()) {
         if (this.deleted.has(id)) return `invariant 5: deleted ${entity} ${id} is back on the server`;
-        if (!this.rows[entity].has(id)) return `invariant 2: the server has a ${entity} ${id} that no committed create made`;
+        if (!this.rows[entity].has(id))
+          return `invariant 2: the server has a ${entity} ${id} that no committed create made`;
       }
       for (const [id, row] of this.rows[entity]) {
         const actual = server[entity].get(id);

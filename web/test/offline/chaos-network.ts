@@ -1,5 +1,5 @@
 import type { InjectOptions } from 'fastify';
- 
+
 import type { Client, TestApp } from '@api/test/app';
 import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAY_HEADER } from '@shared/schemas/sync';
 import type { ServerModel } from './chaos-model';
@@ -60,13 +60,25 @@ export class Network {
     const headers = Object.fromEntries(new Headers(init.headers).entries());
     const method = (init.method ?? 'GET') as InjectOptions['method'];
     const payload = typeof init.body === 'string' ? init.body : undefined;
-    const res = await this.app.app.inject({ method, url, headers: { ...headers, cookie: device.client.cookie }, payload });
+    const res = await this.app.app.inject({
+      method,
+      url,
+      headers: { ...headers, cookie: device.client.cookie },
+      payload,
+    });
     const replayed = res.headers[IDEMPOTENT_REPLAY_HEADER] === 'true';
     if (method !== 'GET') {
       this.writesDelivered += 1;
       if (res.statusCode >= 200 && res.statusCode < 300 && !replayed) {
         const body = payload ? (JSON.parse(payload) as Record<string, unknown>) : {};
-        this.model.apply({ device: device.index, userId: device.client.user.id, key: headers[IDEMPOTENCY_HEADER] ?? '', method: method as string, path: url, body });
+        this.model.apply({
+          device: device.index,
+          userId: device.client.user.id,
+          key: headers[IDEMPOTENCY_HEADER] ?? '',
+          method: method as string,
+          path: url,
+          body,
+        });
       }
     }
     const kept = Object.entries(res.headers).filter((e): e is [string, string] => typeof e[1] === 'string');
@@ -80,7 +92,11 @@ export class Network {
   /** What the device's fetch gets: the server's answer, or a network failure. */
   private received(device: Device, url: string, init: RequestInit, answer: Delivered): Response {
     if (answer.status === 410) device.goneKeys.add(new Headers(init.headers).get(IDEMPOTENCY_HEADER) ?? '');
-    if (url.startsWith('/api/sync/changes') && answer.status === 200 && (JSON.parse(answer.body) as { hasMore: boolean }).hasMore === false) {
+    if (
+      url.startsWith('/api/sync/changes') &&
+      answer.status === 200 &&
+      (JSON.parse(answer.body) as { hasMore: boolean }).hasMore === false
+    ) {
       device.pulledDeletions = new Set(this.model.deleted);
     }
     return new Response(answer.status === 204 ? null : answer.body, { status: answer.status, headers: answer.headers });
@@ -104,7 +120,9 @@ export class Network {
         }
         if (roll < 0.26) {
           this.faults.duplicate += 1;
-          const answers = await this.exclusive(() => Promise.all([this.inject(device, url, init), this.inject(device, url, init)]));
+          const answers = await this.exclusive(() =>
+            Promise.all([this.inject(device, url, init), this.inject(device, url, init)]),
+          );
           return this.received(device, url, init, answers[this.rand.int(2)] as Delivered);
         }
         if (roll < 0.36) {

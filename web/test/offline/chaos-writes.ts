@@ -93,7 +93,12 @@ const inspectionFields = (rand: Rand): Fields => ({
   checkEngineLight: rand.chance(0.5),
 });
 
-const newPart = (rand: Rand) => ({ id: rand.uuid(), partName: `Part ${rand.int(100)}`, partUrl: '', partCost: rand.money(200) });
+const newPart = (rand: Rand) => ({
+  id: rand.uuid(),
+  partName: `Part ${rand.int(100)}`,
+  partUrl: '',
+  partCost: rand.money(200),
+});
 
 function newService(rand: Rand) {
   const parts = rand.chance(0.4) ? [newPart(rand)] : [];
@@ -133,14 +138,39 @@ const vehicleName = (v: { year: number; make: string; model: string }) => `${v.y
 
 /** The rows the devices start with: two customers with a vehicle each, and an inspection with services. */
 export function setupWrites(rand: Rand): GeneratedWrite[] {
-  const customers = [0, 1].map(() => ({ id: rand.uuid(), body: customerFields(rand) as { name: string; email: string; phone: string } }));
-  const vehicles = customers.map((c) => ({ id: rand.uuid(), body: { customerId: c.id, ...vehicleFields(rand) } as { customerId: string; year: number; make: string; model: string } }));
+  const customers = [0, 1].map(() => ({
+    id: rand.uuid(),
+    body: customerFields(rand) as { name: string; email: string; phone: string },
+  }));
+  const vehicles = customers.map((c) => ({
+    id: rand.uuid(),
+    body: { customerId: c.id, ...vehicleFields(rand) } as {
+      customerId: string;
+      year: number;
+      make: string;
+      model: string;
+    },
+  }));
   const [vehicle] = vehicles as [(typeof vehicles)[number]];
   return [
-    ...customers.map(({ id, body }) => ({ write: { kind: 'customer.create', id, body } as const, label: `Add customer ${body.name}` })),
-    ...vehicles.map(({ id, body }) => ({ write: { kind: 'vehicle.create', id, body } as const, label: `Add vehicle ${vehicleName(body)}` })),
+    ...customers.map(({ id, body }) => ({
+      write: { kind: 'customer.create', id, body } as const,
+      label: `Add customer ${body.name}`,
+    })),
+    ...vehicles.map(({ id, body }) => ({
+      write: { kind: 'vehicle.create', id, body } as const,
+      label: `Add vehicle ${vehicleName(body)}`,
+    })),
     {
-      write: { kind: 'inspection.create', id: rand.uuid(), body: { customerId: vehicle.body.customerId, vehicleId: vehicle.id, services: [newService(rand), newService(rand)] } },
+      write: {
+        kind: 'inspection.create',
+        id: rand.uuid(),
+        body: {
+          customerId: vehicle.body.customerId,
+          vehicleId: vehicle.id,
+          services: [newService(rand), newService(rand)],
+        },
+      },
       label: `Add inspection of ${vehicleName(vehicle.body)}`,
     },
   ];
@@ -148,7 +178,11 @@ export function setupWrites(rand: Rand): GeneratedWrite[] {
 
 /** One random write a user of this device could make now, or null when there is nothing to change. */
 export async function randomWrite(rand: Rand, db: LocalDb): Promise<GeneratedWrite | null> {
-  const [customers, vehicles, inspections] = await Promise.all([db.customers.toArray(), db.vehicles.toArray(), db.inspections.toArray()]);
+  const [customers, vehicles, inspections] = await Promise.all([
+    db.customers.toArray(),
+    db.vehicles.toArray(),
+    db.inspections.toArray(),
+  ]);
   const roll = rand.next();
   if (roll < 0.14 || customers.length === 0) {
     const body = customerFields(rand) as { name: string; email: string; phone: string };
@@ -164,15 +198,26 @@ export async function randomWrite(rand: Rand, db: LocalDb): Promise<GeneratedWri
     return { write: { kind: 'customer.delete', id: customer.id }, label: `Delete customer ${customer.name}` };
   }
   if (roll < 0.43 || vehicles.length === 0) {
-    const body = { customerId: rand.pick(customers).id, ...vehicleFields(rand) } as { customerId: string; year: number; make: string; model: string };
+    const body = { customerId: rand.pick(customers).id, ...vehicleFields(rand) } as {
+      customerId: string;
+      year: number;
+      make: string;
+      model: string;
+    };
     return { write: { kind: 'vehicle.create', id: rand.uuid(), body }, label: `Add vehicle ${vehicleName(body)}` };
   }
   if (roll < 0.53) {
     const vehicle = rand.pick(vehicles);
-    const changes = only(vehicleFields(rand), rand.some(['year', 'make', 'model', 'mileage', 'color', 'licensePlate'], 2));
+    const changes = only(
+      vehicleFields(rand),
+      rand.some(['year', 'make', 'model', 'mileage', 'color', 'licensePlate'], 2),
+    );
     // Now and then it moves to another customer (its inspections stay with the old one).
     if (rand.chance(0.3)) changes.customerId = rand.pick(customers).id;
-    return { write: { kind: 'vehicle.update', id: vehicle.id, changes }, label: `Edit vehicle ${vehicleName(vehicle)}` };
+    return {
+      write: { kind: 'vehicle.update', id: vehicle.id, changes },
+      label: `Edit vehicle ${vehicleName(vehicle)}`,
+    };
   }
   if (roll < 0.6) {
     const vehicle = rand.pick(vehicles);
@@ -189,12 +234,20 @@ export async function randomWrite(rand: Rand, db: LocalDb): Promise<GeneratedWri
       ...only(inspectionFields(rand), rand.some(['notes', 'frontLeftTread', 'oilLevel', 'checkEngineLight'], 2)),
       services: Array.from({ length: rand.int(3) }, () => newService(rand)),
     };
-    return { write: { kind: 'inspection.create', id: rand.uuid(), body }, label: `Add inspection of ${vehicleName(vehicle)}` };
+    return {
+      write: { kind: 'inspection.create', id: rand.uuid(), body },
+      label: `Add inspection of ${vehicleName(vehicle)}`,
+    };
   }
   const inspection = rand.pick(inspections);
   const label = `Edit inspection of ${vehicleName(inspection.vehicle)}`;
   if (roll < 0.86) {
-    const changes: Fields = rand.chance(0.7) ? only(inspectionFields(rand), rand.some(['notes', 'status', 'frontLeftTread', 'oilLevel', 'checkEngineLight'], 2)) : {};
+    const changes: Fields = rand.chance(0.7)
+      ? only(
+          inspectionFields(rand),
+          rand.some(['notes', 'status', 'frontLeftTread', 'oilLevel', 'checkEngineLight'], 2),
+        )
+      : {};
     if (rand.chance(0.6)) changes.services = editedServices(rand, inspection);
     return { write: { kind: 'inspection.update', id: inspection.id, changes }, label };
   }
@@ -208,7 +261,11 @@ export async function randomWrite(rand: Rand, db: LocalDb): Promise<GeneratedWri
 }
 
 /** Two devices change different fields of the same row before either syncs (invariant 6). */
-export async function splitEdit(rand: Rand, first: LocalDb, second: LocalDb): Promise<[GeneratedWrite, GeneratedWrite] | null> {
+export async function splitEdit(
+  rand: Rand,
+  first: LocalDb,
+  second: LocalDb,
+): Promise<[GeneratedWrite, GeneratedWrite] | null> {
   const kinds = rand.some(['customer', 'vehicle', 'inspection'] as const, 3);
   for (const kind of kinds) {
     const table = kind === 'customer' ? 'customers' : kind === 'vehicle' ? 'vehicles' : 'inspections';
@@ -218,9 +275,14 @@ export async function splitEdit(rand: Rand, first: LocalDb, second: LocalDb): Pr
     if (shared.length === 0) continue;
     const id = rand.pick(shared);
     const names = rand.shuffle(
-      kind === 'customer' ? ['name', 'phone', 'address', 'status'] : kind === 'vehicle' ? ['make', 'mileage', 'color', 'licensePlate'] : ['notes', 'status', 'frontLeftTread', 'oilLevel'],
+      kind === 'customer'
+        ? ['name', 'phone', 'address', 'status']
+        : kind === 'vehicle'
+          ? ['make', 'mileage', 'color', 'licensePlate']
+          : ['notes', 'status', 'frontLeftTread', 'oilLevel'],
     );
-    const fields = kind === 'customer' ? customerFields(rand) : kind === 'vehicle' ? vehicleFields(rand) : inspectionFields(rand);
+    const fields =
+      kind === 'customer' ? customerFields(rand) : kind === 'vehicle' ? vehicleFields(rand) : inspectionFields(rand);
     const [a, b] = [names.slice(0, 2), names.slice(2)];
     const write = (changes: Fields): LocalWrite => ({ kind: `${kind}.update`, id, changes }) as LocalWrite;
     return [

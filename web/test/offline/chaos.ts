@@ -1,4 +1,3 @@
- 
 import { createTestApp, type Client, type TestApp } from '@api/test/app';
 import { deviceDifference, outOfOrder, resurrected, serverRows, silentlyDropped } from './chaos-checks';
 import { project, ServerModel } from './chaos-model';
@@ -96,8 +95,22 @@ export async function runChaosSeed(server: ChaosServer, seed: number, options: C
     const network = new Network(app, rand, model);
     for (const [index, client] of server.clients.slice(0, options.devices).entries()) {
       const db = new LocalDb(`chaos-${seed}-${index}`);
-      const device: Device = { index, client, db, engine: undefined as unknown as SyncEngine, entries: [], notices: [], goneKeys: new Set(), pulledDeletions: null };
-      device.engine = new SyncEngine({ db, fetch: network.fetchFor(device), currentUserId: () => client.user.id, lockName: `chaos-${seed}-${index}` });
+      const device: Device = {
+        index,
+        client,
+        db,
+        engine: undefined as unknown as SyncEngine,
+        entries: [],
+        notices: [],
+        goneKeys: new Set(),
+        pulledDeletions: null,
+      };
+      device.engine = new SyncEngine({
+        db,
+        fetch: network.fetchFor(device),
+        currentUserId: () => client.user.id,
+        lockName: `chaos-${seed}-${index}`,
+      });
       device.engine.onNotice((notice) => device.notices.push(notice));
       devices.push(device);
     }
@@ -150,7 +163,8 @@ export async function runChaosSeed(server: ChaosServer, seed: number, options: C
     }
     for (const device of devices) {
       const left = await device.db.outbox.count();
-      if (left > 0) throw new Error(`device ${device.index} still has ${left} entries after the sync panel was cleared`);
+      if (left > 0)
+        throw new Error(`device ${device.index} still has ${left} entries after the sync panel was cleared`);
     }
 
     // A final pull everywhere, then the server against the model and every device against the server.

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, afterEach, expect } from 'vitest';
- 
+
 import { useTestApp, type Client } from '@api/test/app';
 import type { MediaResponse } from '@shared/schemas/media';
 import { LocalDb } from '@web/offline/local-db';
@@ -17,15 +17,37 @@ export const CHUNK = 16 * 1024;
 
 /** A camera-like JPEG: noise, so it does not compress to nothing. */
 export async function photo(seed: number, edge = 256): Promise<Blob> {
-  const bytes = await sharp({ create: { width: edge, height: edge, channels: 3, background: { r: seed % 255, g: 90, b: 40 }, noise: { type: 'gaussian', mean: 120, sigma: 60 } } })
+  const bytes = await sharp({
+    create: {
+      width: edge,
+      height: edge,
+      channels: 3,
+      background: { r: seed % 255, g: 90, b: 40 },
+      noise: { type: 'gaussian', mean: 120, sigma: 60 },
+    },
+  })
     .jpeg({ quality: 92 })
     .toBuffer();
   return new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' });
 }
 export const thumbOf = async (file: Blob) =>
-  new Blob([new Uint8Array(await sharp(Buffer.from(await file.arrayBuffer())).resize(64).jpeg().toBuffer())], { type: 'image/jpeg' });
-export const sha = async (blob: Blob) => createHash('sha256').update(Buffer.from(await blob.arrayBuffer())).digest('hex');
-export const creations = (net: TestNetwork) => net.calls.filter((c) => c.method === 'POST' && c.path.startsWith('/api/uploads'));
+  new Blob(
+    [
+      new Uint8Array(
+        await sharp(Buffer.from(await file.arrayBuffer()))
+          .resize(64)
+          .jpeg()
+          .toBuffer(),
+      ),
+    ],
+    { type: 'image/jpeg' },
+  );
+export const sha = async (blob: Blob) =>
+  createHash('sha256')
+    .update(Buffer.from(await blob.arrayBuffer()))
+    .digest('hex');
+export const creations = (net: TestNetwork) =>
+  net.calls.filter((c) => c.method === 'POST' && c.path.startsWith('/api/uploads'));
 
 /** The test API, its technician, and devices that are stopped and deleted after each test / the file. */
 export async function useMediaDevices() {
@@ -50,7 +72,13 @@ export async function useMediaDevices() {
     const db = new LocalDb(name);
     dbs.push(db);
     const net = testNetwork(apiFetch(() => client));
-    const engine = new SyncEngine({ db, fetch: net.fetch, currentUserId: () => client.user.id, lockName: name, uploadChunkSize: CHUNK });
+    const engine = new SyncEngine({
+      db,
+      fetch: net.fetch,
+      currentUserId: () => client.user.id,
+      lockName: name,
+      uploadChunkSize: CHUNK,
+    });
     engines.push(engine);
     return { db, net, engine };
   }
@@ -60,16 +88,49 @@ export async function useMediaDevices() {
     const customerId = crypto.randomUUID();
     const vehicleId = crypto.randomUUID();
     const inspectionId = crypto.randomUUID();
-    await enqueue(db, tech.user.id, { kind: 'customer.create', id: customerId, body: { name: `Bay ${tag}`, email: `${tag}@mail.test`, phone: '555-0101' } }, 'Add customer');
-    await enqueue(db, tech.user.id, { kind: 'vehicle.create', id: vehicleId, body: { customerId, year: 2017, make: 'Ford', model: 'Focus' } }, 'Add vehicle');
-    await enqueue(db, tech.user.id, { kind: 'inspection.create', id: inspectionId, body: { customerId, vehicleId } }, 'Add inspection');
+    await enqueue(
+      db,
+      tech.user.id,
+      {
+        kind: 'customer.create',
+        id: customerId,
+        body: { name: `Bay ${tag}`, email: `${tag}@mail.test`, phone: '555-0101' },
+      },
+      'Add customer',
+    );
+    await enqueue(
+      db,
+      tech.user.id,
+      { kind: 'vehicle.create', id: vehicleId, body: { customerId, year: 2017, make: 'Ford', model: 'Focus' } },
+      'Add vehicle',
+    );
+    await enqueue(
+      db,
+      tech.user.id,
+      { kind: 'inspection.create', id: inspectionId, body: { customerId, vehicleId } },
+      'Add inspection',
+    );
     return inspectionId;
   }
 
   const thumb = await thumbOf(await photo(0));
 
-  async function capture(db: LocalDb, inspectionId: string, file: Blob, itemKey: 'frontLeftTire' | 'oil' = 'frontLeftTire') {
-    return captureMedia(db, tech.user.id, { inspectionId, itemKey, kind: 'photo', file, thumb, contentType: 'image/jpeg', width: 256, height: 256 });
+  async function capture(
+    db: LocalDb,
+    inspectionId: string,
+    file: Blob,
+    itemKey: 'frontLeftTire' | 'oil' = 'frontLeftTire',
+  ) {
+    return captureMedia(db, tech.user.id, {
+      inspectionId,
+      itemKey,
+      kind: 'photo',
+      file,
+      thumb,
+      contentType: 'image/jpeg',
+      width: 256,
+      height: 256,
+    });
   }
 
   const api = apiFetch(() => tech);

@@ -1,5 +1,5 @@
 import type { InjectOptions } from 'fastify';
- 
+
 import type { Client } from '@api/test/app';
 import { MEDIA_UPLOAD_PATH } from '@shared/constants';
 import type { FetchLike } from '@web/offline/transport';
@@ -38,8 +38,18 @@ export function apiFetch(client: () => Client): FetchLike {
   return async (url, init) => {
     const method = (init.method ?? 'GET') as InjectOptions['method'] & string;
     const headers = Object.fromEntries(new Headers(init.headers).entries());
-    const body = init.body instanceof Blob ? Buffer.from(await init.body.arrayBuffer()) : typeof init.body === 'string' ? init.body : undefined;
-    const res = await client().inject({ method, url: pathOf(url), headers, ...(body === undefined ? {} : { payload: body }) });
+    const body =
+      init.body instanceof Blob
+        ? Buffer.from(await init.body.arrayBuffer())
+        : typeof init.body === 'string'
+          ? init.body
+          : undefined;
+    const res = await client().inject({
+      method,
+      url: pathOf(url),
+      headers,
+      ...(body === undefined ? {} : { payload: body }),
+    });
     const kept = Object.entries(res.headers).filter((e): e is [string, string] => typeof e[1] === 'string');
     const status = res.statusCode;
     const empty = status === 204 || status === 304 || method === 'HEAD';
@@ -68,15 +78,22 @@ export function testNetwork(api: FetchLike): TestNetwork {
       }
       if (net.refuseNext && path.startsWith(net.refuseNext)) {
         net.refuseNext = null;
-        return new Response(JSON.stringify({ error: 'validation_error', message: 'Refused for the test' }), { status: 422, headers: { 'content-type': 'application/json' } });
+        return new Response(JSON.stringify({ error: 'validation_error', message: 'Refused for the test' }), {
+          status: 422,
+          headers: { 'content-type': 'application/json' },
+        });
       }
       const isPatch = method === 'PATCH' && path.startsWith(`${MEDIA_UPLOAD_PATH}/`);
       const offset = Number(new Headers(init.headers).get('upload-offset') ?? 0);
-      if (isPatch && net.cutAtOffset !== null && offset >= net.cutAtOffset) throw new TypeError('Failed to fetch (connection cut)');
+      if (isPatch && net.cutAtOffset !== null && offset >= net.cutAtOffset)
+        throw new TypeError('Failed to fetch (connection cut)');
       if (isPatch && net.expireNextPatch) {
         net.expireNextPatch = false;
         net.calls.push({ method, path });
-        return new Response(JSON.stringify({ error: 'not_found', message: 'This upload expired; start it again.' }), { status: 404, headers: { 'content-type': 'application/json' } });
+        return new Response(JSON.stringify({ error: 'not_found', message: 'This upload expired; start it again.' }), {
+          status: 404,
+          headers: { 'content-type': 'application/json' },
+        });
       }
       net.calls.push({ method, path });
       const res = await api(url, init);

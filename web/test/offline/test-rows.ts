@@ -15,7 +15,9 @@ type Findings = { [K in keyof typeof measurementsResponse]: Inspection[K] };
 
 /** A new inspection's findings: every measurement, rating and note blank, no leaks. */
 const NO_FINDINGS: Findings = {
-  ...(Object.fromEntries(Object.keys(measurementsResponse).map((field) => [field, null])) as { [K in keyof Findings]: null }),
+  ...(Object.fromEntries(Object.keys(measurementsResponse).map((field) => [field, null])) as {
+    [K in keyof Findings]: null;
+  }),
   leaks: [],
 };
 
@@ -90,7 +92,12 @@ export function serviceRow(n: number, inspectionId: string, fields: Partial<Serv
   };
 }
 
-export function inspectionRow(n: number, customer: Customer, vehicle: Vehicle, fields: Partial<Inspection> = {}): Inspection {
+export function inspectionRow(
+  n: number,
+  customer: Customer,
+  vehicle: Vehicle,
+  fields: Partial<Inspection> = {},
+): Inspection {
   return {
     id: uuid(n),
     customerId: customer.id,

@@ -56,7 +56,8 @@ export function PreviouslyDeclined({ vehicleId, inspectionId, addedIds, onAdd }:
                       { line, changes: { status: 'dismissed', dismissReason: reason } },
                       {
                         onSuccess: () => toast({ title: 'Deferred work dismissed' }),
-                        onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+                        onError: (error) =>
+                          toast({ title: 'Error', description: error.message, variant: 'destructive' }),
                       },
                     )
                   }

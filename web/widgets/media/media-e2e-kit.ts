@@ -23,7 +23,8 @@ export async function makeJpeg(page: Page, width: number, height: number, grain 
         const pixels = context.getImageData(0, 0, w, h);
         for (let i = 0; i < pixels.data.length; i += 4) {
           const delta = Math.floor(Math.random() * 41) - 20;
-          for (let c = 0; c < 3; c++) pixels.data[i + c] = Math.min(255, Math.max(0, (pixels.data[i + c] ?? 0) + delta));
+          for (let c = 0; c < 3; c++)
+            pixels.data[i + c] = Math.min(255, Math.max(0, (pixels.data[i + c] ?? 0) + delta));
         }
         context.putImageData(pixels, 0, 0);
       }
@@ -47,7 +48,8 @@ export function redPixels(image: Locator): Promise<number> {
     context.drawImage(img, 0, 0);
     const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
     let red = 0;
-    for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 0) > 170 && (data[i + 1] ?? 0) < 90 && (data[i + 2] ?? 0) < 90) red += 1;
+    for (let i = 0; i < data.length; i += 4)
+      if ((data[i] ?? 0) > 170 && (data[i + 1] ?? 0) < 90 && (data[i + 2] ?? 0) < 90) red += 1;
     return red;
   });
 }
@@ -56,16 +58,27 @@ export function redPixels(image: Locator): Promise<number> {
 export async function openInspection(page: Page, customerName: string, vehicle: string): Promise<Locator> {
   await page.goto('/?section=customers');
   await page.getByLabel('Search', { exact: true }).fill(customerName);
-  const card = page.getByTestId('customer-card').filter({ has: page.getByRole('heading', { name: customerName, exact: true }) });
+  const card = page
+    .getByTestId('customer-card')
+    .filter({ has: page.getByRole('heading', { name: customerName, exact: true }) });
   await card.getByRole('button', { name: /^Inspections/ }).click();
-  await card.getByTestId('inspection-row').filter({ hasText: vehicle }).first().getByRole('button', { name: /^Edit inspection/ }).click();
+  await card
+    .getByTestId('inspection-row')
+    .filter({ hasText: vehicle })
+    .first()
+    .getByRole('button', { name: /^Edit inspection/ })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Edit Inspection' });
   await dialog.getByTestId('inspection-form').waitFor();
   return dialog;
 }
 
 /** The camera and strip of one item key or service id. */
-export const ownerOf = (dialog: Locator, owner: string) => dialog.locator(`[data-testid="media-attach"][data-media-owner="${owner}"]`);
+export const ownerOf = (dialog: Locator, owner: string) =>
+  dialog.locator(`[data-testid="media-attach"][data-media-owner="${owner}"]`);
 /** The header's count of uploads still to go. */
 export const uploadsPending = (page: Page) =>
-  page.getByTestId('upload-status').count().then(async (n) => (n === 0 ? 0 : Number(await page.getByTestId('upload-status').getAttribute('data-pending'))));
+  page
+    .getByTestId('upload-status')
+    .count()
+    .then(async (n) => (n === 0 ? 0 : Number(await page.getByTestId('upload-status').getAttribute('data-pending'))));

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canRetryUpload, moveBy, pendingUploadsLabel, photoCount, unsavedMediaWarning, uploadLabel } from './media-rules';
+import {
+  canRetryUpload,
+  moveBy,
+  pendingUploadsLabel,
+  photoCount,
+  unsavedMediaWarning,
+  uploadLabel,
+} from './media-rules';
 
 describe('uploadLabel', () => {
   it('says where each file stands', () => {
@@ -18,7 +25,14 @@ describe('uploadLabel', () => {
 describe('canRetryUpload', () => {
   it('offers a second try only for failures that may pass', () => {
     const failed = (status: number) => ({ state: 'failed' as const, sent: 0, total: 100, message: 'x', status });
-    expect([0, 404, 409, 422, 500, 503].map((status) => canRetryUpload(failed(status)))).toEqual([true, true, true, true, true, true]);
+    expect([0, 404, 409, 422, 500, 503].map((status) => canRetryUpload(failed(status)))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect([400, 413, 415].map((status) => canRetryUpload(failed(status)))).toEqual([false, false, false]);
     expect(canRetryUpload({ state: 'waiting', sent: 0, total: 100 })).toBe(false);
     expect(canRetryUpload(null)).toBe(false);
@@ -32,9 +46,15 @@ describe('unsavedMediaWarning', () => {
       title: 'Close without saving?',
       description: 'The 1 photo taken for this inspection is deleted from this device.',
     });
-    expect(unsavedMediaWarning(3, true)?.description).toBe('The 3 photos taken for this inspection are deleted from this device.');
-    expect(unsavedMediaWarning(1, false)?.description).toBe('The 1 photo taken for a service added since the last save is deleted from this device.');
-    expect(unsavedMediaWarning(2, false)?.description).toBe('The 2 photos taken for services added since the last save are deleted from this device.');
+    expect(unsavedMediaWarning(3, true)?.description).toBe(
+      'The 3 photos taken for this inspection are deleted from this device.',
+    );
+    expect(unsavedMediaWarning(1, false)?.description).toBe(
+      'The 1 photo taken for a service added since the last save is deleted from this device.',
+    );
+    expect(unsavedMediaWarning(2, false)?.description).toBe(
+      'The 2 photos taken for services added since the last save are deleted from this device.',
+    );
   });
 });
 

@@ -26,10 +26,15 @@ export const canRetryUpload = (upload: UploadState | null): boolean =>
  * The confirmation before an inspection dialog closes without saving, when photos taken in it would
  * go (videos count as photos, as on the cards); null when none would.
  */
-export function unsavedMediaWarning(count: number, newInspection: boolean): { title: string; description: string } | null {
+export function unsavedMediaWarning(
+  count: number,
+  newInspection: boolean,
+): { title: string; description: string } | null {
   if (count === 0) return null;
   const photos = countOf(count, 'photo', 'photos');
-  const where = newInspection ? 'this inspection' : plural(count, 'a service added since the last save', 'services added since the last save');
+  const where = newInspection
+    ? 'this inspection'
+    : plural(count, 'a service added since the last save', 'services added since the last save');
   return {
     title: `Close without saving?`,
     description: `The ${photos} taken for ${where} ${plural(count, 'is', 'are')} deleted from this device.`,
@@ -40,7 +45,8 @@ export function unsavedMediaWarning(count: number, newInspection: boolean): { ti
 export const photoCount = (count: number) => countOf(count, 'photo', 'photos');
 
 /** The header's words for uploads not yet on the server, or null when none. */
-export const pendingUploadsLabel = (count: number) => (count > 0 ? `${countOf(count, 'upload', 'uploads')} pending` : null);
+export const pendingUploadsLabel = (count: number) =>
+  count > 0 ? `${countOf(count, 'upload', 'uploads')} pending` : null;
 
 /**
  * Positions after moving the medium at `index` one step (`-1` earlier, `+1` later): the changes to

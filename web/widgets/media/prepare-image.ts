@@ -28,7 +28,11 @@ function canvasOf(width: number, height: number): AnyCanvas {
 export function encode(canvas: AnyCanvas, quality = PHOTO_QUALITY): Promise<Blob> {
   if ('convertToBlob' in canvas) return canvas.convertToBlob({ type: PHOTO_TYPE, quality });
   return new Promise((resolve, reject) =>
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The photo could not be encoded.'))), PHOTO_TYPE, quality),
+    canvas.toBlob(
+      (blob) => (blob ? resolve(blob) : reject(new Error('The photo could not be encoded.'))),
+      PHOTO_TYPE,
+      quality,
+    ),
   );
 }
 

@@ -5,11 +5,19 @@ import type { PrepareReply, PrepareRequest } from './prepare.worker';
 let worker: Worker | null = null;
 let workerBroken = false;
 let nextId = 1;
-const waiting = new Map<number, { resolve: (p: PreparedImage) => void; reject: (e: Error) => void; onThumb?: ((thumb: Blob) => void) | undefined }>();
+const waiting = new Map<
+  number,
+  { resolve: (p: PreparedImage) => void; reject: (e: Error) => void; onThumb?: ((thumb: Blob) => void) | undefined }
+>();
 
 /** Whether this browser can prepare photos off the main thread. */
 function workerCanPrepare(): boolean {
-  return !workerBroken && typeof Worker !== 'undefined' && typeof OffscreenCanvas !== 'undefined' && typeof createImageBitmap !== 'undefined';
+  return (
+    !workerBroken &&
+    typeof Worker !== 'undefined' &&
+    typeof OffscreenCanvas !== 'undefined' &&
+    typeof createImageBitmap !== 'undefined'
+  );
 }
 
 function startWorker(): Worker {
@@ -24,7 +32,14 @@ function startWorker(): Worker {
       return;
     }
     waiting.delete(reply.id);
-    if (reply.ok) entry.resolve({ file: reply.file, thumb: reply.thumb, contentType: reply.contentType, width: reply.width, height: reply.height });
+    if (reply.ok)
+      entry.resolve({
+        file: reply.file,
+        thumb: reply.thumb,
+        contentType: reply.contentType,
+        width: reply.width,
+        height: reply.height,
+      });
     else entry.reject(new Error(reply.message));
   };
   // A worker that cannot start (an old browser, a blocked script) hands its requests to the main thread.

@@ -38,7 +38,8 @@ export function videoRefusal(bytes: number, seconds: number | null): string | nu
 export function photoRefusal(bytes: number, type: string): string | null {
   if (type && !type.startsWith('image/')) return 'This file is not a photo or a video.';
   // The original is read whole into memory to decode it; a bigger file is not a phone photo.
-  if (bytes > PHOTO_MAX_BYTES * 4) return `This photo is ${formatMegabytes(bytes)}; the limit is ${formatMegabytes(PHOTO_MAX_BYTES * 4)}.`;
+  if (bytes > PHOTO_MAX_BYTES * 4)
+    return `This photo is ${formatMegabytes(bytes)}; the limit is ${formatMegabytes(PHOTO_MAX_BYTES * 4)}.`;
   return null;
 }
 

@@ -17,9 +17,16 @@ export class MediaRefusal extends Error {}
 
 function once(target: HTMLVideoElement, event: string, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new MediaRefusal('This video could not be read: it took too long to open.')), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new MediaRefusal('This video could not be read: it took too long to open.')),
+      timeoutMs,
+    );
     target.addEventListener(event, () => (clearTimeout(timer), resolve()), { once: true });
-    target.addEventListener('error', () => (clearTimeout(timer), reject(new MediaRefusal('This video could not be read. Try recording it again.'))), { once: true });
+    target.addEventListener(
+      'error',
+      () => (clearTimeout(timer), reject(new MediaRefusal('This video could not be read. Try recording it again.'))),
+      { once: true },
+    );
   });
 }
 
@@ -39,10 +46,14 @@ async function durationOf(video: HTMLVideoElement): Promise<number | null> {
   if (Number.isFinite(video.duration)) return video.duration;
   try {
     const found = new Promise<void>((resolve) =>
-      video.addEventListener('durationchange', function check() {
-        if (Number.isFinite(video.duration)) resolve();
-        else video.addEventListener('durationchange', check, { once: true });
-      }, { once: true }),
+      video.addEventListener(
+        'durationchange',
+        function check() {
+          if (Number.isFinite(video.duration)) resolve();
+          else video.addEventListener('durationchange', check, { once: true });
+        },
+        { once: true },
+      ),
     );
     video.currentTime = Number.MAX_SAFE_INTEGER;
     await Promise.race([found, new Promise((resolve) => setTimeout(resolve, 5_000))]);
@@ -81,7 +92,14 @@ export async function prepareVideo(file: File): Promise<PreparedVideo> {
     } catch {
       thumb = await blankPoster();
     }
-    return { file, thumb, contentType: file.type || 'video/mp4', width, height, durationMs: Math.round((seconds ?? 0) * 1000) };
+    return {
+      file,
+      thumb,
+      contentType: file.type || 'video/mp4',
+      width,
+      height,
+      durationMs: Math.round((seconds ?? 0) * 1000),
+    };
   } finally {
     video.removeAttribute('src');
     video.load();

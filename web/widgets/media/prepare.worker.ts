@@ -19,7 +19,9 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 scope.onmessage = async (event: MessageEvent<PrepareRequest>) => {
   const { id, file } = event.data;
   try {
-    const prepared = await prepareImage(file, (thumb) => scope.postMessage({ id, thumbOnly: true, thumb } satisfies PrepareReply));
+    const prepared = await prepareImage(file, (thumb) =>
+      scope.postMessage({ id, thumbOnly: true, thumb } satisfies PrepareReply),
+    );
     scope.postMessage({ id, ok: true, ...prepared } satisfies PrepareReply);
   } catch (error) {
     const message = error instanceof Error ? error.message : 'This photo could not be prepared.';

@@ -23,8 +23,18 @@ interface Seeded {
 
 async function seed(api: StaffApi, name: string, customer: Record<string, unknown> = {}): Promise<Seeded> {
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '.');
-  const made = await api.call<{ id: string }>('POST', '/api/customers', { name, email: `${slug}@mail.test`, phone: '555-0142', ...customer });
-  const car = await api.call<{ id: string }>('POST', '/api/vehicles', { customerId: made.id, year: 2019, make: 'Mazda', model: 'CX-5' });
+  const made = await api.call<{ id: string }>('POST', '/api/customers', {
+    name,
+    email: `${slug}@mail.test`,
+    phone: '555-0142',
+    ...customer,
+  });
+  const car = await api.call<{ id: string }>('POST', '/api/vehicles', {
+    customerId: made.id,
+    year: 2019,
+    make: 'Mazda',
+    model: 'CX-5',
+  });
   const inspection = await api.call<{ id: string; shareToken: string }>('POST', '/api/inspections', {
     customerId: made.id,
     vehicleId: car.id,
@@ -40,7 +50,11 @@ async function openSendDialog(page: Page, name: string) {
   await page.getByLabel('Search', { exact: true }).fill(name);
   const card = page.getByTestId('customer-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
   await card.getByRole('button', { name: /^Inspections/ }).click();
-  await card.getByTestId('inspection-row').first().getByRole('button', { name: /^Edit inspection/ }).click();
+  await card
+    .getByTestId('inspection-row')
+    .first()
+    .getByRole('button', { name: /^Edit inspection/ })
+    .click();
   const edit = page.getByRole('dialog', { name: 'Edit Inspection' });
   await edit.getByTestId('inspection-form').waitFor();
   await edit.getByRole('button', { name: 'Send to customer' }).click();
@@ -72,7 +86,11 @@ describe('sending the report by email through the shop’s SMTP server', () => {
     expect(await dialog.getByLabel('To', { exact: true }).inputValue()).toBe('rosa.diaz@mail.test');
     expect(await dialog.getByLabel('Subject', { exact: true }).inputValue()).toBe('Your 2019 Mazda CX-5 report');
     const body = await dialog.getByLabel('Message', { exact: true }).inputValue();
-    expect(body).toMatch(new RegExp(`^Hi Rosa Diaz,\\n\\nYour report from \\w+ \\d+, \\d{4} is here: ${link.replace(/[.?]/g, '\\$&')}\\n$`));
+    expect(body).toMatch(
+      new RegExp(
+        `^Hi Rosa Diaz,\\n\\nYour report from \\w+ \\d+, \\d{4} is here: ${link.replace(/[.?]/g, '\\$&')}\\n$`,
+      ),
+    );
     // Texting needs consent this customer never gave.
     const text = dialog.getByRole('radio', { name: 'Text (No consent to texts recorded)' });
     expect(await text.isDisabled()).toBe(true);
@@ -97,7 +115,9 @@ describe('sending the report by email through the shop’s SMTP server', () => {
     await page.reload();
     const again = await openSendDialog(page, 'Rosa Diaz');
     await again.dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect.poll(() => again.edit.getByTestId('share-activity').textContent()).toMatch(/^Sent \d{1,2}:\d\d [AP]M· Viewed \d{1,2}:\d\d [AP]M$/);
+    await expect
+      .poll(() => again.edit.getByTestId('share-activity').textContent())
+      .toMatch(/^Sent \d{1,2}:\d\d [AP]M· Viewed \d{1,2}:\d\d [AP]M$/);
 
     // Offline: the email waits in the outbox and goes, once, when the connection returns.
     await waitForFirstPull(page);
@@ -105,13 +125,18 @@ describe('sending the report by email through the shop’s SMTP server', () => {
     await reopened.dialog.getByLabel('Subject', { exact: true }).fill('Sent when back online');
     await context.setOffline(true);
     await reopened.dialog.getByRole('button', { name: 'Send email' }).click();
-    expect(await toastTitled(page, 'Email queued')).toMatchObject({ description: 'It is sent when the connection returns.' });
+    expect(await toastTitled(page, 'Email queued')).toMatchObject({
+      description: 'It is sent when the connection returns.',
+    });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(smtp.messages).toHaveLength(1);
     await context.setOffline(false);
     await smtp.waitFor(2, 20_000);
     expect(smtp.messages.map((m) => m.subject)).toEqual(['Your 2019 Mazda CX-5 report', 'Sent when back online']);
-    const activityAfter = await api.call<{ sends: { channel: string; status: string }[] }>('GET', `/api/inspections/${seeded.inspectionId}/sends`);
+    const activityAfter = await api.call<{ sends: { channel: string; status: string }[] }>(
+      'GET',
+      `/api/inspections/${seeded.inspectionId}/sends`,
+    );
     expect(activityAfter.sends.map((s) => [s.channel, s.status])).toEqual([
       ['email', 'sent'],
       ['email', 'sent'],
@@ -126,7 +151,12 @@ describe('sending without SMTP: the device’s mail app and share sheet', () => 
   const { baseUrl, api, open } = useE2E();
   const tag = `Sd${Date.now().toString(36)}`;
   const sends = async (inspectionId: string) =>
-    (await api.call<{ sends: { channel: string; recipient: string | null; status: string }[] }>('GET', `/api/inspections/${inspectionId}/sends`)).sends;
+    (
+      await api.call<{ sends: { channel: string; recipient: string | null; status: string }[] }>(
+        'GET',
+        `/api/inspections/${inspectionId}/sends`,
+      )
+    ).sends;
 
   it('opens the mail app with the subject and text, and records the send', async () => {
     const name = `${tag} Mail Person`;
@@ -134,7 +164,11 @@ describe('sending without SMTP: the device’s mail app and share sheet', () => 
     const { context, page } = await open(LANDSCAPE, { touch: false });
     await addSession(context, baseUrl, api.cookie);
     const { dialog } = await openSendDialog(page, name);
-    expect(await dialog.getByText('Email is not set up on the server: this opens your mail app with the message.').isVisible()).toBe(true);
+    expect(
+      await dialog
+        .getByText('Email is not set up on the server: this opens your mail app with the message.')
+        .isVisible(),
+    ).toBe(true);
     const subject = await dialog.getByLabel('Subject', { exact: true }).inputValue();
     const body = await dialog.getByLabel('Message', { exact: true }).inputValue();
     const mailApp = dialog.getByRole('link', { name: 'Open mail app' });
@@ -146,10 +180,22 @@ describe('sending without SMTP: the device’s mail app and share sheet', () => 
     expect(url.searchParams.get('body')).toBe(body);
     expect(body).toContain(`${baseUrl}/mpi/${seeded.shareToken}`);
     // The browser has no mail app: keep the page where it is and let the app record the send.
-    await page.evaluate(() => document.addEventListener('click', (e) => (e.target as Element).closest('a[href^="mailto:"]') && e.preventDefault(), true));
+    await page.evaluate(() =>
+      document.addEventListener(
+        'click',
+        (e) => (e.target as Element).closest('a[href^="mailto:"]') && e.preventDefault(),
+        true,
+      ),
+    );
     await mailApp.click();
     expect(await toastTitled(page, 'Send recorded')).toMatchObject({ description: 'It shows on the inspection.' });
-    await expect.poll(() => sends(seeded.inspectionId)).toEqual([{ channel: 'mail_app', recipient: `${tag.toLowerCase()}.mail.person@mail.test`, status: 'opened' }].map((s) => expect.objectContaining(s)));
+    await expect
+      .poll(() => sends(seeded.inspectionId))
+      .toEqual(
+        [{ channel: 'mail_app', recipient: `${tag.toLowerCase()}.mail.person@mail.test`, status: 'opened' }].map((s) =>
+          expect.objectContaining(s),
+        ),
+      );
   });
 
   it('texts a customer who consented through the share sheet, and falls back to an sms: link without one', async () => {
@@ -159,7 +205,10 @@ describe('sending without SMTP: the device’s mail app and share sheet', () => 
     await context.addInitScript(() => {
       const shared: unknown[] = [];
       Object.assign(window, { sharedData: shared });
-      Object.defineProperty(navigator, 'share', { configurable: true, value: async (data: unknown) => void shared.push(data) });
+      Object.defineProperty(navigator, 'share', {
+        configurable: true,
+        value: async (data: unknown) => void shared.push(data),
+      });
     });
     await addSession(context, baseUrl, api.cookie);
     const { dialog } = await openSendDialog(page, name);
@@ -168,11 +217,15 @@ describe('sending without SMTP: the device’s mail app and share sheet', () => 
     const body = await dialog.getByLabel('Message', { exact: true }).inputValue();
     await dialog.getByRole('button', { name: 'Share…' }).click();
     await toastTitled(page, 'Send recorded');
-    const shared = await page.evaluate(() => (window as unknown as { sharedData: { title: string; text: string }[] }).sharedData);
+    const shared = await page.evaluate(
+      () => (window as unknown as { sharedData: { title: string; text: string }[] }).sharedData,
+    );
     expect(shared).toHaveLength(1);
     expect(shared[0]!.text).toBe(body);
     expect(body).toContain(`${baseUrl}/mpi/${seeded.shareToken}`);
-    await expect.poll(() => sends(seeded.inspectionId)).toEqual([expect.objectContaining({ channel: 'share_sheet', recipient: '555-0142', status: 'opened' })]);
+    await expect
+      .poll(() => sends(seeded.inspectionId))
+      .toEqual([expect.objectContaining({ channel: 'share_sheet', recipient: '555-0142', status: 'opened' })]);
 
     // A browser without the share sheet offers the messages app with the same text.
     const plain = await open();
@@ -187,13 +240,19 @@ describe('sending without SMTP: the device’s mail app and share sheet', () => 
     const name = `${tag} Quiet Customer`;
     const seeded = await seed(api, name);
     const handedOver = new Date(Date.now() - 45 * 60_000).toISOString();
-    await api.call('POST', `/api/inspections/${seeded.inspectionId}/sends`, { id: crypto.randomUUID(), channel: 'copy_link', sentAt: handedOver });
+    await api.call('POST', `/api/inspections/${seeded.inspectionId}/sends`, {
+      id: crypto.randomUUID(),
+      channel: 'copy_link',
+      sentAt: handedOver,
+    });
     const { context, page } = await open(LANDSCAPE, { touch: false });
     await addSession(context, baseUrl, api.cookie);
     await page.goto('/');
     const flag = page.getByTestId('unviewed-sends');
     const row = flag.getByTestId('unviewed-send').filter({ hasText: name });
-    expect(await row.textContent()).toMatch(new RegExp(`^${name} · 2019 Mazda CX-5 · Inspection sent \\d{1,2}:\\d\\d [AP]MOpen$`));
+    expect(await row.textContent()).toMatch(
+      new RegExp(`^${name} · 2019 Mazda CX-5 · Inspection sent \\d{1,2}:\\d\\d [AP]MOpen$`),
+    );
     expect(await flag.getByText(/^Sent over \d+ minutes ago and not opened yet/).isVisible()).toBe(true);
     await row.getByRole('button', { name: 'Open' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Inspection' });
@@ -213,7 +272,9 @@ describe('sending without SMTP: the device’s mail app and share sheet', () => 
   it('copies a receipt’s invoice link from its card and shows Sent on the card', async () => {
     const name = `${tag} Receipt Person`;
     const seeded = await seed(api, name);
-    const invoice = await api.call<{ id: string; shareToken: string }>('POST', '/api/invoices', { inspectionId: seeded.inspectionId });
+    const invoice = await api.call<{ id: string; shareToken: string }>('POST', '/api/invoices', {
+      inspectionId: seeded.inspectionId,
+    });
     const { context, page } = await open(LANDSCAPE, { touch: false });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
     await addSession(context, baseUrl, api.cookie);
@@ -251,10 +312,16 @@ describe('sending without SMTP: the device’s mail app and share sheet', () => 
     await edit.getByRole('button', { name: 'Update Customer' }).click();
     await page.locator('[data-toast-title]').getByText('Customer updated', { exact: true }).waitFor();
     await expect
-      .poll(async () => {
-        const customer = await api.call<{ textConsentAt: string | null; textConsentSource: string | null }>('GET', `/api/customers/${seeded.customerId}`);
-        return [customer.textConsentAt, customer.textConsentSource];
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          const customer = await api.call<{ textConsentAt: string | null; textConsentSource: string | null }>(
+            'GET',
+            `/api/customers/${seeded.customerId}`,
+          );
+          return [customer.textConsentAt, customer.textConsentSource];
+        },
+        { timeout: 15_000 },
+      )
       .toEqual(['2026-11-21', 'signed_form']);
     await page.reload();
     const { dialog } = await openSendDialog(page, name);

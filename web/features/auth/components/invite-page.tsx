@@ -19,7 +19,8 @@ import styles from './auth.module.css';
 type Field = 'username' | 'email' | 'password' | 'confirmPassword';
 const EMPTY: Record<Field, string> = { username: '', email: '', password: '', confirmPassword: '' };
 
-const untilDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { month: 'long', day: 'numeric', year: 'numeric' });
+const untilDate = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { month: 'long', day: 'numeric', year: 'numeric' });
 
 function InviteForm({ token, invite }: { token: string; invite: PublicInvite }) {
   const accept = useAcceptInvite(token);
@@ -50,9 +51,31 @@ function InviteForm({ token, invite }: { token: string; invite: PublicInvite }) 
           submitLabel="Create Account"
           pendingLabel="Creating account..."
         >
-          <TextField form={form} name="username" label="Username" id="invite-username" autoComplete="username" autoCapitalize="none" />
-          <TextField form={form} name="email" label="Email" id="invite-email" type="email" inputMode="email" autoComplete="email" />
-          <TextField form={form} name="password" label="Password" id="invite-password" type="password" autoComplete="new-password" />
+          <TextField
+            form={form}
+            name="username"
+            label="Username"
+            id="invite-username"
+            autoComplete="username"
+            autoCapitalize="none"
+          />
+          <TextField
+            form={form}
+            name="email"
+            label="Email"
+            id="invite-email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+          />
+          <TextField
+            form={form}
+            name="password"
+            label="Password"
+            id="invite-password"
+            type="password"
+            autoComplete="new-password"
+          />
           <TextField
             form={form}
             name="confirmPassword"

@@ -10,8 +10,8 @@ export function PasswordChangeNotice() {
   return (
     <div className={styles.notice} role="status" data-testid="password-change-notice">
       <p>
-        Your password no longer meets the shop&apos;s rules (at least 8 characters, not a common password). Please choose
-        a new one.
+        Your password no longer meets the shop&apos;s rules (at least 8 characters, not a common password). Please
+        choose a new one.
       </p>
       <Link to={paths.home('settings')} className={styles.link}>
         Change password

@@ -31,7 +31,14 @@ export function SignInForm() {
           submitLabel="Sign In"
           pendingLabel="Signing in..."
         >
-          <TextField form={form} name="username" label="Username" id="login-username" autoComplete="username" autoCapitalize="none" />
+          <TextField
+            form={form}
+            name="username"
+            label="Username"
+            id="login-username"
+            autoComplete="username"
+            autoCapitalize="none"
+          />
           <TextField
             form={form}
             name="password"

@@ -103,7 +103,12 @@ export function SignOutButton({ textClassName }: { textClassName?: string }) {
                   </button>
                   {/* Offline nothing can be sent: no button that only looks pressable. */}
                   {online ? (
-                    <button type="button" className={buttonClass('primary')} disabled={syncing} onClick={syncThenSignOut}>
+                    <button
+                      type="button"
+                      className={buttonClass('primary')}
+                      disabled={syncing}
+                      onClick={syncThenSignOut}
+                    >
                       {syncing ? 'Syncing…' : 'Sync now'}
                     </button>
                   ) : null}

@@ -28,9 +28,7 @@ function description(mode: Exclude<SignUpMode, 'closed'>, adminEmail: string): s
 export function SignUpForm({ mode, adminEmail }: { mode: Exclude<SignUpMode, 'closed'>; adminEmail: string }) {
   const register = useRegister();
   // The confirmation is checked here and never sent: the API takes the password once.
-  const form = usePageForm(registerForm, EMPTY, ({ confirmPassword: _confirm, ...body }) =>
-    register.mutate(body),
-  );
+  const form = usePageForm(registerForm, EMPTY, ({ confirmPassword: _confirm, ...body }) => register.mutate(body));
 
   return (
     <Card>
@@ -46,7 +44,14 @@ export function SignUpForm({ mode, adminEmail }: { mode: Exclude<SignUpMode, 'cl
           submitLabel="Create Account"
           pendingLabel="Creating account..."
         >
-          <TextField form={form} name="username" label="Username" id="register-username" autoComplete="username" autoCapitalize="none" />
+          <TextField
+            form={form}
+            name="username"
+            label="Username"
+            id="register-username"
+            autoComplete="username"
+            autoCapitalize="none"
+          />
           <TextField
             form={form}
             name="email"
@@ -57,7 +62,14 @@ export function SignUpForm({ mode, adminEmail }: { mode: Exclude<SignUpMode, 'cl
             autoComplete="email"
           />
           <SelectField form={form} name="role" label="Role" id="register-role" named options={ROLE_OPTIONS} />
-          <TextField form={form} name="password" label="Password" id="register-password" type="password" autoComplete="new-password" />
+          <TextField
+            form={form}
+            name="password"
+            label="Password"
+            id="register-password"
+            type="password"
+            autoComplete="new-password"
+          />
           <TextField
             form={form}
             name="confirmPassword"

@@ -23,8 +23,8 @@ export function SignUpPanel() {
       </CardHeader>
       <CardContent className={styles.closed}>
         <p>
-          Ask your administrator to add you on the Users screen, or to send you an invite link. The link lets you
-          choose your own username and password.
+          Ask your administrator to add you on the Users screen, or to send you an invite link. The link lets you choose
+          your own username and password.
         </p>
         {supportEmail ? (
           <p>

@@ -14,7 +14,12 @@ import styles from './customers.module.css';
 
 export function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
-  return words.slice(0, 2).map((w) => w.charAt(0).toUpperCase()).join('') || '?';
+  return (
+    words
+      .slice(0, 2)
+      .map((w) => w.charAt(0).toUpperCase())
+      .join('') || '?'
+  );
 }
 
 export interface CustomerCardProps {

@@ -31,9 +31,14 @@ export function CustomerDetails({ customer, inspections, inspectionsFailed, unse
   const { openVehicleDialog } = useVehicleDialog();
   const vehicles = useCustomerVehicles(customer.id, true);
   const removeVehicle = useDeleteVehicle();
-  const confirmDelete = useConfirmDelete(removeVehicle, { noun: 'vehicle', description: 'Its inspections are deleted with it.' });
+  const confirmDelete = useConfirmDelete(removeVehicle, {
+    noun: 'vehicle',
+    description: 'Its inspections are deleted with it.',
+  });
 
-  const services = (inspections ?? []).flatMap((inspection) => inspection.services.map((service) => ({ service, inspection })));
+  const services = (inspections ?? []).flatMap((inspection) =>
+    inspection.services.map((service) => ({ service, inspection })),
+  );
   const pending = services.filter((s) => s.service.status === 'recommended');
   const approved = services.filter((s) => s.service.status === 'approved');
 
@@ -51,7 +56,9 @@ export function CustomerDetails({ customer, inspections, inspectionsFailed, unse
                 <li key={vehicle.id} className={styles.row} data-testid="customer-vehicle">
                   <div className={styles.rowText}>
                     <strong>{name}</strong>
-                    <span className={styles.muted}>{[vehicle.licensePlate, vehicle.vin].filter(Boolean).join(' · ') || 'No plate or VIN'}</span>
+                    <span className={styles.muted}>
+                      {[vehicle.licensePlate, vehicle.vin].filter(Boolean).join(' · ') || 'No plate or VIN'}
+                    </span>
                     {unsent.has(vehicle.id) ? (
                       <span>
                         <NotSyncedBadge />
@@ -59,10 +66,20 @@ export function CustomerDetails({ customer, inspections, inspectionsFailed, unse
                     ) : null}
                   </div>
                   <div className={styles.actions}>
-                    <Button variant="ghost" size="icon" aria-label={`Edit ${name}`} onClick={() => openVehicleDialog({ vehicleId: vehicle.id })}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Edit ${name}`}
+                      onClick={() => openVehicleDialog({ vehicleId: vehicle.id })}
+                    >
                       <Pencil aria-hidden="true" />
                     </Button>
-                    <Button variant="ghost" size="icon" aria-label={`Delete ${name}`} onClick={() => confirmDelete.ask(vehicle)}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Delete ${name}`}
+                      onClick={() => confirmDelete.ask(vehicle)}
+                    >
                       <Trash2 aria-hidden="true" />
                     </Button>
                   </div>
@@ -72,7 +89,11 @@ export function CustomerDetails({ customer, inspections, inspectionsFailed, unse
           </ul>
         )}
         <div>
-          <Button variant="secondary" size="sm" onClick={() => openVehicleDialog({ customerId: customer.id, customerName: customer.name })}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => openVehicleDialog({ customerId: customer.id, customerName: customer.name })}
+          >
             <Plus aria-hidden="true" /> Add Vehicle
           </Button>
         </div>

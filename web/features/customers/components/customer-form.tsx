@@ -26,7 +26,11 @@ const today = () => new Date(Date.now() - new Date().getTimezoneOffset() * 60_00
 
 /** The form keeps text; blank consent fields are "no consent" (null) to the API. */
 function withConsent<T extends Partial<Record<Field, string>>>(values: T) {
-  return { ...values, textConsentAt: values.textConsentAt || null, textConsentSource: (values.textConsentSource || null) as TextConsentSource | null };
+  return {
+    ...values,
+    textConsentAt: values.textConsentAt || null,
+    textConsentSource: (values.textConsentSource || null) as TextConsentSource | null,
+  };
 }
 const formSchema = z.preprocess((values) => withConsent(values as Record<Field, string>), createCustomerBody);
 
@@ -57,7 +61,10 @@ export function CustomerForm({ customer, onClose }: CustomerFormProps) {
       ? (changes) => {
           // The date and its source travel together.
           const consentChanged = changes.textConsentAt !== undefined || changes.textConsentSource !== undefined;
-          const unchanged = { textConsentAt: customer.textConsentAt ?? '', textConsentSource: customer.textConsentSource ?? '' };
+          const unchanged = {
+            textConsentAt: customer.textConsentAt ?? '',
+            textConsentSource: customer.textConsentSource ?? '',
+          };
           const sent = consentChanged ? withConsent({ ...unchanged, ...changes }) : changes;
           return update.mutateAsync({ customer, changes: sent as UpdateCustomerBody });
         }
@@ -100,7 +107,13 @@ export function CustomerForm({ customer, onClose }: CustomerFormProps) {
       {values.textConsentAt !== '' ? (
         <div className={styles.consentFields}>
           <TextField form={form} name="textConsentAt" label="Consent given on" required type="date" />
-          <SelectField form={form} name="textConsentSource" label="How it was given" required options={CONSENT_OPTIONS} />
+          <SelectField
+            form={form}
+            name="textConsentSource"
+            label="How it was given"
+            required
+            options={CONSENT_OPTIONS}
+          />
         </div>
       ) : null}
     </FormDialog>

@@ -37,7 +37,10 @@ export function CustomersSection() {
   const [sort, setSort] = useState<CustomerListParams['sort']>('name');
   const [params, setParams] = useState<CustomerListParams>({ q: '', status: 'all', sort: 'name', page: 0 });
   const [editing, setEditing] = useState<Editing>(null);
-  const confirmDelete = useConfirmDelete(remove, { noun: 'customer', description: 'Their vehicles and inspections are deleted with them.' });
+  const confirmDelete = useConfirmDelete(remove, {
+    noun: 'customer',
+    description: 'Their vehicles and inspections are deleted with them.',
+  });
   const customers = useCustomers(params);
   const unsent = usePendingIds();
 
@@ -64,19 +67,32 @@ export function CustomersSection() {
     <ListLayout id="customers" title="Customers" action={addButton}>
       <ListToolbar label="Filter customers" onSubmit={apply}>
         <FormField label="Search">
-          <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search customers..." />
+          <Input
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Search customers..."
+          />
         </FormField>
         <FormField label="Status">
-          <Select options={STATUS_OPTIONS} value={status} onValueChange={(v) => {
+          <Select
+            options={STATUS_OPTIONS}
+            value={status}
+            onValueChange={(v) => {
               setStatus(v as CustomerListParams['status']);
               setParams((p) => ({ ...p, status: v as CustomerListParams['status'], page: 0 }));
-            }} />
+            }}
+          />
         </FormField>
         <FormField label="Sort by">
-          <Select options={SORT_OPTIONS} value={sort} onValueChange={(v) => {
+          <Select
+            options={SORT_OPTIONS}
+            value={sort}
+            onValueChange={(v) => {
               setSort(v as CustomerListParams['sort']);
               setParams((p) => ({ ...p, sort: v as CustomerListParams['sort'], page: 0 }));
-            }} />
+            }}
+          />
         </FormField>
         <Button type="submit" variant="secondary">
           Apply Filters

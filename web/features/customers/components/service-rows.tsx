@@ -82,7 +82,11 @@ export function ServiceRows({
   );
 
   return (
-    <section className={styles.block} aria-label={title} data-testid={pending ? 'pending-approvals' : 'approved-services'}>
+    <section
+      className={styles.block}
+      aria-label={title}
+      data-testid={pending ? 'pending-approvals' : 'approved-services'}
+    >
       <h3 className={styles.blockTitle}>
         {title} ({items.length})
       </h3>
@@ -104,7 +108,8 @@ export function ServiceRows({
                     <span data-testid="needs-reapproval">
                       <Badge variant="warning">Needs re-approval</Badge>{' '}
                       <span className={styles.muted}>
-                        Approved {service.approvedAmount ? <MoneyCents cents={toCents(service.approvedAmount)} /> : null}, now{' '}
+                        Approved{' '}
+                        {service.approvedAmount ? <MoneyCents cents={toCents(service.approvedAmount)} /> : null}, now{' '}
                         <MoneyCents cents={totalOf(service)} />
                       </span>
                     </span>

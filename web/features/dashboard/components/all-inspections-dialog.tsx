@@ -72,7 +72,9 @@ export function AllInspectionsDialog({ open, onOpenChange }: { open: boolean; on
       ) : items.length === 0 ? (
         <EmptyState
           title="No inspections found"
-          description={q || status !== 'all' ? 'Try a different search or status' : 'Start by creating your first inspection'}
+          description={
+            q || status !== 'all' ? 'Try a different search or status' : 'Start by creating your first inspection'
+          }
         />
       ) : (
         <>

@@ -21,8 +21,8 @@ export function DashboardSection() {
       <p className={styles.lead}>Here&apos;s what&apos;s happening in your shop.</p>
       {online ? null : (
         <p role="status" className={styles.offline}>
-          You&apos;re offline. The figures and recent inspections need a connection; customers, vehicles and
-          inspections still work.
+          You&apos;re offline. The figures and recent inspections need a connection; customers, vehicles and inspections
+          still work.
         </p>
       )}
       <StatCards />

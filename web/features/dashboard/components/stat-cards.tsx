@@ -8,7 +8,17 @@ import { useDashboardStats } from '@web/entities/dashboard/get-dashboard-stats';
 import styles from './dashboard.module.css';
 import { RetryAlert } from './retry-alert';
 
-function StatCard({ label, icon: Icon, value, children }: { label: string; icon: LucideIcon; value: number | undefined; children?: ReactNode }) {
+function StatCard({
+  label,
+  icon: Icon,
+  value,
+  children,
+}: {
+  label: string;
+  icon: LucideIcon;
+  value: number | undefined;
+  children?: ReactNode;
+}) {
   return (
     <Card className={styles.stat} data-testid="stat-card">
       <div className={styles.statTop}>

@@ -21,7 +21,11 @@ export interface DeferredLineProps {
 export function DeferredLine({ line, unsent, pending, onChange }: DeferredLineProps) {
   const days = ageInDays(line.inspectedAt);
   return (
-    <article className={styles.line} data-testid="deferred-line" aria-label={`${line.description} for ${line.customerName}`}>
+    <article
+      className={styles.line}
+      data-testid="deferred-line"
+      aria-label={`${line.description} for ${line.customerName}`}
+    >
       <div className={styles.lineTop}>
         <h2 className={styles.lineTitle}>{line.description}</h2>
         <span className={styles.value} data-testid="deferred-value">
@@ -37,7 +41,8 @@ export function DeferredLine({ line, unsent, pending, onChange }: DeferredLinePr
         </li>
         <li>{line.vehicleLabel}</li>
         <li>
-          {line.sourceStatus === 'declined' ? 'Declined' : 'Not decided'} {formatDate(line.inspectedAt)} · {ageText(days)} old
+          {line.sourceStatus === 'declined' ? 'Declined' : 'Not decided'} {formatDate(line.inspectedAt)} ·{' '}
+          {ageText(days)} old
         </li>
         {unsent ? (
           <li>
@@ -58,7 +63,9 @@ export function DeferredLine({ line, unsent, pending, onChange }: DeferredLinePr
           <Select
             options={OUTCOME_OPTIONS}
             value={line.followUpOutcome ?? 'none'}
-            onValueChange={(value) => onChange({ followUpOutcome: value === 'none' ? null : (value as FollowUpOutcome) })}
+            onValueChange={(value) =>
+              onChange({ followUpOutcome: value === 'none' ? null : (value as FollowUpOutcome) })
+            }
           />
         </FormField>
         <DismissForm

@@ -29,7 +29,13 @@ export function DeferredSection() {
   const unsent = usePendingIds();
   const [search, setSearch] = useState('');
   const [minValue, setMinValue] = useState('');
-  const [params, setParams] = useState<DeferredListParams>({ q: '', sort: 'age', minValue: '', dueOnly: false, page: 0 });
+  const [params, setParams] = useState<DeferredListParams>({
+    q: '',
+    sort: 'age',
+    minValue: '',
+    dueOnly: false,
+    page: 0,
+  });
   const lines = useDeferredList(params);
 
   // Typing applies a moment after the last key, like the customers list.
@@ -48,10 +54,22 @@ export function DeferredSection() {
     <ListLayout id="deferred" title="Deferred work">
       <ListToolbar label="Filter deferred work" onSubmit={(e) => e.preventDefault()}>
         <FormField label="Search">
-          <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Customer, phone, vehicle, work..." />
+          <Input
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Customer, phone, vehicle, work..."
+          />
         </FormField>
         <FormField label="Minimum value ($)">
-          <Input type="number" inputMode="decimal" min="0" step="1" value={minValue} onChange={(e) => setMinValue(e.target.value)} />
+          <Input
+            type="number"
+            inputMode="decimal"
+            min="0"
+            step="1"
+            value={minValue}
+            onChange={(e) => setMinValue(e.target.value)}
+          />
         </FormField>
         <FormField label="Sort by">
           <Select
@@ -78,7 +96,9 @@ export function DeferredSection() {
         emptyState={{
           icon: ClipboardList,
           title: 'No open deferred work',
-          description: filtered ? 'Try a different search or filter.' : 'Declined work of finished inspections shows here.',
+          description: filtered
+            ? 'Try a different search or filter.'
+            : 'Declined work of finished inspections shows here.',
         }}
       >
         <CardGrid label="Deferred work" items={items} columns="rows">

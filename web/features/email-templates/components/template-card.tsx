@@ -35,7 +35,11 @@ export function TemplateCard({ template, onEdit, onDelete }: TemplateCardProps) 
         </p>
       </CardContent>
       <CardFooter className={styles.cardActions}>
-        <Button variant="secondary" onClick={() => void copy()} aria-label={copied ? `Copied ${template.name}` : `Copy ${template.name}`}>
+        <Button
+          variant="secondary"
+          onClick={() => void copy()}
+          aria-label={copied ? `Copied ${template.name}` : `Copy ${template.name}`}
+        >
           {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
           {copied ? 'Copied' : 'Copy'}
         </Button>

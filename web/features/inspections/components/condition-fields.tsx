@@ -73,7 +73,11 @@ export function ConditionFields({ draft, errors, onChange }: ConditionFieldsProp
       </fieldset>
       <fieldset className={styles.section}>
         <legend className={styles.sectionTitle}>Leaks, Codes and Notes</legend>
-        <FormField label="Leaks" hint="Separate leaks with commas, e.g. Oil pan gasket, Coolant hose" error={errors.leaks}>
+        <FormField
+          label="Leaks"
+          hint="Separate leaks with commas, e.g. Oil pan gasket, Coolant hose"
+          error={errors.leaks}
+        >
           <Input value={draft.leaks} onChange={(e) => onChange({ leaks: e.target.value })} />
         </FormField>
         {photosOf('leaks')}

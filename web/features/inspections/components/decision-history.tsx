@@ -14,7 +14,10 @@ const DECISION_LABELS: Record<DecisionEntry['decision'], string> = {
 
 function Entry({ entry }: { entry: DecisionEntry }) {
   const [showSignature, setShowSignature] = useState(false);
-  const how = entry.actor === 'customer' ? 'through the share link' : `for the customer · ${DECISION_METHOD_LABELS[entry.method]}`;
+  const how =
+    entry.actor === 'customer'
+      ? 'through the share link'
+      : `for the customer · ${DECISION_METHOD_LABELS[entry.method]}`;
   return (
     <li className={styles.decision} data-testid="decision">
       <div>
@@ -32,7 +35,9 @@ function Entry({ entry }: { entry: DecisionEntry }) {
           <Button variant="ghost" size="sm" onClick={() => setShowSignature((v) => !v)} aria-expanded={showSignature}>
             {showSignature ? 'Hide signature' : 'View signature'}
           </Button>
-          {showSignature ? <img className={styles.signature} src={entry.signature} alt={`Signature for ${entry.description}`} /> : null}
+          {showSignature ? (
+            <img className={styles.signature} src={entry.signature} alt={`Signature for ${entry.description}`} />
+          ) : null}
         </div>
       ) : null}
     </li>

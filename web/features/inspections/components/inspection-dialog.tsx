@@ -27,8 +27,18 @@ export function InspectionDialog({ options, onClose }: InspectionDialogProps) {
     (!options.customerId || customer.data);
   if (!ready || !user.data) {
     return (
-      <Dialog open placeholder onOpenChange={(open) => !open && onClose()} wide title={options.inspectionId ? 'Edit Inspection' : 'Create Inspection'}>
-        {failed ? <p role="alert">This inspection could not be loaded. Check the connection and try again.</p> : <LoadingBlock />}
+      <Dialog
+        open
+        placeholder
+        onOpenChange={(open) => !open && onClose()}
+        wide
+        title={options.inspectionId ? 'Edit Inspection' : 'Create Inspection'}
+      >
+        {failed ? (
+          <p role="alert">This inspection could not be loaded. Check the connection and try again.</p>
+        ) : (
+          <LoadingBlock />
+        )}
       </Dialog>
     );
   }

@@ -56,7 +56,8 @@ export interface InspectionDraft {
   services: ServiceDraft[];
 }
 
-const text = (value: number | string | null | undefined): string => (value === null || value === undefined ? '' : String(value));
+const text = (value: number | string | null | undefined): string =>
+  value === null || value === undefined ? '' : String(value);
 
 export const newPart = (): PartDraft => ({ id: newClientId(), partName: '', partUrl: '', partCost: '' });
 
@@ -91,8 +92,14 @@ export function draftFrom(inspection: Inspection): InspectionDraft {
     vehicleId: inspection.vehicleId,
     technicianId: inspection.technicianId ?? '',
     status: inspection.status,
-    measurements: Object.fromEntries(MEASUREMENT_FIELDS.map((f) => [f, text(inspection[f])])) as Record<MeasurementField, string>,
-    conditions: Object.fromEntries(CONDITION_FIELDS.map((f) => [f, inspection[f] ?? NO_CONDITION])) as Record<ConditionField, string>,
+    measurements: Object.fromEntries(MEASUREMENT_FIELDS.map((f) => [f, text(inspection[f])])) as Record<
+      MeasurementField,
+      string
+    >,
+    conditions: Object.fromEntries(CONDITION_FIELDS.map((f) => [f, inspection[f] ?? NO_CONDITION])) as Record<
+      ConditionField,
+      string
+    >,
     leaks: inspection.leaks.join(', '),
     checkEngineLight: inspection.checkEngineLight ? 'on' : 'off',
     diagnosticCodes: inspection.diagnosticCodes ?? '',
@@ -119,7 +126,12 @@ function serviceBody(service: ServiceDraft): Record<string, unknown> {
     ...(service.parts.length === 0 ? { partsCost: cost(service.partsCost) } : {}),
     // Only a new service takes a status; an existing one keeps its own (approve/decline survive).
     ...(service.isNew ? { status: 'recommended' } : {}),
-    parts: service.parts.map((p) => ({ id: p.id, partName: p.partName, partUrl: p.partUrl, partCost: cost(p.partCost) })),
+    parts: service.parts.map((p) => ({
+      id: p.id,
+      partName: p.partName,
+      partUrl: p.partUrl,
+      partCost: cost(p.partCost),
+    })),
   };
 }
 
@@ -131,7 +143,9 @@ function fieldsBody(draft: InspectionDraft): Record<string, unknown> {
     technicianId: draft.technicianId,
     status: draft.status,
     ...Object.fromEntries(MEASUREMENT_FIELDS.map((f) => [f, draft.measurements[f].trim() || null])),
-    ...Object.fromEntries(CONDITION_FIELDS.map((f) => [f, draft.conditions[f] === NO_CONDITION ? null : draft.conditions[f]])),
+    ...Object.fromEntries(
+      CONDITION_FIELDS.map((f) => [f, draft.conditions[f] === NO_CONDITION ? null : draft.conditions[f]]),
+    ),
     leaks: draft.leaks
       .split(/[,\n]/)
       .map((leak) => leak.trim())

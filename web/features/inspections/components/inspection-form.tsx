@@ -21,7 +21,16 @@ import { ShareActivityLine } from '@web/widgets/sends/components/share-activity-
 import { useSaveInspection } from '@web/entities/inspections/save-inspection';
 import { ConditionFields } from './condition-fields';
 import { DecisionHistory } from './decision-history';
-import { draftFrom, emptyDraft, estimate, newService, toBody, toChanges, type InspectionDraft, type ServiceDraft } from './inspection-form-model';
+import {
+  draftFrom,
+  emptyDraft,
+  estimate,
+  newService,
+  toBody,
+  toChanges,
+  type InspectionDraft,
+  type ServiceDraft,
+} from './inspection-form-model';
 import styles from './inspection-form.module.css';
 import { MeasurementFields } from './measurement-fields';
 import { PeopleFields } from './people-fields';
@@ -55,7 +64,9 @@ export function InspectionForm({ inspection, lockedCustomer, signedInUser, onClo
   const save = useSaveInspection();
   // What the dialog opened with: an edit sends what differs from it, even if the row is
   // refreshed behind the open form (a pull), so another device's changes are never sent back.
-  const [initial] = useState(() => (inspection ? draftFrom(inspection) : emptyDraft(lockedCustomer?.id ?? '', signedInUser.id)));
+  const [initial] = useState(() =>
+    inspection ? draftFrom(inspection) : emptyDraft(lockedCustomer?.id ?? '', signedInUser.id),
+  );
   // The id of a new inspection is made once, so a retried save cannot create a second one.
   const [newId] = useState(newClientId);
   const [draft, setDraft] = useState<InspectionDraft>(initial);
@@ -106,7 +117,9 @@ export function InspectionForm({ inspection, lockedCustomer, signedInUser, onClo
     const services = inspection ? [...new Set(unsaved.flatMap((m) => (m.serviceId ? [m.serviceId] : [])))] : undefined;
     discardUnsaved(mediaOwnerId, services)
       .then(onClose)
-      .catch(() => toast({ title: 'Error', description: 'The photos could not be deleted. Try again.', variant: 'destructive' }));
+      .catch(() =>
+        toast({ title: 'Error', description: 'The photos could not be deleted. Try again.', variant: 'destructive' }),
+      );
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -116,14 +129,24 @@ export function InspectionForm({ inspection, lockedCustomer, signedInUser, onClo
     setErrors(found);
     const messages = [...new Set(Object.values(found))];
     if (messages.length > 0) {
-      toast({ title: 'Validation Error', description: messages.join(', ') || 'Please check all required fields', variant: 'destructive' });
+      toast({
+        title: 'Validation Error',
+        description: messages.join(', ') || 'Please check all required fields',
+        variant: 'destructive',
+      });
       return;
     }
     const editing = Boolean(inspection);
     const deferredAdded = stillAdded.map((c) => c.line);
     save.mutate(
       inspection
-        ? { mode: 'update', inspection, changes: toChanges(draft, initial), customerName: customerName ?? '', deferredAdded }
+        ? {
+            mode: 'update',
+            inspection,
+            changes: toChanges(draft, initial),
+            customerName: customerName ?? '',
+            deferredAdded,
+          }
         : { mode: 'create', id: newId, body: toBody(draft), customerName: customerName ?? '', deferredAdded },
       {
         onSuccess: () => {
@@ -148,7 +171,11 @@ export function InspectionForm({ inspection, lockedCustomer, signedInUser, onClo
       }}
       wide
       title={inspection ? 'Edit Inspection' : 'Create Inspection'}
-      description={inspection ? `${customerName ?? ''} · ${inspection.vehicle.year} ${inspection.vehicle.make} ${inspection.vehicle.model}` : 'Record measurements, conditions and recommended services.'}
+      description={
+        inspection
+          ? `${customerName ?? ''} · ${inspection.vehicle.year} ${inspection.vehicle.make} ${inspection.vehicle.model}`
+          : 'Record measurements, conditions and recommended services.'
+      }
       onSubmit={submit}
       footer={
         <>
@@ -203,7 +230,12 @@ export function InspectionForm({ inspection, lockedCustomer, signedInUser, onClo
             onChange={(field, value) => change({ measurements: { ...draft.measurements, [field]: value } })}
           />
           <ConditionFields draft={draft} errors={errors} onChange={change} />
-          <ServicesEditor services={draft.services} saved={inspection?.services} errors={errors} onChange={changeServices} />
+          <ServicesEditor
+            services={draft.services}
+            saved={inspection?.services}
+            errors={errors}
+            onChange={changeServices}
+          />
           <TotalsList totals={totals} taxLabel="Tax (8.5%)" totalLabel="Estimated Total" testId="inspection-estimate" />
           {inspection ? <DecisionHistory inspectionId={inspection.id} /> : null}
         </div>

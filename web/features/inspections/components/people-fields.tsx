@@ -25,7 +25,16 @@ export interface PeopleFieldsProps {
 }
 
 /** Customer, vehicle (follows the customer), technician and status. */
-export function PeopleFields({ draft, errors, onChange, customerLocked, customerName, onCustomerName, signedInUser, currentTechnician }: PeopleFieldsProps) {
+export function PeopleFields({
+  draft,
+  errors,
+  onChange,
+  customerLocked,
+  customerName,
+  onCustomerName,
+  signedInUser,
+  currentTechnician,
+}: PeopleFieldsProps) {
   const vehicles = useCustomerVehicles(draft.customerId);
   const isAdmin = signedInUser.role === 'admin';
   const technicians = useTechnicians(isAdmin);

@@ -30,7 +30,8 @@ function ApprovalState({ service }: { service: Service | undefined }) {
         <>
           <Badge variant="warning">Needs re-approval</Badge>
           <span className={styles.muted}>
-            Approved {formatMoney(service.approvedAmount)}, now {formatMoneyCents(toCents(service.partsCost) + toCents(service.laborCost))}
+            Approved {formatMoney(service.approvedAmount)}, now{' '}
+            {formatMoneyCents(toCents(service.partsCost) + toCents(service.laborCost))}
           </span>
         </>
       ) : (
@@ -73,11 +74,19 @@ export function ServicesEditor({ services, saved, errors, onChange }: ServicesEd
                 <Input value={service.description} onChange={(e) => update(index, { description: e.target.value })} />
               </FormField>
               <FormField label="Labor Cost" error={errors[`${key}.laborCost`]}>
-                <Input {...costProps} value={service.laborCost} onChange={(e) => update(index, { laborCost: e.target.value })} />
+                <Input
+                  {...costProps}
+                  value={service.laborCost}
+                  onChange={(e) => update(index, { laborCost: e.target.value })}
+                />
               </FormField>
               {service.parts.length === 0 ? (
                 <FormField label="Parts Cost" error={errors[`${key}.partsCost`]}>
-                  <Input {...costProps} value={service.partsCost} onChange={(e) => update(index, { partsCost: e.target.value })} />
+                  <Input
+                    {...costProps}
+                    value={service.partsCost}
+                    onChange={(e) => update(index, { partsCost: e.target.value })}
+                  />
                 </FormField>
               ) : null}
             </div>
@@ -88,13 +97,24 @@ export function ServicesEditor({ services, saved, errors, onChange }: ServicesEd
               return (
                 <div key={part.id} className={styles.part} data-testid="part-editor">
                   <FormField label="Part Name" required error={errors[`${partKey}.partName`]}>
-                    <Input value={part.partName} onChange={(e) => updatePart(index, partIndex, { partName: e.target.value })} />
+                    <Input
+                      value={part.partName}
+                      onChange={(e) => updatePart(index, partIndex, { partName: e.target.value })}
+                    />
                   </FormField>
                   <FormField label="Part URL" error={errors[`${partKey}.partUrl`]}>
-                    <Input type="url" value={part.partUrl} onChange={(e) => updatePart(index, partIndex, { partUrl: e.target.value })} />
+                    <Input
+                      type="url"
+                      value={part.partUrl}
+                      onChange={(e) => updatePart(index, partIndex, { partUrl: e.target.value })}
+                    />
                   </FormField>
                   <FormField label="Part Cost" error={errors[`${partKey}.partCost`]}>
-                    <Input {...costProps} value={part.partCost} onChange={(e) => updatePart(index, partIndex, { partCost: e.target.value })} />
+                    <Input
+                      {...costProps}
+                      value={part.partCost}
+                      onChange={(e) => updatePart(index, partIndex, { partCost: e.target.value })}
+                    />
                   </FormField>
                   <Button
                     variant="ghost"

@@ -42,7 +42,9 @@ export function InspectionPicker({ value, onChange, error }: InspectionPickerPro
             const chosen = choices.find((i) => i.id === id);
             if (chosen) onChange(chosen);
           }}
-          placeholder={search.isFetching ? 'Searching…' : options.length ? 'Select an inspection' : 'No inspections found'}
+          placeholder={
+            search.isFetching ? 'Searching…' : options.length ? 'Select an inspection' : 'No inspections found'
+          }
         />
       </FormField>
     </div>

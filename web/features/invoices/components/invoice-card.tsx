@@ -69,7 +69,9 @@ export function InvoiceCard({ invoice, onDelete }: InvoiceCardProps) {
               vehicle: invoice.vehicle ? vehicleName(invoice.vehicle) : null,
               at: invoice.createdAt,
               invoiceLink: `${window.location.origin}${paths.invoice(invoice.shareToken)}`,
-              inspectionLink: invoice.inspection ? `${window.location.origin}${paths.report(invoice.inspection.shareToken)}` : undefined,
+              inspectionLink: invoice.inspection
+                ? `${window.location.origin}${paths.report(invoice.inspection.shareToken)}`
+                : undefined,
             }}
           />
           <Button variant="ghost" size="sm" onClick={onDelete}>

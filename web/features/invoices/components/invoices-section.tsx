@@ -35,7 +35,11 @@ export function InvoicesSection() {
   const [search, setSearch] = useState('');
   const [params, setParams] = useState<InvoiceListParams>({ q: '', status: 'all', sort: 'date', page: 0 });
   const [creating, setCreating] = useState(false);
-  const confirmDelete = useConfirmDelete(remove, { noun: 'receipt', toastNoun: 'invoice', description: 'This action cannot be undone.' });
+  const confirmDelete = useConfirmDelete(remove, {
+    noun: 'receipt',
+    toastNoun: 'invoice',
+    description: 'This action cannot be undone.',
+  });
   const invoices = useInvoices(params);
 
   // Search as you type, a moment after the last key.

@@ -39,7 +39,11 @@ export function ReceiptDialog({ onClose }: { onClose: () => void }) {
     inspectionId: inspection?.id ?? '',
     status,
     notes: notes.trim() || null,
-    lineItems: items.map((item) => ({ id: item.key, description: item.description.trim(), amount: item.amount.trim() })),
+    lineItems: items.map((item) => ({
+      id: item.key,
+      description: item.description.trim(),
+      amount: item.amount.trim(),
+    })),
   };
   const check = validate(createInvoiceBody, body);
   // Messages appear after the first try, then follow the edits.

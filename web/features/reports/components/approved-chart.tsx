@@ -31,11 +31,26 @@ export function ApprovedChart({ days }: { days: FunnelReport['days'] }) {
           role="img"
           aria-label={`Approved dollars per day${first && last ? `, ${dateText(first.date)} to ${dateText(last.date)}` : ''}. ${summary}`}
         >
-          <line x1={0} y1={HEIGHT} x2={days.length} y2={HEIGHT} className={styles.chartAxis} vectorEffect="non-scaling-stroke" />
+          <line
+            x1={0}
+            y1={HEIGHT}
+            x2={days.length}
+            y2={HEIGHT}
+            className={styles.chartAxis}
+            vectorEffect="non-scaling-stroke"
+          />
           {days.map((day, i) => {
             const height = max === 0 ? 0 : (day.approvedCents / max) * (HEIGHT - 2);
             return (
-              <rect key={day.date} x={i + 0.15} width={0.7} y={HEIGHT - height} height={height} className={styles.chartBar} data-date={day.date}>
+              <rect
+                key={day.date}
+                x={i + 0.15}
+                width={0.7}
+                y={HEIGHT - height}
+                height={height}
+                className={styles.chartBar}
+                data-date={day.date}
+              >
                 <title>{`${dateText(day.date)}: ${formatMoneyCents(day.approvedCents)}`}</title>
               </rect>
             );

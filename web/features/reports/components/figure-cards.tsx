@@ -19,11 +19,23 @@ export function FigureCards({ figures: f }: { figures: FunnelFigures }) {
   return (
     <div className={styles.figures}>
       <Figure label="Inspections" value={formatNumber(f.inspections)} />
-      <Figure label="Share rate" value={formatRate(f.shareRate)} foot={`${formatNumber(f.sent)} of ${formatNumber(f.inspections)} sent`} />
-      <Figure label="View rate" value={formatRate(f.viewRate)} foot={`${formatNumber(f.viewed)} of ${formatNumber(f.sent)} opened`} />
+      <Figure
+        label="Share rate"
+        value={formatRate(f.shareRate)}
+        foot={`${formatNumber(f.sent)} of ${formatNumber(f.inspections)} sent`}
+      />
+      <Figure
+        label="View rate"
+        value={formatRate(f.viewRate)}
+        foot={`${formatNumber(f.viewed)} of ${formatNumber(f.sent)} opened`}
+      />
       <Figure label="Send to first view" value={formatMinutes(f.medianMinutesToView)} foot="median" />
       <Figure label="Send to decision" value={formatMinutes(f.medianMinutesToDecision)} foot="median" />
-      <Figure label="Recommended" value={formatMoneyCents(f.recommendedCents)} foot={`${formatNumber(f.services)} services`} />
+      <Figure
+        label="Recommended"
+        value={formatMoneyCents(f.recommendedCents)}
+        foot={`${formatNumber(f.services)} services`}
+      />
       <Figure
         label="Approved"
         value={formatMoneyCents(f.approvedCents)}

@@ -15,7 +15,10 @@ const FIGURES: { label: string; value: (g: FunnelGroup) => string }[] = [
   { label: 'Approved % of value', value: (g) => formatRate(g.approvalRateByValue) },
   { label: 'Approved % of services', value: (g) => formatRate(g.approvalRateByCount) },
   { label: 'Declined', value: (g) => formatMoneyCents(g.declinedCents) },
-  { label: 'Avg repair order', value: (g) => (g.averageRepairOrderCents === null ? '—' : formatMoneyCents(g.averageRepairOrderCents)) },
+  {
+    label: 'Avg repair order',
+    value: (g) => (g.averageRepairOrderCents === null ? '—' : formatMoneyCents(g.averageRepairOrderCents)),
+  },
 ];
 
 /**
@@ -33,7 +36,12 @@ export function GroupTable({ title, groups, testId }: { title: string; groups: F
           <p className={styles.muted}>No inspections in this range</p>
         ) : (
           groups.map((g) => (
-            <article key={g.key} className={styles.group} aria-labelledby={`${testId}-${g.key}`} data-testid="report-group">
+            <article
+              key={g.key}
+              className={styles.group}
+              aria-labelledby={`${testId}-${g.key}`}
+              data-testid="report-group"
+            >
               <h3 id={`${testId}-${g.key}`} className={styles.groupName}>
                 {g.name}
               </h3>

@@ -33,7 +33,12 @@ export function RangePicker({ preset, range, onChange }: RangePickerProps) {
     <div className={styles.picker}>
       <div className={styles.presets} role="group" aria-label="Date range">
         {PRESETS.map((p) => (
-          <Button key={p} variant={p === preset ? 'primary' : 'secondary'} aria-pressed={p === preset} onClick={() => choose(p)}>
+          <Button
+            key={p}
+            variant={p === preset ? 'primary' : 'secondary'}
+            aria-pressed={p === preset}
+            onClick={() => choose(p)}
+          >
             {PRESET_LABELS[p]}
           </Button>
         ))}
@@ -42,11 +47,23 @@ export function RangePicker({ preset, range, onChange }: RangePickerProps) {
         <div className={styles.customRange}>
           <div className={styles.dateField}>
             <Label htmlFor={`${id}-from`}>From</Label>
-            <Input id={`${id}-from`} type="date" value={draft.from} max={draft.to || undefined} onChange={(e) => edit('from', e.target.value)} />
+            <Input
+              id={`${id}-from`}
+              type="date"
+              value={draft.from}
+              max={draft.to || undefined}
+              onChange={(e) => edit('from', e.target.value)}
+            />
           </div>
           <div className={styles.dateField}>
             <Label htmlFor={`${id}-to`}>To</Label>
-            <Input id={`${id}-to`} type="date" value={draft.to} min={draft.from || undefined} onChange={(e) => edit('to', e.target.value)} />
+            <Input
+              id={`${id}-to`}
+              type="date"
+              value={draft.to}
+              min={draft.from || undefined}
+              onChange={(e) => edit('to', e.target.value)}
+            />
           </div>
           {problem ? (
             <p className={styles.problem} role="alert">

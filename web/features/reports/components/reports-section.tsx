@@ -68,8 +68,9 @@ export function ReportsSection() {
               <GroupTable title="By technician" groups={data.technicians} testId="report-technicians" />
               <GroupTable title="By service advisor" groups={data.advisors} testId="report-advisors" />
               <p className={styles.muted}>
-                Inspections created in the range, counted on the shop&apos;s days ({data.timeZone}). An advisor is whoever
-                sent the report first; money is today&apos;s amount of each service, approved work at the amount approved.
+                Inspections created in the range, counted on the shop&apos;s days ({data.timeZone}). An advisor is
+                whoever sent the report first; money is today&apos;s amount of each service, approved work at the amount
+                approved.
               </p>
             </div>
           )}

@@ -12,5 +12,8 @@ export const changePassword = (body: ChangePasswordBody): Promise<void> => api.p
 export function useChangePassword() {
   const queryClient = useQueryClient();
   // The user's "choose a new password" notice goes once the server has the new one.
-  return useMutation({ mutationFn: changePassword, onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserKey }) });
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserKey }),
+  });
 }

@@ -35,7 +35,12 @@ export function ApprovalSignatureSetting() {
                   { approvalSignature: mode },
                   {
                     onSuccess: () => toast({ title: 'Approval signature saved', description: CHOICES[mode].hint }),
-                    onError: () => toast({ title: 'Error', description: 'Failed to save the approval signature setting', variant: 'destructive' }),
+                    onError: () =>
+                      toast({
+                        title: 'Error',
+                        description: 'Failed to save the approval signature setting',
+                        variant: 'destructive',
+                      }),
                   },
                 )
               }

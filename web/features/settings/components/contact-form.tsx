@@ -64,7 +64,8 @@ export function ContactForm({ user }: { user: User }) {
         setValues(next);
         toast({ title: 'Settings saved', description: 'Contact information updated successfully' });
       },
-      onError: () => toast({ title: 'Error', description: 'Failed to update contact information', variant: 'destructive' }),
+      onError: () =>
+        toast({ title: 'Error', description: 'Failed to update contact information', variant: 'destructive' }),
     });
   };
 

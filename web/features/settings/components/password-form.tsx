@@ -43,7 +43,8 @@ export function PasswordForm() {
           setValues(EMPTY);
           toast({ title: 'Password updated', description: 'Your password has been changed successfully' });
         },
-        onError: (error) => toast({ title: 'Password change failed', description: serverMessage(error), variant: 'destructive' }),
+        onError: (error) =>
+          toast({ title: 'Password change failed', description: serverMessage(error), variant: 'destructive' }),
       },
     );
   };

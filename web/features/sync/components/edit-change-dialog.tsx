@@ -15,7 +15,9 @@ import styles from './sync.module.css';
  */
 export function EditChangeDialog({ entry, onClose }: { entry: OutboxEntry; onClose: () => void }) {
   const [fields] = useState(() => editableFields(entry.write) ?? []);
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((f) => [f.name, f.value])));
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(fields.map((f) => [f.name, f.value])),
+  );
   const [errors, setErrors] = useState<EditErrors>({});
   const [pending, setPending] = useState(false);
 

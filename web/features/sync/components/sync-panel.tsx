@@ -103,7 +103,9 @@ export function SyncPanel({ onClose }: { onClose: () => void }) {
             <div className={styles.summaryText}>
               <p data-testid="sync-pending">{pendingText}</p>
               <p className={styles.muted}>
-                {status.lastPulledAt ? `Last updated ${formatDateTime(status.lastPulledAt)}` : 'Not updated from the server yet'}
+                {status.lastPulledAt
+                  ? `Last updated ${formatDateTime(status.lastPulledAt)}`
+                  : 'Not updated from the server yet'}
               </p>
             </div>
             <Button onClick={syncNow} disabled={!online || status.needsSignIn || syncing || status.syncing}>

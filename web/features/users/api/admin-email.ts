@@ -10,5 +10,7 @@ export function useAdminEmail(): string | undefined {
 export function adminEmailProblem(adminEmail: string | undefined, role: string, email: string): string | undefined {
   const typed = email.trim();
   if (!adminEmail || role !== 'admin' || typed === '') return undefined;
-  return typed.toLowerCase() === adminEmail.toLowerCase() ? undefined : `Admin accounts can only be created with the email: ${adminEmail}`;
+  return typed.toLowerCase() === adminEmail.toLowerCase()
+    ? undefined
+    : `Admin accounts can only be created with the email: ${adminEmail}`;
 }

@@ -26,7 +26,9 @@ export function PendingUsers({ online }: { online: boolean }) {
         <CardTitle as="h2" id="pending-users-heading">
           Waiting for approval ({users.length})
         </CardTitle>
-        <CardDescription>Accounts made through the open sign-up. They can see nothing until you approve them.</CardDescription>
+        <CardDescription>
+          Accounts made through the open sign-up. They can see nothing until you approve them.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <ul className={styles.rows} aria-label="Accounts waiting for approval">
@@ -42,8 +44,10 @@ export function PendingUsers({ online }: { online: boolean }) {
                 <Button
                   onClick={() =>
                     approve.mutate(user.id, {
-                      onSuccess: () => toast({ title: 'User approved', description: `${user.username} can now sign in` }),
-                      onError: () => toast({ title: 'Error', description: 'Failed to approve user', variant: 'destructive' }),
+                      onSuccess: () =>
+                        toast({ title: 'User approved', description: `${user.username} can now sign in` }),
+                      onError: () =>
+                        toast({ title: 'Error', description: 'Failed to approve user', variant: 'destructive' }),
                     })
                   }
                   disabled={!online || approve.isPending}

@@ -12,7 +12,11 @@ const COUNT_LABELS: Record<Role, string> = {
 export function RoleCounts({ users }: { users: readonly User[] }) {
   const counts = [
     { key: 'total', label: 'Total Users', value: users.length },
-    ...ROLES.map((role) => ({ key: role, label: COUNT_LABELS[role], value: users.filter((u) => u.role === role).length })),
+    ...ROLES.map((role) => ({
+      key: role,
+      label: COUNT_LABELS[role],
+      value: users.filter((u) => u.role === role).length,
+    })),
   ];
   return (
     <dl className={styles.counts} aria-label="Users by role" data-testid="role-counts">

@@ -43,7 +43,8 @@ export function SignUpAccess({ online }: { online: boolean }) {
           Invite your team
         </CardTitle>
         <CardDescription>
-          An invite link lets one person choose their own username and password. It works once, for {INVITE_TTL_DAYS} days.
+          An invite link lets one person choose their own username and password. It works once, for {INVITE_TTL_DAYS}{' '}
+          days.
         </CardDescription>
       </CardHeader>
       <CardContent className={styles.access}>
@@ -63,7 +64,8 @@ export function SignUpAccess({ online }: { online: boolean }) {
                 { role },
                 {
                   onSuccess: (invite) => setCreated(invite),
-                  onError: () => toast({ title: 'Error', description: 'Failed to create invite link', variant: 'destructive' }),
+                  onError: () =>
+                    toast({ title: 'Error', description: 'Failed to create invite link', variant: 'destructive' }),
                 },
               )
             }
@@ -78,7 +80,12 @@ export function SignUpAccess({ online }: { online: boolean }) {
               New {ROLE_LABELS[created.role]} invite, shown only now: copy it and send it.
             </label>
             <div className={styles.linkRow}>
-              <Input id="new-invite-link" readOnly value={inviteUrl(created.token)} onFocus={(e) => e.currentTarget.select()} />
+              <Input
+                id="new-invite-link"
+                readOnly
+                value={inviteUrl(created.token)}
+                onFocus={(e) => e.currentTarget.select()}
+              />
               <Button variant="secondary" onClick={() => void copy(inviteUrl(created.token))}>
                 <Copy aria-hidden="true" /> Copy
               </Button>
@@ -92,7 +99,8 @@ export function SignUpAccess({ online }: { online: boolean }) {
                 <div className={styles.rowText}>
                   <strong>{ROLE_LABELS[invite.role]} invite</strong>
                   <span>
-                    {invite.createdBy ? `by ${invite.createdBy.username} · ` : ''}works until {shortDate(invite.expiresAt)}
+                    {invite.createdBy ? `by ${invite.createdBy.username} · ` : ''}works until{' '}
+                    {shortDate(invite.expiresAt)}
                   </span>
                 </div>
                 <Button
@@ -103,7 +111,12 @@ export function SignUpAccess({ online }: { online: boolean }) {
                         if (created?.id === invite.id) setCreated(null);
                         toast({ title: 'Invite withdrawn', description: 'The link no longer works' });
                       },
-                      onError: () => toast({ title: 'Error', description: 'Failed to withdraw invite link', variant: 'destructive' }),
+                      onError: () =>
+                        toast({
+                          title: 'Error',
+                          description: 'Failed to withdraw invite link',
+                          variant: 'destructive',
+                        }),
                     })
                   }
                   disabled={!online || withdraw.isPending}
@@ -132,7 +145,8 @@ export function SignUpAccess({ online }: { online: boolean }) {
                         ? 'New accounts wait for your approval'
                         : 'Only you can add people, or invite them',
                     }),
-                  onError: () => toast({ title: 'Error', description: 'Failed to update sign-up setting', variant: 'destructive' }),
+                  onError: () =>
+                    toast({ title: 'Error', description: 'Failed to update sign-up setting', variant: 'destructive' }),
                 },
               )
             }

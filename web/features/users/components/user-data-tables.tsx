@@ -45,8 +45,22 @@ const byId = (row: { id: string }) => row.id;
 export function UserDataTables({ data }: { data: UserData }) {
   return (
     <>
-      <DataTable title="Customers" testId="user-customers" rows={data.customers} columns={CUSTOMER_COLUMNS} rowKey={byId} empty="No customers yet" />
-      <DataTable title="Vehicles" testId="user-vehicles" rows={data.vehicles} columns={VEHICLE_COLUMNS} rowKey={byId} empty="No vehicles yet" />
+      <DataTable
+        title="Customers"
+        testId="user-customers"
+        rows={data.customers}
+        columns={CUSTOMER_COLUMNS}
+        rowKey={byId}
+        empty="No customers yet"
+      />
+      <DataTable
+        title="Vehicles"
+        testId="user-vehicles"
+        rows={data.vehicles}
+        columns={VEHICLE_COLUMNS}
+        rowKey={byId}
+        empty="No vehicles yet"
+      />
       <DataTable
         title="Inspections"
         testId="user-inspections"

@@ -5,7 +5,14 @@ import { useEntityForm } from '@web/components/form-dialog/use-entity-form';
 import { adminEmailProblem, useAdminEmail } from '../api/admin-email';
 import { useCreateUser } from '@web/entities/users/create-user';
 import { useUpdateUser } from '@web/entities/users/update-user';
-import { checkCreate, checkUpdate, initialValues, ROLE_OPTIONS, USER_FIELDS, type UserValues } from './user-form-values';
+import {
+  checkCreate,
+  checkUpdate,
+  initialValues,
+  ROLE_OPTIONS,
+  USER_FIELDS,
+  type UserValues,
+} from './user-form-values';
 
 export interface UserFormProps {
   /** The user being edited; none to add one. */
@@ -21,7 +28,8 @@ export function UserForm({ user, onClose }: UserFormProps) {
   // round trip; it applies to a new admin and to a promotion, as on the server.
   const adminEmail = useAdminEmail();
   const promoting = !user || user.role !== 'admin';
-  const problemOf = (values: UserValues) => (promoting ? adminEmailProblem(adminEmail, values.role, values.email) : undefined);
+  const problemOf = (values: UserValues) =>
+    promoting ? adminEmailProblem(adminEmail, values.role, values.email) : undefined;
   const form = useEntityForm({
     fields: USER_FIELDS,
     initial: () => initialValues(user),
@@ -40,7 +48,9 @@ export function UserForm({ user, onClose }: UserFormProps) {
     update: user
       ? (_changes, values) => {
           const result = checkUpdate(values, initialValues(user));
-          return result.ok ? update.mutateAsync({ id: user.id, changes: result.body }) : Promise.reject(new Error('invalid'));
+          return result.ok
+            ? update.mutateAsync({ id: user.id, changes: result.body })
+            : Promise.reject(new Error('invalid'));
         }
       : undefined,
     messages: {
@@ -80,7 +90,13 @@ export function UserForm({ user, onClose }: UserFormProps) {
         type="password"
         autoComplete="new-password"
       />
-      <TextField form={form} name="confirmPassword" label="Confirm Password" type="password" autoComplete="new-password" />
+      <TextField
+        form={form}
+        name="confirmPassword"
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+      />
     </FormDialog>
   );
 }

@@ -63,7 +63,11 @@ export function UsersSection() {
               onEdit={() => setEditing({ user })}
               onDelete={() => confirmDelete.ask(user.id)}
               onDeleteSelf={() =>
-                toast({ title: 'Cannot delete', description: 'You cannot delete your own account', variant: 'destructive' })
+                toast({
+                  title: 'Cannot delete',
+                  description: 'You cannot delete your own account',
+                  variant: 'destructive',
+                })
               }
             />
           )}

@@ -21,7 +21,16 @@ export interface CustomerSelectProps {
 }
 
 /** Search-as-you-type (the first 20 matches), then pick: scales to any shop size. */
-export function CustomerSelect({ label, value, selectedName, onChange, allowAll, required, error, className }: CustomerSelectProps) {
+export function CustomerSelect({
+  label,
+  value,
+  selectedName,
+  onChange,
+  allowAll,
+  required,
+  error,
+  className,
+}: CustomerSelectProps) {
   const [q, setQ] = useState('');
   const search = useCustomerSearch(q);
   const options = (search.data ?? []).map((c) => ({ value: c.id, label: c.name }));

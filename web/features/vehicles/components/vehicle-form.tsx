@@ -14,12 +14,22 @@ const FIELDS = ['customerId', 'year', 'make', 'model', 'vin', 'licensePlate', 'm
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 
-const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+const text = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? '' : String(value);
 
 function valuesOf(vehicle: Vehicle | undefined, customerId: string): Values {
   if (!vehicle) {
     // Defaults of a new vehicle: this year, mileage 0.
-    return { customerId, year: String(new Date().getFullYear()), make: '', model: '', vin: '', licensePlate: '', mileage: '0', color: '' };
+    return {
+      customerId,
+      year: String(new Date().getFullYear()),
+      make: '',
+      model: '',
+      vin: '',
+      licensePlate: '',
+      mileage: '0',
+      color: '',
+    };
   }
   return Object.fromEntries(FIELDS.map((f) => [f, text(vehicle[f])])) as Values;
 }

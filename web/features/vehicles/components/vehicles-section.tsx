@@ -29,7 +29,10 @@ export function VehiclesSection() {
   const [search, setSearch] = useState('');
   const [customer, setCustomer] = useState({ id: ALL_CUSTOMERS, name: '' });
   const [params, setParams] = useState<VehicleListParams>({ q: '', customerId: null, sort: 'year', page: 0 });
-  const confirmDelete = useConfirmDelete(remove, { noun: 'vehicle', description: 'Its inspections are deleted with it.' });
+  const confirmDelete = useConfirmDelete(remove, {
+    noun: 'vehicle',
+    description: 'Its inspections are deleted with it.',
+  });
   const vehicles = useVehicles(params);
   const unsent = usePendingIds();
 
@@ -52,7 +55,12 @@ export function VehiclesSection() {
     <ListLayout id="vehicles" title="Vehicles" action={addButton}>
       <ListToolbar wide>
         <FormField label="Search">
-          <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Make, model, VIN, plate or customer" />
+          <Input
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Make, model, VIN, plate or customer"
+          />
         </FormField>
         <CustomerSelect
           label="Customer"
@@ -81,7 +89,10 @@ export function VehiclesSection() {
         emptyState={{
           icon: Car,
           title: 'No vehicles found',
-          description: params.q || params.customerId ? 'Try a different search or customer.' : 'Add the first vehicle to get started.',
+          description:
+            params.q || params.customerId
+              ? 'Try a different search or customer.'
+              : 'Add the first vehicle to get started.',
           action: addButton,
         }}
       >

@@ -2,7 +2,14 @@ import type { MediaItemKey } from '@shared/constants';
 import type { Inspection } from '@shared/schemas/inspection';
 import { getOffline } from '@web/offline';
 import { keepRow } from '@web/offline/local-queries-source';
-import { captureMedia, deleteMedia, discardUnsavedMedia, retryUpload, saveMarkup, updateMedia } from '@web/offline/media';
+import {
+  captureMedia,
+  deleteMedia,
+  discardUnsavedMedia,
+  retryUpload,
+  saveMarkup,
+  updateMedia,
+} from '@web/offline/media';
 import { readCachedUser } from '@web/lib/current-user';
 import { preparePhoto } from '../prepare-photo';
 import { kindOfFile, photoRefusal } from '../prepare-rules';
@@ -12,7 +19,9 @@ import { MediaRefusal, prepareVideo } from '../prepare-video';
 // upload queue); the screens never talk to the server about media themselves.
 
 /** Where a captured medium belongs: one inspection item or one saved service. */
-export type MediaOwner = { inspectionId: string } & ({ itemKey: MediaItemKey; serviceId?: undefined } | { serviceId: string; itemKey?: undefined });
+export type MediaOwner = { inspectionId: string } & (
+  { itemKey: MediaItemKey; serviceId?: undefined } | { serviceId: string; itemKey?: undefined }
+);
 
 function device(): { db: ReturnType<typeof getOffline>['db']; userId: string } {
   const userId = readCachedUser()?.id;
@@ -26,7 +35,12 @@ function device(): { db: ReturnType<typeof getOffline>['db']; userId: string } {
  * A saved inspection read from the server (older than the device keeps) is kept here from now on:
  * the upload queue sends media only of inspections saved on the device.
  */
-export async function captureFile(owner: MediaOwner, saved: Inspection | undefined, file: File, onPreview?: (thumb: Blob) => void): Promise<string> {
+export async function captureFile(
+  owner: MediaOwner,
+  saved: Inspection | undefined,
+  file: File,
+  onPreview?: (thumb: Blob) => void,
+): Promise<string> {
   const kind = kindOfFile(file);
   if (!kind) throw new MediaRefusal(`${file.name || 'This file'} is not a photo or a video.`);
   const { db, userId } = device();

@@ -11,7 +11,14 @@ export interface CameraButtonsProps {
 
 const SOURCES = [
   { key: 'photo', text: 'Take photo', icon: Camera, accept: 'image/*', capture: true, multiple: false },
-  { key: 'gallery', text: 'Choose from gallery', icon: Images, accept: 'image/*,video/*', capture: false, multiple: true },
+  {
+    key: 'gallery',
+    text: 'Choose from gallery',
+    icon: Images,
+    accept: 'image/*,video/*',
+    capture: false,
+    multiple: true,
+  },
   { key: 'video', text: 'Record video', icon: Video, accept: 'video/*', capture: true, multiple: false },
 ] as const;
 
@@ -32,12 +39,7 @@ export function CameraButtons({ label, onFiles }: CameraButtonsProps) {
   };
   return (
     <div className={styles.camera}>
-      <Button
-        variant="secondary"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen(!open)}
-      >
+      <Button variant="secondary" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
         <Camera aria-hidden="true" /> Add photo<span className="visually-hidden"> or video to {label}</span>
       </Button>
       <div id={panelId} className={styles.sources} hidden={!open}>

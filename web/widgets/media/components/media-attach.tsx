@@ -8,7 +8,9 @@ import { useMediaScope } from './media-scope';
 import { MediaStrip, type Preparing } from './media-strip';
 import styles from './media.module.css';
 
-export type MediaAttachProps = { label: string } & ({ itemKey: MediaItemKey; serviceId?: undefined } | { serviceId: string; itemKey?: undefined });
+export type MediaAttachProps = { label: string } & (
+  { itemKey: MediaItemKey; serviceId?: undefined } | { serviceId: string; itemKey?: undefined }
+);
 
 /**
  * An item's or a service's photos and videos: its camera and its strip. A new inspection or a
@@ -23,7 +25,9 @@ export function MediaAttach(props: MediaAttachProps) {
   // Previews still shown when the dialog closes mid-preparation are let go with it.
   const previews = useRef(new Set<string>());
   useEffect(() => () => previews.current.forEach((url) => URL.revokeObjectURL(url)), []);
-  const owner: MediaOwner = props.itemKey ? { inspectionId, itemKey: props.itemKey } : { inspectionId, serviceId: props.serviceId };
+  const owner: MediaOwner = props.itemKey
+    ? { inspectionId, itemKey: props.itemKey }
+    : { inspectionId, serviceId: props.serviceId };
   // In position order already (toLocalMedia sorts them).
   const mine = media.filter((m) => (props.itemKey ? m.itemKey === props.itemKey : m.serviceId === props.serviceId));
 

@@ -59,7 +59,9 @@ export function MediaStrip({ label, items, preparing }: MediaStripProps) {
           </li>
         ))}
       </ol>
-      {viewing ? <MediaViewer media={viewing.media} original={viewing.original} onClose={() => setViewing(null)} /> : null}
+      {viewing ? (
+        <MediaViewer media={viewing.media} original={viewing.original} onClose={() => setViewing(null)} />
+      ) : null}
       {marking ? (
         <Suspense fallback={null}>
           <MarkupDialog media={marking} label={label} onClose={() => setMarking(null)} />

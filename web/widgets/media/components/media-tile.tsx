@@ -37,7 +37,12 @@ export function MediaTile({ media, name, first, last, onMove, onView, onMarkup }
   };
 
   return (
-    <li className={styles.tile} data-testid="media-tile" data-media-id={media.id} data-has-markup={media.hasMarkup || undefined}>
+    <li
+      className={styles.tile}
+      data-testid="media-tile"
+      data-media-id={media.id}
+      data-has-markup={media.hasMarkup || undefined}
+    >
       <button type="button" className={styles.thumbButton} aria-label={`Open ${name}`} onClick={() => onView(false)}>
         <img className={styles.thumb} src={media.posterUrl ?? media.thumbUrl} alt="" width={160} height={120} />
         {media.kind === 'video' ? <Play className={styles.playMark} aria-hidden="true" /> : null}
@@ -64,7 +69,13 @@ export function MediaTile({ media, name, first, last, onMove, onView, onMarkup }
         }}
       />
       <div className={styles.tileActions}>
-        <Button variant="ghost" size="icon" aria-label={`Move ${name} earlier`} disabled={first} onClick={() => onMove(-1)}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Move ${name} earlier`}
+          disabled={first}
+          onClick={() => onMove(-1)}
+        >
           <ArrowLeft aria-hidden="true" />
         </Button>
         <Button variant="ghost" size="icon" aria-label={`Move ${name} later`} disabled={last} onClick={() => onMove(1)}>
@@ -80,7 +91,11 @@ export function MediaTile({ media, name, first, last, onMove, onView, onMarkup }
         </Button>
       </div>
       {upload ? (
-        <p className={failed ? styles.uploadFailed : styles.upload} data-testid="media-upload" role={failed ? 'alert' : undefined}>
+        <p
+          className={failed ? styles.uploadFailed : styles.upload}
+          data-testid="media-upload"
+          role={failed ? 'alert' : undefined}
+        >
           {upload}
         </p>
       ) : null}
@@ -91,7 +106,9 @@ export function MediaTile({ media, name, first, last, onMove, onView, onMarkup }
               variant="secondary"
               size="sm"
               aria-label={`Try again to upload ${name}`}
-              onClick={() => retryMedia(media.id).catch(() => fail(`The ${media.kind} could not be queued again. Try again.`))}
+              onClick={() =>
+                retryMedia(media.id).catch(() => fail(`The ${media.kind} could not be queued again. Try again.`))
+              }
             >
               Try again
             </Button>

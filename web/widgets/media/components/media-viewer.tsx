@@ -5,7 +5,15 @@ import type { LocalMedia } from '@web/offline/media';
 import styles from './media.module.css';
 
 /** A photo at full size (marked-up first, the original a tap away) or a video that plays. */
-export function MediaViewer({ media, original, onClose }: { media: LocalMedia; original: boolean; onClose: () => void }) {
+export function MediaViewer({
+  media,
+  original,
+  onClose,
+}: {
+  media: LocalMedia;
+  original: boolean;
+  onClose: () => void;
+}) {
   const [showOriginal, setShowOriginal] = useState(original || !media.hasMarkup);
   const src = showOriginal ? media.originalUrl : media.displayUrl;
   return (
@@ -24,7 +32,13 @@ export function MediaViewer({ media, original, onClose }: { media: LocalMedia; o
       }
     >
       {media.kind === 'video' ? (
-        <video className={styles.viewerMedia} src={media.displayUrl} poster={media.posterUrl ?? undefined} controls playsInline />
+        <video
+          className={styles.viewerMedia}
+          src={media.displayUrl}
+          poster={media.posterUrl ?? undefined}
+          controls
+          playsInline
+        />
       ) : (
         <img className={styles.viewerMedia} src={src} alt={media.caption ?? ''} data-testid="media-viewer-image" />
       )}

@@ -14,7 +14,8 @@ export function UploadStatus() {
   const { pending, current, storageWarning } = useUploadStatus();
   const warned = useRef<string | null>(null);
   useEffect(() => {
-    if (storageWarning && warned.current !== storageWarning) toast({ title: 'Storage', description: storageWarning, variant: 'destructive' });
+    if (storageWarning && warned.current !== storageWarning)
+      toast({ title: 'Storage', description: storageWarning, variant: 'destructive' });
     warned.current = storageWarning;
   }, [storageWarning]);
 

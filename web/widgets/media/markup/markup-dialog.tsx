@@ -9,7 +9,16 @@ import { useToast } from '@web/components/ui/toast';
 import type { LocalMedia } from '@web/offline/media';
 import { keepMarkup } from '../api/media-actions';
 import { encode, scaledJpeg } from '../prepare-image';
-import { drawShape, isDrawn, MARKUP_COLORS, strokeWidthFor, toImagePoint, type MarkupColor, type MarkupTool, type Shape } from './markup-shapes';
+import {
+  drawShape,
+  isDrawn,
+  MARKUP_COLORS,
+  strokeWidthFor,
+  toImagePoint,
+  type MarkupColor,
+  type MarkupTool,
+  type Shape,
+} from './markup-shapes';
 import styles from './markup.module.css';
 
 const TOOLS: { tool: MarkupTool; label: string; icon: LucideIcon }[] = [
@@ -150,14 +159,24 @@ export function MarkupDialog({ media, label, onClose }: MarkupDialogProps) {
       <div className={styles.toolbar} role="toolbar" aria-label="Mark-up tools">
         <div className={styles.group} role="group" aria-label="Tool">
           {TOOLS.map(({ tool: t, label: name, icon: Icon }) => (
-            <Button key={t} variant={tool === t ? 'primary' : 'secondary'} aria-pressed={tool === t} onClick={() => setTool(t)}>
+            <Button
+              key={t}
+              variant={tool === t ? 'primary' : 'secondary'}
+              aria-pressed={tool === t}
+              onClick={() => setTool(t)}
+            >
               <Icon aria-hidden="true" /> {name}
             </Button>
           ))}
         </div>
         <div className={styles.group} role="group" aria-label="Colour">
           {COLORS.map(({ color: c, label: name }) => (
-            <Button key={c} variant={color === c ? 'primary' : 'secondary'} aria-pressed={color === c} onClick={() => setColor(c)}>
+            <Button
+              key={c}
+              variant={color === c ? 'primary' : 'secondary'}
+              aria-pressed={color === c}
+              onClick={() => setColor(c)}
+            >
               <span className={styles.swatch} style={{ background: MARKUP_COLORS[c] }} aria-hidden="true" /> {name}
             </Button>
           ))}
@@ -167,7 +186,13 @@ export function MarkupDialog({ media, label, onClose }: MarkupDialogProps) {
         </Button>
       </div>
       {tool === 'text' ? (
-        <Input aria-label="Label text" placeholder="Label text, then tap the photo" maxLength={40} value={text} onChange={(e) => setText(e.target.value)} />
+        <Input
+          aria-label="Label text"
+          placeholder="Label text, then tap the photo"
+          maxLength={40}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
       ) : null}
       {loadFailed ? (
         <p role="alert">The original photo is not on this device. Connect to the network to mark it up.</p>

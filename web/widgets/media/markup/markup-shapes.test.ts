@@ -24,8 +24,32 @@ describe('mark-up geometry', () => {
   it('keeps a drag and drops a tap', () => {
     const width = strokeWidthFor(2048, 1536);
     expect(width).toBe(10);
-    expect(isDrawn({ tool: 'arrow', color: 'red', points: [{ x: 0, y: 0 }, { x: 5, y: 5 }] }, width * 2)).toBe(false);
-    expect(isDrawn({ tool: 'arrow', color: 'red', points: [{ x: 0, y: 0 }, { x: 300, y: 5 }] }, width * 2)).toBe(true);
+    expect(
+      isDrawn(
+        {
+          tool: 'arrow',
+          color: 'red',
+          points: [
+            { x: 0, y: 0 },
+            { x: 5, y: 5 },
+          ],
+        },
+        width * 2,
+      ),
+    ).toBe(false);
+    expect(
+      isDrawn(
+        {
+          tool: 'arrow',
+          color: 'red',
+          points: [
+            { x: 0, y: 0 },
+            { x: 300, y: 5 },
+          ],
+        },
+        width * 2,
+      ),
+    ).toBe(true);
     expect(isDrawn({ tool: 'line', color: 'green', points: [{ x: 0, y: 0 }] }, width * 2)).toBe(false);
     expect(isDrawn({ tool: 'text', color: 'yellow', points: [{ x: 0, y: 0 }], text: '  ' }, width * 2)).toBe(false);
     expect(isDrawn({ tool: 'text', color: 'yellow', points: [{ x: 0, y: 0 }], text: '2 mm' }, width * 2)).toBe(true);

@@ -35,7 +35,12 @@ export function arrowHead(from: Point, to: Point, size: number): [Point, Point] 
 
 /** The ellipse a circle drag draws: the drag is the box's diagonal. */
 export function ellipseOf(from: Point, to: Point): { cx: number; cy: number; rx: number; ry: number } {
-  return { cx: (from.x + to.x) / 2, cy: (from.y + to.y) / 2, rx: Math.abs(to.x - from.x) / 2, ry: Math.abs(to.y - from.y) / 2 };
+  return {
+    cx: (from.x + to.x) / 2,
+    cy: (from.y + to.y) / 2,
+    rx: Math.abs(to.x - from.x) / 2,
+    ry: Math.abs(to.y - from.y) / 2,
+  };
 }
 
 /** A point on the screen's canvas box, in the photo's pixels. */
@@ -60,7 +65,11 @@ export function isDrawn(shape: Shape, minLength: number): boolean {
 }
 
 /** Draws one shape; `width` is the stroke width in the canvas's pixels. */
-export function drawShape(context: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D, shape: Shape, width: number): void {
+export function drawShape(
+  context: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D,
+  shape: Shape,
+  width: number,
+): void {
   const color = MARKUP_COLORS[shape.color];
   const first = shape.points[0];
   const last = shape.points.at(-1);

@@ -15,7 +15,14 @@ import { useAppConfig } from '@web/entities/app-config/get-app-config';
 import { useActiveEmailTemplates } from '@web/entities/email-templates/get-email-templates';
 import { sendKeys, type SendTargetKind } from '@web/entities/sends/send-keys';
 import { recordSend } from '@web/entities/sends/sends';
-import { fillTemplate, mailtoLink, placeholderValues, smsLink, unfilledPlaceholders, type FillInput } from './fill-template';
+import {
+  fillTemplate,
+  mailtoLink,
+  placeholderValues,
+  smsLink,
+  unfilledPlaceholders,
+  type FillInput,
+} from './fill-template';
 import styles from './sends.module.css';
 
 export interface SendDialogProps {
@@ -78,21 +85,29 @@ export function SendDialog({ kind, targetId, customer, fill, link, onClose }: Se
 
   /** Records the send; the "Sent" line and the dashboard read it back. */
   const record = async (sendChannel: SendChannel, fields: Partial<CreateSendBody> = {}) => {
-    const sendBody: CreateSendBody = { id: newClientId(), channel: sendChannel, sentAt: new Date().toISOString(), ...fields };
+    const sendBody: CreateSendBody = {
+      id: newClientId(),
+      channel: sendChannel,
+      sentAt: new Date().toISOString(),
+      ...fields,
+    };
     const outcome = await recordSend(kind, targetId, sendBody, `Send report to ${customer.name}`);
     await queryClient.invalidateQueries({ queryKey: sendKeys.activity(kind, targetId) });
     return outcome;
   };
 
   const recordedText = (queued: boolean) =>
-    queued ? 'Saved on this device; it syncs when the connection returns.' : `It shows on the ${kind === 'invoice' ? 'receipt' : 'inspection'}.`;
+    queued
+      ? 'Saved on this device; it syncs when the connection returns.'
+      : `It shows on the ${kind === 'invoice' ? 'receipt' : 'inspection'}.`;
 
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
     try {
       await action();
     } catch (err) {
-      const message = err instanceof ApiError ? (err.serverMessage ?? err.message) : err instanceof Error ? err.message : String(err);
+      const message =
+        err instanceof ApiError ? (err.serverMessage ?? err.message) : err instanceof Error ? err.message : String(err);
       toast({ title: 'Not sent', description: message, variant: 'destructive' });
     } finally {
       setBusy(false);
@@ -103,7 +118,8 @@ export function SendDialog({ kind, targetId, customer, fill, link, onClose }: Se
     run(async () => {
       const outcome = await record('email', { recipient: to, subject: shownSubject, body: shownBody });
       if (outcome.queued) toast({ title: 'Email queued', description: 'It is sent when the connection returns.' });
-      else if (outcome.send.status === 'failed') throw new Error(`The email could not be sent: ${outcome.send.error ?? 'unknown error'}`);
+      else if (outcome.send.status === 'failed')
+        throw new Error(`The email could not be sent: ${outcome.send.error ?? 'unknown error'}`);
       else toast({ title: 'Email sent', description: `To ${to}` });
       onClose();
     });
@@ -148,17 +164,31 @@ export function SendDialog({ kind, targetId, customer, fill, link, onClose }: Se
     loadingTemplates && channel !== 'copy_link' ? (
       <Button disabled>Loading templates...</Button>
     ) : channel === 'copy_link' ? (
-      <Button onClick={copyLink} disabled={busy}>Copy link</Button>
+      <Button onClick={copyLink} disabled={busy}>
+        Copy link
+      </Button>
     ) : channel === 'email' && serverEmail ? (
-      <Button onClick={emailByServer} disabled={busy || !to}>{busy ? 'Sending…' : 'Send email'}</Button>
+      <Button onClick={emailByServer} disabled={busy || !to}>
+        {busy ? 'Sending…' : 'Send email'}
+      </Button>
     ) : channel === 'email' ? (
-      <a className={buttonClass()} href={mailtoLink(to, shownSubject, shownBody)} onClick={() => void deviceSend('mail_app', { recipient: to, subject: shownSubject, body: shownBody })}>
+      <a
+        className={buttonClass()}
+        href={mailtoLink(to, shownSubject, shownBody)}
+        onClick={() => void deviceSend('mail_app', { recipient: to, subject: shownSubject, body: shownBody })}
+      >
         Open mail app
       </a>
     ) : hasShareSheet() ? (
-      <Button onClick={shareSheet} disabled={busy}>Share…</Button>
+      <Button onClick={shareSheet} disabled={busy}>
+        Share…
+      </Button>
     ) : (
-      <a className={buttonClass()} href={smsLink(to, shownBody)} onClick={() => void deviceSend('text', { recipient: to, body: shownBody })}>
+      <a
+        className={buttonClass()}
+        href={smsLink(to, shownBody)}
+        onClick={() => void deviceSend('text', { recipient: to, body: shownBody })}
+      >
         Open messages
       </a>
     );
@@ -183,12 +213,21 @@ export function SendDialog({ kind, targetId, customer, fill, link, onClose }: Se
           <legend>Send by</legend>
           {channels.map((c) => (
             <label key={c.value} className={styles.channel} data-disabled={c.disabled || undefined}>
-              <input type="radio" name="channel" value={c.value} checked={channel === c.value} disabled={c.disabled} onChange={() => pickChannel(c.value as Choice)} />
+              <input
+                type="radio"
+                name="channel"
+                value={c.value}
+                checked={channel === c.value}
+                disabled={c.disabled}
+                onChange={() => pickChannel(c.value as Choice)}
+              />
               {c.label}
             </label>
           ))}
         </fieldset>
-        {channel === 'email' && !serverEmail ? <p className={styles.hint}>Email is not set up on the server: this opens your mail app with the message.</p> : null}
+        {channel === 'email' && !serverEmail ? (
+          <p className={styles.hint}>Email is not set up on the server: this opens your mail app with the message.</p>
+        ) : null}
         {loadingTemplates && channel !== 'copy_link' ? (
           <p className={styles.hint} role="status">
             Loading templates...
@@ -196,10 +235,19 @@ export function SendDialog({ kind, targetId, customer, fill, link, onClose }: Se
         ) : channel !== 'copy_link' ? (
           <>
             <FormField label="Template">
-              <Select options={options.map((t) => ({ value: t.id, label: t.name }))} value={template.id} onValueChange={pickTemplate} />
+              <Select
+                options={options.map((t) => ({ value: t.id, label: t.name }))}
+                value={template.id}
+                onValueChange={pickTemplate}
+              />
             </FormField>
             <FormField label={channel === 'text' ? 'Phone' : 'To'}>
-              <Input name="recipient" type={channel === 'text' ? 'tel' : 'email'} value={to} onChange={(e) => setRecipient(e.target.value)} />
+              <Input
+                name="recipient"
+                type={channel === 'text' ? 'tel' : 'email'}
+                value={to}
+                onChange={(e) => setRecipient(e.target.value)}
+              />
             </FormField>
             {channel === 'email' ? (
               <FormField label="Subject">
@@ -216,7 +264,9 @@ export function SendDialog({ kind, targetId, customer, fill, link, onClose }: Se
             ) : null}
           </>
         ) : (
-          <p className={styles.link} data-testid="send-link">{link}</p>
+          <p className={styles.link} data-testid="send-link">
+            {link}
+          </p>
         )}
       </div>
     </Dialog>

@@ -10,7 +10,11 @@ export function activityTime(iso: string, now = new Date()): string {
   const time = at.toLocaleTimeString(SHOP_LOCALE, { hour: 'numeric', minute: '2-digit' });
   if (at.toDateString() === now.toDateString()) return time;
   const sameYear = at.getFullYear() === now.getFullYear();
-  const date = at.toLocaleDateString(SHOP_LOCALE, { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) });
+  const date = at.toLocaleDateString(SHOP_LOCALE, {
+    month: 'short',
+    day: 'numeric',
+    ...(sameYear ? {} : { year: 'numeric' }),
+  });
   return `${date}, ${time}`;
 }
 
@@ -20,7 +24,8 @@ export function activityParts(activity: ShareActivity, now = new Date()): { text
   const delivered = activity.sends.find((s) => s.status === 'sent' || s.status === 'opened');
   if (delivered) parts.push({ text: `Sent ${activityTime(delivered.sentAt, now)}` });
   const latest = activity.sends[0];
-  if (latest?.status === 'failed') parts.push({ text: `Email failed ${activityTime(latest.sentAt, now)}`, failed: true });
+  if (latest?.status === 'failed')
+    parts.push({ text: `Email failed ${activityTime(latest.sentAt, now)}`, failed: true });
   if (activity.views) parts.push({ text: `Viewed ${activityTime(activity.views.lastViewedAt, now)}` });
   if (activity.decidedAt) parts.push({ text: `Decided ${activityTime(activity.decidedAt, now)}` });
   return parts;
@@ -37,7 +42,11 @@ export function ShareActivityLine({ kind, id }: { kind: SendTargetKind; id: stri
     <p
       className={styles.activity}
       data-testid="share-activity"
-      title={views ? `Opened ${views.count} time${views.count === 1 ? '' : 's'}, first ${activityTime(views.firstViewedAt)}` : undefined}
+      title={
+        views
+          ? `Opened ${views.count} time${views.count === 1 ? '' : 's'}, first ${activityTime(views.firstViewedAt)}`
+          : undefined
+      }
     >
       {parts.map((part, index) => (
         <span key={part.text} className={part.failed ? styles.failed : undefined}>

@@ -41,12 +41,19 @@ export function UnviewedAlertSetting() {
         <CardTitle as="h2" id="unviewed-alert-heading">
           Unviewed reports
         </CardTitle>
-        <CardDescription>The dashboard flags a report sent this long ago that the customer has not opened.</CardDescription>
+        <CardDescription>
+          The dashboard flags a report sent this long ago that the customer has not opened.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form className={styles.form} onSubmit={submit} noValidate>
           <FormField label="Flag after (minutes)" error={error}>
-            <Input name="unviewedAlertMinutes" inputMode="numeric" value={value} onChange={(e) => setText(e.target.value)} />
+            <Input
+              name="unviewedAlertMinutes"
+              inputMode="numeric"
+              value={value}
+              onChange={(e) => setText(e.target.value)}
+            />
           </FormField>
           <div>
             <Button type="submit" disabled={update.isPending}>

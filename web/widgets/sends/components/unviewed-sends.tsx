@@ -27,7 +27,8 @@ export function UnviewedSends() {
             <li key={`${item.kind}:${item.id}`} data-testid="unviewed-send">
               <span>
                 {item.customerName}
-                {item.vehicle ? ` · ${item.vehicle}` : ''} · {item.kind === 'invoice' ? 'Invoice' : 'Inspection'} sent {activityTime(item.sentAt)}
+                {item.vehicle ? ` · ${item.vehicle}` : ''} · {item.kind === 'invoice' ? 'Invoice' : 'Inspection'} sent{' '}
+                {activityTime(item.sentAt)}
               </span>
               {item.kind === 'inspection' ? (
                 <Button variant="secondary" size="sm" onClick={() => openInspectionDialog({ inspectionId: item.id })}>
