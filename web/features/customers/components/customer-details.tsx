@@ -15,6 +15,7 @@ import { PhotoCount } from '@web/widgets/media/components/photo-count';
 import { useDeleteVehicle } from '@web/entities/vehicles/delete-vehicle';
 import { useCustomerVehicles } from '@web/entities/vehicles/get-customer-vehicles';
 import { ServiceRows } from './service-rows';
+import layout from '@web/components/list-layout/list-layout.module.css';
 import styles from './customers.module.css';
 
 export interface CustomerDetailsProps {
@@ -44,17 +45,17 @@ export function CustomerDetails({ customer, inspections, inspectionsFailed, unse
 
   return (
     <div className={styles.details}>
-      <section className={styles.block} aria-label="Vehicles">
-        <h3 className={styles.blockTitle}>Vehicles{vehicles.data ? ` (${vehicles.data.length})` : ''}</h3>
+      <section className={layout.cardBlock} aria-label="Vehicles">
+        <h3 className={layout.cardBlockTitle}>Vehicles{vehicles.data ? ` (${vehicles.data.length})` : ''}</h3>
         {vehicles.isPending ? (
           <LoadingBlock text="Loading vehicles..." />
         ) : (
-          <ul className={styles.rows}>
+          <ul className={layout.cardRows}>
             {(vehicles.data ?? []).map((vehicle) => {
               const name = vehicleName(vehicle);
               return (
                 <li key={vehicle.id} className={styles.row} data-testid="customer-vehicle">
-                  <div className={styles.rowText}>
+                  <div className={layout.cardRowText}>
                     <strong>{name}</strong>
                     <span className={styles.muted}>
                       {[vehicle.licensePlate, vehicle.vin].filter(Boolean).join(' · ') || 'No plate or VIN'}
@@ -107,13 +108,13 @@ export function CustomerDetails({ customer, inspections, inspectionsFailed, unse
         <>
           <ServiceRows kind="pending" items={pending} unsent={unsent} />
           <ServiceRows kind="approved" items={approved} unsent={unsent} />
-          <section className={styles.block} aria-label="Inspections" data-testid="customer-inspections">
-            <h3 className={styles.blockTitle}>Inspections ({inspections.length})</h3>
+          <section className={layout.cardBlock} aria-label="Inspections" data-testid="customer-inspections">
+            <h3 className={layout.cardBlockTitle}>Inspections ({inspections.length})</h3>
             {inspections.length === 0 ? <p className={styles.muted}>No inspections yet.</p> : null}
-            <ul className={styles.rows}>
+            <ul className={layout.cardRows}>
               {inspections.map((inspection) => (
                 <li key={inspection.id} className={styles.row} data-testid="inspection-row">
-                  <div className={styles.rowText}>
+                  <div className={layout.cardRowText}>
                     <strong>{vehicleName(inspection.vehicle)}</strong>
                     <span className={styles.muted}>
                       {formatDate(inspection.createdAt)} · {inspection.technician?.username ?? 'Unknown'}

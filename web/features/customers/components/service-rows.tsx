@@ -17,6 +17,7 @@ import { toCents, vehicleName } from '@web/lib/format';
 import { serviceTotalCents } from '@shared/money';
 import { useUpdateServiceStatus } from '@web/entities/inspections/update-service-status';
 import { serviceAge } from './service-age';
+import layout from '@web/components/list-layout/list-layout.module.css';
 import styles from './customers.module.css';
 
 export interface ServiceWithInspection {
@@ -83,22 +84,22 @@ export function ServiceRows({
 
   return (
     <section
-      className={styles.block}
+      className={layout.cardBlock}
       aria-label={title}
       data-testid={pending ? 'pending-approvals' : 'approved-services'}
     >
-      <h3 className={styles.blockTitle}>
+      <h3 className={layout.cardBlockTitle}>
         {title} ({items.length})
       </h3>
       {items.length === 0 ? (
         <p className={styles.muted}>{pending ? 'No services waiting for approval.' : 'No approved services.'}</p>
       ) : (
-        <ul className={styles.rows}>
+        <ul className={layout.cardRows}>
           {items.map(({ service, inspection }) => {
             const reapproval = !pending && service.needsReapproval;
             return (
               <li key={service.id} className={styles.row} data-testid="service-row">
-                <div className={styles.rowText}>
+                <div className={layout.cardRowText}>
                   <strong>{service.description}</strong>
                   <span className={styles.muted}>
                     {vehicleName(inspection.vehicle)} · <MoneyCents cents={totalOf(service)} />

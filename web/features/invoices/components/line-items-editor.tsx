@@ -4,6 +4,7 @@ import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import type { FieldErrors } from '@web/lib/form-errors';
 import type { LineItemDraft } from './receipt-totals';
+import layout from '@web/components/list-layout/list-layout.module.css';
 import styles from './invoices.module.css';
 
 export interface LineItemsEditorProps {
@@ -18,12 +19,12 @@ export interface LineItemsEditorProps {
 /** Custom line items (description + amount), added and removed in place. */
 export function LineItemsEditor({ items, errors, onChange, onAdd, onRemove }: LineItemsEditorProps) {
   return (
-    <section className={styles.block} aria-labelledby="receipt-items-heading">
-      <h3 id="receipt-items-heading" className={styles.blockTitle}>
+    <section className={layout.cardBlock} aria-labelledby="receipt-items-heading">
+      <h3 id="receipt-items-heading" className={layout.cardBlockTitle}>
         Custom Line Items
       </h3>
       {items.length === 0 ? <p className={styles.muted}>No custom line items.</p> : null}
-      <ol className={styles.rows}>
+      <ol className={layout.cardRows}>
         {items.map((item, index) => {
           const n = index + 1;
           const descriptionError = errors[`lineItems.${index}.description`];
