@@ -12,6 +12,67 @@ afterAll(() => database.drop());
 const { db } = database;
 const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(db).catch(() => null))?.rows[0]?.s;
 
+// Rows with the columns of the first schema, so they insert before and after the later migrations.
+const customerRow = (id: string, at: string, fields: { status?: string } = {}) => ({
+  id,
+  name: 'A',
+  email: 'a@x.io',
+  phone: '1',
+  address: null,
+  status: 'active',
+  createdBy: null,
+  createdAt: at,
+  updatedAt: at,
+  ...fields,
+});
+const vehicleRow = (id: string, customerId: string, at: string) => ({
+  id,
+  customerId,
+  year: 2020,
+  make: 'Ford',
+  model: 'F-150',
+  vin: null,
+  licensePlate: null,
+  mileage: 1,
+  color: null,
+  createdBy: null,
+  createdAt: at,
+  updatedAt: at,
+});
+const inspectionRow = (
+  id: string,
+  customerId: string,
+  vehicleId: string,
+  { shareToken, status, createdAt }: { shareToken: string; status: string; createdAt: string },
+) => ({
+  id,
+  customerId,
+  vehicleId,
+  technicianId: null,
+  shareToken,
+  status,
+  leaks: '[]',
+  checkEngineLight: 0,
+  createdAt,
+  updatedAt: createdAt,
+  frontLeftTread: null,
+  frontRightTread: null,
+  rearLeftTread: null,
+  rearRightTread: null,
+  frontLeftBrake: null,
+  frontRightBrake: null,
+  rearLeftBrake: null,
+  rearRightBrake: null,
+  cabinFilterCondition: null,
+  engineFilterCondition: null,
+  oilCondition: null,
+  oilLevel: null,
+  coolantLevel: null,
+  suspensionCondition: null,
+  diagnosticCodes: null,
+  notes: null,
+});
+
 async function tableNames(): Promise<string[]> {
   // On PostgreSQL only this file's schema: other files' schemas live on the same server.
   const tables = (await db.introspection.getTables()).filter((t) => schema === undefined || t.schema === schema);
@@ -93,35 +154,12 @@ describe('migrations', () => {
           createdAt: at(2),
           updatedAt: at(2),
         },
-        {
-          id: 'bc1',
-          name: 'A',
-          email: 'a@x.io',
-          phone: '1',
-          address: null,
-          status: 'active',
-          createdBy: null,
-          createdAt: at(1),
-          updatedAt: at(1),
-        },
+        customerRow('bc1', at(1)),
       ])
       .execute();
     await db
       .insertInto('vehicles')
-      .values({
-        id: 'bv1',
-        customerId: 'bc1',
-        year: 2020,
-        make: 'Ford',
-        model: 'F-150',
-        vin: null,
-        licensePlate: null,
-        mileage: 1,
-        color: null,
-        createdBy: null,
-        createdAt: at(0),
-        updatedAt: at(0),
-      })
+      .values(vehicleRow('bv1', 'bc1', at(0)))
       .execute();
     await migrateToLatest(db, schema);
 
@@ -149,67 +187,14 @@ describe('migrations', () => {
     for (let i = names.indexOf('2026-11-25T06-00-inspection-funnel'); i < names.length; i++)
       await migrateDown(db, schema);
     const now = '2026-11-30T10:00:00.000Z';
-    await db
-      .insertInto('customers')
-      .values({
-        id: 'fc1',
-        name: 'A',
-        email: 'a@x.io',
-        phone: '1',
-        address: null,
-        status: 'active',
-        createdBy: null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute();
+    await db.insertInto('customers').values(customerRow('fc1', now)).execute();
     await db
       .insertInto('vehicles')
-      .values({
-        id: 'fv1',
-        customerId: 'fc1',
-        year: 2020,
-        make: 'Ford',
-        model: 'F-150',
-        vin: null,
-        licensePlate: null,
-        mileage: 1,
-        color: null,
-        createdBy: null,
-        createdAt: now,
-        updatedAt: now,
-      })
+      .values(vehicleRow('fv1', 'fc1', now))
       .execute();
     await db
       .insertInto('inspections')
-      .values({
-        id: 'fi1',
-        customerId: 'fc1',
-        vehicleId: 'fv1',
-        technicianId: null,
-        shareToken: 'ft1',
-        status: 'completed',
-        leaks: '[]',
-        checkEngineLight: 0,
-        createdAt: now,
-        updatedAt: now,
-        frontLeftTread: null,
-        frontRightTread: null,
-        rearLeftTread: null,
-        rearRightTread: null,
-        frontLeftBrake: null,
-        frontRightBrake: null,
-        rearLeftBrake: null,
-        rearRightBrake: null,
-        cabinFilterCondition: null,
-        engineFilterCondition: null,
-        oilCondition: null,
-        oilLevel: null,
-        coolantLevel: null,
-        suspensionCondition: null,
-        diagnosticCodes: null,
-        notes: null,
-      })
+      .values(inspectionRow('fi1', 'fc1', 'fv1', { shareToken: 'ft1', status: 'completed', createdAt: now }))
       .execute();
     const service = { inspectionId: 'fi1', partsLink: null, partsCostCents: 500, createdAt: now, updatedAt: now };
     await db
@@ -301,67 +286,14 @@ describe('migrations', () => {
 
   it('cascade a customer delete to vehicles, inspections, services, parts, notes, invoices and media', async () => {
     const now = new Date().toISOString();
-    await db
-      .insertInto('customers')
-      .values({
-        id: 'c1',
-        name: 'A',
-        email: 'a@x.io',
-        phone: '1',
-        address: null,
-        status: 'active',
-        createdBy: null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute();
+    await db.insertInto('customers').values(customerRow('c1', now)).execute();
     await db
       .insertInto('vehicles')
-      .values({
-        id: 'v1',
-        customerId: 'c1',
-        year: 2020,
-        make: 'Ford',
-        model: 'F-150',
-        vin: null,
-        licensePlate: null,
-        mileage: 1,
-        color: null,
-        createdBy: null,
-        createdAt: now,
-        updatedAt: now,
-      })
+      .values(vehicleRow('v1', 'c1', now))
       .execute();
     await db
       .insertInto('inspections')
-      .values({
-        id: 'i1',
-        customerId: 'c1',
-        vehicleId: 'v1',
-        technicianId: null,
-        shareToken: 't1',
-        status: 'in_progress',
-        leaks: '[]',
-        checkEngineLight: 0,
-        createdAt: now,
-        updatedAt: now,
-        frontLeftTread: null,
-        frontRightTread: null,
-        rearLeftTread: null,
-        rearRightTread: null,
-        frontLeftBrake: null,
-        frontRightBrake: null,
-        rearLeftBrake: null,
-        rearRightBrake: null,
-        cabinFilterCondition: null,
-        engineFilterCondition: null,
-        oilCondition: null,
-        oilLevel: null,
-        coolantLevel: null,
-        suspensionCondition: null,
-        diagnosticCodes: null,
-        notes: null,
-      })
+      .values(inspectionRow('i1', 'c1', 'v1', { shareToken: 't1', status: 'in_progress', createdAt: now }))
       .execute();
     await db
       .insertInto('services')
@@ -540,17 +472,7 @@ describe('migrations', () => {
     await expect(
       db
         .insertInto('customers')
-        .values({
-          id: 'c2',
-          name: 'A',
-          email: 'a@x.io',
-          phone: '1',
-          address: null,
-          status: 'deleted',
-          createdBy: null,
-          createdAt: now,
-          updatedAt: now,
-        })
+        .values(customerRow('c2', now, { status: 'deleted' }))
         .execute(),
     ).rejects.toThrow();
   });

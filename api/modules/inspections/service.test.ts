@@ -7,6 +7,9 @@ import { decideRecommendedService } from './service.service';
 const t = await useTestApp();
 const staff = await t.signIn('service_advisor');
 
+const putService = (id: string, payload: object) =>
+  staff.inject({ method: 'PUT', url: `/api/services/${id}`, payload });
+
 /** An unpaid invoice on the inspection, so total recalculation can be observed. */
 async function invoiceFor(
   inspection: { id: string; customerId: string; vehicleId: string; createdAt: string },
@@ -132,45 +135,29 @@ describe('PUT /api/services/:id (staff status change and edits)', () => {
       { description: 'Labor only', partsCostCents: 500 },
     ]);
     const [tires, labor] = inspection.services;
-    const res = await staff.inject({
-      method: 'PUT',
-      url: `/api/services/${tires!.id}`,
-      payload: { partsCost: 1, description: 'Four tires' },
-    });
+    const res = await putService(tires!.id, { partsCost: 1, description: 'Four tires' });
     expect(res.json()).toMatchObject({
       description: 'Four tires',
       partsCost: '100.00',
       laborCost: '40.00',
       status: 'recommended',
     });
-    const plain = await staff.inject({
-      method: 'PUT',
-      url: `/api/services/${labor!.id}`,
-      payload: { partsCost: '7.25', partsLink: 'https://p.test' },
-    });
+    const plain = await putService(labor!.id, { partsCost: '7.25', partsLink: 'https://p.test' });
     expect(plain.json()).toMatchObject({
       partsCost: '7.25',
       laborCost: '0.00',
       partsLink: 'https://p.test',
       description: 'Labor only',
     });
-    const bad = await staff.inject({
-      method: 'PUT',
-      url: `/api/services/${labor!.id}`,
-      payload: { description: '', status: 'gone' },
-    });
+    const bad = await putService(labor!.id, { description: '', status: 'gone' });
     expect(bad.statusCode).toBe(400);
   });
 
   it('is 404 unknown, 400 malformed, 401 signed out', async () => {
-    const unknown = await staff.inject({
-      method: 'PUT',
-      url: `/api/services/${randomUUID()}`,
-      payload: { status: 'approved' },
-    });
+    const unknown = await putService(randomUUID(), { status: 'approved' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: 'not_found', message: 'Service not found' });
-    expect((await staff.inject({ method: 'PUT', url: '/api/services/x', payload: {} })).statusCode).toBe(400);
+    expect((await putService('x', {})).statusCode).toBe(400);
     const inspection = await createInspection(t.db, {}, [{ description: 'x' }]);
     const signedOut = await t.app.inject({
       method: 'PUT',
@@ -367,11 +354,7 @@ describe('writes to a deleted service or inspection', () => {
     expect((await staff.inject({ method: 'DELETE', url: `/api/vehicles/${inspection.vehicleId}` })).statusCode).toBe(
       204,
     );
-    const edit = await staff.inject({
-      method: 'PUT',
-      url: `/api/services/${inspection.services[0]!.id}`,
-      payload: { status: 'approved' },
-    });
+    const edit = await putService(inspection.services[0]!.id, { status: 'approved' });
     expect(edit.statusCode).toBe(410);
     expect(edit.json()).toEqual(serviceGone);
     const create = await staff.inject({
@@ -382,11 +365,7 @@ describe('writes to a deleted service or inspection', () => {
     expect(create.statusCode).toBe(410);
     expect(create.json()).toEqual({ error: 'gone', message: 'This inspection was deleted', gone: 'inspection' });
 
-    const unknown = await staff.inject({
-      method: 'PUT',
-      url: `/api/services/${randomUUID()}`,
-      payload: { status: 'approved' },
-    });
+    const unknown = await putService(randomUUID(), { status: 'approved' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: 'not_found', message: 'Service not found' });
   });

@@ -177,6 +177,9 @@ export async function measureDuration(file: string): Promise<number | null> {
 /** Codecs common phones cannot play in a browser. */
 const NEEDS_COPY = new Set(['hevc', 'h265']);
 
+// ffmpeg's input options for a medium: its first video stream and its audio, if any.
+const firstVideoAndAudio = (input: string) => ['-i', input, '-map', '0:v:0', '-map', '0:a?'];
+
 /**
  * A video: its streams copied into a new file without metadata (a phone's location lives there),
  * a poster frame and resized copies of it. Throws when ffmpeg cannot read it.
@@ -190,12 +193,7 @@ export async function prepareVideo(input: string, contentType: string, base: str
   const format = contentType === 'video/webm' ? 'webm' : contentType === 'video/quicktime' ? 'mov' : 'mp4';
   const file = `${base}.original.${format}`;
   const copy = await runFfmpeg([
-    '-i',
-    input,
-    '-map',
-    '0:v:0',
-    '-map',
-    '0:a?',
+    ...firstVideoAndAudio(input),
     '-map_metadata',
     '-1',
     '-c',
@@ -224,12 +222,7 @@ export async function prepareVideo(input: string, contentType: string, base: str
 /** An H.264/AAC MP4 copy that phones play, streamable from its start. */
 export async function makePlayableCopy(input: string, output: string): Promise<void> {
   const result = await runFfmpeg([
-    '-i',
-    input,
-    '-map',
-    '0:v:0',
-    '-map',
-    '0:a?',
+    ...firstVideoAndAudio(input),
     '-c:v',
     'libx264',
     '-preset',

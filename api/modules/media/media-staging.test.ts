@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '@api/app';
-import { testConfig, useTestApp } from '@api/test/app';
+import { type Client, testConfig, useTestApp } from '@api/test/app';
 import { createInspection } from '@api/test/factories';
 import { NO_CONCAT, NO_DEFERRED_LENGTH, TOO_MANY_OPEN, UPLOAD_EXPIRED } from './media-upload';
-import { createUpload, headUpload, makeJpeg, patchUpload, sha256 } from './media-test-kit';
+import { createPhotoUpload, headUpload, makeJpeg, patchUpload, sha256 } from './media-test-kit';
 
 // What happens to uploads between their creation and their medium: a server that stopped after
 // the last byte, uploads abandoned or expired, the work folder after a crash, and what tus offers
@@ -20,13 +20,13 @@ const inspection = await createInspection(t.db);
 const staging = path.join(dataDir, 'media-staging');
 const DAY_AND_HOUR = 25 * 60 * 60;
 
+/** Creates an upload of `bytes` as a photo of the oil item of the inspection. */
+const createOilPhoto = (client: Client, bytes: Buffer, mediaId = randomUUID()) =>
+  createPhotoUpload(client, bytes, { mediaId, inspectionId: inspection.id, itemKey: 'oil' });
+
 /** Creates an upload of `bytes` and writes them all into its staged file directly, as a PATCH would have before the server died. */
 async function stagedComplete(bytes: Buffer, mediaId = randomUUID()) {
-  const created = await createUpload(
-    tech,
-    { mediaId, role: 'original', kind: 'photo', sha256: sha256(bytes), inspectionId: inspection.id, itemKey: 'oil' },
-    bytes.length,
-  );
+  const created = await createOilPhoto(tech, bytes, mediaId);
   expect(created.statusCode, created.body).toBe(201);
   const location = String(created.headers.location);
   writeFileSync(path.join(staging, location.split('/').pop()!), bytes);
@@ -35,18 +35,7 @@ async function stagedComplete(bytes: Buffer, mediaId = randomUUID()) {
 
 /** Creates an upload and sends part of it. */
 async function stagedPart(bytes: Buffer, client = tech) {
-  const created = await createUpload(
-    client,
-    {
-      mediaId: randomUUID(),
-      role: 'original',
-      kind: 'photo',
-      sha256: sha256(bytes),
-      inspectionId: inspection.id,
-      itemKey: 'oil',
-    },
-    bytes.length,
-  );
+  const created = await createOilPhoto(client, bytes);
   expect(created.statusCode, created.body).toBe(201);
   const location = String(created.headers.location);
   expect((await patchUpload(client, location, 0, bytes.subarray(0, 100))).statusCode).toBe(204);
@@ -140,54 +129,13 @@ describe('limits on what an upload may be', () => {
     const bytes = await makeJpeg(64, 64);
     const open = [];
     for (let i = 0; i < 20; i++) open.push(await stagedPart(bytes, user));
-    const refused = await createUpload(
-      user,
-      {
-        mediaId: randomUUID(),
-        role: 'original',
-        kind: 'photo',
-        sha256: sha256(bytes),
-        inspectionId: inspection.id,
-        itemKey: 'oil',
-      },
-      bytes.length,
-    );
+    const refused = await createOilPhoto(user, bytes);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ error: 'too_many_requests', message: TOO_MANY_OPEN });
-    expect(
-      (
-        await createUpload(
-          tech,
-          {
-            mediaId: randomUUID(),
-            role: 'original',
-            kind: 'photo',
-            sha256: sha256(bytes),
-            inspectionId: inspection.id,
-            itemKey: 'oil',
-          },
-          bytes.length,
-        )
-      ).statusCode,
-    ).toBe(201);
+    expect((await createOilPhoto(tech, bytes)).statusCode).toBe(201);
     // Finishing one makes room for the next.
     expect((await patchUpload(user, open[0]!.location, 100, bytes.subarray(100))).statusCode).toBe(200);
-    expect(
-      (
-        await createUpload(
-          user,
-          {
-            mediaId: randomUUID(),
-            role: 'original',
-            kind: 'photo',
-            sha256: sha256(bytes),
-            inspectionId: inspection.id,
-            itemKey: 'oil',
-          },
-          bytes.length,
-        )
-      ).statusCode,
-    ).toBe(201);
+    expect((await createOilPhoto(user, bytes)).statusCode).toBe(201);
   });
 
   it('refuses an upload without a length (Upload-Defer-Length) and concatenation with 400', async () => {

@@ -33,26 +33,12 @@ export async function makeJpeg(
   return image.jpeg({ quality: 85 }).toBuffer();
 }
 
-/** A short MP4 from ffmpeg's test pattern; `codec` libx264 (H.264) or libx265 (HEVC). */
-export async function makeVideo(seconds = 1, codec: 'libx264' | 'libx265' = 'libx264'): Promise<Buffer> {
+/** Encodes ffmpeg's test pattern `testsrc` (its options) with `args` into a file called `name`; returns its bytes. */
+async function encodeTestPattern(name: string, testsrc: string, args: string[]): Promise<Buffer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'baywise-video-'));
   try {
-    const file = path.join(dir, 'v.mp4');
-    const result = await runFfmpeg([
-      '-f',
-      'lavfi',
-      '-i',
-      `testsrc=duration=${seconds}:size=320x240:rate=15`,
-      '-c:v',
-      codec,
-      '-pix_fmt',
-      'yuv420p',
-      ...(codec === 'libx265' ? ['-tag:v', 'hvc1', '-x265-params', 'log-level=error'] : []),
-      '-metadata',
-      'location=+48.8584+002.2945/',
-      '-y',
-      file,
-    ]);
+    const file = path.join(dir, name);
+    const result = await runFfmpeg(['-f', 'lavfi', '-i', `testsrc=${testsrc}`, ...args, '-y', file]);
     if (result.code !== 0) throw new Error(result.stderr);
     return readFileSync(file);
   } finally {
@@ -60,32 +46,31 @@ export async function makeVideo(seconds = 1, codec: 'libx264' | 'libx265' = 'lib
   }
 }
 
+/** A short MP4 from ffmpeg's test pattern; `codec` libx264 (H.264) or libx265 (HEVC). */
+export function makeVideo(seconds = 1, codec: 'libx264' | 'libx265' = 'libx264'): Promise<Buffer> {
+  return encodeTestPattern('v.mp4', `duration=${seconds}:size=320x240:rate=15`, [
+    '-c:v',
+    codec,
+    '-pix_fmt',
+    'yuv420p',
+    ...(codec === 'libx265' ? ['-tag:v', 'hvc1', '-x265-params', 'log-level=error'] : []),
+    '-metadata',
+    'location=+48.8584+002.2945/',
+  ]);
+}
+
 /** A VP8 WebM written as a live stream, so its container states no length (as MediaRecorder's do). */
-export async function makeLiveWebm(seconds: number): Promise<Buffer> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'baywise-video-'));
-  try {
-    const file = path.join(dir, 'v.webm');
-    const result = await runFfmpeg([
-      '-f',
-      'lavfi',
-      '-i',
-      `testsrc=duration=${seconds}:size=160x120:rate=10`,
-      '-c:v',
-      'libvpx',
-      '-deadline',
-      'realtime',
-      '-live',
-      '1',
-      '-f',
-      'webm',
-      '-y',
-      file,
-    ]);
-    if (result.code !== 0) throw new Error(result.stderr);
-    return readFileSync(file);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+export function makeLiveWebm(seconds: number): Promise<Buffer> {
+  return encodeTestPattern('v.webm', `duration=${seconds}:size=160x120:rate=10`, [
+    '-c:v',
+    'libvpx',
+    '-deadline',
+    'realtime',
+    '-live',
+    '1',
+    '-f',
+    'webm',
+  ]);
 }
 
 /** A copy of a baseline JPEG whose header declares `width`×`height` (a decompression bomb's shape). */
@@ -146,6 +131,20 @@ export function headUpload(client: Client, location: string): Promise<LightMyReq
   return client.inject({ method: 'HEAD', url: location, headers: TUS });
 }
 
+/** Creates an upload of `bytes` as the original of a new medium (a photo unless `meta` says otherwise), declaring `length` bytes. */
+export function createPhotoUpload(
+  client: Client,
+  bytes: Buffer,
+  meta: UploadMeta,
+  length = bytes.length,
+): Promise<LightMyRequestResponse> {
+  return createUpload(
+    client,
+    { mediaId: randomUUID(), role: 'original', kind: 'photo', sha256: sha256(bytes), ...meta },
+    length,
+  );
+}
+
 /** Creates and sends a whole file in one PATCH (or in chunks of `chunk` bytes); returns the last answer. */
 export async function upload(
   client: Client,
@@ -153,11 +152,7 @@ export async function upload(
   bytes: Buffer,
   chunk = bytes.length,
 ): Promise<LightMyRequestResponse> {
-  const created = await createUpload(
-    client,
-    { role: 'original', kind: 'photo', sha256: sha256(bytes), mediaId: randomUUID(), ...meta },
-    bytes.length,
-  );
+  const created = await createPhotoUpload(client, bytes, meta);
   if (created.statusCode !== 201) return created;
   const location = String(created.headers.location);
   let last = created;

@@ -22,6 +22,16 @@ const origin = typeof address === 'object' && address ? `http://127.0.0.1:${addr
 
 const CHUNK = 4 * 1024;
 
+/** The tus metadata of `bytes` as the original photo of the inspection's oil item. */
+const oilPhotoMeta = (bytes: Buffer, mediaId: string) => ({
+  mediaId,
+  role: 'original',
+  sha256: sha256(bytes),
+  inspectionId: inspection.id,
+  itemKey: 'oil',
+  kind: 'photo',
+});
+
 function options(bytes: Buffer, mediaId: string, extra: Partial<tus.UploadOptions>): tus.UploadOptions {
   return {
     endpoint: `${origin}${MEDIA_UPLOAD_PATH}`,
@@ -30,15 +40,7 @@ function options(bytes: Buffer, mediaId: string, extra: Partial<tus.UploadOption
     retryDelays: null,
     storeFingerprintForResuming: false,
     uploadSize: bytes.length,
-    metadata: {
-      mediaId,
-      role: 'original',
-      sha256: sha256(bytes),
-      inspectionId: inspection.id,
-      itemKey: 'oil',
-      kind: 'photo',
-      filetype: 'image/jpeg',
-    },
+    metadata: { ...oilPhotoMeta(bytes, mediaId), filetype: 'image/jpeg' },
     ...extra,
   };
 }
@@ -93,14 +95,7 @@ describe('tus-js-client against the API', () => {
   it('keeps the bytes that arrived before a connection dropped in the middle of a PATCH, and continues from there', async () => {
     const bytes = await makeJpeg(1600, 1200);
     const mediaId = randomUUID();
-    const meta = {
-      mediaId,
-      role: 'original',
-      sha256: sha256(bytes),
-      inspectionId: inspection.id,
-      itemKey: 'oil',
-      kind: 'photo',
-    };
+    const meta = oilPhotoMeta(bytes, mediaId);
     const created = await tech.inject({
       method: 'POST',
       url: MEDIA_UPLOAD_PATH,

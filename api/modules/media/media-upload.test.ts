@@ -9,7 +9,7 @@ import { useTestApp } from '@api/test/app';
 import { createInspection } from '@api/test/factories';
 import { NOT_A_MEDIUM } from './media-ingest';
 import { NOT_TUS } from './media-upload';
-import { createUpload, headUpload, makeJpeg, patchUpload, sha256, upload } from './media-test-kit';
+import { createPhotoUpload, createUpload, headUpload, makeJpeg, patchUpload, sha256, upload } from './media-test-kit';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'baywise-media-'));
 const t = await useTestApp({ dataDir });
@@ -85,18 +85,11 @@ describe('uploads through tus', () => {
   it('stores a photo sent in chunks, and HEAD tells where a cut upload stands so PATCH continues there', async () => {
     const bytes = await makeJpeg(900, 900);
     const mediaId = randomUUID();
-    const created = await createUpload(
-      tech,
-      {
-        mediaId,
-        role: 'original',
-        kind: 'photo',
-        sha256: sha256(bytes),
-        inspectionId: inspection.id,
-        serviceId: inspection.services[0]!.id,
-      },
-      bytes.length,
-    );
+    const created = await createPhotoUpload(tech, bytes, {
+      mediaId,
+      inspectionId: inspection.id,
+      serviceId: inspection.services[0]!.id,
+    });
     expect(created.statusCode, created.body).toBe(201);
     const location = String(created.headers.location);
     expect(location).toMatch(/^\/api\/uploads\/[\w-]+$/);
@@ -178,30 +171,18 @@ describe('uploads through tus', () => {
   });
 
   it('refuses an upload over the cap at creation with 413, before a byte is sent', async () => {
-    const res = await createUpload(
+    const res = await createPhotoUpload(
       tech,
-      {
-        mediaId: randomUUID(),
-        role: 'original',
-        kind: 'photo',
-        sha256: sha256(photo),
-        inspectionId: inspection.id,
-        itemKey: 'oil',
-      },
+      photo,
+      { inspectionId: inspection.id, itemKey: 'oil' },
       PHOTO_MAX_BYTES + 1,
     );
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ error: 'payload_too_large', message: 'A photo can be at most 25 MB' });
-    const video = await createUpload(
+    const video = await createPhotoUpload(
       tech,
-      {
-        mediaId: randomUUID(),
-        role: 'original',
-        kind: 'video',
-        sha256: sha256(photo),
-        inspectionId: inspection.id,
-        itemKey: 'oil',
-      },
+      photo,
+      { kind: 'video', inspectionId: inspection.id, itemKey: 'oil' },
       200 * 1024 * 1024,
     );
     expect(video.statusCode).toBe(413);
@@ -281,35 +262,13 @@ describe('uploads through tus', () => {
       updatedAt: now,
     }));
     await t.db.insertInto('media').values(rows).execute();
-    const res = await createUpload(
-      tech,
-      {
-        mediaId: randomUUID(),
-        role: 'original',
-        kind: 'photo',
-        sha256: sha256(photo),
-        inspectionId: full.id,
-        itemKey: 'oil',
-      },
-      photo.length,
-    );
+    const res = await createPhotoUpload(tech, photo, { inspectionId: full.id, itemKey: 'oil' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: 'conflict', message: 'An inspection holds at most 200 photos and videos' });
   });
 
   it('lets the device give up an upload (DELETE), after which HEAD and PATCH find nothing', async () => {
-    const created = await createUpload(
-      tech,
-      {
-        mediaId: randomUUID(),
-        role: 'original',
-        kind: 'photo',
-        sha256: sha256(photo),
-        inspectionId: inspection.id,
-        itemKey: 'oil',
-      },
-      photo.length,
-    );
+    const created = await createPhotoUpload(tech, photo, { inspectionId: inspection.id, itemKey: 'oil' });
     const location = String(created.headers.location);
     expect((await patchUpload(tech, location, 0, photo.subarray(0, 100))).statusCode).toBe(204);
     const gone = await tech.inject({ method: 'DELETE', url: location, headers: { 'tus-resumable': '1.0.0' } });

@@ -77,6 +77,21 @@ describe('GET /api/reports/funnel on a hand-checked shop (America/Chicago, UTC-6
     return made;
   }
 
+  // A customer's decision on the inspection's service number `index`, taken at `decidedAt`.
+  function decide(
+    made: { id: string; services: { id: string }[] },
+    index: number,
+    decision: string,
+    decidedAt: string,
+  ) {
+    return insertServiceDecision(t.db, {
+      inspectionId: made.id,
+      serviceId: made.services[index]!.id,
+      decision,
+      decidedAt,
+    });
+  }
+
   beforeAll(async () => {
     const alice = await createUser(t.db, { username: 'alice', role: 'technician' });
     const bob = await createUser(t.db, { username: 'bob', role: 'technician' });
@@ -109,18 +124,8 @@ describe('GET /api/reports/funnel on a hand-checked shop (America/Chicago, UTC-6
     await insertShareSend(t.db, { inspectionId: i1.id, userId: tina.id, sentAt: '2026-03-02T15:00:00.000Z' });
     await insertShareView(t.db, i1.id, '2026-03-02T14:16:00.000Z'); // 6 minutes
     // An approval in person before the send is not an answer to it; the decline at 14:40 is (30 minutes).
-    await insertServiceDecision(t.db, {
-      inspectionId: i1.id,
-      serviceId: i1.services[0]!.id,
-      decision: 'approved',
-      decidedAt: '2026-03-02T14:00:30.000Z',
-    });
-    await insertServiceDecision(t.db, {
-      inspectionId: i1.id,
-      serviceId: i1.services[1]!.id,
-      decision: 'declined',
-      decidedAt: '2026-03-02T14:40:00.000Z',
-    });
+    await decide(i1, 0, 'approved', '2026-03-02T14:00:30.000Z');
+    await decide(i1, 1, 'declined', '2026-03-02T14:40:00.000Z');
 
     // I2, Mar 2 23:30 local (Mar 3 in UTC). Tyres 120.00 approved (no recorded amount: today's),
     // alignment 80.00 approved at 80.00.
@@ -137,18 +142,8 @@ describe('GET /api/reports/funnel on a hand-checked shop (America/Chicago, UTC-6
     });
     await insertShareView(t.db, i2.id, '2026-03-03T05:50:00.000Z'); // 10 minutes
     // An unapprove is not a decision the funnel waits for; the approval at 06:20 is (40 minutes).
-    await insertServiceDecision(t.db, {
-      inspectionId: i2.id,
-      serviceId: i2.services[0]!.id,
-      decision: 'unapproved',
-      decidedAt: '2026-03-03T05:45:00.000Z',
-    });
-    await insertServiceDecision(t.db, {
-      inspectionId: i2.id,
-      serviceId: i2.services[0]!.id,
-      decision: 'approved',
-      decidedAt: '2026-03-03T06:20:00.000Z',
-    });
+    await decide(i2, 0, 'unapproved', '2026-03-03T05:45:00.000Z');
+    await decide(i2, 0, 'approved', '2026-03-03T06:20:00.000Z');
 
     // I3, Mar 3 10:00 local, never sent; a view of a link passed on by hand is not counted.
     const i3 = await inspect('2026-03-03T16:00:00.000Z', bob.id, [{ laborCostCents: 2500 }]);
@@ -161,12 +156,7 @@ describe('GET /api/reports/funnel on a hand-checked shop (America/Chicago, UTC-6
     ]);
     await insertShareSend(t.db, { inspectionId: i4.id, userId: sam.id, sentAt: '2026-03-04T15:30:00.000Z' });
     await insertShareView(t.db, i4.id, '2026-03-04T16:30:00.000Z'); // 60 minutes
-    await insertServiceDecision(t.db, {
-      inspectionId: i4.id,
-      serviceId: i4.services[0]!.id,
-      decision: 'approved',
-      decidedAt: '2026-03-04T16:45:00.000Z',
-    }); // 75
+    await decide(i4, 0, 'approved', '2026-03-04T16:45:00.000Z'); // 75
 
     // I5, Mar 4 12:00 local, no technician, no services, sent by sam and never opened.
     const i5 = await inspect('2026-03-04T18:00:00.000Z', null, []);

@@ -9,7 +9,7 @@ const advisor = await t.signIn('service_advisor');
 const ana = await createCustomer(t.db, { name: 'Ana Reyes' });
 const ben = await createCustomer(t.db, { name: 'Ben Okafor' });
 const nobody = await createCustomer(t.db, { name: 'Cy Nocar' });
-const camry = await createVehicle(t.db, ana.id, {
+const camrySeed = {
   year: 2020,
   make: 'Toyota',
   model: 'Camry',
@@ -17,7 +17,8 @@ const camry = await createVehicle(t.db, ana.id, {
   licensePlate: 'REY-001',
   mileage: 30000,
   color: 'Grey',
-});
+};
+const camry = await createVehicle(t.db, ana.id, camrySeed);
 const truck = await createVehicle(t.db, ana.id, {
   year: 2015,
   make: 'ford',
@@ -56,13 +57,7 @@ describe('GET /api/vehicles', () => {
       id: camry.id,
       customerId: ana.id,
       customerName: 'Ana Reyes',
-      year: 2020,
-      make: 'Toyota',
-      model: 'Camry',
-      vin: 'JT2BF22K1W0123456',
-      licensePlate: 'REY-001',
-      mileage: 30000,
-      color: 'Grey',
+      ...camrySeed,
       createdAt: camry.createdAt,
       updatedAt: camry.updatedAt,
     });
