@@ -80,19 +80,34 @@ describe('videos', () => {
 
   it('leaves no copy behind when the medium is deleted while its H.264 copy is made', async () => {
     const bytes = await makeVideo(2, 'libx265');
-    const res = await upload(tech, { inspectionId: inspection.id, itemKey: 'leaks', kind: 'video' }, bytes);
-    expect(res.statusCode, res.body).toBe(200);
-    const medium = res.json();
-    expect(medium.processing).toBe(true);
-    // Deleted at once: the copy is still being made.
-    expect((await tech.inject({ method: 'DELETE', url: `/api/media/${medium.id}` })).statusCode).toBe(204);
-    await t.app.media.idle();
-    await t.app.media.sweep(true);
-    expect(await t.db.selectFrom('mediaFiles').select('sha256').where('sha256', '=', medium.sha256).execute()).toEqual(
-      [],
-    );
-    const folder = path.join(dataDir, 'media', medium.sha256.slice(0, 2), medium.sha256);
-    expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
+    // The copy waits before storing its file until the medium is deleted: it is under way at the
+    // delete however fast the machine makes it.
+    const store = t.app.media.store;
+    const put = store.put;
+    let deleted!: () => void;
+    const afterDelete = new Promise<void>((resolve) => (deleted = resolve));
+    store.put = async (key, file, type) => {
+      if (key.endsWith('/h264')) await afterDelete;
+      return put.call(store, key, file, type);
+    };
+    try {
+      const res = await upload(tech, { inspectionId: inspection.id, itemKey: 'leaks', kind: 'video' }, bytes);
+      expect(res.statusCode, res.body).toBe(200);
+      const medium = res.json();
+      expect(medium.processing).toBe(true);
+      expect((await tech.inject({ method: 'DELETE', url: `/api/media/${medium.id}` })).statusCode).toBe(204);
+      deleted();
+      await t.app.media.idle();
+      await t.app.media.sweep(true);
+      expect(
+        await t.db.selectFrom('mediaFiles').select('sha256').where('sha256', '=', medium.sha256).execute(),
+      ).toEqual([]);
+      const folder = path.join(dataDir, 'media', medium.sha256.slice(0, 2), medium.sha256);
+      expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
+    } finally {
+      deleted();
+      store.put = put;
+    }
   });
 
   it('makes a copy once when two workers queue it at the same time: the first to claim it makes it', async () => {
