@@ -11,7 +11,7 @@ import { REFRESH_ALL_FUNNEL_SQL } from '@api/db/inspection-funnel';
 import { hashPassword } from '@api/lib/password';
 import { mulberry32 } from '@shared/seeded-random';
 import type { Target } from './throughput/seed-shop';
-import { BENCH_PASSWORD, BENCH_USERS, COLUMNS, type Row } from './throughput/shop-rows';
+import { BENCH_PASSWORD, BENCH_USERS, COLUMNS, staffRow, type Row } from './throughput/shop-rows';
 
 export const FUNNEL_INSPECTIONS = 30_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -105,22 +105,8 @@ export async function seedFunnelYear(target: Target): Promise<{ from: string; to
   const iso = (ms: number) => new Date(ms).toISOString();
   const stamp = iso(start);
   const hash = await hashPassword(BENCH_PASSWORD);
-  const user = (id: string, name: string, role: string): Row => [
-    id,
-    name,
-    `${name}@baywise.test`,
-    hash,
-    role,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    stamp,
-    stamp,
-  ];
+  const user = (id: string, name: string, role: string): Row =>
+    staffRow(id, name, `${name}@baywise.test`, hash, role, stamp);
   const technicians = Array.from({ length: 6 }, () => randomUUID());
   const advisors = Array.from({ length: 4 }, () => randomUUID());
   const users: Row[] = [

@@ -1,24 +1,11 @@
 import type { MediaFigures, RssFigures } from './media';
+import { kib, mark, table } from './report';
 
 export const MEDIA_TARGETS = { jsGzipKiB: 60, score: 0.95, lcpMs: 1500 } as const;
 
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 const decimalMb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
-const mark = (ok: boolean) => (ok ? 'pass' : 'MISS');
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-
-function table(rows: string[][]): string {
-  const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row) => row[col]?.length ?? 0))) ?? [];
-  return rows
-    .map((row) =>
-      row
-        .map((cell, col) => cell.padEnd(widths[col] ?? 0))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
-}
 
 export function printUploads(upload: MediaFigures['upload']): void {
   console.log(

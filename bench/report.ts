@@ -3,10 +3,11 @@ import type { LighthouseRun } from './lighthouse';
 
 export const TARGETS = { jsGzipKiB: 80, score: 0.95, lcpMs: 1500 } as const;
 
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-const mark = (ok: boolean) => (ok ? 'pass' : 'MISS');
+export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+export const mark = (ok: boolean) => (ok ? 'pass' : 'MISS');
 
-function table(rows: string[][]): string {
+/** Left-aligned columns two spaces apart, as wide as their widest cell. */
+export function table(rows: string[][]): string {
   const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row) => row[col]?.length ?? 0))) ?? [];
   return rows
     .map((row) =>

@@ -28,6 +28,11 @@ export interface TableRows {
   rows: Row[];
 }
 
+/** A users row with the contact columns (company name to website) empty: only the admin's carry the shop's. */
+export function staffRow(id: string, username: string, email: string, hash: string, role: string, stamp: string): Row {
+  return [id, username, email, hash, role, ...new Array<null>(7).fill(null), stamp, stamp];
+}
+
 export const COLUMNS = {
   users: [
     'id',
@@ -400,22 +405,14 @@ export class ShopRows {
           stamp,
           stamp,
         ],
-        [
+        staffRow(
           this.technicianId,
           BENCH_USERS.technician,
           'bench-tech@baywise.test',
           passwordHash,
           'technician',
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
           stamp,
-          stamp,
-        ],
+        ),
       ],
     };
   }

@@ -1,12 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Customer } from '@shared/schemas/customer';
 import type { SyncChangesResponse } from '@shared/schemas/sync';
-import type { User } from '@shared/schemas/user';
 import { noticeText } from '@web/features/sync/notice-text';
 import { LocalDb } from './local-db';
 import { enqueue } from './outbox';
 import { SyncEngine, USERS_REFRESH_MS, type SyncEngineOptions } from './sync-engine';
-import { customerRow, inspectionRow, serviceRow, uuid, vehicleRow } from '@web/test/offline/test-rows';
+import { customerRow, inspectionRow, serviceRow, userRow, uuid, vehicleRow } from '@web/test/offline/test-rows';
 import { backoffDelay, type FetchLike } from './transport';
 import type { LocalWrite } from './types';
 
@@ -629,21 +628,7 @@ describe('pulling changes', () => {
   });
 
   it('refreshes the technician list after a pull when the user may read it', async () => {
-    const user: User = {
-      id: uuid(800),
-      username: 'sam',
-      email: 'sam@shop.test',
-      role: 'technician',
-      companyName: null,
-      phone: null,
-      address: null,
-      city: null,
-      state: null,
-      zipCode: null,
-      website: null,
-      createdAt: 'x',
-      updatedAt: 'x',
-    };
+    const user = userRow(800, { username: 'sam', email: 'sam@shop.test', createdAt: 'x', updatedAt: 'x' });
     await db.users.put({ ...user, id: uuid(801), username: 'gone' });
     const sync = engineWith((call) => (call.url.startsWith('/api/users') ? json(200, [user]) : undefined));
     await sync.syncNow();

@@ -39,3 +39,22 @@ export function ListStates(props: ListStatesProps) {
   if (empty) return <EmptyState {...emptyState} />;
   return <>{children}</>;
 }
+
+/** What a list query has loaded so far. */
+export interface ListQuery {
+  isPending: boolean;
+  isError: boolean;
+  data?: { items: readonly unknown[] } | undefined;
+}
+
+/** ListStates' loading, failed and empty states of a list that loads over the connection, named by what it lists. */
+export function loadStates(query: ListQuery, what: string) {
+  const What = what.charAt(0).toUpperCase() + what.slice(1);
+  return {
+    pending: query.isPending,
+    loadingText: `Loading ${what}...`,
+    failed: query.isError,
+    error: `${What} could not be loaded. Check the connection and try again.`,
+    empty: (query.data?.items.length ?? 0) === 0,
+  };
+}

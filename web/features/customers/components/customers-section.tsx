@@ -1,14 +1,12 @@
 import { Plus, Users } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { Customer } from '@shared/schemas/customer';
 import { CardGrid } from '@web/components/list-layout/card-grid';
+import { filterChoices, ListSearch, ListSelect, useTypedFilters } from '@web/components/list-layout/list-filters';
 import { ListLayout, ListToolbar } from '@web/components/list-layout/list-layout';
-import { ListStates } from '@web/components/list-layout/list-states';
+import { ListStates, loadStates } from '@web/components/list-layout/list-states';
 import { Button } from '@web/components/ui/button';
 import { useConfirmDelete } from '@web/components/ui/confirm-delete';
-import { FormField } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
-import { Select } from '@web/components/ui/select';
 import { usePendingIds } from '@web/lib/use-sync';
 import { useDeleteCustomer } from '@web/entities/customers/delete-customer';
 import type { CustomerListParams } from '@web/entities/customers/customer-keys';
@@ -33,9 +31,8 @@ type Editing = { customer: Customer | undefined } | null;
 export function CustomersSection() {
   const remove = useDeleteCustomer();
   const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<CustomerListParams['status']>('all');
-  const [sort, setSort] = useState<CustomerListParams['sort']>('name');
   const [params, setParams] = useState<CustomerListParams>({ q: '', status: 'all', sort: 'name', page: 0 });
+  const choice = filterChoices(params, setParams);
   const [editing, setEditing] = useState<Editing>(null);
   const confirmDelete = useConfirmDelete(remove, {
     noun: 'customer',
@@ -45,14 +42,11 @@ export function CustomersSection() {
   const unsent = usePendingIds();
 
   // Choices apply at once (search a moment after typing); 'Apply Filters' applies them all now.
-  useEffect(() => {
-    const timer = setTimeout(() => setParams((p) => (p.q === search ? p : { ...p, q: search, page: 0 })), 250);
-    return () => clearTimeout(timer);
-  }, [search]);
+  useTypedFilters({ q: search }, setParams);
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setParams({ q: search, status, sort, page: 0 });
+    setParams((p) => ({ ...p, q: search, page: 0 }));
   };
 
   const items = customers.data?.items ?? [];
@@ -66,44 +60,15 @@ export function CustomersSection() {
   return (
     <ListLayout id="customers" title="Customers" action={addButton}>
       <ListToolbar label="Filter customers" onSubmit={apply}>
-        <FormField label="Search">
-          <Input
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Search customers..."
-          />
-        </FormField>
-        <FormField label="Status">
-          <Select
-            options={STATUS_OPTIONS}
-            value={status}
-            onValueChange={(v) => {
-              setStatus(v as CustomerListParams['status']);
-              setParams((p) => ({ ...p, status: v as CustomerListParams['status'], page: 0 }));
-            }}
-          />
-        </FormField>
-        <FormField label="Sort by">
-          <Select
-            options={SORT_OPTIONS}
-            value={sort}
-            onValueChange={(v) => {
-              setSort(v as CustomerListParams['sort']);
-              setParams((p) => ({ ...p, sort: v as CustomerListParams['sort'], page: 0 }));
-            }}
-          />
-        </FormField>
+        <ListSearch value={search} onChange={setSearch} placeholder="Search customers..." />
+        <ListSelect label="Status" options={STATUS_OPTIONS} {...choice('status')} />
+        <ListSelect label="Sort by" options={SORT_OPTIONS} {...choice('sort')} />
         <Button type="submit" variant="secondary">
           Apply Filters
         </Button>
       </ListToolbar>
       <ListStates
-        pending={customers.isPending}
-        loadingText="Loading customers..."
-        failed={customers.isError}
-        error="Customers could not be loaded. Check the connection and try again."
-        empty={items.length === 0}
+        {...loadStates(customers, 'customers')}
         emptyState={{
           icon: Users,
           title: 'No customers found',

@@ -1,13 +1,13 @@
 import { ClipboardList } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { DeferredSort } from '@shared/schemas/deferred';
 import { CardGrid } from '@web/components/list-layout/card-grid';
+import { filterChoices, ListSearch, ListSelect, useTypedFilters } from '@web/components/list-layout/list-filters';
 import { ListLayout, ListToolbar } from '@web/components/list-layout/list-layout';
-import { ListStates } from '@web/components/list-layout/list-states';
+import { ListStates, loadStates } from '@web/components/list-layout/list-states';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Pager } from '@web/components/ui/pager';
-import { Select } from '@web/components/ui/select';
 import { useToast } from '@web/components/ui/toast';
 import { usePendingIds } from '@web/lib/use-sync';
 import type { DeferredListParams } from '@web/entities/deferred/deferred-keys';
@@ -36,16 +36,11 @@ export function DeferredSection() {
     dueOnly: false,
     page: 0,
   });
+  const choice = filterChoices(params, setParams);
   const lines = useDeferredList(params);
 
   // Typing applies a moment after the last key, like the customers list.
-  useEffect(() => {
-    const timer = setTimeout(
-      () => setParams((p) => (p.q === search && p.minValue === minValue ? p : { ...p, q: search, minValue, page: 0 })),
-      250,
-    );
-    return () => clearTimeout(timer);
-  }, [search, minValue]);
+  useTypedFilters({ q: search, minValue }, setParams);
 
   const items = lines.data?.items ?? [];
   const filtered = params.q !== '' || params.minValue !== '' || params.dueOnly;
@@ -53,14 +48,7 @@ export function DeferredSection() {
   return (
     <ListLayout id="deferred" title="Deferred work">
       <ListToolbar label="Filter deferred work" onSubmit={(e) => e.preventDefault()}>
-        <FormField label="Search">
-          <Input
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Customer, phone, vehicle, work..."
-          />
-        </FormField>
+        <ListSearch value={search} onChange={setSearch} placeholder="Customer, phone, vehicle, work..." />
         <FormField label="Minimum value ($)">
           <Input
             type="number"
@@ -71,13 +59,7 @@ export function DeferredSection() {
             onChange={(e) => setMinValue(e.target.value)}
           />
         </FormField>
-        <FormField label="Sort by">
-          <Select
-            options={SORT_OPTIONS}
-            value={params.sort}
-            onValueChange={(value) => setParams((p) => ({ ...p, sort: value as DeferredSort, page: 0 }))}
-          />
-        </FormField>
+        <ListSelect label="Sort by" options={SORT_OPTIONS} {...choice('sort')} />
         <label className={styles.checkbox}>
           <input
             type="checkbox"
@@ -88,11 +70,7 @@ export function DeferredSection() {
         </label>
       </ListToolbar>
       <ListStates
-        pending={lines.isPending}
-        loadingText="Loading deferred work..."
-        failed={lines.isError}
-        error="Deferred work could not be loaded. Check the connection and try again."
-        empty={items.length === 0}
+        {...loadStates(lines, 'deferred work')}
         emptyState={{
           icon: ClipboardList,
           title: 'No open deferred work',

@@ -1,13 +1,11 @@
 import { Plus, Receipt, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { CardGrid } from '@web/components/list-layout/card-grid';
+import { filterChoices, ListSearch, ListSelect, useTypedFilters } from '@web/components/list-layout/list-filters';
 import { ListLayout, ListNotice, ListToolbar } from '@web/components/list-layout/list-layout';
-import { ListStates } from '@web/components/list-layout/list-states';
+import { ListStates, loadStates } from '@web/components/list-layout/list-states';
 import { Button } from '@web/components/ui/button';
 import { useConfirmDelete } from '@web/components/ui/confirm-delete';
-import { FormField } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
-import { Select } from '@web/components/ui/select';
 import { useDeleteInvoice } from '@web/entities/invoices/delete-invoice';
 import { INVOICES_PAGE_SIZE, useInvoices } from '@web/entities/invoices/get-invoices';
 import type { InvoiceListParams } from '@web/entities/invoices/invoice-keys';
@@ -34,6 +32,7 @@ export function InvoicesSection() {
   const remove = useDeleteInvoice();
   const [search, setSearch] = useState('');
   const [params, setParams] = useState<InvoiceListParams>({ q: '', status: 'all', sort: 'date', page: 0 });
+  const choice = filterChoices(params, setParams);
   const [creating, setCreating] = useState(false);
   const confirmDelete = useConfirmDelete(remove, {
     noun: 'receipt',
@@ -43,10 +42,7 @@ export function InvoicesSection() {
   const invoices = useInvoices(params);
 
   // Search as you type, a moment after the last key.
-  useEffect(() => {
-    const timer = setTimeout(() => setParams((p) => (p.q === search ? p : { ...p, q: search, page: 0 })), 250);
-    return () => clearTimeout(timer);
-  }, [search]);
+  useTypedFilters({ q: search }, setParams);
 
   // A page emptied by deletes falls back to the last page that still has receipts.
   const data = invoices.data;
@@ -74,37 +70,15 @@ export function InvoicesSection() {
         </ListNotice>
       )}
       <ListToolbar label="Filter receipts">
-        <FormField label="Search">
-          <Input
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Customer, make, model or id"
-          />
-        </FormField>
-        <FormField label="Status">
-          <Select
-            options={STATUS_OPTIONS}
-            value={params.status}
-            onValueChange={(v) => setParams((p) => ({ ...p, status: v as InvoiceListParams['status'], page: 0 }))}
-          />
-        </FormField>
-        <FormField label="Sort by">
-          <Select
-            options={SORT_OPTIONS}
-            value={params.sort}
-            onValueChange={(v) => setParams((p) => ({ ...p, sort: v as InvoiceListParams['sort'], page: 0 }))}
-          />
-        </FormField>
+        <ListSearch value={search} onChange={setSearch} placeholder="Customer, make, model or id" />
+        <ListSelect label="Status" options={STATUS_OPTIONS} {...choice('status')} />
+        <ListSelect label="Sort by" options={SORT_OPTIONS} {...choice('sort')} />
       </ListToolbar>
       <ListStates
         // Offline with nothing loaded, the notice above is the one message: no spinner that cannot finish.
         hidden={!online && items.length === 0}
-        pending={invoices.isPending}
-        loadingText="Loading receipts..."
+        {...loadStates(invoices, 'receipts')}
         failed={invoices.isError && items.length === 0}
-        error="Receipts could not be loaded. Check the connection and try again."
-        empty={items.length === 0}
         emptyState={{
           icon: Receipt,
           title: 'No receipts found',

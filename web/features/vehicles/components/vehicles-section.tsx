@@ -1,13 +1,11 @@
 import { Car, Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { CardGrid } from '@web/components/list-layout/card-grid';
+import { filterChoices, ListSearch, ListSelect, useTypedFilters } from '@web/components/list-layout/list-filters';
 import { ListLayout, ListToolbar } from '@web/components/list-layout/list-layout';
-import { ListStates } from '@web/components/list-layout/list-states';
+import { ListStates, loadStates } from '@web/components/list-layout/list-states';
 import { Button } from '@web/components/ui/button';
 import { useConfirmDelete } from '@web/components/ui/confirm-delete';
-import { FormField } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
-import { Select } from '@web/components/ui/select';
 import { useVehicleDialog } from '@web/lib/vehicle-dialog-context';
 import { usePendingIds } from '@web/lib/use-sync';
 import { useDeleteVehicle } from '@web/entities/vehicles/delete-vehicle';
@@ -29,6 +27,7 @@ export function VehiclesSection() {
   const [search, setSearch] = useState('');
   const [customer, setCustomer] = useState({ id: ALL_CUSTOMERS, name: '' });
   const [params, setParams] = useState<VehicleListParams>({ q: '', customerId: null, sort: 'year', page: 0 });
+  const choice = filterChoices(params, setParams);
   const confirmDelete = useConfirmDelete(remove, {
     noun: 'vehicle',
     description: 'Its inspections are deleted with it.',
@@ -37,10 +36,7 @@ export function VehiclesSection() {
   const unsent = usePendingIds();
 
   // Search as you type, a moment after the last key.
-  useEffect(() => {
-    const timer = setTimeout(() => setParams((p) => (p.q === search ? p : { ...p, q: search, page: 0 })), 250);
-    return () => clearTimeout(timer);
-  }, [search]);
+  useTypedFilters({ q: search }, setParams);
 
   const total = vehicles.data?.total ?? 0;
   const items = vehicles.data?.items ?? [];
@@ -54,14 +50,7 @@ export function VehiclesSection() {
   return (
     <ListLayout id="vehicles" title="Vehicles" action={addButton}>
       <ListToolbar wide>
-        <FormField label="Search">
-          <Input
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Make, model, VIN, plate or customer"
-          />
-        </FormField>
+        <ListSearch value={search} onChange={setSearch} placeholder="Make, model, VIN, plate or customer" />
         <CustomerSelect
           label="Customer"
           allowAll
@@ -72,20 +61,10 @@ export function VehiclesSection() {
             setParams((p) => ({ ...p, customerId: id === ALL_CUSTOMERS ? null : id, page: 0 }));
           }}
         />
-        <FormField label="Sort by">
-          <Select
-            options={SORT_OPTIONS}
-            value={params.sort}
-            onValueChange={(sort) => setParams((p) => ({ ...p, sort: sort as VehicleListParams['sort'], page: 0 }))}
-          />
-        </FormField>
+        <ListSelect label="Sort by" options={SORT_OPTIONS} {...choice('sort')} />
       </ListToolbar>
       <ListStates
-        pending={vehicles.isPending}
-        loadingText="Loading vehicles..."
-        failed={vehicles.isError}
-        error="Vehicles could not be loaded. Check the connection and try again."
-        empty={items.length === 0}
+        {...loadStates(vehicles, 'vehicles')}
         emptyState={{
           icon: Car,
           title: 'No vehicles found',
