@@ -29,6 +29,7 @@ import { inspectionRoutes } from './modules/inspections/inspection.routes';
 import { inviteRoutes } from './modules/invites/invite.routes';
 import { invoiceRoutes } from './modules/invoices/invoice.routes';
 import { publicRoutes } from './modules/public/public.routes';
+import { scheduleInterruptedEmailCheck } from './modules/sends/interrupted-emails';
 import { sendRoutes } from './modules/sends/send.routes';
 import { serviceRoutes } from './modules/inspections/service.routes';
 import { decisionRoutes } from './modules/decisions/decision.routes';
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSessions(app, { db, secret: config.sessionSecret });
   registerRequestDb(app, db);
   scheduleSyncPrunes(app, db);
+  scheduleInterruptedEmailCheck(app, db);
 
   // API answers are never cached by browsers, proxies or the service worker.
   // Media files are the exception: their URLs name their content's version (immutable).

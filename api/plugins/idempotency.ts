@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { runPeriodically } from '@api/lib/periodic';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_RETENTION_DAYS, IDEMPOTENT_REPLAY_HEADER } from '@shared/schemas/sync';
 import type { Db } from '@api/db/database';
@@ -198,25 +199,12 @@ export async function pruneIdempotencyKeys(db: Db, now = new Date()): Promise<nu
 
 /** Prunes old keys and old deletions at start and then hourly; the last run ends before close. */
 export function scheduleSyncPrunes(app: FastifyInstance, db: Db): void {
-  let running: Promise<void> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  const run = () => {
-    running ??= (async () => {
+  runPeriodically(app, {
+    everyMs: PRUNE_EVERY_MS,
+    failed: 'sync prune failed',
+    task: async () => {
       await pruneIdempotencyKeys(db);
       await pruneTombstones(db);
-    })()
-      .catch((err: unknown) => app.log.warn({ err }, 'sync prune failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  app.addHook('onReady', async () => {
-    run();
-    timer = setInterval(run, PRUNE_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+    },
   });
 }

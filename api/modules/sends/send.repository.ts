@@ -53,6 +53,18 @@ export async function setSendResult(db: Db, id: string, status: string, error: s
   await db.updateTable('shareSends').set({ status, error }).where('id', '=', id).execute();
 }
 
+/** Marks emails still sending since before `before` as failed with `error`; gives their inspections. */
+export async function failEmailsSendingSince(db: Db, before: string, error: string): Promise<(string | null)[]> {
+  const rows = await db
+    .updateTable('shareSends')
+    .set({ status: 'failed', error })
+    .where('status', '=', 'sending')
+    .where('createdAt', '<', before)
+    .returning('inspectionId')
+    .execute();
+  return rows.map((row) => row.inspectionId);
+}
+
 /** The customer and whether they consented to texts; undefined when the inspection or invoice is gone. */
 export function findTargetCustomer(db: Db, target: Target) {
   // Typed as inspections: both tables name the columns used here the same way.
