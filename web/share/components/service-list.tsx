@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import type { ServiceStatus } from '@shared/constants';
 import type { PublicService } from '@shared/schemas/inspection';
-import type { ApprovalBody, Decision } from '../api/decide-inspection-service';
+import type { ApprovalBody, Decision } from '../api/decide-service';
 import { formatCents } from '@shared/money';
 import { formatMoneyCents, toCents } from '../lib/format';
 import { mediaOfService, type PublicMedia } from '../lib/media';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
-import type { Signed } from '../api/decide-inspection-service';
+import type { Signed } from '../api/decide-service';
 import { ModalDialog } from './modal-dialog';
 
 // Loaded only when the shop asks for a signature and the customer taps Approve, so the report's

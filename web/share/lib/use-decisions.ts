@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import type { ApprovalBody, Decision } from '../api/decide-inspection-service';
+import type { ApprovalBody, Decision } from '../api/decide-service';
 import { ShareApiError } from '../api/http';
 import { useToaster, type ShowToast } from '../components/toast';
 import { OFFLINE_DECISIONS, useShareData, type ShareDataOptions } from './use-share-data';

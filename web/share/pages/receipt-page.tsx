@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { InvoiceStatus } from '@shared/constants';
-import { decideInvoiceService } from '../api/decide-invoice-service';
+import { decideInvoiceService } from '../api/decide-service';
 import { getPublicInvoice, type PublicInvoice } from '../api/get-public-invoice';
 import type { BadgeTone } from '../components/badge';
 import { Collapsible } from '../components/collapsible';

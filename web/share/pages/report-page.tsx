@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import type { InspectionStatus } from '@shared/constants';
-import { decideInspectionService } from '../api/decide-inspection-service';
+import { decideInspectionService } from '../api/decide-service';
 import { getPublicInspection, type PublicInspection } from '../api/get-public-inspection';
 import { BackToTop } from '../components/back-to-top';
 import type { BadgeTone } from '../components/badge';
