@@ -76,3 +76,18 @@ export type SyncChangesResponse = z.output<typeof syncChangesResponse>;
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Set on a response replayed from the idempotency store. */
 export const IDEMPOTENT_REPLAY_HEADER = 'idempotent-replayed';
+
+/** A change-feed page with no rows and no deletions in any list. */
+export function emptyChangePage(head: Pick<SyncChangesResponse, 'resync' | 'cursor' | 'hasMore'>): SyncChangesResponse {
+  return {
+    ...head,
+    customers: [],
+    vehicles: [],
+    inspections: [],
+    deferred: [],
+    deleted: [],
+    deletedDeferred: [],
+    media: [],
+    deletedMedia: [],
+  };
+}

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Customer } from '@shared/schemas/customer';
-import type { SyncChangesResponse } from '@shared/schemas/sync';
+import { emptyChangePage, type SyncChangesResponse } from '@shared/schemas/sync';
 import { noticeText } from '@web/features/sync/notice-text';
 import { LocalDb } from './local-db';
 import { enqueue } from './outbox';
@@ -29,17 +29,7 @@ const error = (status: number, message: string, fields: object = {}) =>
 /** A 410 as the API answers it: what was deleted is in `gone`; the wording is for people only. */
 const goneAnswer = (entity: string) => error(410, `Worded any way at all (${entity})`, { gone: entity });
 const page = (fields: Partial<SyncChangesResponse> = {}): SyncChangesResponse => ({
-  resync: false,
-  cursor: '1',
-  hasMore: false,
-  customers: [],
-  vehicles: [],
-  inspections: [],
-  deferred: [],
-  deleted: [],
-  deletedDeferred: [],
-  media: [],
-  deletedMedia: [],
+  ...emptyChangePage({ resync: false, cursor: '1', hasMore: false }),
   ...fields,
 });
 

@@ -4,6 +4,7 @@ import {
   SYNC_INSPECTION_WINDOW_DAYS,
   SYNC_PAGE_DEFAULT,
   type SyncChangesQuery,
+  emptyChangePage,
   type SyncChangesResponse,
   type SyncEntity,
 } from '@shared/schemas/sync';
@@ -25,19 +26,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const isFirstEntity = (entity: string): entity is (typeof FIRST_SYNC_ENTITIES)[number] =>
   (FIRST_SYNC_ENTITIES as readonly string[]).includes(entity);
 
-const resync = (): SyncChangesResponse => ({
-  resync: true,
-  cursor: '0',
-  hasMore: true,
-  customers: [],
-  vehicles: [],
-  inspections: [],
-  deferred: [],
-  deleted: [],
-  deletedDeferred: [],
-  media: [],
-  deletedMedia: [],
-});
+const resync = (): SyncChangesResponse => emptyChangePage({ resync: true, cursor: '0', hasMore: true });
 
 /** The offline app keeps inspections in progress or changed after `cutoff`; it is sent no others. */
 function inWindow(row: Pick<InspectionRow, 'status' | 'updatedAt'>, cutoff: string): boolean {
