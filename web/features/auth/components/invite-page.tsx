@@ -2,7 +2,6 @@ import { Link2Off } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ROLE_LABELS } from '@shared/constants';
 import { acceptInviteForm, type PublicInvite } from '@shared/schemas/invite';
-import { TextField } from '@web/components/form-dialog/fields';
 import { PageForm } from '@web/components/form-dialog/page-form';
 import { usePageForm } from '@web/components/form-dialog/use-page-form';
 import { buttonClass } from '@web/components/ui/button';
@@ -15,6 +14,7 @@ import { useInvite } from '@web/entities/invites/get-invite';
 import { useAcceptInvite } from '../api/invite';
 import { AuthLayout } from './auth-layout';
 import styles from './auth.module.css';
+import { AccountFields } from './account-fields';
 
 type Field = 'username' | 'email' | 'password' | 'confirmPassword';
 const EMPTY: Record<Field, string> = { username: '', email: '', password: '', confirmPassword: '' };
@@ -51,39 +51,7 @@ function InviteForm({ token, invite }: { token: string; invite: PublicInvite }) 
           submitLabel="Create Account"
           pendingLabel="Creating account..."
         >
-          <TextField
-            form={form}
-            name="username"
-            label="Username"
-            id="invite-username"
-            autoComplete="username"
-            autoCapitalize="none"
-          />
-          <TextField
-            form={form}
-            name="email"
-            label="Email"
-            id="invite-email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-          />
-          <TextField
-            form={form}
-            name="password"
-            label="Password"
-            id="invite-password"
-            type="password"
-            autoComplete="new-password"
-          />
-          <TextField
-            form={form}
-            name="confirmPassword"
-            label="Confirm Password"
-            id="invite-confirmPassword"
-            type="password"
-            autoComplete="new-password"
-          />
+          <AccountFields form={form} idPrefix="invite" confirmId="invite-confirmPassword" />
         </PageForm>
       </CardContent>
     </Card>

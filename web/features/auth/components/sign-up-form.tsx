@@ -1,10 +1,11 @@
 import { PRODUCT_NAME, ROLE_LABELS, ROLES, type Role, type SignUpMode } from '@shared/constants';
 import { registerForm } from '@shared/schemas/user';
-import { SelectField, TextField } from '@web/components/form-dialog/fields';
+import { SelectField } from '@web/components/form-dialog/fields';
 import { PageForm } from '@web/components/form-dialog/page-form';
 import { usePageForm } from '@web/components/form-dialog/use-page-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { useRegister } from '../api/register';
+import { AccountFields } from './account-fields';
 
 type Field = 'username' | 'email' | 'role' | 'password' | 'confirmPassword';
 
@@ -44,39 +45,13 @@ export function SignUpForm({ mode, adminEmail }: { mode: Exclude<SignUpMode, 'cl
           submitLabel="Create Account"
           pendingLabel="Creating account..."
         >
-          <TextField
+          <AccountFields
             form={form}
-            name="username"
-            label="Username"
-            id="register-username"
-            autoComplete="username"
-            autoCapitalize="none"
-          />
-          <TextField
-            form={form}
-            name="email"
-            label="Email"
-            id="register-email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-          />
-          <SelectField form={form} name="role" label="Role" id="register-role" named options={ROLE_OPTIONS} />
-          <TextField
-            form={form}
-            name="password"
-            label="Password"
-            id="register-password"
-            type="password"
-            autoComplete="new-password"
-          />
-          <TextField
-            form={form}
-            name="confirmPassword"
-            label="Confirm Password"
-            id="register-confirm-password"
-            type="password"
-            autoComplete="new-password"
+            idPrefix="register"
+            confirmId="register-confirm-password"
+            afterEmail={
+              <SelectField form={form} name="role" label="Role" id="register-role" named options={ROLE_OPTIONS} />
+            }
           />
         </PageForm>
       </CardContent>
