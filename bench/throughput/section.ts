@@ -2,7 +2,8 @@
  * The throughput section of `npm run bench`: seeds shops straight into the database, starts the
  * production server on them and measures calls with autocannon beside a node:http hello-world.
  * Settings: BENCH_DB (sqlite | postgres | both), BENCH_SECONDS, BENCH_SERVER_ROOT, WORKERS,
- * BENCH_WORKERS (e.g. 1,2), BENCH_SCALE (two sizes, e.g. 1000,100000; off to skip).
+ * BENCH_WORKERS (e.g. 1,2), BENCH_SCALE (two sizes, e.g. 1000,100000; off to skip), BENCH_CALLS (only
+ * the calls whose label contains one of these comma-separated texts, e.g. `inspections/:id,public`).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -89,6 +90,15 @@ async function createDatabase(url: string, name: string): Promise<string> {
   return next.toString();
 }
 
+/** BENCH_CALLS: a profile or a comparison of one change measures only the calls it is about. */
+function chosen(calls: Call[], value = process.env.BENCH_CALLS): Call[] {
+  const parts = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return parts.length === 0 ? calls : calls.filter((call) => parts.some((part) => call.label.includes(part)));
+}
+
 async function measureCalls(
   server: Running,
   calls: Call[],
@@ -139,7 +149,7 @@ export async function benchThroughput(step: (text: string) => void): Promise<voi
       const { rows, memory } = await withServer(target, webDir, workers, async (server) => {
         const measured = await measureCalls(
           server,
-          [...searchCalls(shop), ...detailCalls(shop), ...writeCalls(shop)],
+          chosen([...searchCalls(shop), ...detailCalls(shop), ...writeCalls(shop)]),
           step,
         );
         return { rows: measured, memory: serverMemory(server.proc) };
@@ -159,7 +169,7 @@ export async function benchThroughput(step: (text: string) => void): Promise<voi
           const { target, shop } = await shops.get(kind, size);
           step(`measuring search and lists on ${kind} at ${size.toLocaleString('en-US')} customers`);
           bySize.push(
-            await withServer(target, webDir, workers, (server) => measureCalls(server, scaleCalls(shop), step)),
+            await withServer(target, webDir, workers, (server) => measureCalls(server, chosen(scaleCalls(shop)), step)),
           );
         }
         const [small = [], large = []] = bySize;
@@ -174,8 +184,10 @@ export async function benchThroughput(step: (text: string) => void): Promise<voi
     if (workerCounts.length > 0) {
       for (const kind of ['sqlite', 'postgres'] as const) {
         const { target, shop } = await shops.get(kind, SHOP);
-        const calls = [detailCalls(shop)[2], detailCalls(shop)[3], searchCalls(shop)[0], inspectionListCall].filter(
-          (c): c is Call => c !== undefined,
+        const calls = chosen(
+          [detailCalls(shop)[2], detailCalls(shop)[3], searchCalls(shop)[0], inspectionListCall].filter(
+            (c): c is Call => c !== undefined,
+          ),
         );
         const byCount: { call: Call; m: Measured }[][] = [];
         for (const count of workerCounts) {
