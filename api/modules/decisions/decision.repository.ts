@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import { compiledOnce } from '@api/db/compiled-once';
 import type { Db } from '@api/db/database';
 import type { ServiceDecisionsTable } from '@api/db/tables';
 
@@ -33,14 +34,17 @@ export function findDecisionsOfInspection(db: Db, inspectionId: string) {
 }
 
 /** Whether the customer has approved anything of this inspection through a share page yet. */
-export async function hasCustomerApproval(db: Db, inspectionId: string): Promise<boolean> {
-  const row = await db
+// Asked on every view of a report while signatures are asked for once: compiled once.
+const customerApproval = compiledOnce((db, [inspectionId]) =>
+  db
     .selectFrom('serviceDecisions')
     .select('id')
-    .where('inspectionId', '=', inspectionId)
+    .where('inspectionId', '=', inspectionId!)
     .where('actor', '=', 'customer')
     .where('decision', '=', 'approved')
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+    .limit(1),
+);
+
+export async function hasCustomerApproval(db: Db, inspectionId: string): Promise<boolean> {
+  return (await customerApproval(db, [inspectionId])).length > 0;
 }

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
+import { sql, type Expression, type Insertable, type SelectQueryBuilder, type SqlBool, type Updateable } from 'kysely';
 import { compiledOnce } from '@api/db/compiled-once';
 import type { Db } from '@api/db/database';
 import { jsonRowsReady, parseJsonRows, rowJson } from '@api/db/json-rows';
@@ -61,12 +61,6 @@ const customerRows = compiledOnce((db, ids) =>
     .selectAll()
     .where(idIn(db, 'id', ids)),
 );
-const customerJson = compiledOnce((db, ids) =>
-  db
-    .selectFrom('customers')
-    .select(rowJson(db, 'customers').as('row'))
-    .where(idIn(db, 'id', ids)),
-);
 const vehicleRows = compiledOnce((db, ids) =>
   db
     .selectFrom('vehicles')
@@ -94,34 +88,11 @@ const serviceRows = compiledOnce((db, inspectionIds) =>
     .orderBy('createdAt')
     .orderBy('id'),
 );
-const serviceJson = compiledOnce((db, inspectionIds) =>
-  db
-    .selectFrom('services')
-    .select(rowJson(db, 'services').as('row'))
-    .where(idIn(db, 'inspectionId', inspectionIds))
-    .orderBy('position')
-    .orderBy('createdAt')
-    .orderBy('id'),
-);
 // Through a subquery, so no service id list is bound.
 const partRows = compiledOnce((db, inspectionIds) =>
   db
     .selectFrom('serviceParts')
     .selectAll()
-    .where('serviceId', 'in', (eb) =>
-      eb
-        .selectFrom('services')
-        .select('id')
-        .where(idIn(db, 'inspectionId', inspectionIds)),
-    )
-    .orderBy('position')
-    .orderBy('createdAt')
-    .orderBy('id'),
-);
-const partJson = compiledOnce((db, inspectionIds) =>
-  db
-    .selectFrom('serviceParts')
-    .select(rowJson(db, 'service_parts').as('row'))
     .where('serviceId', 'in', (eb) =>
       eb
         .selectFrom('services')
@@ -149,10 +120,92 @@ function wholeRows<T>(table: string, json: Read<{ row: string }>, plain: Read<T>
 }
 
 const readInspections = wholeRows<InspectionRow>('inspections', inspectionJson, inspectionRows);
-const readCustomers = wholeRows<CustomerRow>('customers', customerJson, customerRows);
 const readVehicles = wholeRows<VehicleRow>('vehicles', vehicleJson, vehicleRows);
-const readServices = wholeRows<ServiceRow>('services', serviceJson, serviceRows);
-const readParts = wholeRows<ServicePartRow>('service_parts', partJson, partRows);
+
+/** The rows an inspection nests: its customer, vehicle, technician, services, parts and notes. */
+export interface RelatedRows {
+  customers: CustomerRow[];
+  vehicles: VehicleRow[];
+  technicians: TechnicianRow[];
+  services: ServiceRow[];
+  parts: ServicePartRow[];
+  notes: InspectionNoteRow[];
+}
+
+const RELATED_TABLES = ['inspections', 'customers', 'vehicles', 'services', 'service_parts', 'inspection_notes'];
+
+/** `json_group_array` of whole rows, in the order the separate reads give them. */
+const rowsArray = (db: Db, table: string, order: string) =>
+  sql<string>`json_group_array(${rowJson(db, table)}${sql.raw(order ? ` order by ${order}` : '')})`;
+
+/**
+ * The inspections (when asked for) and every row they nest, in one statement: one JSON array per
+ * table, each read through the same indexes and in the same order as the six separate reads.
+ * A detail call pays for one statement instead of seven.
+ */
+function relatedStatement(withInspections: boolean) {
+  return compiledOnce((db, ids) => {
+    const rows = (table: string, order: string, where: Expression<SqlBool>, array = rowsArray(db, table, order)) =>
+      sql<string>`(select ${array} from ${sql.table(table)} where ${where})`;
+    const linked = (table: string, column: string) =>
+      sql<SqlBool>`${sql.ref(`${table}.id`)} in (select ${sql.ref(column)} from ${sql.table('inspections')} where ${idIn(db, 'inspections.id', ids)})`;
+    const technicianJson = sql<string>`json_group_array(json_object('id', ${sql.ref('users.id')}, 'username', ${sql.ref('users.username')}, 'email', ${sql.ref('users.email')}, 'role', ${sql.ref('users.role')}))`;
+    const servicesOfIds = idIn(db, 'services.inspectionId', ids);
+    return db.selectNoFrom([
+      (withInspections ? rows('inspections', '', idIn(db, 'inspections.id', ids)) : sql<string>`'[]'`).as(
+        'inspections',
+      ),
+      rows('customers', '', linked('customers', 'inspections.customerId')).as('customers'),
+      rows('vehicles', '', linked('vehicles', 'inspections.vehicleId')).as('vehicles'),
+      rows('users', '', linked('users', 'inspections.technicianId'), technicianJson).as('technicians'),
+      rows('services', 'position, created_at, id', servicesOfIds).as('services'),
+      rows(
+        'service_parts',
+        'position, created_at, id',
+        sql<SqlBool>`${sql.ref('service_parts.serviceId')} in (select ${sql.ref('services.id')} from ${sql.table('services')} where ${servicesOfIds})`,
+      ).as('parts'),
+      rows('inspection_notes', 'created_at, id', idIn(db, 'inspection_notes.inspectionId', ids)).as('notes'),
+    ]);
+  });
+}
+
+const relatedJson = relatedStatement(false);
+const inspectionsWithRelatedJson = relatedStatement(true);
+
+type RelatedText = Record<keyof RelatedRows | 'inspections', string>;
+
+async function readRelated(
+  db: Db,
+  ids: readonly string[],
+  statement: typeof relatedJson,
+): Promise<(RelatedRows & { inspections: InspectionRow[] }) | undefined> {
+  for (const table of RELATED_TABLES) if (!(await jsonRowsReady(db, table))) return undefined;
+  const unique = [...new Set(ids)];
+  const [row] = (await statement(db, unique)) as unknown as RelatedText[];
+  if (!row) return undefined;
+  return {
+    inspections: JSON.parse(row.inspections) as InspectionRow[],
+    customers: JSON.parse(row.customers) as CustomerRow[],
+    vehicles: JSON.parse(row.vehicles) as VehicleRow[],
+    technicians: JSON.parse(row.technicians) as TechnicianRow[],
+    services: JSON.parse(row.services) as ServiceRow[],
+    parts: JSON.parse(row.parts) as ServicePartRow[],
+    notes: JSON.parse(row.notes) as InspectionNoteRow[],
+  };
+}
+
+/** Everything these inspections nest, in one statement on SQLite; undefined on PostgreSQL. */
+export function findRelatedInOne(db: Db, inspectionIds: readonly string[]): Promise<RelatedRows | undefined> {
+  return readRelated(db, inspectionIds, relatedJson);
+}
+
+/** The inspections and everything they nest, in one statement on SQLite; undefined on PostgreSQL. */
+export function findInspectionsWithRelatedInOne(
+  db: Db,
+  ids: readonly string[],
+): Promise<(RelatedRows & { inspections: InspectionRow[] }) | undefined> {
+  return readRelated(db, ids, inspectionsWithRelatedJson);
+}
 
 export function findInspectionRows(db: Db, ids: readonly string[]): Promise<InspectionRow[]> {
   return inChunks(ids, (chunk) => readInspections(db, chunk));
@@ -171,7 +224,7 @@ export async function findInspectionRowByToken(db: Db, shareToken: string): Prom
 }
 
 export function findCustomers(db: Db, ids: readonly string[]): Promise<CustomerRow[]> {
-  return inChunks(ids, (chunk) => readCustomers(db, chunk));
+  return inChunks(ids, (chunk) => customerRows(db, chunk));
 }
 
 export function findVehicles(db: Db, ids: readonly string[]): Promise<VehicleRow[]> {
@@ -183,12 +236,12 @@ export function findTechnicians(db: Db, ids: readonly string[]): Promise<Technic
 }
 
 export function findServicesOf(db: Db, inspectionIds: readonly string[]): Promise<ServiceRow[]> {
-  return inChunks(inspectionIds, (chunk) => readServices(db, chunk));
+  return inChunks(inspectionIds, (chunk) => serviceRows(db, chunk));
 }
 
 /** The parts of the inspections' services. */
 export function findPartsOfInspections(db: Db, inspectionIds: readonly string[]): Promise<ServicePartRow[]> {
-  return inChunks(inspectionIds, (chunk) => readParts(db, chunk));
+  return inChunks(inspectionIds, (chunk) => partRows(db, chunk));
 }
 
 export function findNotesOf(db: Db, inspectionIds: readonly string[]): Promise<InspectionNoteRow[]> {

@@ -30,13 +30,21 @@ export interface KnownRows {
   vehicles?: readonly VehicleRow[];
 }
 
-/** Nests customer, vehicle, technician, services, parts and notes: six queries for any count. */
-export async function assembleInspections(
-  db: Db,
-  rows: readonly InspectionRow[],
-  known: KnownRows = {},
-): Promise<Inspection[]> {
-  if (rows.length === 0) return [];
+type Related = Parameters<typeof toInspection>[1];
+
+function relatedMaps(rows: repo.RelatedRows): Related {
+  return {
+    customers: new Map(rows.customers.map((c) => [c.id, c])),
+    vehicles: new Map(rows.vehicles.map((v) => [v.id, v])),
+    technicians: new Map(rows.technicians.map((u) => [u.id, u])),
+    services: groupBy(rows.services, (s) => s.inspectionId),
+    parts: groupBy(rows.parts, (p) => p.serviceId),
+    notes: groupBy(rows.notes, (n) => n.inspectionId),
+  };
+}
+
+/** The six separate reads (PostgreSQL, where they run at once on the pool). */
+async function readRelatedApart(db: Db, rows: readonly InspectionRow[], known: KnownRows): Promise<Related> {
   const ids = rows.map((r) => r.id);
   const [customers, vehicles, technicians, services, parts, notes] = await Promise.all([
     withKnown(
@@ -57,23 +65,34 @@ export async function assembleInspections(
     repo.findPartsOfInspections(db, ids),
     repo.findNotesOf(db, ids),
   ]);
-  const related = {
-    customers,
-    vehicles,
-    technicians: new Map(technicians.map((u) => [u.id, u])),
-    services: groupBy(services, (s) => s.inspectionId),
-    parts: groupBy(parts, (p) => p.serviceId),
-    notes: groupBy(notes, (n) => n.inspectionId),
-  };
+  return { ...relatedMaps({ customers: [], vehicles: [], technicians, services, parts, notes }), customers, vehicles };
+}
+
+/** Nests customer, vehicle, technician, services, parts and notes: one statement on SQLite, six on PostgreSQL. */
+export async function assembleInspections(
+  db: Db,
+  rows: readonly InspectionRow[],
+  known: KnownRows = {},
+): Promise<Inspection[]> {
+  if (rows.length === 0) return [];
+  const inOne = await repo.findRelatedInOne(
+    db,
+    rows.map((r) => r.id),
+  );
+  const related = inOne ? relatedMaps(inOne) : await readRelatedApart(db, rows, known);
   return rows.flatMap((row) => toInspection(row, related) ?? []);
 }
 
 /** Response-shaped inspections in the order of `ids`; unknown ids are left out. */
 export async function getInspectionsByIds(db: Db, ids: readonly string[]): Promise<Inspection[]> {
-  const rows = await repo.findInspectionRows(db, ids);
+  if (ids.length === 0) return [];
+  const inOne = await repo.findInspectionsWithRelatedInOne(db, ids);
+  const rows = inOne?.inspections ?? (await repo.findInspectionRows(db, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const ordered = [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
-  return assembleInspections(db, ordered);
+  if (!inOne) return assembleInspections(db, ordered);
+  const related = relatedMaps(inOne);
+  return ordered.flatMap((row) => toInspection(row, related) ?? []);
 }
 
 export async function getInspection(db: Db, id: string): Promise<Inspection> {

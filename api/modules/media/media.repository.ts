@@ -1,3 +1,4 @@
+import { compiledOnce } from '@api/db/compiled-once';
 import type { Db } from '@api/db/database';
 import type { MediaFileRow, MediaRow } from '@api/db/tables';
 import { idIn } from '@api/lib/id-list';
@@ -36,14 +37,18 @@ export function findMedia(db: Db, id: string): Promise<MediaView | undefined> {
   return selectMedia(db).where('media.id', '=', id).executeTakeFirst();
 }
 
-/** An inspection's media in the order the technician gave them. */
-export function findInspectionMedia(db: Db, inspectionId: string): Promise<MediaView[]> {
-  return selectMedia(db)
-    .where('media.inspectionId', '=', inspectionId)
+// Read by every share page view: compiled once.
+const inspectionMedia = compiledOnce((db, [inspectionId]) =>
+  selectMedia(db)
+    .where('media.inspectionId', '=', inspectionId!)
     .orderBy('media.position')
     .orderBy('media.createdAt')
-    .orderBy('media.id')
-    .execute();
+    .orderBy('media.id'),
+);
+
+/** An inspection's media in the order the technician gave them. */
+export function findInspectionMedia(db: Db, inspectionId: string): Promise<MediaView[]> {
+  return inspectionMedia(db, [inspectionId]) as Promise<MediaView[]>;
 }
 
 export function findMediaRow(db: Db, id: string): Promise<MediaRow | undefined> {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { compiledOnce } from '@api/db/compiled-once';
 import type { Db } from '@api/db/database';
 import { refreshInspectionFunnelLocked } from '@api/db/inspection-funnel';
 import { inUnflushedTransaction } from '@api/db/transaction';
@@ -75,38 +76,45 @@ export class ViewRecorder {
 }
 
 /**
- * One transaction: each page's views in one statement keyed by its token (the first view inserts,
- * later ones move the last time and add to the count; an unknown token inserts nothing). A report
- * seen for the first time refreshes its funnel summary.
+ * One page's views in one statement keyed by its token: the first view inserts, later ones move
+ * the last time and add to the count; an unknown token inserts nothing. Compiled once per kind.
  */
+function countViewsOf(kind: TargetKind) {
+  const owner = ownerTable(kind);
+  return compiledOnce((db, [token, firstAt, lastAt, count]) =>
+    db
+      .insertInto('shareViews')
+      .columns(['targetKind', 'targetId', 'firstViewedAt', 'lastViewedAt', 'viewCount'])
+      .expression(
+        db
+          .selectFrom(owner)
+          .select([
+            sql.lit(kind).as('targetKind'),
+            `${owner}.id`,
+            sql<string>`cast(${firstAt} as text)`.as('firstViewedAt'),
+            sql<string>`cast(${lastAt} as text)`.as('lastViewedAt'),
+            sql<number>`cast(${count} as integer)`.as('viewCount'),
+          ])
+          .where(`${owner}.shareToken`, '=', token!),
+      )
+      .onConflict((oc) =>
+        oc.columns(['targetKind', 'targetId']).doUpdateSet((eb) => ({
+          lastViewedAt: eb.ref('excluded.lastViewedAt'),
+          viewCount: eb('shareViews.viewCount', '+', eb.ref('excluded.viewCount')),
+        })),
+      )
+      .returning(['targetId', 'viewCount']),
+  );
+}
+
+const countViews = { inspection: countViewsOf('inspection'), invoice: countViewsOf('invoice') };
+
+/** One transaction for a batch of views. A report seen for the first time refreshes its funnel summary. */
 async function writeViews(db: Db, views: PendingView[]): Promise<void> {
   await inUnflushedTransaction(db, async (trx) => {
     const firstSeen: string[] = [];
     for (const view of views) {
-      const owner = ownerTable(view.kind);
-      const counted = await trx
-        .insertInto('shareViews')
-        .columns(['targetKind', 'targetId', 'firstViewedAt', 'lastViewedAt', 'viewCount'])
-        .expression(
-          trx
-            .selectFrom(owner)
-            .select([
-              sql.lit(view.kind).as('targetKind'),
-              `${owner}.id`,
-              sql<string>`cast(${view.firstAt} as text)`.as('firstViewedAt'),
-              sql<string>`cast(${view.lastAt} as text)`.as('lastViewedAt'),
-              sql<number>`cast(${view.count} as integer)`.as('viewCount'),
-            ])
-            .where(`${owner}.shareToken`, '=', view.token),
-        )
-        .onConflict((oc) =>
-          oc.columns(['targetKind', 'targetId']).doUpdateSet((eb) => ({
-            lastViewedAt: eb.ref('excluded.lastViewedAt'),
-            viewCount: eb('shareViews.viewCount', '+', eb.ref('excluded.viewCount')),
-          })),
-        )
-        .returning(['targetId', 'viewCount'])
-        .executeTakeFirst();
+      const [counted] = await countViews[view.kind](trx, [view.token, view.firstAt, view.lastAt, String(view.count)]);
       // Stored count equal to this batch's: the row is new, the report's first view.
       if (view.kind === 'inspection' && counted && Number(counted.viewCount) === view.count)
         firstSeen.push(counted.targetId);

@@ -1,11 +1,15 @@
+import { compiledOnce } from '@api/db/compiled-once';
 import type { Db } from '@api/db/database';
 import { nowIso } from '@api/lib/tokens';
 
 /** A setting's stored JSON text, or undefined when it was never set. */
 export async function readSetting(db: Db, key: string): Promise<string | undefined> {
-  const row = await db.selectFrom('shopSettings').select('value').where('key', '=', key).executeTakeFirst();
+  const [row] = await settingValue(db, [key]);
   return row?.value;
 }
+
+// Share pages read a setting on every view: compiled once.
+const settingValue = compiledOnce((db, [key]) => db.selectFrom('shopSettings').select('value').where('key', '=', key!));
 
 export async function writeSetting(db: Db, key: string, value: string): Promise<void> {
   const updatedAt = nowIso();
