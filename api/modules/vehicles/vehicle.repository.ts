@@ -1,5 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
+import { VEHICLE_SORTS } from '@shared/constants';
 import type { VehicleListQuery } from '@shared/schemas/vehicle';
+import { compiledOnce } from '@api/db/compiled-once';
 import type { Db } from '@api/db/database';
 import type { VehicleRow, VehiclesTable } from '@api/db/tables';
 import { paginate, type Page } from '@api/lib/list';
@@ -75,12 +77,7 @@ function filteredVehicles(db: Db, filters: VehicleFilters) {
   return query;
 }
 
-export function listVehicles(
-  db: Db,
-  filters: VehicleFilters,
-  sort: VehicleSort,
-  page: Page,
-): Promise<VehicleWithCustomerRow[]> {
+function listQuery(db: Db, filters: VehicleFilters, sort: VehicleSort, page: Page) {
   let query = filteredVehicles(db, filters)
     .innerJoin('customers', 'customers.id', 'vehicles.customerId')
     .selectAll('vehicles')
@@ -101,7 +98,26 @@ export function listVehicles(
       .orderBy(lower('vehicles.make'), 'asc')
       .orderBy(lower('vehicles.model'), 'asc');
   }
-  return paginate(query.orderBy('vehicles.id', 'asc'), page).execute();
+  return paginate(query.orderBy('vehicles.id', 'asc'), page);
+}
+
+// A customer's vehicles, whole (the customer screen and every vehicle picker): compiled once per sort.
+const customerVehicles = Object.fromEntries(
+  VEHICLE_SORTS.map((sort) => [
+    sort,
+    compiledOnce((db, [customerId]) => listQuery(db, { customerId: customerId! }, sort, {})),
+  ]),
+) as Record<VehicleSort, (db: Db, values: readonly string[]) => Promise<VehicleWithCustomerRow[]>>;
+
+export function listVehicles(
+  db: Db,
+  filters: VehicleFilters,
+  sort: VehicleSort,
+  page: Page,
+): Promise<VehicleWithCustomerRow[]> {
+  const whole = page.limit === undefined && page.offset === undefined;
+  if (whole && !filters.q && filters.customerId) return customerVehicles[sort](db, [filters.customerId]);
+  return listQuery(db, filters, sort, page).execute();
 }
 
 export async function countVehicles(db: Db, filters: VehicleFilters): Promise<number> {
