@@ -3,11 +3,12 @@
  * the production server started on it, and `GET /api/reports/funnel` for the whole year called
  * one after another; prints p50/p99 against the 200 ms goal. BENCH_DB: sqlite | postgres | both.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startPostgres, type PostgresServer } from '@test/postgres-server';
+import { cpuMs } from './processes';
 import { FUNNEL_INSPECTIONS, seedFunnelYear } from './funnel-seed';
 import { signIn } from './throughput/calls';
 import { migrate, type Target } from './throughput/seed-shop';
@@ -16,15 +17,6 @@ import { benchRoot, serverRoot, startServer } from './throughput/server';
 const GOAL_MS = 200;
 const WARM_UP = 5;
 const CALLS = 40;
-
-/** CPU time (user + system) of a process so far, in ms, from /proc (Linux; null elsewhere). */
-function cpuMs(pid: number | undefined): number | null {
-  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return null;
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime and stime, in clock ticks of 10 ms (USER_HZ is 100 on Linux).
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

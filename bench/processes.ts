@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 export { freePort } from '@test/free-port';
 
 const running = new Set<Background>();
@@ -80,4 +81,13 @@ export async function waitForHttp(url: string, proc: Background, timeoutMs = 30_
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${proc.output()}`);
+}
+
+/** CPU time (user + system) of a process so far, in ms, from /proc (Linux; null elsewhere). */
+export function cpuMs(pid: number | undefined): number | null {
+  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return null;
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime, in clock ticks of 10 ms (USER_HZ is 100 on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }

@@ -25,6 +25,11 @@ export interface Measured {
   errors: number;
   /** A few non-2xx statuses with their counts, when there were any. */
   statuses: string;
+  /**
+   * The server's CPU time per answered request in µs (all its processes), when it could be read:
+   * unlike req/s, other work on the machine hardly changes it.
+   */
+  cpuUs?: number;
 }
 
 async function run(
@@ -81,11 +86,16 @@ export async function measure(
   baseUrl: string,
   next: () => RequestSpec,
   headers: Record<string, string> = {},
+  serverCpuMs: () => number | null = () => null,
 ): Promise<Measured> {
   await settle(baseUrl);
   await run(baseUrl, next, WARM_UP_SECONDS, headers);
   await settle(baseUrl);
+  const cpuBefore = serverCpuMs();
   const result = await run(baseUrl, next, benchSeconds(), headers);
+  // After the requests the run left queued are answered too (their CPU is the run's).
+  await settle(baseUrl);
+  const cpuAfter = serverCpuMs();
   const statusStats: Record<string, { count?: number }> = result.statusCodeStats ?? {};
   const bad = Object.entries(statusStats)
     .filter(([code]) => !code.startsWith('2'))
@@ -97,5 +107,8 @@ export async function measure(
     p99: result.latency.p99,
     errors: result.non2xx + socketErrors,
     statuses: [...bad.slice(0, 3), ...(socketErrors > 0 ? [`socket×${socketErrors}`] : [])].join(' '),
+    ...(cpuBefore !== null && cpuAfter !== null && result.requests.total > 0
+      ? { cpuUs: ((cpuAfter - cpuBefore) * 1000) / result.requests.total }
+      : {}),
   };
 }

@@ -8,7 +8,7 @@ export const KEEP_GOAL = 0.5;
 
 export function table(rows: string[][]): string {
   const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row) => row[col]?.length ?? 0))) ?? [];
-  const right = (cell: string) => /^[\d.,]+( ?(%|ms|MB|×))?$|^[-—]$/.test(cell);
+  const right = (cell: string) => /^[\d.,]+( ?(%|ms|µs|MB|×))?$|^[-—]$/.test(cell);
   return rows
     .map((row) =>
       row
@@ -43,7 +43,7 @@ export function printMainTable(
   memory: Memory,
 ): void {
   console.log(`\n${title}`);
-  const lines = [['call', 'req/s', 'p50', 'p99', 'errors', 'share', 'goal', '']];
+  const lines = [['call', 'req/s', 'p50', 'p99', 'errors', 'share', 'goal', '', 'CPU/req', 'CPU share']];
   lines.push([
     'node:http hello-world (reference)',
     rps(hello.rps),
@@ -53,6 +53,8 @@ export function printMainTable(
     '100%',
     '',
     '',
+    cpuCell(hello),
+    hello.cpuUs === undefined ? '' : '100%',
   ]);
   for (const { call, m } of rows) {
     const share = m.rps / hello.rps;
@@ -66,14 +68,21 @@ export function printMainTable(
       pct(share),
       goal === undefined ? 'req/s' : `>= ${pct(goal)}`,
       verdict(call, m, share),
+      cpuCell(m),
+      hello.cpuUs === undefined || m.cpuUs === undefined ? '' : pct(hello.cpuUs / m.cpuUs),
     ]);
   }
   console.log(table(lines));
   console.log(
     `goals also need p99 <= ${P99_GOAL_MS} ms and 0 errors; creates are compared with an earlier run's req/s`,
   );
+  console.log(
+    "CPU/req: the server's CPU time per answered request (all its processes); CPU share: the hello-world's CPU/req over the call's, which other load on the machine changes far less than req/s",
+  );
   printMemory(memory);
 }
+
+const cpuCell = (m: Measured) => (m.cpuUs === undefined ? '' : `${Math.round(m.cpuUs).toLocaleString('en-US')} µs`);
 
 function errorCell(m: Measured): string {
   return m.errors === 0 ? '0' : `${m.errors} (${m.statuses})`;

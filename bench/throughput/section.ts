@@ -14,7 +14,7 @@ import { detailCalls, inspectionListCall, scaleCalls, searchCalls, signIn, write
 import { CONNECTIONS, benchSeconds, measure, type Measured } from './load';
 import { printMainTable, printScaleTable, printWorkersTable } from './report';
 import { migrate, seedShop, type Target } from './seed-shop';
-import { benchRoot, serverMemory, serverRoot, startHelloWorld, startServer, type Running } from './server';
+import { benchRoot, serverCpuMs, serverMemory, serverRoot, startHelloWorld, startServer, type Running } from './server';
 import type { ShopCatalog } from './shop-rows';
 
 type DbKind = 'sqlite' | 'postgres';
@@ -108,7 +108,10 @@ async function measureCalls(
   const rows = [];
   for (const call of calls) {
     step(`  ${call.label}`);
-    rows.push({ call, m: await measure(server.baseUrl, call.next, call.customer ? {} : { cookie }) });
+    rows.push({
+      call,
+      m: await measure(server.baseUrl, call.next, call.customer ? {} : { cookie }, () => serverCpuMs(server.proc)),
+    });
   }
   return rows;
 }
@@ -145,7 +148,12 @@ export async function benchThroughput(step: (text: string) => void): Promise<voi
     for (const kind of dbs) {
       const { target, shop } = await shops.get(kind, SHOP);
       step(`measuring the hello-world and the ${kind} server`);
-      const helloM = await measure(hello.baseUrl, () => ({ path: '/' }));
+      const helloM = await measure(
+        hello.baseUrl,
+        () => ({ path: '/' }),
+        {},
+        () => serverCpuMs(hello.proc),
+      );
       const { rows, memory } = await withServer(target, webDir, workers, async (server) => {
         const measured = await measureCalls(
           server,

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, startBackground, waitForHttp, type Background } from '@bench/processes';
+import { cpuMs, freePort, startBackground, waitForHttp, type Background } from '@bench/processes';
 import { tsxIn, type Target } from './seed-shop';
 
 export const benchRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -127,4 +127,11 @@ export function serverMemory(proc: Background): Memory {
     peak: processes.reduce((sum, p) => sum + p.peak, 0),
     processes,
   };
+}
+
+/** CPU time (user + system) in ms that the server's processes have used so far; null where /proc is missing. */
+export function serverCpuMs(proc: Background): number | null {
+  if (proc.child.pid === undefined) return null;
+  const times = processTree(proc.child.pid).map(cpuMs);
+  return times.some((t) => t === null) ? null : times.reduce<number>((sum, t) => sum + (t ?? 0), 0);
 }
