@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type KyselyPlugin } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@api/test/database';
 import { createCustomer } from '@api/test/factories';
@@ -38,6 +38,30 @@ describe('compiledOnce', () => {
       await trx.updateTable('customers').set({ name: 'Dee Renamed' }).where('id', '=', customer.id).execute();
       expect(await named(trx, [customer.id])).toEqual([{ name: 'Dee Renamed' }]);
     });
+  });
+
+  it('compiles once for the database and all its transactions, and again for other plugins', async () => {
+    let builds = 0;
+    const counted = compiledOnce((d, [id]) => {
+      builds += 1;
+      return d.selectFrom('customers').select('name').where('id', '=', id!);
+    });
+    const customer = await createCustomer(db, { name: 'Eve' });
+    expect(await counted(db, [customer.id])).toEqual([{ name: 'Eve' }]);
+    // Each transaction carries its own copy of the database's plugin list.
+    for (let round = 0; round < 3; round++) {
+      await db.transaction().execute(async (trx) => {
+        expect(await counted(trx, [customer.id])).toEqual([{ name: 'Eve' }]);
+      });
+    }
+    expect(builds).toBe(1);
+    // Another plugin may change the SQL: its own template.
+    const another: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => args.result,
+    };
+    expect(await counted(db.withPlugin(another), [customer.id])).toEqual([{ name: 'Eve' }]);
+    expect(builds).toBe(2);
   });
 
   it('shares one template among long lists bound as one parameter, and answers as the built query', async () => {

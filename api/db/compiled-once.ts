@@ -38,14 +38,29 @@ function fill(slot: number, constant: unknown, values: readonly string[]): unkno
   return constant;
 }
 
+const pluginIds = new WeakMap<object, number>();
+let nextPluginId = 0;
+
+/** The same text for every list holding the same plugins in the same order. */
+function pluginsKey(plugins: readonly object[]): string {
+  return plugins
+    .map((plugin) => {
+      let id = pluginIds.get(plugin);
+      if (id === undefined) pluginIds.set(plugin, (id = nextPluginId++));
+      return id;
+    })
+    .join(',');
+}
+
 /**
  * A read of fixed shape that Kysely builds and compiles once per database (and per number of values)
  * instead of on every call; each call binds its own string values. `build` receives stand-ins for
  * the values and must use each as a bound parameter (never in the SQL text).
  */
 export function compiledOnce<R>(build: (db: Db, values: readonly string[]) => Compilable<R>) {
-  // Keyed by the dialect's adapter and the plugins (a transaction shares both with its database).
-  const templates = new WeakMap<object, WeakMap<object, Map<number, Template | null>>>();
+  // Keyed by the dialect's adapter and the plugins (a transaction has its own copy of its
+  // database's plugin list, holding the same plugins, so the key is the plugins themselves).
+  const templates = new WeakMap<object, Map<string, Map<number, Template | null>>>();
   const nonce = randomBytes(8).toString('hex');
 
   function compile(db: Db, count: number): Template {
@@ -62,9 +77,10 @@ export function compiledOnce<R>(build: (db: Db, values: readonly string[]) => Co
   function templateFor(db: Db, count: number): Template | undefined {
     const executor = db.getExecutor();
     let byPlugins = templates.get(executor.adapter);
-    if (!byPlugins) templates.set(executor.adapter, (byPlugins = new WeakMap()));
-    let byCount = byPlugins.get(executor.plugins);
-    if (!byCount) byPlugins.set(executor.plugins, (byCount = new Map()));
+    if (!byPlugins) templates.set(executor.adapter, (byPlugins = new Map()));
+    const plugins = pluginsKey(executor.plugins);
+    let byCount = byPlugins.get(plugins);
+    if (!byCount) byPlugins.set(plugins, (byCount = new Map()));
     // Every long list shares the template of MAX_SLOTS + 1 values (null: the query cannot).
     const key = Math.min(count, MAX_SLOTS + 1);
     let template = byCount.get(key);
