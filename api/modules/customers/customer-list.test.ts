@@ -113,6 +113,20 @@ describe('GET /api/customers', () => {
     expect((await list('?limit=2&offset=10')).ids).toEqual([]);
   });
 
+  it('counts every match of a search, on a first page, a later page and past the end', async () => {
+    // '555-000' matches three customers' phones (the twins have the factory's 555-0100).
+    const first = await list('?q=555-000&limit=1');
+    expect(first.ids).toEqual(ids(alice));
+    expect(first.total).toBe(3);
+    const later = await list('?q=555-000&limit=1&offset=1&status=active');
+    expect(later.ids).toEqual(ids(carla));
+    expect(later.total).toBe(2);
+    const past = await list('?q=555-000&limit=2&offset=9');
+    expect(past.ids).toEqual([]);
+    expect(past.total).toBe(3);
+    expect((await list('?q=nobody&limit=1')).total).toBe(0);
+  });
+
   it('pages the same way on every call (deterministic ties)', async () => {
     const first = await list('?sort=recent&limit=5');
     const second = await list('?sort=recent&limit=5&offset=5');

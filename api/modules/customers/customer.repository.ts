@@ -55,13 +55,22 @@ function filteredCustomers(db: Db, filters: CustomerFilters) {
   return query;
 }
 
+/**
+ * A page of customers. With `withMatchCount`, each row also carries how many rows match in all
+ * (`count(*) over ()`, before the page's limit and offset): a search reads and sorts every match
+ * anyway, so its total comes from the same pass instead of a second search. Not for plain lists,
+ * which read only their page down an index.
+ */
 export function listCustomers(
   db: Db,
   filters: CustomerFilters,
   sort: CustomerSort,
   page: Page,
-): Promise<CustomerRow[]> {
-  let query = filteredCustomers(db, filters).selectAll();
+  withMatchCount = false,
+): Promise<(CustomerRow & { matchCount?: number })[]> {
+  let query = filteredCustomers(db, filters)
+    .selectAll()
+    .$if(withMatchCount, (q) => q.select(sql<number>`count(*) over ()`.as('matchCount')));
   const after = page.after;
   if (sort === 'recent' || sort === 'updated') {
     const column = sort === 'recent' ? 'createdAt' : 'updatedAt';

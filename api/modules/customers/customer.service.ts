@@ -35,8 +35,9 @@ export async function listCustomers(db: Db, query: CustomerListQuery): Promise<L
   const sort = query.sort ?? 'name';
   const after = query.after === undefined ? undefined : decodeCursor(query.after, sort, 2);
   const read = { ...pageWithLookahead(query), after };
-  const rows = await listCustomerRows(db, filters, sort, read);
-  const total = totalFromPage(rows, read) ?? (await countCustomers(db, filters));
+  // A search without a cursor counts its matches in the same statement (a cursor would count only what follows it).
+  const rows = await listCustomerRows(db, filters, sort, read, Boolean(filters.q) && after === undefined);
+  const total = totalFromPage(rows, read) ?? rows[0]?.matchCount ?? (await countCustomers(db, filters));
   const page = splitPage(rows, query.limit, (row) => encodeCursor(sort, customerSortKey(row, sort)));
   return { items: page.rows.map(toCustomer), total, next: page.next };
 }
