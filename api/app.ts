@@ -83,12 +83,13 @@ function logRequest(request: { method: string; url: string; ip?: string }) {
  * (a service or inspection may have taken media with it).
  */
 function registerMediaUpkeep(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // Not the chunks of an upload: a finished upload sweeps by itself when it may leave a file.
     const write = ['DELETE', 'PUT', 'PATCH'].includes(request.method) && reply.statusCode < 300;
     if (write && request.url.startsWith('/api/') && !request.url.startsWith(MEDIA_UPLOAD_PATH)) {
       void app.media.sweep();
     }
+    done();
   });
   app.addHook('onReady', async () => {
     // Files a stopped process was preparing are of no use now (its uploads are finished from staging).
@@ -156,11 +157,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // API answers are never cached by browsers, proxies or the service worker.
   // Media files are the exception: their URLs name their content's version (immutable).
-  app.addHook('onSend', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+  app.addHook('onSend', (request, reply, payload, done) => {
     // An error is never cached, even one raised after a file's own header was set.
-    if (reply.statusCode >= 400 || !String(reply.getHeader('Cache-Control') ?? '').includes('immutable'))
-      reply.header('Cache-Control', 'no-store');
+    const cacheable = reply.statusCode < 400 && String(reply.getHeader('Cache-Control') ?? '').includes('immutable');
+    if (request.url.startsWith('/api/') && !cacheable) reply.header('Cache-Control', 'no-store');
+    done(null, payload);
   });
 
   // Before the routes: it collects each one as it is added.

@@ -18,17 +18,18 @@ function isSameHost(origin: string, request: FastifyRequest): boolean {
   }
 }
 
+/** Whether a state-changing call came from a page on another origin. */
+function crossSite(request: FastifyRequest): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (typeof fetchSite === 'string') return !ALLOWED_FETCH_SITES.has(fetchSite);
+  const origin = request.headers.origin;
+  return typeof origin === 'string' && !isSameHost(origin, request);
+}
+
 /** Refuses state-changing calls that a page on another origin made (CSRF defence). */
 export function registerOriginCheck(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    const fetchSite = request.headers['sec-fetch-site'];
-    if (typeof fetchSite === 'string') {
-      if (!ALLOWED_FETCH_SITES.has(fetchSite)) throw forbidden(CROSS_SITE_MESSAGE);
-      return;
-    }
-    const origin = request.headers.origin;
-    if (typeof origin !== 'string') return;
-    if (!isSameHost(origin, request)) throw forbidden(CROSS_SITE_MESSAGE);
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(crossSite(request) ? forbidden(CROSS_SITE_MESSAGE) : undefined);
   });
 }

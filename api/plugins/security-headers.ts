@@ -67,21 +67,30 @@ export function registerSecurityHeaders(
 ): void {
   const csp = contentSecurityPolicy(inlineScriptHashes(options.webRoot));
   const https = (request: FastifyRequest) => request.protocol === 'https' || options.trustProxy;
-  app.addHook('onSend', async (request, reply) => {
+  // The four sets of headers, made once: share page or not, HTTPS or not.
+  const headersFor = (share: boolean, overHttps: boolean): Record<string, string> => ({
+    'Content-Security-Policy': csp,
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Referrer-Policy': share ? 'no-referrer' : 'same-origin',
+    'Permissions-Policy': share
+      ? 'camera=(), microphone=(), geolocation=(), payment=()'
+      : 'camera=(self), microphone=(self), geolocation=(), payment=()',
+    ...(overHttps ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+  });
+  const sets = {
+    staff: headersFor(false, false),
+    share: headersFor(true, false),
+    staffHttps: headersFor(false, true),
+    shareHttps: headersFor(true, true),
+  };
+  app.addHook('onSend', (request, reply, payload, done) => {
     const url = request.url.split('?')[0] ?? '';
     const share = isSharePage(url);
-    reply.header('Content-Security-Policy', csp);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    reply.header('Referrer-Policy', share ? 'no-referrer' : 'same-origin');
-    reply.header(
-      'Permissions-Policy',
-      share
-        ? 'camera=(), microphone=(), geolocation=(), payment=()'
-        : 'camera=(self), microphone=(self), geolocation=(), payment=()',
-    );
-    if (https(request)) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    const overHttps = https(request);
+    reply.headers(overHttps ? (share ? sets.shareHttps : sets.staffHttps) : share ? sets.share : sets.staff);
+    done(null, payload);
   });
   app.get('/robots.txt', async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=86400').send(ROBOTS_TXT),

@@ -17,8 +17,9 @@ const SWEEP_MS = 50;
  */
 export function prepareDrain(app: FastifyInstance, graceMs = DRAIN_MS): () => Promise<void> {
   let draining = false;
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('Connection', 'close');
+    done(null, payload);
   });
   return async () => {
     draining = true;
