@@ -19,16 +19,19 @@ export function createTurnQueue(perTurn = REQUESTS_PER_TURN) {
     if (waiting.length > 0) setImmediate(runTurn);
     else scheduled = false;
   };
+  const enqueue = (start: () => void) => {
+    waiting.push(start);
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(runTurn);
+    }
+  };
   return {
+    /** Calls `start` when this request's turn has come. */
+    enqueue,
     /** Resolves when this request's turn has come. */
     wait(): Promise<void> {
-      return new Promise((resolve) => {
-        waiting.push(resolve);
-        if (!scheduled) {
-          scheduled = true;
-          setImmediate(runTurn);
-        }
-      });
+      return new Promise((resolve) => enqueue(resolve));
     },
     get length() {
       return waiting.length;
@@ -39,5 +42,6 @@ export function createTurnQueue(perTurn = REQUESTS_PER_TURN) {
 /** Every request waits for its turn before anything else runs for it (see REQUESTS_PER_TURN). */
 export function registerTurns(app: FastifyInstance, perTurn = REQUESTS_PER_TURN): void {
   const turns = createTurnQueue(perTurn);
-  app.addHook('onRequest', () => turns.wait());
+  // A callback hook: no promise per request.
+  app.addHook('onRequest', (_request, _reply, done) => turns.enqueue(() => done()));
 }
