@@ -150,7 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     parseJson(request, text, done);
   });
   registerOriginCheck(app);
-  await registerSessions(app, { db, secret: config.sessionSecret });
+  registerSessions(app, { db, secret: config.sessionSecret });
   registerRequestDb(app, db);
   scheduleSyncPrunes(app, db);
   scheduleInterruptedEmailCheck(app, db);

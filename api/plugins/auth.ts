@@ -4,7 +4,7 @@ import type { Db } from '@api/db/database';
 import type { UserRow } from '@api/db/tables';
 import { forbidden, unauthorized } from '@api/lib/http-error';
 import { findUserById } from '@api/modules/users/user.repository';
-import { KyselySessionStore, keepSessionAlive } from './session';
+import { keepSessionAlive } from './session';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,17 +28,17 @@ function tag<T extends object>(hook: T, requirement: Requirement): T & { [REQUIR
 
 /** Loads the session's user; a session whose user is gone is ended. */
 export async function currentUser(db: Db, request: FastifyRequest): Promise<UserRow | null> {
-  const userId = request.session.get('userId');
+  const session = request.session;
+  const userId = session.get('userId');
   if (!userId) return null;
-  // The session store read the user with the session, in the same query, for this request.
-  const store = request.sessionStore as unknown;
-  const loaded = store instanceof KyselySessionStore ? store.takeLoadedUser(request.session.sessionId) : undefined;
+  // Read with the session, in the same query, for this request.
+  const loaded = session.loadedUser;
   const user = loaded?.id === userId ? loaded : await findUserById(db, userId);
   if (!user) {
-    await request.session.destroy();
+    await session.destroy();
     return null;
   }
-  keepSessionAlive(request.session);
+  keepSessionAlive(session);
   return user;
 }
 

@@ -1,10 +1,10 @@
 import { Signer } from '@fastify/cookie';
-import type { Session } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '@api/app';
 import { sessionCookie, testConfig, useTestApp } from '@api/test/app';
 import { createUser, TEST_PASSWORD } from '@api/test/factories';
-import { deleteExpiredSessions, KyselySessionStore, RememberingSigner, SESSION_TTL_MS } from './session';
+import { deleteExpiredSessions, RememberingSigner, SESSION_TTL_MS } from './session';
+import { insertSession, readSession, updateSession } from './session-store';
 
 const t = await useTestApp();
 const https = await useTestApp({ trustProxy: true });
@@ -182,52 +182,67 @@ describe('RememberingSigner', () => {
   });
 });
 
-describe('KyselySessionStore', () => {
-  const store = new KyselySessionStore(t.db);
-  const set = (sid: string, session: Session) =>
-    new Promise<void>((resolve, reject) => store.set(sid, session, (err) => (err ? reject(err) : resolve())));
-  const get = (sid: string) =>
-    new Promise<Session | null | undefined>((resolve, reject) =>
-      store.get(sid, (err, session) => (err ? reject(err) : resolve(session))),
-    );
+describe('the session store', () => {
+  const inAnHour = () => Date.now() + 3600_000;
 
   it('never brings back an ended signed-in session (a request in flight during logout)', async () => {
     const client = await t.signIn('technician');
     const sid = sidOf(client.cookie);
-    const session = await get(sid);
+    const session = await readSession(t.db, sid);
     expect(session?.userId).toBe(client.user.id);
     await t.db.deleteFrom('sessions').where('sid', '=', sid).execute();
-    await set(sid, session!);
+    expect(await updateSession(t.db, sid, client.user.id, inAnHour())).toBe(false);
     expect(await sessionRow(sid)).toBeUndefined();
     expect((await client.inject({ method: 'GET', url: '/api/user' })).statusCode).toBe(401);
   });
 
-  it('stores a new anonymous session and updates it when the user signs in', async () => {
+  it('stores a new session with its user and expiry, and updates it', async () => {
     const user = await createUser(t.db);
-    const expires = new Date(Date.now() + 60_000);
-    const session = { cookie: { expires } } as unknown as Session;
-    await set('store-test-sid', session);
-    expect(await sessionRow('store-test-sid')).toMatchObject({ userId: null, expiresAt: expires.toISOString() });
-    await set('store-test-sid', { ...session, userId: user.id } as Session);
-    expect((await sessionRow('store-test-sid'))?.userId).toBe(user.id);
-    expect(await get('store-test-sid')).toMatchObject({ userId: user.id });
-    expect(await get('no-such-sid')).toBeNull();
+    const expires = inAnHour();
+    expect(await insertSession(t.db, 'store-test-sid', user.id, expires)).toBe(true);
+    expect(await sessionRow('store-test-sid')).toMatchObject({
+      userId: user.id,
+      expiresAt: new Date(expires).toISOString(),
+    });
+    const later = expires + 60_000;
+    expect(await updateSession(t.db, 'store-test-sid', user.id, later)).toBe(true);
+    expect((await sessionRow('store-test-sid'))?.expiresAt).toBe(new Date(later).toISOString());
+    expect(await readSession(t.db, 'store-test-sid')).toMatchObject({ userId: user.id, expiresAt: later });
+    expect(await readSession(t.db, 'no-such-sid')).toBeNull();
   });
 
-  it('reads the user with the session and hands it to one request only', async () => {
+  it('writes rows in the data format of the earlier session plugin, so either version reads them', async () => {
+    const user = await createUser(t.db);
+    const expires = inAnHour();
+    await insertSession(t.db, 'format-test-sid', user.id, expires);
+    expect(JSON.parse((await sessionRow('format-test-sid'))!.data)).toEqual({
+      cookie: {
+        originalMaxAge: SESSION_TTL_MS,
+        expires: new Date(expires).toISOString(),
+        httpOnly: true,
+        path: '/',
+        sameSite: 'lax',
+      },
+      userId: user.id,
+    });
+  });
+
+  it('keeps nothing for a user deleted meanwhile (the foreign key refuses the row)', async () => {
+    expect(await insertSession(t.db, 'orphan-sid', 'no-such-user', inAnHour())).toBe(false);
+    expect(await sessionRow('orphan-sid')).toBeUndefined();
     const client = await t.signIn('technician');
     const sid = sidOf(client.cookie);
-    await get(sid);
-    expect(store.takeLoadedUser(sid)).toEqual(client.user);
-    expect(store.takeLoadedUser(sid)).toBeUndefined();
-    await get(sid);
-    store.forgetLoadedUser(sid);
-    expect(store.takeLoadedUser(sid)).toBeUndefined();
-    // A session whose row is gone leaves nothing to take.
-    await get(sid);
+    const before = await sessionRow(sid);
+    expect(await updateSession(t.db, sid, 'no-such-user', inAnHour())).toBe(false);
+    expect(await sessionRow(sid)).toEqual(before);
+  });
+
+  it('reads the user with the session in one query; a session whose row is gone has none', async () => {
+    const client = await t.signIn('technician');
+    const sid = sidOf(client.cookie);
+    expect((await readSession(t.db, sid))?.user).toEqual(client.user);
     await t.db.deleteFrom('sessions').where('sid', '=', sid).execute();
-    expect(await get(sid)).toBeNull();
-    expect(store.takeLoadedUser(sid)).toBeUndefined();
+    expect(await readSession(t.db, sid)).toBeNull();
   });
 
   it('serves every request the user as stored at that request, whoever changed it', async () => {

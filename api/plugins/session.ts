@@ -1,131 +1,156 @@
-import fastifyCookie, { Signer, type UnsignResult } from '@fastify/cookie';
-import fastifySession from '@fastify/session';
-import type { FastifyInstance, Session } from 'fastify';
-import { compiledOnce } from '@api/db/compiled-once';
+import { randomBytes } from 'node:crypto';
+import { Signer, type UnsignResult } from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '@api/db/database';
-import { isForeignKeyViolation } from '@api/db/errors';
 import type { UserRow } from '@api/db/tables';
+import { clearCookie, readCookie, setCookie } from './cookies';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  insertSession,
+  readSession,
+  SESSION_TTL_MS,
+  type StoredSession,
+  updateSession,
+} from './session-store';
+
+export { deleteExpiredSessions, SESSION_TTL_MS } from './session-store';
 
 declare module 'fastify' {
-  interface Session {
-    userId?: string;
-    /** When the expiry was last pushed forward (ms since epoch). */
-    renewedAt?: number;
+  interface FastifyRequest {
+    /** This request's session: read with its user before any route hook runs, written only when changed. */
+    readonly session: RequestSession;
   }
 }
 
 export const SESSION_COOKIE = 'baywise.sid';
-export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+const COOKIE = { path: '/', httpOnly: true, sameSite: 'lax' } as const;
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+const RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
 
-type Callback = (err?: unknown) => void;
+/** 24 random bytes, URL-safe: ids as the earlier session plugin made them. */
+const newSessionId = (): string => randomBytes(24).toString('base64url');
 
-/** Hands a promise's outcome to a store callback exactly once. */
-function settle<T>(promise: Promise<T>, callback: (err: unknown, value?: T) => void): void {
-  promise.then(
-    (value) => callback(null, value),
-    (err: unknown) => callback(err),
-  );
+interface SessionContext {
+  db: Db;
+  signer: RememberingSigner;
 }
 
-// Read on every signed-in request: compiled once.
-const sessionWithUser = compiledOnce((db, [sid]) =>
-  db
-    .selectFrom('sessions')
-    .leftJoin('users', 'users.id', 'sessions.userId')
-    .selectAll('users')
-    .select(['sessions.data as sessionData', 'sessions.expiresAt as sessionExpiresAt'])
-    .where('sessions.sid', '=', sid!),
-);
+/**
+ * One request's session. It lives and dies with its request: the user read with it is this
+ * request's only, so a role change, a suspension or an ended session applies to the next request.
+ */
+export class RequestSession {
+  /** The user row read in the same query as the session, if the session points to one. */
+  loadedUser: UserRow | undefined;
+  private id: string | undefined;
+  private userId: string | undefined;
+  private expires = 0;
+  /** Its row was read for this request (and is neither regenerated nor destroyed since). */
+  private stored = false;
+  /** Changed or renewed: to be written when the response is sent. */
+  private dirty = false;
+  /** The cookie the request sent leads nowhere (any more): the response drops it unless it sets a new one. */
+  private stale: boolean;
 
-/** More sessions than this read but not yet handed on means requests ended without a response. */
-const MAX_LOADED_USERS = 10_000;
-
-/** Sessions kept in the database, so several server processes can share them. */
-export class KyselySessionStore {
-  /**
-   * The user read with each session (one query for both), until that request takes it: kept only
-   * while a request that read it is in flight, so it is never older than the request using it.
-   */
-  private readonly loadedUsers = new Map<string, UserRow>();
-
-  constructor(private readonly db: Db) {}
-
-  /** The user read with this session during the current request, once; undefined if none is kept. */
-  takeLoadedUser(sid: string): UserRow | undefined {
-    const user = this.loadedUsers.get(sid);
-    this.loadedUsers.delete(sid);
-    return user;
+  constructor(
+    private readonly context: SessionContext,
+    private readonly hadCookie: boolean,
+    found?: { sid: string; row: StoredSession },
+  ) {
+    this.stale = hadCookie;
+    if (found) {
+      this.id = found.sid;
+      this.userId = found.row.userId;
+      this.expires = found.row.expiresAt;
+      this.loadedUser = found.row.user;
+      this.stored = true;
+      this.stale = false;
+    }
   }
 
-  /** Forgets what a finished request read and did not take. */
-  forgetLoadedUser(sid: string): void {
-    this.loadedUsers.delete(sid);
+  /** The id of a session without one yet is made on first use (a sign-in), never for a mere visit. */
+  get sessionId(): string {
+    return (this.id ??= newSessionId());
   }
 
-  set(sid: string, session: Session, callback: Callback): void {
-    settle(this.write(sid, session), (err) => callback(err ?? undefined));
+  /** When the session ends (ms since epoch); 0 for one that is not stored. */
+  get expiresAt(): number {
+    return this.expires;
   }
 
-  get(sid: string, callback: (err: unknown, session?: Session | null) => void): void {
-    settle(this.read(sid), callback);
+  get(_key: 'userId'): string | undefined {
+    return this.userId;
   }
 
-  destroy(sid: string, callback: Callback): void {
-    settle(this.db.deleteFrom('sessions').where('sid', '=', sid).execute(), (err) => callback(err ?? undefined));
+  set(_key: 'userId', value: string): void {
+    if (value === this.userId) return;
+    this.userId = value;
+    this.dirty = true;
+    if (!this.stored) this.expires = Date.now() + SESSION_TTL_MS;
   }
 
-  private async write(sid: string, session: Session): Promise<void> {
-    const expires = session.cookie.expires ? new Date(session.cookie.expires) : new Date(Date.now() + SESSION_TTL_MS);
-    const row = {
-      sid,
-      userId: session.userId ?? null,
-      data: JSON.stringify(session),
-      expiresAt: expires.toISOString(),
-    };
-    if (row.userId) {
-      // A signed-in session is only ever updated, never re-created: a request still in flight
-      // must not bring back a session that logout, a password change or a user delete ended.
-      try {
-        await this.db
-          .updateTable('sessions')
-          .set({ userId: row.userId, data: row.data, expiresAt: row.expiresAt })
-          .where('sid', '=', sid)
-          .execute();
-      } catch (err) {
-        // The user was deleted meanwhile: there is nothing left to keep.
-        if (!isForeignKeyViolation(err)) throw err;
+  /** A fresh SESSION_TTL_MS from now, stored and sent with the response. */
+  touch(now = Date.now()): void {
+    this.expires = now + SESSION_TTL_MS;
+    this.dirty = true;
+  }
+
+  /** Ends the stored session: what is set next is a new session with a new id (no fixation). */
+  async regenerate(): Promise<void> {
+    await this.end();
+  }
+
+  /** Ends the session in the store; the response drops the cookie. */
+  async destroy(): Promise<void> {
+    await this.end();
+  }
+
+  private async end(): Promise<void> {
+    const sid = this.stored ? this.id : undefined;
+    this.id = undefined;
+    this.userId = undefined;
+    this.loadedUser = undefined;
+    this.expires = 0;
+    this.stored = false;
+    this.dirty = false;
+    this.stale = this.hadCookie;
+    if (sid !== undefined) await deleteSession(this.context.db, sid);
+  }
+
+  /** Whether the response must store the session or set or drop its cookie. */
+  get needsSaving(): boolean {
+    return this.dirty || this.stale;
+  }
+
+  /** Stores what changed and sets the cookie, or drops a cookie that leads nowhere. */
+  async save(reply: FastifyReply): Promise<void> {
+    if (this.dirty && this.userId !== undefined) {
+      const { db, signer } = this.context;
+      const sid = this.sessionId;
+      const kept = this.stored
+        ? await updateSession(db, sid, this.userId, this.expires)
+        : await insertSession(db, sid, this.userId, this.expires);
+      this.dirty = false;
+      if (kept) {
+        this.stored = true;
+        setCookie(reply, SESSION_COOKIE, signer.sign(sid), { ...COOKIE, expires: new Date(this.expires) });
+        return;
       }
-      return;
+      // Ended meanwhile (logout elsewhere, the user deleted): nothing is brought back.
+      this.stale = this.hadCookie;
     }
-    await this.db
-      .insertInto('sessions')
-      .values(row)
-      .onConflict((oc) =>
-        oc.column('sid').doUpdateSet({ userId: row.userId, data: row.data, expiresAt: row.expiresAt }),
-      )
-      .execute();
+    if (this.stale) clearCookie(reply, SESSION_COOKIE, COOKIE);
   }
+}
 
-  private async read(sid: string): Promise<Session | null> {
-    const [row] = await sessionWithUser(this.db, [sid]);
-    this.loadedUsers.delete(sid);
-    if (!row || row.sessionExpiresAt <= new Date().toISOString()) return null;
-    const { sessionData, sessionExpiresAt: _expiresAt, ...user } = row;
-    if (user.id !== null) {
-      if (this.loadedUsers.size >= MAX_LOADED_USERS) this.loadedUsers.clear();
-      this.loadedUsers.set(sid, user as UserRow);
-    }
-    let data: Session;
-    try {
-      data = JSON.parse(sessionData) as Session;
-    } catch {
-      return null;
-    }
-    // The Secure flag follows each request's protocol ('auto'), not the one the session began on.
-    if (data.cookie && typeof data.cookie === 'object') delete (data.cookie as { secure?: unknown }).secure;
-    return data;
-  }
+/**
+ * Sliding expiry without a database write on every request: a session in use gets a fresh
+ * SESSION_TTL_MS at most once a day (saving the session also re-sends the cookie).
+ */
+export function keepSessionAlive(session: RequestSession, now = Date.now()): void {
+  if (session.expiresAt - now > SESSION_TTL_MS - RENEW_AFTER_MS) return;
+  session.touch(now);
 }
 
 /** Enough for every session in use at a shop many times over; the oldest is forgotten first. */
@@ -172,50 +197,43 @@ function remember<V>(map: Map<string, V>, key: string, value: V): void {
   map.set(key, value);
 }
 
-const RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
+const kSession = Symbol('session');
+type WithSession = FastifyRequest & { [kSession]: RequestSession | null };
 
-/**
- * Sliding expiry without a database write on every request: a session in use gets a fresh
- * SESSION_TTL_MS at most once a day (saving the session also re-sends the cookie).
- */
-export function keepSessionAlive(session: Session & { touch(): void }, now = Date.now()): void {
-  // A loaded session's cookie restarts its clock; the stored expiry is kept as originalExpires.
-  const cookie = session.cookie as { expires?: Date | null; originalExpires?: Date };
-  const stored = cookie.originalExpires ?? cookie.expires;
-  const expires = stored ? new Date(stored).getTime() : 0;
-  if (expires - now > SESSION_TTL_MS - RENEW_AFTER_MS) return;
-  session.touch();
-  session.renewedAt = now;
-}
-
-export async function deleteExpiredSessions(db: Db): Promise<void> {
-  await db.deleteFrom('sessions').where('expiresAt', '<=', new Date().toISOString()).execute();
-}
-
-export async function registerSessions(app: FastifyInstance, options: { db: Db; secret: string }): Promise<void> {
-  const store = new KyselySessionStore(options.db);
-  await app.register(fastifyCookie);
-  await app.register(fastifySession, {
-    secret: new RememberingSigner(options.secret),
-    cookieName: SESSION_COOKIE,
-    store,
-    saveUninitialized: false,
-    // Not on every request: keepSessionAlive renews a session in use once a day.
-    rolling: false,
-    cookie: {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: 'auto',
-      maxAge: SESSION_TTL_MS,
+export function registerSessions(app: FastifyInstance, options: { db: Db; secret: string }): void {
+  const context: SessionContext = { db: options.db, signer: new RememberingSigner(options.secret) };
+  app.decorateRequest(kSession, null);
+  // A request that never sent the cookie gets its (empty) session only if something asks for it.
+  app.decorateRequest('session', {
+    getter(this: FastifyRequest) {
+      const request = this as WithSession;
+      return (request[kSession] ??= new RequestSession(context, false));
     },
   });
-  // A user read with the session and left untaken (a share page, a sign-in) is not kept past its request.
-  app.addHook('onResponse', (request, _reply, done) => {
-    const sid = (request.session as { sessionId?: string } | null)?.sessionId;
-    if (sid) store.forgetLoadedUser(sid);
-    done();
+
+  app.addHook('onRequest', (request, _reply, done) => {
+    const cookie = readCookie(request.headers.cookie, SESSION_COOKIE);
+    if (cookie === undefined) return done();
+    const { valid, value: sid } = context.signer.unsign(cookie);
+    if (!valid || sid === null) {
+      (request as WithSession)[kSession] = new RequestSession(context, true);
+      return done();
+    }
+    readSession(options.db, sid).then((row) => {
+      (request as WithSession)[kSession] = new RequestSession(context, true, row ? { sid, row } : undefined);
+      done();
+    }, done);
   });
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const session = (request as WithSession)[kSession];
+    if (session === null || !session.needsSaving) return done(null, payload);
+    session.save(reply).then(
+      () => done(null, payload),
+      (err: unknown) => done(err as Error),
+    );
+  });
+
   const timer = setInterval(() => {
     deleteExpiredSessions(options.db).catch((err: unknown) => app.log.warn({ err }, 'session cleanup failed'));
   }, CLEANUP_INTERVAL_MS);

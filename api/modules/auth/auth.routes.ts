@@ -17,7 +17,6 @@ import {
 } from '@shared/schemas/user';
 import { badRequest } from '@api/lib/http-error';
 import { requireUser } from '@api/plugins/auth';
-import { SESSION_COOKIE } from '@api/plugins/session';
 import { acceptInvite, describeInvite } from '@api/modules/invites/invite.service';
 import { signUpMode } from '@api/modules/shop-settings/shop-settings.service';
 import { toUser } from '@api/modules/users/user.mapper';
@@ -31,10 +30,9 @@ async function startSession(request: FastifyRequest, user: User): Promise<void> 
   request.session.set('userId', user.id);
 }
 
-/** Ends the session in the store and tells the browser to drop the cookie. */
-async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+/** Ends the session in the store; the response tells the browser to drop the cookie. */
+async function endSession(request: FastifyRequest): Promise<void> {
   await request.session.destroy();
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
@@ -135,7 +133,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       schema: { body: logoutBody, response: { 204: z.null(), 400: errorResponse } },
     },
     async (request, reply) => {
-      await endSession(request, reply);
+      await endSession(request);
       return reply.status(204).send(null);
     },
   );

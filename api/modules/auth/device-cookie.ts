@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { Signer } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { readCookie, setCookie } from '@api/plugins/cookies';
 import { sha256Hex } from '@api/lib/tokens';
 
 export const DEVICE_COOKIE = 'baywise.device';
@@ -24,7 +25,7 @@ export const hashDeviceId = (deviceId: string): string => sha256Hex(deviceId);
 
 /** The device id from a correctly signed cookie; a missing, forged or malformed one is none. */
 export function readDeviceId(request: FastifyRequest, signer: Signer): string | undefined {
-  const raw = request.cookies[DEVICE_COOKIE];
+  const raw = readCookie(request.headers.cookie, DEVICE_COOKIE);
   if (!raw) return undefined;
   const result = signer.unsign(raw);
   return result.valid && result.value && DEVICE_ID.test(result.value) ? result.value : undefined;
@@ -32,11 +33,11 @@ export function readDeviceId(request: FastifyRequest, signer: Signer): string | 
 
 /** Sets (or renews for another year) the device cookie; sign-out leaves it in place. */
 export function setDeviceCookie(reply: FastifyReply, signer: Signer, deviceId: string): void {
-  reply.setCookie(DEVICE_COOKIE, signer.sign(deviceId), {
+  // Secure when the request came over HTTPS (as the proxy says when trustProxy is on).
+  setCookie(reply, DEVICE_COOKIE, signer.sign(deviceId), {
     path: DEVICE_COOKIE_PATH,
     httpOnly: true,
     sameSite: 'lax',
-    secure: 'auto',
     maxAge: DEVICE_TTL_MS / 1000,
   });
 }

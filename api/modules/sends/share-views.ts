@@ -9,7 +9,7 @@ import { viewRecorderOf } from './view-recorder';
 /** A signed-in, approved staff member opening a share page is a preview, not the customer's view. */
 async function isStaffPreview(db: Db, request: FastifyRequest): Promise<boolean> {
   if (!request.session.get('userId')) return false;
-  // The session store read the user along with the session: no extra query.
+  // The user was read along with the session, for this request: no extra query.
   const user = await currentUser(db, request);
   return user?.status === 'active';
 }
