@@ -3,11 +3,13 @@ import { useTestApp } from '@api/test/app';
 import { createCustomer, createInspection, insertShareSend } from '@api/test/factories';
 import { failInterruptedEmails, INTERRUPTED_AFTER_MS, INTERRUPTED_EMAIL } from './interrupted-emails';
 
-const t = await useTestApp();
+const NOW = Date.parse('2026-11-25T15:00:00.000Z');
+// The app's own check at start runs on its clock: set before every row here, it settles none of
+// them, whenever it runs.
+const t = await useTestApp({}, { clock: () => Date.parse('2020-01-01T00:00:00.000Z') });
 const advisor = await t.signIn('service_advisor', { username: 'advisor_ivy' });
 const customer = await createCustomer(t.db, { name: 'Lena Ortiz', email: 'lena@mail.test' });
 
-const NOW = Date.parse('2026-11-25T15:00:00.000Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
 const firstSentAt = async (inspectionId: string) =>
   (
