@@ -97,6 +97,13 @@ describe('GET /api/vehicles', () => {
     const filtered = await list('/api/vehicles?q=toyota&limit=1');
     expect(filtered.ids).toEqual(ids(camrys[0]!));
     expect(filtered.total).toBe(2);
+    // A search's total comes with its page, and past its end from a count.
+    const later = await list('/api/vehicles?q=toyota&limit=1&offset=1');
+    expect(later.ids).toEqual(ids(camrys[1]!));
+    expect(later.total).toBe(2);
+    const past = await list('/api/vehicles?q=toyota&limit=1&offset=5');
+    expect(past.ids).toEqual([]);
+    expect(past.total).toBe(2);
   });
 
   it('rejects an unknown sort, a malformed customer id and bad paging', async () => {

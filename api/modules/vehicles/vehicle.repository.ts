@@ -77,11 +77,12 @@ function filteredVehicles(db: Db, filters: VehicleFilters) {
   return query;
 }
 
-function listQuery(db: Db, filters: VehicleFilters, sort: VehicleSort, page: Page) {
+function listQuery(db: Db, filters: VehicleFilters, sort: VehicleSort, page: Page, withMatchCount = false) {
   let query = filteredVehicles(db, filters)
     .innerJoin('customers', 'customers.id', 'vehicles.customerId')
     .selectAll('vehicles')
-    .select('customers.name as customerName');
+    .select('customers.name as customerName')
+    .$if(withMatchCount, (q) => q.select(sql<number>`count(*) over ()`.as('matchCount')));
   if (sort === 'make') {
     query = query
       .orderBy(lower('vehicles.make'), 'asc')
@@ -109,15 +110,19 @@ const customerVehicles = Object.fromEntries(
   ]),
 ) as Record<VehicleSort, (db: Db, values: readonly string[]) => Promise<VehicleWithCustomerRow[]>>;
 
+/**
+ * A page of vehicles. A search also gives each row how many rows match in all (`count(*) over ()`,
+ * before limit and offset): it reads and sorts every match anyway, so its total needs no second search.
+ */
 export function listVehicles(
   db: Db,
   filters: VehicleFilters,
   sort: VehicleSort,
   page: Page,
-): Promise<VehicleWithCustomerRow[]> {
+): Promise<(VehicleWithCustomerRow & { matchCount?: number })[]> {
   const whole = page.limit === undefined && page.offset === undefined;
   if (whole && !filters.q && filters.customerId) return customerVehicles[sort](db, [filters.customerId]);
-  return listQuery(db, filters, sort, page).execute();
+  return listQuery(db, filters, sort, page, Boolean(filters.q)).execute();
 }
 
 export async function countVehicles(db: Db, filters: VehicleFilters): Promise<number> {

@@ -35,7 +35,7 @@ export const CUSTOMER_NOT_FOUND = 'Customer not found';
 export async function listVehicles(db: Db, query: VehicleListQuery): Promise<ListPage<Vehicle>> {
   const filters = { q: query.q, customerId: query.customerId };
   const rows = await listVehicleRows(db, filters, query.sort ?? 'year', query);
-  const total = totalFromPage(rows, query) ?? (await countVehicles(db, filters));
+  const total = totalFromPage(rows, query) ?? rows[0]?.matchCount ?? (await countVehicles(db, filters));
   return { items: rows.map(toVehicle), total };
 }
 
