@@ -52,6 +52,8 @@ declare module 'fastify' {
     mailer: Mailer | null;
     /** Where photos and videos are stored, their background copies and clean-up. */
     media: MediaRuntime;
+    /** Whether the periodic upkeep (`api/lib/periodic.ts`) runs in this app. */
+    runsUpkeep: boolean;
   }
 }
 
@@ -65,6 +67,11 @@ export interface BuildAppOptions {
   clock?: () => number;
   /** Every response also goes through zod, and the compiled serializer must write the same (tests). */
   checkSerialization?: boolean;
+  /**
+   * The upkeep at start and hourly (sync prunes, emails left sending, media chores); default on.
+   * Off for a test that counts one request's queries: the upkeep's would land in its count.
+   */
+  upkeep?: boolean;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -117,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('clock', options.clock ?? Date.now);
+  app.decorate('runsUpkeep', options.upkeep ?? true);
   app.decorate('mailer', createMailer(config.smtpUrl, config.smtpFrom));
   app.decorate('media', createMediaRuntime(config, db, app.log));
   registerMediaUpkeep(app);

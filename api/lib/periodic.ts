@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Runs `task` when the app is ready and then every `everyMs`, one run at a time; a failure is
- * logged as `failed` and the next run tries again; close waits for a run under way.
+ * logged as `failed` and the next run tries again; close waits for a run under way. Nothing runs
+ * in an app built with `upkeep: false`.
  */
 export function runPeriodically(
   app: FastifyInstance,
   options: { everyMs: number; failed: string; task: () => Promise<unknown> },
 ): void {
+  if (!app.runsUpkeep) return;
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
   const run = () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { runPeriodically } from '@api/lib/periodic';
 import { resumePlayableCopies } from './media-runtime';
 import type { createUploadServer } from './media-upload';
 
@@ -9,27 +10,13 @@ import type { createUploadServer } from './media-upload';
 const EVERY_MS = 60 * 60 * 1000;
 
 export function scheduleMediaUpkeep(app: FastifyInstance, uploads: ReturnType<typeof createUploadServer>): void {
-  let running: Promise<void> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  const run = () => {
-    running ??= (async () => {
+  runPeriodically(app, {
+    everyMs: EVERY_MS,
+    failed: 'media upkeep failed',
+    task: async () => {
       await uploads.finishStaged();
       await uploads.cleanUp();
       await resumePlayableCopies(app.db, app.media);
-    })()
-      .catch((err: unknown) => app.log.warn({ err }, 'media upkeep failed'))
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-  app.addHook('onReady', async () => {
-    void run();
-    timer = setInterval(run, EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+    },
   });
 }
