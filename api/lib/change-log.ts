@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { SyncEntity } from '@shared/schemas/sync';
 import { TOMBSTONE_RETENTION_DAYS } from '@shared/schemas/sync';
 import type { Db } from '@api/db/database';
@@ -84,14 +85,43 @@ export const deleted = (entity: ChangeEntity, ids: readonly string[]): Change[] 
 /** The ids among `ids` that were deleted (and whose deletion is still remembered). */
 export async function deletedIds(db: Db, entity: ChangeEntity, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
+  // By the primary key alone; the deletion flag is checked here, so no index on it can be chosen.
   const rows = await db
     .selectFrom('syncChanges')
-    .select('entityId')
+    .select(['entityId', 'deleted'])
     .where('entity', '=', entity)
     .where('entityId', 'in', [...ids])
-    .where('deleted', '=', 1)
     .execute();
-  return new Set(rows.map((r) => r.entityId));
+  return new Set(rows.flatMap((r) => (r.deleted === 1 ? [r.entityId] : [])));
+}
+
+/** The sequence of the newest change after `afterSeq`, if there is one (a range on the sequence index). */
+export async function newestChangeAfter(db: Db, afterSeq: number): Promise<number | undefined> {
+  const newest = await db
+    .selectFrom('syncChanges')
+    .select((eb) => eb.fn.max('seq').as('max'))
+    .where('seq', '>', afterSeq)
+    .executeTakeFirst();
+  return newest?.max === null || newest?.max === undefined ? undefined : Number(newest.max);
+}
+
+/** Whether a row of this kind was deleted with a sequence in (afterSeq, upToSeq]. */
+export async function deletedBetween(
+  db: Db,
+  entity: ChangeEntity,
+  afterSeq: number,
+  upToSeq: number,
+): Promise<boolean> {
+  const deletion = await db
+    .selectFrom('syncChanges')
+    .select('seq')
+    .where('entity', '=', entity)
+    .where('deleted', '=', sql.lit(1)) // in the text: the partial index of deletions needs it
+    .where('seq', '>', afterSeq)
+    .where('seq', '<=', upToSeq)
+    .limit(1)
+    .executeTakeFirst();
+  return deletion !== undefined;
 }
 
 export async function isDeleted(db: Db, entity: ChangeEntity, id: string): Promise<boolean> {
@@ -209,14 +239,15 @@ export async function inspectionDeletions(db: Db, inspectionIds: readonly string
 export async function pruneTombstones(db: Db, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - TOMBSTONE_RETENTION_DAYS * DAY_MS).toISOString();
   return inTransaction(db, async (trx) => {
-    const { max } = await trx
-      .selectFrom('syncChanges')
-      .select((eb) => eb.fn.max('seq').as('max'))
-      .where('deleted', '=', 1)
+    // Through the partial index of deletions by time (`deleted = 1` in the text for it).
+    const forgotten = await trx
+      .deleteFrom('syncChanges')
+      .where('deleted', '=', sql.lit(1))
       .where('changedAt', '<', cutoff)
-      .executeTakeFirstOrThrow();
-    if (max === null || max === undefined) return 0;
-    const horizon = Number(max);
+      .returning('seq')
+      .execute();
+    if (forgotten.length === 0) return 0;
+    const horizon = Math.max(...forgotten.map((r) => Number(r.seq)));
     await trx
       .updateTable('syncState')
       .set((eb) => ({
@@ -228,11 +259,6 @@ export async function pruneTombstones(db: Db, now = new Date()): Promise<number>
           .end(),
       }))
       .execute();
-    const result = await trx
-      .deleteFrom('syncChanges')
-      .where('deleted', '=', 1)
-      .where('changedAt', '<', cutoff)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
+    return forgotten.length;
   });
 }

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '@api/config';
 import type { Db } from '@api/db/database';
 import { inTransaction } from '@api/db/transaction';
-import { changed, recordChanges } from '@api/lib/change-log';
+import { changed, deletedBetween, newestChangeAfter, recordChanges } from '@api/lib/change-log';
 import { makePlayableCopy } from './media-files';
 import { directoryStore, mediaKey, s3Store, type MediaStore } from './media-store';
 import { deleteUnusedMediaFile, unusedMediaFiles, updateMediaFile } from './media.repository';
@@ -85,24 +85,11 @@ export function createMediaRuntime(
 
   /** Whether a medium was deleted since the last check: two index ranges over the newer changes only. */
   async function mediaDeletedSince(): Promise<boolean> {
-    const newest = await db
-      .selectFrom('syncChanges')
-      .select((eb) => eb.fn.max('seq').as('max'))
-      .where('seq', '>', seenSeq)
-      .executeTakeFirst();
-    if (newest?.max === null || newest?.max === undefined) return false;
-    const upTo = Number(newest.max);
-    const deletion = await db
-      .selectFrom('syncChanges')
-      .select('seq')
-      .where('seq', '>', seenSeq)
-      .where('seq', '<=', upTo)
-      .where('entity', '=', 'media')
-      .where('deleted', '=', 1)
-      .limit(1)
-      .executeTakeFirst();
+    const upTo = await newestChangeAfter(db, seenSeq);
+    if (upTo === undefined) return false;
+    const deleted = await deletedBetween(db, 'media', seenSeq, upTo);
     seenSeq = upTo;
-    return deletion !== undefined;
+    return deleted;
   }
 
   const stillStored = async (sha256: string) =>
