@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
@@ -13,7 +14,7 @@ import {
   type Driver,
   type QueryResult,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { prepareStatementsOn } from './pg-prepared';
 import { CachedStatements } from './statement-cache';
 import type { Database } from './tables';
@@ -21,12 +22,16 @@ import type { Database } from './tables';
 export type Db = Kysely<Database>;
 
 const INT8_OID = 20;
+// The PostgreSQL client loads only for a PostgreSQL database: the SQLite default never needs it.
+const require = createRequire(import.meta.url);
+const loadPg = (): typeof pg => require('pg') as typeof pg;
 
 // bigint (money in cents, counts) arrives as a number, as it does from SQLite; every value we
 // store is far below 2^53.
 function typeParser(oid: number, format?: 'text' | 'binary') {
   if (oid === INT8_OID) return (value: string) => Number(value);
-  return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
+  const { types } = loadPg();
+  return format === 'binary' ? types.getTypeParser(oid, 'binary') : types.getTypeParser(oid, 'text');
 }
 
 /** A lock that hands itself to the longest waiter, and wakes only that one. */
@@ -128,7 +133,7 @@ export interface DatabaseOptions {
 export function createDatabase(options: DatabaseOptions): Db {
   const plugins = [new CamelCasePlugin()];
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const pool = new (loadPg().Pool)({
       connectionString: options.databaseUrl,
       types: { getTypeParser: typeParser },
       max: 10,

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -15,13 +15,18 @@ const SMTP_TIMEOUT_MS = 15_000;
 /** The shop's outgoing mail, or null when SMTP_URL is not set (the app then opens the device's mail app). */
 export function createMailer(smtpUrl: string | undefined, from: string | undefined): Mailer | null {
   if (!smtpUrl || !from) return null;
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: SMTP_TIMEOUT_MS,
-    greetingTimeout: SMTP_TIMEOUT_MS,
-    socketTimeout: SMTP_TIMEOUT_MS,
-  });
+  // Loaded with the first email: a server without SMTP_URL never loads it.
+  let transport: Promise<Transporter> | undefined;
+  const open = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: SMTP_TIMEOUT_MS,
+        greetingTimeout: SMTP_TIMEOUT_MS,
+        socketTimeout: SMTP_TIMEOUT_MS,
+      }),
+    ));
   return async (message) => {
-    await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+    await (await open()).sendMail({ from, to: message.to, subject: message.subject, text: message.text });
   };
 }

@@ -81,8 +81,12 @@ export function serializableSchema(schema: unknown): JsonSchema | null {
   return out;
 }
 
-/** The fast serializer for a zod response schema, or null when it cannot write exactly what zod writes. */
-function compileFast(schema: unknown): Serialize | null {
+/**
+ * The fast serializer for a zod response schema, or null when it cannot write exactly what zod writes.
+ * Routes answering the same shape (an inspection is the answer of a dozen routes) share one: each
+ * compiled writer is code and source text held for the life of the process.
+ */
+function compileFast(schema: unknown, compiled: Map<string, Serialize>): Serialize | null {
   if (!(schema instanceof z.ZodType)) return null;
   let json: unknown;
   try {
@@ -91,7 +95,11 @@ function compileFast(schema: unknown): Serialize | null {
     return null;
   }
   const converted = serializableSchema(json);
-  return converted ? (fastJsonStringify(converted) as Serialize) : null;
+  if (!converted) return null;
+  const key = JSON.stringify(converted);
+  let serialize = compiled.get(key);
+  if (!serialize) compiled.set(key, (serialize = fastJsonStringify(converted) as Serialize));
+  return serialize;
 }
 
 /**
@@ -100,9 +108,10 @@ function compileFast(schema: unknown): Serialize | null {
  * zod's serializer. With `check`, every response also goes through zod and the two must agree (tests).
  */
 export function createSerializerCompiler(options: { check?: boolean } = {}): SerializerCompiler {
+  const compiled = new Map<string, Serialize>();
   return (route) => {
     const zodSerialize = (zodSerializerCompiler as unknown as SerializerCompiler)(route);
-    const fast = compileFast(route.schema);
+    const fast = compileFast(route.schema, compiled);
     if (!fast) return zodSerialize;
     if (!options.check) return fast;
     return (data) => {

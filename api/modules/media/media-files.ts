@@ -1,21 +1,29 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import { createRequire } from 'node:module';
 import { pipeline } from 'node:stream/promises';
-import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
-import { fileTypeFromFile } from 'file-type';
-import sharp from 'sharp';
+import type { default as Sharp } from 'sharp';
 import { MEDIA_VARIANT_WIDTHS, PHOTO_TYPES, VIDEO_MAX_SECONDS, VIDEO_TYPES } from '@shared/constants';
 
 // What the server does with an uploaded file: the type from its bytes, its SHA-256 (read as a
 // stream), and the copies it serves. Nothing here reads a whole video into memory.
 
-export const FFMPEG_PATH: string = ffmpegInstaller.path;
+// libvips, ffmpeg's locator and the type sniffer load with the first upload, not with every
+// server: most processes and requests never touch a photo (tens of MB of a server's memory).
+const require = createRequire(import.meta.url);
+let ffmpegPath: string | undefined;
+const ffmpeg = (): string => (ffmpegPath ??= (require('@ffmpeg-installer/ffmpeg') as { path: string }).path);
 
-// Each upload is processed once: libvips' operation cache would only hold decoded images in
-// memory, and one thread per image leaves the other core to answer requests meanwhile.
-sharp.cache(false);
-sharp.concurrency(1);
+let sharpLoaded: Promise<typeof Sharp> | undefined;
+const loadSharp = () =>
+  (sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+    // Each upload is processed once: libvips' operation cache would only hold decoded images in
+    // memory, and one thread per image leaves the other core to answer requests meanwhile.
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  }));
 
 const PHOTO = new Set<string>(PHOTO_TYPES);
 const VIDEO = new Set<string>(VIDEO_TYPES);
@@ -24,6 +32,7 @@ export type Sniffed = { kind: 'photo' | 'video'; contentType: string } | null;
 
 /** The file's real type from its first bytes; null for anything that is no photo or video we take. */
 export async function sniffType(file: string): Promise<Sniffed> {
+  const { fileTypeFromFile } = await import('file-type');
   const found = await fileTypeFromFile(file);
   if (!found) return null;
   if (PHOTO.has(found.mime)) return { kind: 'photo', contentType: found.mime };
@@ -63,6 +72,7 @@ export const ORIGINAL_MAX_EDGE = 4096;
 
 /** A photo's pixel count from its header, without decoding it; null when sharp cannot read it. */
 export async function photoPixels(input: string): Promise<number | null> {
+  const sharp = await loadSharp();
   const meta = await sharp(input)
     .metadata()
     .catch(() => null);
@@ -71,6 +81,7 @@ export async function photoPixels(input: string): Promise<number | null> {
 
 /** w320/w960/w1920 from an image, upright and without metadata (sharp keeps none unless asked). */
 async function resizedCopies(input: string, base: string): Promise<Variant[]> {
+  const sharp = await loadSharp();
   const out: Variant[] = [];
   for (const width of MEDIA_VARIANT_WIDTHS) {
     const file = `${base}.w${width}.webp`;
@@ -89,6 +100,7 @@ async function resizedCopies(input: string, base: string): Promise<Variant[]> {
  * camera, times), in its own format, plus resized copies. Throws for an image sharp cannot read.
  */
 export async function preparePhoto(input: string, contentType: string, base: string): Promise<Prepared> {
+  const sharp = await loadSharp();
   const image = sharp(input, { limitInputPixels: PIXEL_LIMIT })
     .rotate()
     .resize({ width: ORIGINAL_MAX_EDGE, height: ORIGINAL_MAX_EDGE, fit: 'inside', withoutEnlargement: true });
@@ -117,7 +129,7 @@ export async function preparePhoto(input: string, contentType: string, base: str
 export function runFfmpeg(args: readonly string[]): Promise<{ code: number; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
-      FFMPEG_PATH,
+      ffmpeg(),
       ['-hide_banner', '-nostdin', ...args],
       { maxBuffer: 4 * 1024 * 1024 },
       (err, _stdout, stderr) => {

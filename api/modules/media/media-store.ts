@@ -2,13 +2,7 @@ import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
 
 // Where media files live: a directory (DATA_DIR/media) by default, or an S3-compatible bucket so
 // several API instances share them. Keys are content-addressed: `<sha[0:2]>/<sha>/<variant>`.
@@ -84,25 +78,32 @@ export interface S3Settings {
 
 /** Objects in an S3-compatible bucket. */
 export function s3Store(settings: S3Settings): MediaStore {
-  const client = new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    forcePathStyle: settings.forcePathStyle,
-    // Checksums only where S3 requires them: many S3-compatible servers do not understand the
-    // chunked uploads with trailing checksums the SDK sends by default.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    ...(settings.accessKeyId && settings.secretAccessKey
-      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
-      : {}),
-  });
+  // The SDK loads with the first file stored or read, not with the server (tens of MB).
+  let connected: Promise<{ sdk: typeof S3; client: S3.S3Client }> | undefined;
+  const connect = () =>
+    (connected ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: settings.region,
+        endpoint: settings.endpoint,
+        forcePathStyle: settings.forcePathStyle,
+        // Checksums only where S3 requires them: many S3-compatible servers do not understand the
+        // chunked uploads with trailing checksums the SDK sends by default.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+        ...(settings.accessKeyId && settings.secretAccessKey
+          ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+          : {}),
+      }),
+    })));
   const Bucket = settings.bucket;
   const Key = (key: string) => `${settings.prefix}${key}`;
   return {
     async put(key, file, contentType) {
+      const { sdk, client } = await connect();
       const { size } = await stat(file);
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket,
           Key: Key(key),
           Body: createReadStream(file),
@@ -112,8 +113,9 @@ export function s3Store(settings: S3Settings): MediaStore {
       );
     },
     async size(key) {
+      const { sdk, client } = await connect();
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: Key(key) }));
+        const head = await client.send(new sdk.HeadObjectCommand({ Bucket, Key: Key(key) }));
         return head.ContentLength ?? 0;
       } catch (err) {
         if (isMissing(err)) return null;
@@ -121,8 +123,9 @@ export function s3Store(settings: S3Settings): MediaStore {
       }
     },
     async read(key, range) {
+      const { sdk, client } = await connect();
       const object = await client.send(
-        new GetObjectCommand({
+        new sdk.GetObjectCommand({
           Bucket,
           Key: Key(key),
           ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
@@ -131,10 +134,11 @@ export function s3Store(settings: S3Settings): MediaStore {
       return object.Body as Readable;
     },
     async remove(keys) {
+      const { sdk, client } = await connect();
       // At most 1000 keys a request.
       for (let start = 0; start < keys.length; start += 1000) {
         const Objects = keys.slice(start, start + 1000).map((key) => ({ Key: Key(key) }));
-        await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
+        await client.send(new sdk.DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
       }
     },
   };
