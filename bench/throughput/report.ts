@@ -94,6 +94,11 @@ export function printMemory(memory: Memory): void {
   console.log(
     `server RSS after the load: ${mb(memory.rss)} (peak ${mb(memory.peak)}; goal <= 150 MB: ${verdictText}) [${each}]`,
   );
+  if (memory.duringLoad) {
+    console.log(
+      `server RSS during the load (every 200 ms): median ${mb(memory.duringLoad.median)}, highest ${mb(memory.duringLoad.max)}; the peak also counts the one sign-in's password hash (scrypt, 128 MB while it runs)`,
+    );
+  }
 }
 
 /** Each call's req/s at the small and the large shop, and the share kept. */

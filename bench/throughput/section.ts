@@ -14,7 +14,16 @@ import { detailCalls, inspectionListCall, scaleCalls, searchCalls, signIn, write
 import { CONNECTIONS, benchSeconds, measure, type Measured } from './load';
 import { printMainTable, printScaleTable, printWorkersTable } from './report';
 import { migrate, seedShop, type Target } from './seed-shop';
-import { benchRoot, serverCpuMs, serverMemory, serverRoot, startHelloWorld, startServer, type Running } from './server';
+import {
+  benchRoot,
+  sampleMemory,
+  serverCpuMs,
+  serverMemory,
+  serverRoot,
+  startHelloWorld,
+  startServer,
+  type Running,
+} from './server';
 import type { ShopCatalog } from './shop-rows';
 
 type DbKind = 'sqlite' | 'postgres';
@@ -155,12 +164,14 @@ export async function benchThroughput(step: (text: string) => void): Promise<voi
         () => serverCpuMs(hello.proc),
       );
       const { rows, memory } = await withServer(target, webDir, workers, async (server) => {
+        const sampler = sampleMemory(server.proc);
         const measured = await measureCalls(
           server,
           chosen([...searchCalls(shop), ...detailCalls(shop), ...writeCalls(shop)]),
           step,
         );
-        return { rows: measured, memory: serverMemory(server.proc) };
+        const duringLoad = sampler.stop();
+        return { rows: measured, memory: { ...serverMemory(server.proc), duringLoad } };
       });
       printMainTable(
         `Throughput on ${kind}, shop of ${SHOP.toLocaleString('en-US')} customers (${shop.inspectionIds.length.toLocaleString('en-US')} inspections), share of the same run's hello-world`,

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpuMs, freePort, startBackground, waitForHttp, type Background } from '@bench/processes';
+import { startScriptNodeFlags } from '@test/production-server';
 import { tsxIn, type Target } from './seed-shop';
 
 export const benchRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -18,7 +19,8 @@ const built = new Set<string>();
 
 /**
  * How `npm start` runs the API in `root`: the JavaScript build (`npm run build:api`, then
- * `node dist/api/server.js`) when the checkout has that script, else `tsx api/server.ts`.
+ * `node <the start script's flags> dist/api/server.js`) when the checkout has that script, else
+ * `tsx api/server.ts`.
  */
 export function serverCommand(root: string): { command: string; args: string[] } {
   const scripts =
@@ -36,7 +38,7 @@ export function serverCommand(root: string): { command: string; args: string[] }
   const profile = process.env.BENCH_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
     : [];
-  return { command: process.execPath, args: [...profile, entry] };
+  return { command: process.execPath, args: [...profile, ...startScriptNodeFlags(root), entry] };
 }
 
 export interface Running {
@@ -82,6 +84,8 @@ export async function startHelloWorld(): Promise<Running> {
 export interface Memory {
   /** Resident memory of every process of the server (a tsx wrapper, a cluster primary, workers), in bytes. */
   rss: number;
+  /** The same, sampled every 200 ms while the calls ran: the median and the highest sample. */
+  duringLoad?: { median: number; max: number };
   /** The sum of each process's own peak. */
   peak: number;
   processes: { pid: number; rss: number; peak: number }[];
@@ -126,6 +130,19 @@ export function serverMemory(proc: Background): Memory {
     rss: processes.reduce((sum, p) => sum + p.rss, 0),
     peak: processes.reduce((sum, p) => sum + p.peak, 0),
     processes,
+  };
+}
+
+/** Samples the server's resident memory every 200 ms until `stop()`, which gives the median and the highest. */
+export function sampleMemory(proc: Background): { stop(): { median: number; max: number } } {
+  const samples: number[] = [];
+  const timer = setInterval(() => samples.push(serverMemory(proc).rss), 200);
+  return {
+    stop() {
+      clearInterval(timer);
+      samples.sort((a, b) => a - b);
+      return { median: samples[samples.length >> 1] ?? 0, max: samples.at(-1) ?? 0 };
+    },
   };
 }
 
