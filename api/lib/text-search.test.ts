@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { sql, type KyselyPlugin } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listCustomers } from '@api/modules/customers/customer.repository';
 import { listInspectionRows } from '@api/modules/inspections/inspection.repository';
 import { listInvoiceRows } from '@api/modules/invoices/invoice.repository';
 import { listVehicles } from '@api/modules/vehicles/vehicle.repository';
-import { createTestDatabase } from '@api/test/database';
+import { createTestDatabase, testDatabaseKind } from '@api/test/database';
 import { createCustomer, createInspection, createVehicle } from '@api/test/factories';
 import { likePattern, matchesAny } from './list';
-import { indexableSearch } from './text-search';
+import { indexableSearch, trigramCountsRead } from './text-search';
 
 // The indexed search (FTS5 trigram on SQLite, pg_trgm on PostgreSQL) against the plain
 // `lower(col) LIKE '%q%'` scan it replaced, over awkward generated text: both must find the same rows.
@@ -140,13 +140,8 @@ const QUERIES = [
 
 const sorted = (rows: { id: string }[]) => rows.map((r) => r.id).sort();
 
-describe('the indexed search finds exactly what the substring scan finds', () => {
-  it('uses the index for many of the queries (the rest check the short-query scan)', () => {
-    const indexed = QUERIES.filter(indexableSearch).length;
-    expect(indexed).toBeGreaterThan(QUERIES.length / 3);
-    expect(QUERIES.length - indexed).toBeGreaterThan(10);
-  });
-
+/** The four searches against the plain scan, query by query. */
+function sameAsTheScan(): void {
   it('customers: name, email, phone, address', async () => {
     for (const q of QUERIES) {
       const plain = await db
@@ -216,10 +211,53 @@ describe('the indexed search finds exactly what the substring scan finds', () =>
       expect(sorted(await listInvoiceRows(db, { q }, 'date', {})), q).toEqual(sorted(plain));
     }
   });
+}
+
+describe('the indexed search finds exactly what the substring scan finds', () => {
+  it('uses the index for many of the queries (the rest check the short-query scan)', () => {
+    const indexed = QUERIES.filter(indexableSearch).length;
+    expect(indexed).toBeGreaterThan(QUERIES.length / 3);
+    expect(QUERIES.length - indexed).toBeGreaterThan(10);
+  });
+
+  sameAsTheScan();
 
   it('finds something for most queries, so the comparison is not between two empty lists', async () => {
     let found = 0;
     for (const q of QUERIES) if ((await listCustomers(db, { q }, 'name', {})).length > 0) found++;
     expect(found).toBeGreaterThan(QUERIES.length / 2);
   });
+});
+
+// Once the shop's trigram counts are known, a search of 4+ characters asks FTS5 for its rarest
+// trigrams instead of the whole phrase: the rows found must not change.
+describe('the same, once the trigram counts are taken', () => {
+  beforeAll(async () => {
+    for (const q of QUERIES) await listVehicles(db, { q }, 'year', {});
+    await trigramCountsRead(db);
+  });
+
+  it.runIf(testDatabaseKind() === 'sqlite')('asks FTS5 for the rarest trigrams', async () => {
+    const matches: string[] = [];
+    const recorder: KyselyPlugin = {
+      transformQuery: ({ node }) => {
+        const { parameters } = db.getExecutor().compileQuery(node, { queryId: 'match' });
+        matches.push(...parameters.filter((p): p is string => typeof p === 'string' && p.startsWith('{')));
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    await listCustomers(db, { q: 'anna zoë' }, 'name', {});
+    await trigramCountsRead(db);
+    await listCustomers(db.withPlugin(recorder), { q: 'anna zoë' }, 'name', {});
+    expect(matches).toHaveLength(1);
+    // Some of its trigrams, at least two, none overlapping another ("anna zoë" has six: ann … zoë).
+    const asked = /^\{name email phone address\} : \((.*)\)$/.exec(matches[0]!)?.[1]?.split(' AND ') ?? [];
+    const at = asked.map((term) => 'anna zoë'.indexOf(JSON.parse(term) as string));
+    expect(asked.length).toBeGreaterThanOrEqual(2);
+    expect(at.every((position) => position >= 0)).toBe(true);
+    for (const a of at) for (const b of at) if (a !== b) expect(Math.abs(a - b)).toBeGreaterThanOrEqual(3);
+  });
+
+  sameAsTheScan();
 });

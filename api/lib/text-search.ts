@@ -21,16 +21,133 @@ export function indexableSearch(q: string): boolean {
   return [...text].length >= MIN_INDEXED_SEARCH && !text.includes('\0');
 }
 
-/** The FTS5 query for the lowered text as one phrase: a substring match, no operators, no wildcards. */
-function ftsPhrase<T extends SearchTable>(table: T, columns: readonly SearchColumn<T>[], q: string): string {
-  return `{${columns.join(' ')}} : "${q.toLowerCase().replace(/"/g, '""')}"`;
+const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+/**
+ * The FTS5 query for the lowered text: every row holding it as a substring matches (the exact check
+ * follows). As one phrase FTS5 reads the row list of each of its trigrams, so a long search in a big
+ * shop reads every common trigram's list ("jasmine t. palmer": 15 lists, 0.7 ms at 100,000
+ * customers). Once the shop's count of each trigram is known (`TrigramCounts`), it asks for the
+ * rarest ones only: every row holding the text holds them too, and their lists are short (0.07 ms).
+ */
+function ftsQuery<T extends SearchTable>(db: Db, table: T, columns: readonly SearchColumn<T>[], q: string): string {
+  const text = q.toLowerCase();
+  const rarest = trigramCounts(db, table)?.rarest(text);
+  const match = rarest ? `(${rarest.map(quoted).join(' AND ')})` : quoted(text);
+  return `{${columns.join(' ')}} : ${match}`;
+}
+
+/** The text's distinct trigrams (three code points each, as the trigram tokenizer makes them), with where each starts. */
+function trigramsOf(text: string): [trigram: string, at: number][] {
+  const chars = [...text];
+  const out = new Map<string, number>();
+  for (let i = 0; i + 3 <= chars.length; i++) {
+    const trigram = chars.slice(i, i + 3).join('');
+    if (!out.has(trigram)) out.set(trigram, i);
+  }
+  return [...out];
+}
+
+/** How many trigrams a search asks for at most: their lists are read, their common rows checked. */
+const RAREST_TRIGRAMS = 3;
+/** The counts are read again after this long, as the shop's text grows. */
+const COUNTS_TTL_MS = 60 * 60 * 1000;
+/** Read this many trigrams at a time, so no request waits long behind the reading. */
+const CHUNK = 100;
+
+/**
+ * Per database and search table: how many rows hold each trigram, read from the index's vocabulary
+ * (`<table>_search_vocabulary`, migration 2026-11-27T01-00) a few at a time in the background, the first
+ * time the table is searched and hourly after. Until then a search asks for the whole phrase. A
+ * trigram the vocabulary lacks was in no row when it was read (count 0). The counts only steer which
+ * lists are read, never which rows are found, so counts that are out of date cost time, not results.
+ */
+class TrigramCounts {
+  private counts = new Map<string, number>();
+  private readAt = 0;
+  private reading: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly table: SearchTable,
+  ) {}
+
+  /**
+   * The rarest trigrams of `text` that do not overlap, or undefined while the counts are not read
+   * yet. Overlapping trigrams come from the same few letters ("del", "elg" of "Delgado"), so the
+   * rows holding one mostly hold the other; apart, each narrows the rows further.
+   */
+  rarest(text: string): string[] | undefined {
+    if (Date.now() - this.readAt > COUNTS_TTL_MS) this.readCounts();
+    if (this.readAt === 0) return undefined;
+    const trigrams = trigramsOf(text);
+    if (trigrams.length <= 1) return undefined;
+    const byCount = trigrams
+      .map(([trigram, at]) => ({ trigram, at, rows: this.counts.get(trigram) ?? 0 }))
+      .sort((a, b) => a.rows - b.rows);
+    const picked: typeof byCount = [];
+    for (const candidate of byCount) {
+      if (picked.length === RAREST_TRIGRAMS) break;
+      if (picked.every((p) => Math.abs(p.at - candidate.at) >= 3)) picked.push(candidate);
+    }
+    return picked.map((p) => p.trigram);
+  }
+
+  /** Resolves when a reading under way has ended. */
+  async idle(): Promise<void> {
+    while (this.reading) await this.reading;
+  }
+
+  private readCounts(): void {
+    this.reading ??= (async () => {
+      const vocabulary = sql.table(`${this.table}_search_vocabulary`);
+      const next = new Map<string, number>();
+      for (let after = ''; ;) {
+        const { rows } = await sql<{
+          term: string;
+          doc: number;
+        }>`select term, doc from ${vocabulary} where term > ${after} order by term limit ${CHUNK}`.execute(this.db);
+        for (const row of rows) next.set(row.term, Number(row.doc));
+        if (rows.length < CHUNK) break;
+        after = rows.at(-1)!.term;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      this.counts = next;
+      this.readAt = Date.now();
+    })()
+      .catch(() => {
+        // A closed database, or one whose migrations are not applied yet: try again later.
+        this.readAt = this.readAt === 0 ? 0 : Date.now();
+      })
+      .finally(() => {
+        this.reading = undefined;
+      });
+  }
+}
+
+const countsByDb = new WeakMap<object, Map<SearchTable, TrigramCounts>>();
+
+function trigramCounts(db: Db, table: SearchTable): TrigramCounts | undefined {
+  // Read outside any transaction, which may have ended by the time the reading runs.
+  if (db.isTransaction) return undefined;
+  const adapter = db.getExecutor().adapter;
+  let byTable = countsByDb.get(adapter);
+  if (!byTable) countsByDb.set(adapter, (byTable = new Map()));
+  let counts = byTable.get(table);
+  if (!counts) byTable.set(table, (counts = new TrigramCounts(db, table)));
+  return counts;
+}
+
+/** Resolves once the trigram counts that searches started reading are read (tests). */
+export async function trigramCountsRead(db: Db): Promise<void> {
+  for (const counts of countsByDb.get(db.getExecutor().adapter)?.values() ?? []) await counts.idle();
 }
 
 /**
  * Rows of `table` where any of `columns` contains `q`, ignoring case: exactly `matchesAny`'s result
  * (or `exact`'s, when given: a condition the index's columns cover).
  * On SQLite a query of 3+ characters first narrows to the rowids the trigram index finds (every row
- * that matches is among them), then `matchesAny` checks those; shorter ones scan. On PostgreSQL
+ * that matches is among them: `ftsQuery`), then `matchesAny` checks those; shorter ones scan. On PostgreSQL
  * `matchesAny` alone: its `lower(col) LIKE` is what the pg_trgm indexes serve.
  */
 export function textMatch<T extends SearchTable, TB extends keyof Database>(
@@ -41,7 +158,7 @@ export function textMatch<T extends SearchTable, TB extends keyof Database>(
   exact: Expression<SqlBool> = matchesAny(eb, [...search.columns], q),
 ): Expression<SqlBool> {
   if (isPostgres(db) || !indexableSearch(q)) return exact;
-  const candidates = sql<boolean>`${sql.ref(`${search.table}.rowid`)} in (select rowid from ${sql.table(`${search.table}_search`)} where ${sql.table(`${search.table}_search`)} match ${ftsPhrase(search.table, search.index, q)})`;
+  const candidates = sql<boolean>`${sql.ref(`${search.table}.rowid`)} in (select rowid from ${sql.table(`${search.table}_search`)} where ${sql.table(`${search.table}_search`)} match ${ftsQuery(db, search.table, search.index, q)})`;
   return eb.and([candidates, exact]);
 }
 
