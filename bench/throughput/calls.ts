@@ -14,6 +14,8 @@ export interface Call {
   next: () => RequestSpec;
   /** Sent without the staff session, as a customer's phone does (a signed-in look is a preview). */
   customer?: boolean;
+  /** Runs once before the call is measured, with the request headers it will send (a cursor to find, say). */
+  prepare?: (baseUrl: string, headers: Record<string, string>) => Promise<void>;
 }
 
 /** Share of the hello-world each group must reach. */
@@ -81,6 +83,26 @@ export const inspectionListCall: Call = {
   next: () => ({ path: '/api/inspections?limit=20' }),
 };
 
+/**
+ * The same deep page as the offset call, read as the X-Next-Cursor of the page before it hands it on
+ * (`after=`): the form for deep pages, which starts on the sort's index at the cursor instead of
+ * walking the index past every row before it.
+ */
+function deepPageByCursor(deep: number): Call {
+  let cursor = '';
+  return {
+    label: 'GET /api/customers?limit=50&sort=name&after=<cursor at 90%>',
+    group: 'list',
+    prepare: async (baseUrl, headers) => {
+      const response = await fetch(`${baseUrl}/api/customers?limit=1&sort=name&offset=${deep - 1}`, { headers });
+      await response.arrayBuffer();
+      cursor = response.headers.get('x-next-cursor') ?? '';
+      if (!response.ok || !cursor) throw new Error(`no cursor at ${deep - 1} (status ${response.status})`);
+    },
+    next: () => ({ path: `/api/customers?limit=50&sort=name&after=${encodeURIComponent(cursor)}` }),
+  };
+}
+
 /** Search and list calls for the scale comparison; the deep page sits at 90% of the customers. */
 export function scaleCalls(shop: ShopCatalog): Call[] {
   const deep = Math.floor(shop.customers * 0.9);
@@ -96,6 +118,7 @@ export function scaleCalls(shop: ShopCatalog): Call[] {
       group: 'list',
       next: () => ({ path: `/api/customers?limit=50&sort=name&offset=${deep}` }),
     },
+    deepPageByCursor(deep),
     inspectionListCall,
   ];
 }

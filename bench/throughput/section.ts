@@ -117,10 +117,9 @@ async function measureCalls(
   const rows = [];
   for (const call of calls) {
     step(`  ${call.label}`);
-    rows.push({
-      call,
-      m: await measure(server.baseUrl, call.next, call.customer ? {} : { cookie }, () => serverCpuMs(server.proc)),
-    });
+    const headers: Record<string, string> = call.customer ? {} : { cookie };
+    await call.prepare?.(server.baseUrl, headers);
+    rows.push({ call, m: await measure(server.baseUrl, call.next, headers, () => serverCpuMs(server.proc)) });
   }
   return rows;
 }
