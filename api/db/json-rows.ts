@@ -51,3 +51,10 @@ export function rowJson(db: Db, table: string): RawBuilder<string> {
 export function parseJsonRows<T>(rows: readonly { row: string }[]): T[] {
   return rows.map((r) => JSON.parse(r.row) as T);
 }
+
+type Read<T> = (db: Db, ids: readonly string[]) => Promise<T[]>;
+
+/** Reads rows by id as JSON text on SQLite (`json`, selecting `rowJson(...).as('row')`), as plain rows on PostgreSQL. */
+export function wholeRows<T>(table: string, json: Read<{ row: string }>, plain: Read<T>): Read<T> {
+  return async (db, ids) => ((await jsonRowsReady(db, table)) ? parseJsonRows<T>(await json(db, ids)) : plain(db, ids));
+}

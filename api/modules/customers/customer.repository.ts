@@ -2,6 +2,7 @@ import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from '
 import type { CustomerListQuery } from '@shared/schemas/customer';
 import { compiledOnce } from '@api/db/compiled-once';
 import type { Db } from '@api/db/database';
+import { rowJson, wholeRows } from '@api/db/json-rows';
 import type { CustomerRow, CustomersTable, Database } from '@api/db/tables';
 import { idIn } from '@api/lib/id-list';
 import { paginate, type Page } from '@api/lib/list';
@@ -23,17 +24,27 @@ export async function findCustomerById(db: Db, id: string): Promise<CustomerRow 
   return (await customerById(db, [id]))[0];
 }
 
-// A search's page and a sync page read their customers by id: compiled once per list length.
-const customersByIds = compiledOnce((db, ids) =>
-  db
-    .selectFrom('customers')
-    .selectAll()
-    .where(idIn(db, 'id', ids)),
+// A search's page, a sync page and a page of inspections read their customers by id: compiled
+// once per list length, whole rows as JSON text on SQLite (api/db/json-rows.ts).
+const readCustomers = wholeRows<CustomerRow>(
+  'customers',
+  compiledOnce((db, ids) =>
+    db
+      .selectFrom('customers')
+      .select(rowJson(db, 'customers').as('row'))
+      .where(idIn(db, 'id', ids)),
+  ),
+  compiledOnce((db, ids) =>
+    db
+      .selectFrom('customers')
+      .selectAll()
+      .where(idIn(db, 'id', ids)),
+  ),
 );
 
 export function findCustomersByIds(db: Db, ids: readonly string[]): Promise<CustomerRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return customersByIds(db, ids);
+  return readCustomers(db, ids);
 }
 
 export async function insertCustomer(db: Db, row: Insertable<CustomersTable>): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql, type Expression, type Insertable, type SelectQueryBuilder, type SqlBool, type Updateable } from 'kysely';
 import { compiledOnce } from '@api/db/compiled-once';
 import type { Db } from '@api/db/database';
-import { jsonRowsReady, parseJsonRows, rowJson } from '@api/db/json-rows';
+import { jsonRowsReady, parseJsonRows, rowJson, wholeRows } from '@api/db/json-rows';
 import type {
   CustomerRow,
   Database,
@@ -15,6 +15,7 @@ import type {
 import { paginate, type Page } from '@api/lib/list';
 import { idIn } from '@api/lib/id-list';
 import { idPrefixMatch, textMatch } from '@api/lib/text-search';
+import { findCustomersByIds } from '@api/modules/customers/customer.repository';
 
 export interface TechnicianRow {
   id: string;
@@ -54,12 +55,6 @@ const inspectionByToken = compiledOnce((db, [token]) =>
 );
 const inspectionIdByToken = compiledOnce((db, [token]) =>
   db.selectFrom('inspections').select('id').where('shareToken', '=', token!),
-);
-const customerRows = compiledOnce((db, ids) =>
-  db
-    .selectFrom('customers')
-    .selectAll()
-    .where(idIn(db, 'id', ids)),
 );
 const vehicleRows = compiledOnce((db, ids) =>
   db
@@ -111,13 +106,6 @@ const noteRows = compiledOnce((db, inspectionIds) =>
     .orderBy('createdAt')
     .orderBy('id'),
 );
-
-type Read<T> = (db: Db, ids: readonly string[]) => Promise<T[]>;
-
-/** Whole rows as JSON text on SQLite (see api/db/json-rows.ts), as plain rows on PostgreSQL. */
-function wholeRows<T>(table: string, json: Read<{ row: string }>, plain: Read<T>): Read<T> {
-  return async (db, ids) => ((await jsonRowsReady(db, table)) ? parseJsonRows<T>(await json(db, ids)) : plain(db, ids));
-}
 
 const readInspections = wholeRows<InspectionRow>('inspections', inspectionJson, inspectionRows);
 const readVehicles = wholeRows<VehicleRow>('vehicles', vehicleJson, vehicleRows);
@@ -224,7 +212,7 @@ export async function findInspectionRowByToken(db: Db, shareToken: string): Prom
 }
 
 export function findCustomers(db: Db, ids: readonly string[]): Promise<CustomerRow[]> {
-  return inChunks(ids, (chunk) => customerRows(db, chunk));
+  return inChunks(ids, (chunk) => findCustomersByIds(db, chunk));
 }
 
 export function findVehicles(db: Db, ids: readonly string[]): Promise<VehicleRow[]> {
