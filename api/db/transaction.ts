@@ -1,12 +1,16 @@
 import { sql } from 'kysely';
 import { isPostgres, type Db } from './database';
+import { groupCommitOf } from './group-commit';
 
 /**
  * Runs `fn` in a transaction, or inside the caller's when `db` already is one (Kysely cannot nest
- * them), so a service's writes commit together with whatever the caller wraps around them.
+ * them), so a service's writes commit together with whatever the caller wraps around them. On
+ * SQLite, transactions that arrive while one runs commit together with it (`group-commit.ts`);
+ * PostgreSQL runs each on its own pooled connection and groups commits itself.
  */
 export function inTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+  if (db.isTransaction) return fn(db);
+  return isPostgres(db) ? db.transaction().execute(fn) : groupCommitOf(db).run(fn);
 }
 
 /**

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod 
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_RETENTION_DAYS, IDEMPOTENT_REPLAY_HEADER } from '@shared/schemas/sync';
 import type { Db } from '@api/db/database';
 import { isUniqueViolation } from '@api/db/errors';
+import { inTransaction } from '@api/db/transaction';
 import type { IdempotencyKeyRow } from '@api/db/tables';
 import { badRequest, conflict, HttpError } from '@api/lib/http-error';
 import { nowIso } from '@api/lib/tokens';
@@ -137,7 +138,7 @@ function idempotent(db: Db, inFlight: Set<string>, handler: RouteHandlerMethod):
     if (inFlight.has(slot)) throw conflict(IDEMPOTENCY_KEY_IN_FLIGHT, 'in_flight');
     inFlight.add(slot);
     try {
-      const response = await db.transaction().execute(async (trx) => {
+      const response = await inTransaction(db, async (trx) => {
         request.db = trx;
         const payload: unknown = await handler.call(this, request, reply);
         const statusCode = reply.statusCode;

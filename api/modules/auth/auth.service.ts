@@ -3,6 +3,7 @@ import type { changePasswordBody, loginBody, registerBody, settingsBody, User } 
 import type { AppConfig } from '@api/config';
 import type { Db } from '@api/db/database';
 import type { UserRow, UserUpdate } from '@api/db/tables';
+import { inTransaction } from '@api/db/transaction';
 import { badRequest, forbidden, unauthorized } from '@api/lib/http-error';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '@api/lib/password';
 import { nowIso } from '@api/lib/tokens';
@@ -123,7 +124,7 @@ export async function changePassword(
   }
   await assertPasswordAllowed(body.newPassword, 'newPassword');
   const passwordHash = await hashPassword(body.newPassword, config.passwordHashParams);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await updateUser(trx, userId, { passwordHash, passwordChangeRequired: 0, updatedAt: nowIso() });
     // Every other signed-in device has to sign in again with the new password.
     await deleteUserSessions(trx, userId, currentSessionId);
