@@ -54,6 +54,7 @@ const RAREST_TRIGRAMS = 3;
 const COUNTS_TTL_MS = 60 * 60 * 1000;
 /** Read this many trigrams at a time, so no request waits long behind the reading. */
 const CHUNK = 100;
+const RETRY_MS = 60 * 1000;
 
 /**
  * Per database and search table: how many rows hold each trigram, read from the index's vocabulary
@@ -63,8 +64,9 @@ const CHUNK = 100;
  * lists are read, never which rows are found, so counts that are out of date cost time, not results.
  */
 class TrigramCounts {
-  private counts = new Map<string, number>();
-  private readAt = 0;
+  private counts: Map<string, number> | undefined;
+  /** When to read the counts (again): at the first search, hourly after, a minute after a failure. */
+  private readDue = 0;
   private reading: Promise<void> | undefined;
 
   constructor(
@@ -73,24 +75,25 @@ class TrigramCounts {
   ) {}
 
   /**
-   * The rarest trigrams of `text` that do not overlap, or undefined while the counts are not read
-   * yet. Overlapping trigrams come from the same few letters ("del", "elg" of "Delgado"), so the
-   * rows holding one mostly hold the other; apart, each narrows the rows further.
+   * The rarest trigrams of `text` that do not overlap, or undefined (ask for the phrase) while the
+   * counts are not read yet or when fewer than two such trigrams fit in the text (a query of four or
+   * five characters: its phrase is the narrower question). Overlapping trigrams come from the same
+   * few letters ("del", "elg" of "Delgado"), so the rows holding one mostly hold the other; apart,
+   * each narrows the rows further.
    */
   rarest(text: string): string[] | undefined {
-    if (Date.now() - this.readAt > COUNTS_TTL_MS) this.readCounts();
-    if (this.readAt === 0) return undefined;
-    const trigrams = trigramsOf(text);
-    if (trigrams.length <= 1) return undefined;
-    const byCount = trigrams
-      .map(([trigram, at]) => ({ trigram, at, rows: this.counts.get(trigram) ?? 0 }))
+    if (Date.now() >= this.readDue) this.readCounts();
+    const counts = this.counts;
+    if (!counts) return undefined;
+    const byCount = trigramsOf(text)
+      .map(([trigram, at]) => ({ trigram, at, rows: counts.get(trigram) ?? 0 }))
       .sort((a, b) => a.rows - b.rows);
     const picked: typeof byCount = [];
     for (const candidate of byCount) {
       if (picked.length === RAREST_TRIGRAMS) break;
       if (picked.every((p) => Math.abs(p.at - candidate.at) >= 3)) picked.push(candidate);
     }
-    return picked.map((p) => p.trigram);
+    return picked.length < 2 ? undefined : picked.map((p) => p.trigram);
   }
 
   /** Resolves when a reading under way has ended. */
@@ -113,11 +116,11 @@ class TrigramCounts {
         await new Promise((resolve) => setImmediate(resolve));
       }
       this.counts = next;
-      this.readAt = Date.now();
+      this.readDue = Date.now() + COUNTS_TTL_MS;
     })()
       .catch(() => {
-        // A closed database, or one whose migrations are not applied yet: try again later.
-        this.readAt = this.readAt === 0 ? 0 : Date.now();
+        // A closed database, say: the phrase serves meanwhile, and the counts are read again later.
+        this.readDue = Date.now() + RETRY_MS;
       })
       .finally(() => {
         this.reading = undefined;
