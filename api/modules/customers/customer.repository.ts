@@ -131,14 +131,11 @@ export async function listCustomers(
     inOrder(matching.select(['customers.id', sql<number>`count(*) over ()`.as('matchCount')]), sort),
     page,
   ).execute();
-  const rows = new Map(
-    (
-      await findCustomersByIds(
-        db,
-        keys.map((k) => k.id),
-      )
-    ).map((row) => [row.id, row]),
+  const found = await findCustomersByIds(
+    db,
+    keys.map((k) => k.id),
   );
+  const rows = new Map(found.map((row) => [row.id, row]));
   // A customer deleted between the two reads is left out.
   return keys.flatMap(({ id, matchCount }) => {
     const row = rows.get(id);
