@@ -22,6 +22,8 @@ export async function buildServer(): Promise<string> {
     target: 'node20',
     packages: 'external',
     sourcemap: true,
+    // Stack traces need the map's positions, not a copy of every source (held in memory by node).
+    sourcesContent: false,
     write: false,
     logLevel: 'warning',
   });
