@@ -4,6 +4,8 @@ import type { Measured } from './load';
 import type { Memory } from './server';
 
 export const P99_GOAL_MS = 50;
+/** A call the measured server does not offer (an older checkout), in place of its figures. */
+export const NOT_OFFERED = 'not offered by this server';
 export const KEEP_GOAL = 0.5;
 
 export function table(rows: string[][]): string {
@@ -122,6 +124,10 @@ export function printScaleTable(
     ],
   ];
   for (const { call, small, large } of rows) {
+    if (small.statuses === NOT_OFFERED) {
+      lines.push([call.label, NOT_OFFERED, '', '', '', '', '', '']);
+      continue;
+    }
     const kept = large.rps / small.rps;
     lines.push([
       call.label,

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { startPostgres, type PostgresServer } from '@test/postgres-server';
 import { detailCalls, inspectionListCall, scaleCalls, searchCalls, signIn, writeCalls, type Call } from './calls';
 import { CONNECTIONS, benchSeconds, measure, type Measured } from './load';
-import { printMainTable, printScaleTable, printWorkersTable } from './report';
+import { NOT_OFFERED, printMainTable, printScaleTable, printWorkersTable } from './report';
 import { migrate, seedShop, type Target } from './seed-shop';
 import {
   benchRoot,
@@ -118,7 +118,10 @@ async function measureCalls(
   for (const call of calls) {
     step(`  ${call.label}`);
     const headers: Record<string, string> = call.customer ? {} : { cookie };
-    await call.prepare?.(server.baseUrl, headers);
+    if ((await call.prepare?.(server.baseUrl, headers)) === false) {
+      rows.push({ call, m: { rps: 0, p50: 0, p99: 0, errors: 0, statuses: NOT_OFFERED } });
+      continue;
+    }
     rows.push({ call, m: await measure(server.baseUrl, call.next, headers, () => serverCpuMs(server.proc)) });
   }
   return rows;
