@@ -69,7 +69,15 @@ export async function openInspection(page: Page, customerName: string, vehicle: 
     .getByRole('button', { name: /^Edit inspection/ })
     .click();
   const dialog = page.getByRole('dialog', { name: 'Edit Inspection' });
-  await dialog.getByTestId('inspection-form').waitFor();
+  await dialog
+    .getByTestId('inspection-form')
+    .waitFor()
+    .catch(async (error: unknown) => {
+      // Say what the screen showed instead: the loading stand-in, its error, or no dialog at all.
+      const open = page.getByRole('dialog');
+      const shown = (await open.count()) > 0 ? await open.first().innerText() : 'no dialog open';
+      throw new Error(`the inspection form did not open; on screen: ${JSON.stringify(shown)}`, { cause: error });
+    });
   return dialog;
 }
 
