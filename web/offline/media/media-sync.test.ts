@@ -29,7 +29,17 @@ describe('the upload queue', () => {
     const order = net.calls.filter((c) => c.method === 'POST').map((c) => c.path);
     expect(order).toEqual(['/api/customers', '/api/vehicles', '/api/inspections', '/api/uploads', '/api/uploads']);
     const stored = await serverMedia(inspectionId);
-    expect(stored.map((m) => [m.id, m.sha256, m.itemKey])).toEqual([
+    // Should a file be missing, its upload entry says why (its state and last error).
+    const left = (await db.uploads.toArray()).map(({ mediaId, state, attempts, lastError }) => ({
+      mediaId,
+      state,
+      attempts,
+      lastError,
+    }));
+    expect(
+      stored.map((m) => [m.id, m.sha256, m.itemKey]),
+      `uploads left: ${JSON.stringify(left)}`,
+    ).toEqual([
       [a, await sha(first), 'frontLeftTire'],
       [b, await sha(second), 'oil'],
     ]);
