@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { seriousA11yViolations } from './axe';
 
 // The layout checks of the screen tour, measured in the page. Each failure is one line naming the
@@ -140,4 +140,18 @@ export async function stopFailures(page: Page, rules: LayoutRules): Promise<stri
     (v) => `axe ${v.impact} ${v.id} (${v.help}): ${v.targets.slice(0, 3).join(', ')}`,
   );
   return [...layout, ...axe];
+}
+
+/**
+ * Waits for `content` inside the dialog `dialogName`. Should it not come, the failure says what the
+ * screen showed instead: the loading stand-in, its error, or no dialog at all.
+ */
+export async function waitInDialog(page: Page, dialogName: string, content: Locator): Promise<void> {
+  await content.waitFor().catch(async (error: unknown) => {
+    const open = page.getByRole('dialog');
+    const shown = (await open.count()) > 0 ? await open.first().innerText() : 'no dialog open';
+    throw new Error(`${dialogName} did not show what was awaited; on screen: ${JSON.stringify(shown)}`, {
+      cause: error,
+    });
+  });
 }

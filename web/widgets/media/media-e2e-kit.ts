@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { waitInDialog } from '@web/test/e2e/screen-checks';
 
 // What the media browser tests share: photos made in the page, and where an inspection's cameras are.
 
@@ -69,15 +70,7 @@ export async function openInspection(page: Page, customerName: string, vehicle: 
     .getByRole('button', { name: /^Edit inspection/ })
     .click();
   const dialog = page.getByRole('dialog', { name: 'Edit Inspection' });
-  await dialog
-    .getByTestId('inspection-form')
-    .waitFor()
-    .catch(async (error: unknown) => {
-      // Say what the screen showed instead: the loading stand-in, its error, or no dialog at all.
-      const open = page.getByRole('dialog');
-      const shown = (await open.count()) > 0 ? await open.first().innerText() : 'no dialog open';
-      throw new Error(`the inspection form did not open; on screen: ${JSON.stringify(shown)}`, { cause: error });
-    });
+  await waitInDialog(page, 'Edit Inspection', dialog.getByTestId('inspection-form'));
   return dialog;
 }
 

@@ -4,6 +4,7 @@ import { startTestSmtp, type TestSmtp } from '@test/smtp-server';
 import { waitForFirstPull } from '@web/test/e2e/offline';
 import { screenshot } from '@web/test/e2e/screenshot';
 import { registerAdmin, StaffApi } from '@web/test/e2e/staff-api';
+import { waitInDialog } from '@web/test/e2e/screen-checks';
 import { addSession, toastTitled, useFreshServer } from '@web/test/e2e/staff';
 import { expectAccessible, useE2E } from '@web/test/e2e/use-e2e';
 
@@ -56,7 +57,7 @@ async function openSendDialog(page: Page, name: string) {
     .getByRole('button', { name: /^Edit inspection/ })
     .click();
   const edit = page.getByRole('dialog', { name: 'Edit Inspection' });
-  await edit.getByTestId('inspection-form').waitFor();
+  await waitInDialog(page, 'Edit Inspection', edit.getByTestId('inspection-form'));
   await edit.getByRole('button', { name: 'Send to customer' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send to customer' });
   await dialog.getByTestId('send-dialog').waitFor();
