@@ -16,7 +16,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { buildApp } from '@api/app';
 import { createDatabase } from '@api/db/database';
 import { testConfig } from '@api/test/app';
-import { detailCalls, scaleCalls, searchCalls, signIn, writeCalls, type Call } from './throughput/calls';
+import { chosen, detailCalls, scaleCalls, searchCalls, signIn, writeCalls } from './throughput/calls';
 import { migrate, seedShop } from './throughput/seed-shop';
 import { benchRoot } from './throughput/server';
 
@@ -64,15 +64,6 @@ const positive = (value: string | undefined, fallback: number, name: string): nu
   return n;
 };
 
-function chosen(calls: Call[], value = process.env.BENCH_CALLS): Call[] {
-  const parts = (value ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const unique = [...new Map(calls.map((call) => [call.label, call])).values()];
-  return parts.length === 0 ? unique : unique.filter((call) => parts.some((part) => call.label.includes(part)));
-}
-
 const oneLine = (text: string, width: number) => {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > width ? `${flat.slice(0, width - 1)}…` : flat;
@@ -98,7 +89,9 @@ async function main(): Promise<void> {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
       const cookie = await signIn(baseUrl);
-      const calls = chosen([...searchCalls(shop), ...detailCalls(shop), ...scaleCalls(shop), ...writeCalls(shop)]);
+      // The inspection list and the searches come twice (main table and scale table): once here.
+      const all = [...searchCalls(shop), ...detailCalls(shop), ...scaleCalls(shop), ...writeCalls(shop)];
+      const calls = chosen([...new Map(all.map((call) => [call.label, call])).values()]);
       for (const call of calls) {
         const headers: Record<string, string> = call.customer ? {} : { cookie };
         if ((await call.prepare?.(baseUrl, headers)) === false) continue;

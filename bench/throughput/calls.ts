@@ -30,6 +30,18 @@ export const GOALS: Record<Group, number | undefined> = {
   create: undefined,
 };
 
+/**
+ * The calls whose label contains one of BENCH_CALLS' comma-separated parts, all without it: a profile
+ * or a comparison of one change measures only the calls it is about.
+ */
+export function chosen(calls: Call[], value = process.env.BENCH_CALLS): Call[] {
+  const parts = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return parts.length === 0 ? calls : calls.filter((call) => parts.some((part) => call.label.includes(part)));
+}
+
 /** Signs in through POST /api/login; returns the session cookie. */
 export async function signIn(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/login`, {

@@ -10,7 +10,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startPostgres, type PostgresServer } from '@test/postgres-server';
-import { detailCalls, inspectionListCall, scaleCalls, searchCalls, signIn, writeCalls, type Call } from './calls';
+import {
+  chosen,
+  detailCalls,
+  inspectionListCall,
+  scaleCalls,
+  searchCalls,
+  signIn,
+  writeCalls,
+  type Call,
+} from './calls';
 import { CONNECTIONS, benchSeconds, measure, type Measured } from './load';
 import { NOT_OFFERED, printMainTable, printScaleTable, printWorkersTable } from './report';
 import { migrate, seedShop, type Target } from './seed-shop';
@@ -97,15 +106,6 @@ async function createDatabase(url: string, name: string): Promise<string> {
   const next = new URL(url);
   next.pathname = `/${name}`;
   return next.toString();
-}
-
-/** BENCH_CALLS: a profile or a comparison of one change measures only the calls it is about. */
-function chosen(calls: Call[], value = process.env.BENCH_CALLS): Call[] {
-  const parts = (value ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  return parts.length === 0 ? calls : calls.filter((call) => parts.some((part) => call.label.includes(part)));
 }
 
 async function measureCalls(
