@@ -37,6 +37,7 @@ import { shopSettingsRoutes } from './modules/shop-settings/shop-settings.routes
 import { syncRoutes } from './modules/sync/sync.routes';
 import { userRoutes } from './modules/users/user.routes';
 import { vehicleRoutes } from './modules/vehicles/vehicle.routes';
+import { keepInspectionDocuments } from './modules/inspections/inspection-documents';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -161,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSessions(app, { db, secret: config.sessionSecret });
   registerRequestDb(app, db);
   scheduleSyncPrunes(app, db);
+  keepInspectionDocuments(app, db, { check: options.checkSerialization === true });
   scheduleInterruptedEmailCheck(app, db);
 
   // API answers are never cached by browsers, proxies or the service worker.

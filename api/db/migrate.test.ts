@@ -100,6 +100,7 @@ describe('migrations', () => {
       'deferred_work',
       'email_templates',
       'idempotency_keys',
+      'inspection_documents',
       'inspection_funnel',
       'inspection_notes',
       'inspections',
@@ -132,7 +133,7 @@ describe('migrations', () => {
     for (let i = 0; i < Object.keys(migrations).length; i++) await migrateDown(db, schema);
     expect(await tableNames()).toEqual([]);
     await migrateToLatest(db, schema);
-    expect((await tableNames()).length).toBe(25);
+    expect((await tableNames()).length).toBe(26);
   });
 
   it('put the rows that existed before the change feed into it, parents first', async () => {

@@ -164,6 +164,16 @@ export interface ServicePartsTable {
   createdAt: Timestamp;
 }
 
+/** Each inspection's stored answer (the read model); kept honest by triggers, see its migration. */
+export interface InspectionDocumentsTable {
+  inspectionId: string;
+  /** Raised by every change to a row the answer is made of. */
+  version: ColumnType<number, number | undefined, number>;
+  /** The format the body was written in; null while there is no body. */
+  shape: string | null;
+  body: string | null;
+}
+
 export interface InvoicesTable {
   id: string;
   inspectionId: string | null;
@@ -384,6 +394,7 @@ export interface Database {
   serviceDecisions: ServiceDecisionsTable;
   deferredWork: DeferredWorkTable;
   inspectionFunnel: InspectionFunnelTable;
+  inspectionDocuments: InspectionDocumentsTable;
   mediaFiles: MediaFilesTable;
   media: MediaTable;
 }

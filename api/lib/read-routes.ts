@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '@shared/schemas/common';
 import type { Db } from '@api/db/database';
+import { JsonText, sendJsonText } from './json-text';
 import { sendPage, type ListPage } from './list';
 import { errorsFor } from './replies';
 
@@ -11,7 +12,8 @@ export interface EntityReads<Query extends z.ZodType, Item extends z.ZodType> {
   query: Query;
   item: Item;
   list: (db: Db, query: z.output<Query>) => Promise<ListPage<z.output<Item>>>;
-  get: (db: Db, id: string) => Promise<z.output<Item>>;
+  /** The row's answer, or its JSON text when it is stored written (sent as it is). */
+  get: (db: Db, id: string) => Promise<z.output<Item> | JsonText>;
 }
 
 /** Registers `GET <path>` (a page of rows, its total in headers) and `GET <path>/:id` for every signed-in role. */
@@ -31,6 +33,9 @@ export function readRoutes<Query extends z.ZodType, Item extends z.ZodType>(
   app.get(
     `${path}/:id`,
     { schema: { params: idParams, response: { 200: item, ...errorsFor(400, 401, 404) } } },
-    async (request) => reads.get(app.db, request.params.id),
+    async (request, reply) => {
+      const item = await reads.get(app.db, request.params.id);
+      return item instanceof JsonText ? sendJsonText(reply, item) : item;
+    },
   );
 }

@@ -102,6 +102,16 @@ function compileFast(schema: unknown, compiled: Map<string, Serialize>): Seriali
   return serialize;
 }
 
+const sharedSerializers = new Map<string, Serialize>();
+
+/**
+ * The serializer a route answering `schema` uses, for text written ahead of the request (stored
+ * answers): the same compiled writer, or zod's checked JSON when the schema cannot be compiled.
+ */
+export function serializerFor(schema: z.ZodType): Serialize {
+  return compileFast(schema, sharedSerializers) ?? ((data) => JSON.stringify(schema.parse(data)));
+}
+
 /**
  * Response serialisation compiled from each route's zod schema once (fast-json-stringify), instead of
  * checking every response against the schema at run time. Any schema it cannot express exactly keeps

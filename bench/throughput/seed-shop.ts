@@ -162,3 +162,42 @@ export async function seedShop(target: Target, customers: number): Promise<ShopC
   await sink.finish(catalog.changes);
   return catalog;
 }
+
+/**
+ * How many inspections still wait for their stored answer (the server builds them in the background
+ * after it starts on a seeded database); null when the measured checkout has no such table.
+ */
+export async function documentsToBuild(target: Target): Promise<number | null> {
+  const query = 'select count(*) as n from inspection_documents where shape is null';
+  if (target.kind === 'sqlite') {
+    const db = new Database(path.join(target.dataDir, 'baywise.sqlite'), { readonly: true });
+    try {
+      const exists = db.prepare("select 1 from sqlite_master where type = 'table' and name = 'inspection_documents'").get();
+      return exists ? Number((db.prepare(query).get() as { n: number }).n) : null;
+    } finally {
+      db.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: target.url });
+  await client.connect();
+  try {
+    const exists = await client.query("select to_regclass('inspection_documents') as t");
+    if (exists.rows[0]?.t === null) return null;
+    return Number((await client.query<{ n: string }>(query)).rows[0]!.n);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Waits until the server has stored every inspection's answer; the time it took, or null when there is none to wait for. */
+export async function documentsBuilt(target: Target, timeoutMs = 15 * 60_000): Promise<number | null> {
+  const started = Date.now();
+  let left = await documentsToBuild(target);
+  if (left === null) return null;
+  while (left > 0) {
+    if (Date.now() - started > timeoutMs) throw new Error(`${left} inspection documents still unbuilt after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    left = (await documentsToBuild(target))!;
+  }
+  return Date.now() - started;
+}

@@ -14,6 +14,7 @@ import * as media from './2026-11-25T12-30-media';
 import * as mediaCopyClaim from './2026-11-25T14-00-media-copy-claim';
 import * as tombstoneIndexes from './2026-11-27T00-00-tombstone-indexes';
 import * as searchVocabulary from './2026-11-27T01-00-search-vocabulary';
+import * as inspectionDocuments from './2026-11-27T02-00-inspection-documents';
 
 // Every migration, by its date-prefixed name; add new ones at the end.
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T14-00-media-copy-claim': mediaCopyClaim,
   '2026-11-27T00-00-tombstone-indexes': tombstoneIndexes,
   '2026-11-27T01-00-search-vocabulary': searchVocabulary,
+  '2026-11-27T02-00-inspection-documents': inspectionDocuments,
 };

@@ -15,11 +15,11 @@ import { created, errorsFor, noContent } from '@api/lib/replies';
 import {
   addNote,
   createInspection,
-  getInspection,
   listInspections,
   removeNote,
   updateInspection,
 } from './inspection.service';
+import { getInspectionText } from './inspection-documents';
 
 const noteParams = z.object({ id: idSchema, noteId: idSchema });
 
@@ -29,7 +29,7 @@ export async function inspectionRoutes(fastify: FastifyInstance): Promise<void> 
     query: inspectionListQuery,
     item: inspectionResponse,
     list: listInspections,
-    get: getInspection,
+    get: getInspectionText,
   });
 
   // Writes to a row deleted elsewhere (or naming one) answer 410 (offline sync).

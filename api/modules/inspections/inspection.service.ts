@@ -101,6 +101,8 @@ export async function getInspection(db: Db, id: string): Promise<Inspection> {
   return inspection;
 }
 
+export const inspectionNotFound = () => notFound(INSPECTION_NOT_FOUND);
+
 export async function listInspections(db: Db, query: InspectionListQuery): Promise<ListPage<Inspection>> {
   const sort = query.sort ?? 'recent';
   const after = query.after === undefined ? undefined : decodeCursor(query.after, sort, 2);

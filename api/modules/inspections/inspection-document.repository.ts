@@ -1,0 +1,86 @@
+import { sql } from 'kysely';
+import { compiledOnce } from '@api/db/compiled-once';
+import type { Db } from '@api/db/database';
+import { idIn } from '@api/lib/id-list';
+import { DOCUMENT_SHAPE } from './inspection-document.format';
+
+/** A document's row: its version, and its body when one of the current format is stored. */
+export interface DocumentRow {
+  inspectionId: string;
+  version: number;
+  body: string | null;
+}
+
+const documentRows = compiledOnce((db, ids) =>
+  db
+    .selectFrom('inspectionDocuments')
+    .select((eb) => [
+      'inspectionId',
+      'version',
+      eb.case().when('shape', '=', DOCUMENT_SHAPE).then(eb.ref('body')).else(null).end().as('body'),
+    ])
+    .where(idIn(db, 'inspectionId', ids)),
+);
+
+export async function findDocuments(db: Db, ids: readonly string[]): Promise<DocumentRow[]> {
+  return (await documentRows(db, ids)).map((row) => ({ ...row, version: Number(row.version) }));
+}
+
+const bodyByToken = compiledOnce((db, [token]) =>
+  db
+    .selectFrom('inspections')
+    .leftJoin('inspectionDocuments', (join) =>
+      join.onRef('inspectionDocuments.inspectionId', '=', 'inspections.id').on('inspectionDocuments.shape', '=', DOCUMENT_SHAPE),
+    )
+    .select(['inspections.id', 'inspectionDocuments.body'])
+    .where('inspections.shareToken', '=', token!),
+);
+
+/** The inspection's id by its share token, with its stored document when there is one. */
+export async function findDocumentByToken(db: Db, token: string): Promise<{ id: string; body: string | null } | undefined> {
+  return (await bodyByToken(db, [token]))[0];
+}
+
+/** How many documents one transaction builds. */
+export const BUILD_BATCH = 100;
+
+const toBuild = compiledOnce((db, [after]) =>
+  db
+    .selectFrom('inspectionDocuments')
+    .select(['inspectionId', 'version'])
+    .where('shape', 'is', null)
+    .where('inspectionId', '>', after!)
+    .orderBy('inspectionId')
+    .limit(BUILD_BATCH),
+);
+
+/** Documents without a body, in id order after `after`: the next to build. */
+export async function findDocumentsToBuild(db: Db, after: string): Promise<DocumentRow[]> {
+  const rows = await toBuild(db, [after]);
+  return rows.map((row) => ({ inspectionId: row.inspectionId, version: Number(row.version), body: null }));
+}
+
+/** Clears the bodies written in another format (after an upgrade), so they are built again. */
+export async function clearOtherShapes(db: Db): Promise<void> {
+  await db
+    .updateTable('inspectionDocuments')
+    .set({ shape: null, body: null })
+    .where((eb) => eb.or([eb('shape', '<', DOCUMENT_SHAPE), eb('shape', '>', DOCUMENT_SHAPE)]))
+    .execute();
+}
+
+const store = compiledOnce((db, [inspectionId, version, body]) =>
+  db
+    .updateTable('inspectionDocuments')
+    .set({ shape: DOCUMENT_SHAPE, body: body! })
+    .where('inspectionId', '=', inspectionId!)
+    .where('version', '=', sql<number>`cast(${version} as integer)`),
+);
+
+/**
+ * Stores a document built from rows read after `version` was: only while the version is unchanged,
+ * so a body built from rows that changed meanwhile is never kept.
+ */
+export async function storeDocument(db: Db, inspectionId: string, version: number, body: string): Promise<void> {
+  await store(db, [inspectionId, String(version), body]);
+}

@@ -1,0 +1,202 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Inspection } from '@shared/schemas/inspection';
+import type { Db } from '@api/db/database';
+import { inUnflushedTransaction } from '@api/db/transaction';
+import { serializeInspection } from './inspection-document.format';
+import * as repo from './inspection-document.repository';
+import { JsonText } from '@api/lib/json-text';
+import { getInspectionsByIds, inspectionNotFound } from './inspection.service';
+
+/**
+ * Stored answers (the read model, docs/performance.md): each inspection's JSON as the detail call
+ * writes it, kept in `inspection_documents`. A read sends the stored text when there is one; else
+ * it builds the answer from the rows as before and the keeper stores it in the background. Every
+ * change to a row an answer is made of clears it in the same transaction (database triggers), so
+ * a stored answer is never older than the rows.
+ */
+
+/** How often the keeper looks for answers to build when no read asked for one. */
+const SWEEP_EVERY_MS = 60_000;
+/** How soon after a read that had to build an answer the keeper stores it. */
+const AFTER_MISS_MS = 200;
+
+interface Keeper {
+  /** With `check`, every stored answer read is compared with one built from the rows (tests). */
+  check: boolean;
+  log: FastifyBaseLogger | undefined;
+  started: boolean;
+  stopped: boolean;
+  timer: NodeJS.Timeout | undefined;
+  sweep: NodeJS.Timeout | undefined;
+  running: Promise<void> | undefined;
+  again: boolean;
+}
+
+// Per database: a transaction shares its database's adapter.
+const keepers = new WeakMap<object, Keeper>();
+
+function keeperOf(db: Db): Keeper {
+  const adapter = db.getExecutor().adapter;
+  let keeper = keepers.get(adapter);
+  if (!keeper) {
+    keeper = { check: false, log: undefined, started: false, stopped: false, timer: undefined, sweep: undefined, running: undefined, again: false };
+    keepers.set(adapter, keeper);
+  }
+  return keeper;
+}
+
+/** Builds the documents of these rows (their versions read before) and stores those still current. */
+async function buildAndStore(db: Db, rows: readonly repo.DocumentRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const built = await getInspectionsByIds(
+    db,
+    rows.map((r) => r.inspectionId),
+  );
+  const versions = new Map(rows.map((r) => [r.inspectionId, r.version]));
+  await inUnflushedTransaction(db, async (trx) => {
+    for (const inspection of built) {
+      await repo.storeDocument(trx, inspection.id, versions.get(inspection.id)!, serializeInspection(inspection));
+    }
+  });
+}
+
+/** Builds every document without a body, a batch per transaction, yielding to requests between batches. */
+export async function buildMissingDocuments(db: Db, stopped: () => boolean = () => false): Promise<number> {
+  await repo.clearOtherShapes(db);
+  let built = 0;
+  let after = '';
+  while (!stopped()) {
+    const rows = await repo.findDocumentsToBuild(db, after);
+    await buildAndStore(db, rows);
+    built += rows.length;
+    if (rows.length < repo.BUILD_BATCH) break;
+    after = rows.at(-1)!.inspectionId;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return built;
+}
+
+function runKeeper(db: Db, keeper: Keeper): void {
+  keeper.timer = undefined;
+  if (keeper.stopped) return;
+  if (keeper.running) {
+    keeper.again = true;
+    return;
+  }
+  keeper.running = buildMissingDocuments(db, () => keeper.stopped)
+    .then(() => undefined)
+    .catch((err: unknown) => keeper.log?.warn({ err }, 'inspection documents not stored'))
+    .finally(() => {
+      keeper.running = undefined;
+      if (keeper.again) {
+        keeper.again = false;
+        schedule(db, keeper, AFTER_MISS_MS);
+      }
+    });
+}
+
+function schedule(db: Db, keeper: Keeper, delayMs: number): void {
+  if (!keeper.started || keeper.stopped || keeper.timer) return;
+  keeper.timer = setTimeout(() => runKeeper(db, keeper), delayMs);
+  keeper.timer.unref();
+}
+
+/**
+ * Starts storing documents for this database in the background: those missing now (after an
+ * upgrade, or a restore), those a read had to build, and every minute those cleared by writes.
+ */
+export function startDocumentKeeper(db: Db, log: FastifyBaseLogger): void {
+  const keeper = keeperOf(db);
+  keeper.log = log;
+  keeper.started = true;
+  keeper.stopped = false;
+  schedule(db, keeper, 0);
+  keeper.sweep = setInterval(() => schedule(db, keeper, 0), SWEEP_EVERY_MS);
+  keeper.sweep.unref();
+}
+
+/** Stops the keeper and waits for the batch it is storing. */
+export async function stopDocumentKeeper(db: Db): Promise<void> {
+  const keeper = keeperOf(db);
+  keeper.stopped = true;
+  clearTimeout(keeper.timer);
+  clearInterval(keeper.sweep);
+  keeper.timer = undefined;
+  await keeper.running;
+}
+
+/** Tests: every stored document read is checked against the rows, and a document built on a read is stored at once. */
+export function checkDocuments(db: Db): void {
+  keeperOf(db).check = true;
+}
+
+async function checked(db: Db, id: string, body: string): Promise<void> {
+  const [fresh] = await getInspectionsByIds(db, [id]);
+  const expected = fresh ? serializeInspection(fresh) : undefined;
+  if (expected !== body) throw new Error(`stored document of inspection ${id} is stale: ${body} instead of ${expected}`);
+}
+
+/** After a read had to build documents: store them (at once when checking, else soon in the background). */
+async function missed(db: Db, keeper: Keeper, rows: readonly repo.DocumentRow[]): Promise<void> {
+  // Inside a transaction the rows read may never commit: the keeper reads them again later.
+  if (keeper.check && !db.isTransaction) await buildAndStore(db, rows);
+  else schedule(db, keeper, AFTER_MISS_MS);
+}
+
+/**
+ * The answers of these inspections as JSON text, by id (unknown ids are left out): the stored
+ * document where there is one, else built from the rows.
+ */
+export async function inspectionTexts(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  const keeper = keeperOf(db);
+  const rows = await repo.findDocuments(db, ids);
+  const texts = new Map<string, string>();
+  const missing: repo.DocumentRow[] = [];
+  for (const row of rows) {
+    if (row.body === null) missing.push(row);
+    else texts.set(row.inspectionId, row.body);
+  }
+  if (keeper.check) for (const [id, body] of texts) await checked(db, id, body);
+  // Built from the rows: those without a body, and any id without a document row (an unknown id).
+  const toBuild = ids.filter((id) => !texts.has(id));
+  if (toBuild.length > 0) {
+    for (const inspection of await getInspectionsByIds(db, toBuild)) texts.set(inspection.id, serializeInspection(inspection));
+    if (missing.length > 0) await missed(db, keeper, missing);
+  }
+  return texts;
+}
+
+/** One inspection's answer as JSON text (`GET /api/inspections/:id`); 404 when there is no such inspection. */
+export async function getInspectionText(db: Db, id: string): Promise<JsonText> {
+  const text = (await inspectionTexts(db, [id])).get(id);
+  if (text === undefined) throw inspectionNotFound();
+  return new JsonText(text);
+}
+
+/** The inspection with this share token, read from its stored document when there is one. */
+export async function inspectionByToken(db: Db, token: string): Promise<Inspection | undefined> {
+  const found = await repo.findDocumentByToken(db, token);
+  if (!found) return undefined;
+  if (found.body !== null) {
+    const keeper = keeperOf(db);
+    if (keeper.check) await checked(db, found.id, found.body);
+    return JSON.parse(found.body) as Inspection;
+  }
+  const [inspection] = await getInspectionsByIds(db, [found.id]);
+  schedule(db, keeperOf(db), AFTER_MISS_MS);
+  return inspection;
+}
+
+/**
+ * The app's keeper: checking every stored document read when `check` (the tests' apps, which store
+ * a document as soon as a read builds it), else storing them in the background (with upkeep on).
+ */
+export function keepInspectionDocuments(app: FastifyInstance, db: Db, options: { check: boolean }): void {
+  if (options.check) {
+    checkDocuments(db);
+    return;
+  }
+  if (!app.runsUpkeep) return;
+  app.addHook('onReady', async () => startDocumentKeeper(db, app.log));
+  app.addHook('onClose', async () => stopDocumentKeeper(db));
+}
