@@ -41,6 +41,10 @@ async function storedInspection() {
   return { inspection, technician, customer, vehicle, version: Number(row!.version), body: first.body };
 }
 
+// The answer as parsed JSON, read field by field below.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Answer = any;
+
 async function expectCleared(inspectionId: string, before: number) {
   const row = await documentRow(inspectionId);
   expect(row).toMatchObject({ shape: null, body: null });
@@ -63,7 +67,7 @@ describe('stored inspection answers', () => {
   });
 
   it('are cleared by every change to a row they are made of, and the next read shows it', async () => {
-    const changes: [string, (s: Awaited<ReturnType<typeof storedInspection>>) => Promise<unknown>, (answer: any) => unknown][] = [
+    const changes: [string, (s: Awaited<ReturnType<typeof storedInspection>>) => Promise<unknown>, (answer: Answer) => unknown][] = [
       [
         'the inspection',
         (s) => t.db.updateTable('inspections').set({ notes: 'Changed' }).where('id', '=', s.inspection.id).execute(),
