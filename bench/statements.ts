@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { buildApp } from '@api/app';
+import { buildMissingDocuments } from '@api/modules/inspections/inspection-documents';
 import { createDatabase } from '@api/db/database';
 import { testConfig } from '@api/test/app';
 import { chosen, detailCalls, scaleCalls, searchCalls, signIn, writeCalls } from './throughput/calls';
@@ -84,6 +85,9 @@ async function main(): Promise<void> {
       `seeded ${customers.toLocaleString('en-US')} customers in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
     const db = createDatabase({ sqliteFile: path.join(dataDir, 'baywise.sqlite') });
+    // The stored answers, as the server builds them after it starts on a seeded shop.
+    const documents = await buildMissingDocuments(db);
+    console.log(`stored ${documents.toLocaleString('en-US')} inspection answers`);
     const app = await buildApp({ config: testConfig({ dataDir }), db, upkeep: false });
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });

@@ -11,7 +11,7 @@ import { createDatabase, type Db } from '@api/db/database';
 import { migrateDown, migrateToLatest } from '@api/db/migrate';
 import { matchesAny, paginate } from '@api/lib/list';
 import { countCustomers, listCustomers } from '@api/modules/customers/customer.repository';
-import { countInspections, listInspectionRows } from '@api/modules/inspections/inspection.repository';
+import { countInspections, listInspectionKeys } from '@api/modules/inspections/inspection.repository';
 import { countVehicles, listVehicles } from '@api/modules/vehicles/vehicle.repository';
 
 const SURNAMES = [
@@ -165,7 +165,7 @@ const after = {
   deepByCursor: (db: Db, key: string[]) =>
     Promise.all([listCustomers(db, {}, 'name', { limit: 51, after: key }), countCustomers(db, {})]),
   inspections: (db: Db, q: string | undefined) =>
-    Promise.all([listInspectionRows(db, { q }, 'recent', { limit: 21 }), countInspections(db, { q })]),
+    Promise.all([listInspectionKeys(db, { q }, 'recent', { limit: 21 }), countInspections(db, { q })]),
   vehicles: (db: Db, q: string | undefined, customerId?: string) =>
     Promise.all([listVehicles(db, { q, customerId }, 'year', { limit: 51 }), countVehicles(db, { q, customerId })]),
 };

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { countCustomers, listCustomers } from '@api/modules/customers/customer.repository';
-import { countInspections, listInspectionRows } from '@api/modules/inspections/inspection.repository';
+import { countInspections, listInspectionKeys } from '@api/modules/inspections/inspection.repository';
 import { countInvoices, listInvoiceRows } from '@api/modules/invoices/invoice.repository';
 import { countVehicles, listVehicles } from '@api/modules/vehicles/vehicle.repository';
 import { createTestDatabase, testDatabaseKind } from '@api/test/database';
@@ -40,19 +40,19 @@ const CASES: [string, () => Promise<unknown>][] = [
   ['vehicles of a customer', () => listVehicles(db, { customerId: customer.id }, 'year', {})],
   ['vehicles search', () => listVehicles(db, { q: 'ford' }, 'year', page)],
   ['vehicles count search', () => countVehicles(db, { q: 'ford' })],
-  ['inspections recent', () => listInspectionRows(db, {}, 'recent', { limit: 20 })],
-  ['inspections oldest', () => listInspectionRows(db, {}, 'oldest', { limit: 20 })],
-  ['inspections of a customer', () => listInspectionRows(db, { customerId: customer.id }, 'recent', { limit: 20 })],
-  ['inspections by status', () => listInspectionRows(db, { status: 'completed' }, 'recent', { limit: 20 })],
-  ['inspections search', () => listInspectionRows(db, { q: 'stone' }, 'recent', { limit: 20 })],
+  ['inspections recent', () => listInspectionKeys(db, {}, 'recent', { limit: 20 })],
+  ['inspections oldest', () => listInspectionKeys(db, {}, 'oldest', { limit: 20 })],
+  ['inspections of a customer', () => listInspectionKeys(db, { customerId: customer.id }, 'recent', { limit: 20 })],
+  ['inspections by status', () => listInspectionKeys(db, { status: 'completed' }, 'recent', { limit: 20 })],
+  ['inspections search', () => listInspectionKeys(db, { q: 'stone' }, 'recent', { limit: 20 })],
   [
     'inspections after a cursor',
-    () => listInspectionRows(db, {}, 'recent', { limit: 20, after: [customer.createdAt, customer.id] }),
+    () => listInspectionKeys(db, {}, 'recent', { limit: 20, after: [customer.createdAt, customer.id] }),
   ],
   [
     'inspections of a status after a cursor',
     () =>
-      listInspectionRows(db, { status: 'completed' }, 'oldest', {
+      listInspectionKeys(db, { status: 'completed' }, 'oldest', {
         limit: 20,
         after: [customer.createdAt, customer.id],
       }),
@@ -95,7 +95,7 @@ describe.runIf(sqlite)('list query plans on SQLite', () => {
       'SEARCH customers USING INDEX customers_recent_order (created_at<?)',
     ]);
     expect(await plans(CASES.find(([name]) => name === 'inspections after a cursor')![1])).toEqual([
-      'SEARCH inspections USING INDEX inspections_created_order ((created_at,id)<(?,?))',
+      'SEARCH inspections USING COVERING INDEX inspections_created_order ((created_at,id)<(?,?))',
     ]);
   });
 

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { FastifyReply } from 'fastify';
 import { NEXT_CURSOR_HEADER } from '@shared/schemas/common';
 import type { Database } from '@api/db/tables';
+import type { JsonText } from './json-text';
 
 export interface Page {
   limit?: number | undefined;
@@ -33,6 +34,13 @@ export function setTotalCount(reply: FastifyReply, total: number, next?: string)
 /** One page of a list as a service returns it: the rows, the total, and the next page's cursor (keyset paging). */
 export interface ListPage<T> {
   items: T[];
+  total: number;
+  next?: string | undefined;
+}
+
+/** A page whose rows are already written as one JSON array (stored answers). */
+export interface TextPage {
+  items: JsonText;
   total: number;
   next?: string | undefined;
 }

@@ -4,14 +4,15 @@ import { z } from 'zod';
 import { idParams } from '@shared/schemas/common';
 import type { Db } from '@api/db/database';
 import { JsonText, sendJsonText } from './json-text';
-import { sendPage, type ListPage } from './list';
+import { sendPage, setTotalCount, type ListPage, type TextPage } from './list';
 import { errorsFor } from './replies';
 
 /** How an entity's rows are read: a page of a filtered list, and one row by id (404 when unknown). */
 export interface EntityReads<Query extends z.ZodType, Item extends z.ZodType> {
   query: Query;
   item: Item;
-  list: (db: Db, query: z.output<Query>) => Promise<ListPage<z.output<Item>>>;
+  /** A page of rows, or of their JSON texts written as one array (sent as it is). */
+  list: (db: Db, query: z.output<Query>) => Promise<ListPage<z.output<Item>> | TextPage>;
   /** The row's answer, or its JSON text when it is stored written (sent as it is). */
   get: (db: Db, id: string) => Promise<z.output<Item> | JsonText>;
 }
@@ -28,7 +29,12 @@ export function readRoutes<Query extends z.ZodType, Item extends z.ZodType>(
   app.get(
     path,
     { schema: { querystring: reads.query, response: { 200: z.array(reads.item), ...errorsFor(400, 401) } } },
-    async (request, reply) => sendPage(reply, await reads.list(app.db, request.query as z.output<Query>)),
+    async (request, reply) => {
+      const page = await reads.list(app.db, request.query as z.output<Query>);
+      if (!(page.items instanceof JsonText)) return sendPage(reply, page as ListPage<z.output<Item>>);
+      setTotalCount(reply, page.total, page.next);
+      return sendJsonText(reply, page.items);
+    },
   );
   app.get(
     `${path}/:id`,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listCustomers } from '@api/modules/customers/customer.repository';
-import { listInspectionRows } from '@api/modules/inspections/inspection.repository';
+import { listInspectionKeys } from '@api/modules/inspections/inspection.repository';
 import { listInvoiceRows } from '@api/modules/invoices/invoice.repository';
 import { listVehicles } from '@api/modules/vehicles/vehicle.repository';
 import { createTestDatabase, testDatabaseKind } from '@api/test/database';
@@ -189,7 +189,7 @@ function sameAsTheScan(): void {
           ]),
         )
         .execute();
-      expect(sorted(await listInspectionRows(db, { q }, 'recent', {})), q).toEqual(sorted(plain));
+      expect(sorted(await listInspectionKeys(db, { q }, 'recent', {})), q).toEqual(sorted(plain));
     }
   });
 

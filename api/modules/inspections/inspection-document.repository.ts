@@ -29,16 +29,19 @@ export async function findDocuments(db: Db, ids: readonly string[]): Promise<Doc
 const bodyByToken = compiledOnce((db, [token]) =>
   db
     .selectFrom('inspections')
-    .leftJoin('inspectionDocuments', (join) =>
-      join.onRef('inspectionDocuments.inspectionId', '=', 'inspections.id').on('inspectionDocuments.shape', '=', DOCUMENT_SHAPE),
-    )
-    .select(['inspections.id', 'inspectionDocuments.body'])
+    .leftJoin('inspectionDocuments', 'inspectionDocuments.inspectionId', 'inspections.id')
+    .select((eb) => [
+      'inspections.id',
+      'inspectionDocuments.version',
+      eb.case().when('inspectionDocuments.shape', '=', DOCUMENT_SHAPE).then(eb.ref('inspectionDocuments.body')).else(null).end().as('body'),
+    ])
     .where('inspections.shareToken', '=', token!),
 );
 
 /** The inspection's id by its share token, with its stored document when there is one. */
-export async function findDocumentByToken(db: Db, token: string): Promise<{ id: string; body: string | null } | undefined> {
-  return (await bodyByToken(db, [token]))[0];
+export async function findDocumentByToken(db: Db, token: string): Promise<DocumentRow | undefined> {
+  const [row] = await bodyByToken(db, [token]);
+  return row && { inspectionId: row.id, version: Number(row.version), body: row.body };
 }
 
 /** How many documents one transaction builds. */

@@ -5,7 +5,7 @@ import { inUnflushedTransaction } from '@api/db/transaction';
 import { serializeInspection } from './inspection-document.format';
 import * as repo from './inspection-document.repository';
 import { JsonText } from '@api/lib/json-text';
-import { getInspectionsByIds, inspectionNotFound } from './inspection.service';
+import { getInspectionsByIds, inspectionNotFound } from './inspection-assembly';
 
 /**
  * Stored answers (the read model, docs/performance.md): each inspection's JSON as the detail call
@@ -130,10 +130,12 @@ export function checkDocuments(db: Db): void {
   keeperOf(db).check = true;
 }
 
-async function checked(db: Db, id: string, body: string): Promise<void> {
-  const [fresh] = await getInspectionsByIds(db, [id]);
-  const expected = fresh ? serializeInspection(fresh) : undefined;
-  if (expected !== body) throw new Error(`stored document of inspection ${id} is stale: ${body} instead of ${expected}`);
+async function checked(db: Db, stored: ReadonlyMap<string, string>): Promise<void> {
+  if (stored.size === 0) return;
+  const fresh = new Map((await getInspectionsByIds(db, [...stored.keys()])).map((i) => [i.id, serializeInspection(i)]));
+  for (const [id, body] of stored) {
+    if (fresh.get(id) !== body) throw new Error(`stored document of inspection ${id} is stale: ${body} instead of ${fresh.get(id)}`);
+  }
 }
 
 /** After a read had to build documents: store them (at once when checking, else soon in the background). */
@@ -156,7 +158,7 @@ export async function inspectionTexts(db: Db, ids: readonly string[]): Promise<M
     if (row.body === null) missing.push(row);
     else texts.set(row.inspectionId, row.body);
   }
-  if (keeper.check) for (const [id, body] of texts) await checked(db, id, body);
+  if (keeper.check) await checked(db, texts);
   // Built from the rows: those without a body, and any id without a document row (an unknown id).
   const toBuild = ids.filter((id) => !texts.has(id));
   if (toBuild.length > 0) {
@@ -173,17 +175,26 @@ export async function getInspectionText(db: Db, id: string): Promise<JsonText> {
   return new JsonText(text);
 }
 
+/** `getInspectionsByIds` read from the stored documents where there are some (in the order of `ids`). */
+export async function inspectionsByIds(db: Db, ids: readonly string[]): Promise<Inspection[]> {
+  const texts = await inspectionTexts(db, ids);
+  return [...new Set(ids)].flatMap((id) => {
+    const text = texts.get(id);
+    return text === undefined ? [] : [JSON.parse(text) as Inspection];
+  });
+}
+
 /** The inspection with this share token, read from its stored document when there is one. */
 export async function inspectionByToken(db: Db, token: string): Promise<Inspection | undefined> {
   const found = await repo.findDocumentByToken(db, token);
   if (!found) return undefined;
+  const keeper = keeperOf(db);
   if (found.body !== null) {
-    const keeper = keeperOf(db);
-    if (keeper.check) await checked(db, found.id, found.body);
+    if (keeper.check) await checked(db, new Map([[found.inspectionId, found.body]]));
     return JSON.parse(found.body) as Inspection;
   }
-  const [inspection] = await getInspectionsByIds(db, [found.id]);
-  schedule(db, keeperOf(db), AFTER_MISS_MS);
+  const [inspection] = await getInspectionsByIds(db, [found.inspectionId]);
+  if (inspection) await missed(db, keeper, [found]);
   return inspection;
 }
 

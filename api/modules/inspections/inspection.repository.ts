@@ -1,10 +1,9 @@
-import { sql, type Expression, type Insertable, type SelectQueryBuilder, type SqlBool, type Updateable } from 'kysely';
+import { sql, type Expression, type Insertable, type SqlBool, type Updateable } from 'kysely';
 import { compiledOnce } from '@api/db/compiled-once';
 import type { Db } from '@api/db/database';
-import { jsonRowsReady, parseJsonRows, rowJson, wholeRows } from '@api/db/json-rows';
+import { jsonRowsReady, rowJson, wholeRows } from '@api/db/json-rows';
 import type {
   CustomerRow,
-  Database,
   InspectionNoteRow,
   InspectionRow,
   InspectionsTable,
@@ -50,9 +49,6 @@ const inspectionJson = compiledOnce((db, ids) =>
     .where(idIn(db, 'id', ids)),
 );
 // Tokens are unique: no LIMIT (a bound LIMIT costs SQLite more than the lookup itself).
-const inspectionByToken = compiledOnce((db, [token]) =>
-  db.selectFrom('inspections').selectAll().where('shareToken', '=', token!),
-);
 const inspectionIdByToken = compiledOnce((db, [token]) =>
   db.selectFrom('inspections').select('id').where('shareToken', '=', token!),
 );
@@ -207,10 +203,6 @@ export async function findInspectionIdByToken(db: Db, shareToken: string): Promi
   return (await inspectionIdByToken(db, [shareToken]))[0];
 }
 
-export async function findInspectionRowByToken(db: Db, shareToken: string): Promise<InspectionRow | undefined> {
-  return (await inspectionByToken(db, [shareToken]))[0];
-}
-
 export function findCustomers(db: Db, ids: readonly string[]): Promise<CustomerRow[]> {
   return inChunks(ids, (chunk) => findCustomersByIds(db, chunk));
 }
@@ -289,12 +281,13 @@ function filtered(db: Db, filters: InspectionFilters) {
   return query;
 }
 
-export async function listInspectionRows(
+/** The id and sort key of each inspection on the page (their answers are read by id, stored). */
+export async function listInspectionKeys(
   db: Db,
   filters: InspectionFilters,
   sort: 'recent' | 'oldest',
   page: Page,
-): Promise<InspectionRow[]> {
+): Promise<{ id: string; createdAt: string }[]> {
   const direction = sort === 'oldest' ? 'asc' : 'desc';
   let query = filtered(db, filters);
   if (page.after) {
@@ -307,29 +300,13 @@ export async function listInspectionRows(
         : sql<boolean>`${key} > (${createdAt}, ${id})`,
     );
   }
-  const asJson = await jsonRowsReady(db, 'inspections');
-  type Whole = SelectQueryBuilder<Database, 'inspections', object>;
-  const whole = (q: SelectQueryBuilder<Database, 'inspections', object>): Whole =>
-    asJson ? q.select(rowJson(db, 'inspections').as('row')) : q.selectAll('inspections');
-  const read = async (q: Whole): Promise<InspectionRow[]> => {
-    const rows = await q.execute();
-    return asJson ? parseJsonRows<InspectionRow>(rows as { row: string }[]) : (rows as InspectionRow[]);
-  };
-  if (filters.q) {
-    // A search sorts its matches: sort their ids only, then read the page's (wide) rows.
-    const pageIds = paginate(
-      query.select('inspections.id').orderBy('inspections.createdAt', direction).orderBy('inspections.id', direction),
-      page,
-    );
-    return read(
-      whole(db.selectFrom('inspections').where('inspections.id', 'in', pageIds))
-        .orderBy('inspections.createdAt', direction)
-        .orderBy('inspections.id', direction),
-    );
-  }
-  return read(
-    paginate(whole(query).orderBy('inspections.createdAt', direction).orderBy('inspections.id', direction), page),
-  );
+  return paginate(
+    query
+      .select(['inspections.id', 'inspections.createdAt'])
+      .orderBy('inspections.createdAt', direction)
+      .orderBy('inspections.id', direction),
+    page,
+  ).execute();
 }
 
 // The unfiltered list's count (its first page) is compiled once; a filtered one is built per call.

@@ -1,4 +1,5 @@
-import type { ListPage } from '@api/lib/list';
+import type { TextPage } from '@api/lib/list';
+import { JsonText } from '@api/lib/json-text';
 import { decodeCursor, encodeCursor, pageWithLookahead, splitPage, totalFromPage } from '@api/lib/keyset';
 import type { Updateable } from 'kysely';
 import type {
@@ -10,90 +11,21 @@ import type {
 } from '@shared/schemas/inspection';
 import type { Db } from '@api/db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '@api/db/errors';
-import type { CustomerRow, InspectionRow, InspectionsTable, UserRow, VehicleRow } from '@api/db/tables';
+import type { InspectionsTable, UserRow } from '@api/db/tables';
 import { inTransaction } from '@api/db/transaction';
 import { badRequest, conflict, notFound } from '@api/lib/http-error';
-import { withKnown } from '@api/lib/id-list';
 import { newId, newShareToken, nowIso } from '@api/lib/tokens';
 import { carryForward } from './carry-forward';
 import { recalculateInvoiceTotals } from '@api/lib/invoice-totals';
 import { assertNotDeleted, changed, missingRow, recordChanges, type Change } from '@api/lib/change-log';
 import { saveInspectionServices } from './inspection-services';
-import { groupBy, toInspection, toNote } from './inspection.mapper';
+import { toNote } from './inspection.mapper';
 import * as repo from './inspection.repository';
 
-const INSPECTION_NOT_FOUND = 'Inspection not found';
+import { getInspectionsByIds, INSPECTION_NOT_FOUND } from './inspection-assembly';
+import { inspectionTexts } from './inspection-documents';
 
-/** Customer and vehicle rows the caller has read already; only the others are read again. */
-export interface KnownRows {
-  customers?: readonly CustomerRow[];
-  vehicles?: readonly VehicleRow[];
-}
-
-type Related = Parameters<typeof toInspection>[1];
-
-function relatedMaps(rows: repo.RelatedRows): Related {
-  return {
-    customers: new Map(rows.customers.map((c) => [c.id, c])),
-    vehicles: new Map(rows.vehicles.map((v) => [v.id, v])),
-    technicians: new Map(rows.technicians.map((u) => [u.id, u])),
-    services: groupBy(rows.services, (s) => s.inspectionId),
-    parts: groupBy(rows.parts, (p) => p.serviceId),
-    notes: groupBy(rows.notes, (n) => n.inspectionId),
-  };
-}
-
-/** The six separate reads (PostgreSQL, where they run at once on the pool). */
-async function readRelatedApart(db: Db, rows: readonly InspectionRow[], known: KnownRows): Promise<Related> {
-  const ids = rows.map((r) => r.id);
-  const [customers, vehicles, technicians, services, parts, notes] = await Promise.all([
-    withKnown(
-      rows.map((r) => r.customerId),
-      known.customers,
-      (missing) => repo.findCustomers(db, missing),
-    ),
-    withKnown(
-      rows.map((r) => r.vehicleId),
-      known.vehicles,
-      (missing) => repo.findVehicles(db, missing),
-    ),
-    repo.findTechnicians(
-      db,
-      rows.flatMap((r) => (r.technicianId ? [r.technicianId] : [])),
-    ),
-    repo.findServicesOf(db, ids),
-    repo.findPartsOfInspections(db, ids),
-    repo.findNotesOf(db, ids),
-  ]);
-  return { ...relatedMaps({ customers: [], vehicles: [], technicians, services, parts, notes }), customers, vehicles };
-}
-
-/** Nests customer, vehicle, technician, services, parts and notes: one statement on SQLite, six on PostgreSQL. */
-export async function assembleInspections(
-  db: Db,
-  rows: readonly InspectionRow[],
-  known: KnownRows = {},
-): Promise<Inspection[]> {
-  if (rows.length === 0) return [];
-  const inOne = await repo.findRelatedInOne(
-    db,
-    rows.map((r) => r.id),
-  );
-  const related = inOne ? relatedMaps(inOne) : await readRelatedApart(db, rows, known);
-  return rows.flatMap((row) => toInspection(row, related) ?? []);
-}
-
-/** Response-shaped inspections in the order of `ids`; unknown ids are left out. */
-export async function getInspectionsByIds(db: Db, ids: readonly string[]): Promise<Inspection[]> {
-  if (ids.length === 0) return [];
-  const inOne = await repo.findInspectionsWithRelatedInOne(db, ids);
-  const rows = inOne?.inspections ?? (await repo.findInspectionRows(db, ids));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const ordered = [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
-  if (!inOne) return assembleInspections(db, ordered);
-  const related = relatedMaps(inOne);
-  return ordered.flatMap((row) => toInspection(row, related) ?? []);
-}
+export { assembleInspections, getInspectionsByIds, type KnownRows } from './inspection-assembly';
 
 export async function getInspection(db: Db, id: string): Promise<Inspection> {
   const [inspection] = await getInspectionsByIds(db, [id]);
@@ -101,9 +33,8 @@ export async function getInspection(db: Db, id: string): Promise<Inspection> {
   return inspection;
 }
 
-export const inspectionNotFound = () => notFound(INSPECTION_NOT_FOUND);
 
-export async function listInspections(db: Db, query: InspectionListQuery): Promise<ListPage<Inspection>> {
+export async function listInspections(db: Db, query: InspectionListQuery): Promise<TextPage> {
   const sort = query.sort ?? 'recent';
   const after = query.after === undefined ? undefined : decodeCursor(query.after, sort, 2);
   const filters = {
@@ -114,10 +45,16 @@ export async function listInspections(db: Db, query: InspectionListQuery): Promi
     technicianId: query.technicianId,
   };
   const read = { ...pageWithLookahead(query), after };
-  const rows = await repo.listInspectionRows(db, filters, sort, read);
+  const rows = await repo.listInspectionKeys(db, filters, sort, read);
   const total = totalFromPage(rows, read) ?? (await repo.countInspections(db, filters));
   const page = splitPage(rows, query.limit, (row) => encodeCursor(sort, [row.createdAt, row.id]));
-  return { items: await assembleInspections(db, page.rows), total, next: page.next };
+  // The page's answers as stored (or built), written into one array without parsing them.
+  const texts = await inspectionTexts(
+    db,
+    page.rows.map((row) => row.id),
+  );
+  const items = page.rows.flatMap((row) => texts.get(row.id) ?? []);
+  return { items: new JsonText(`[${items.join(',')}]`), total, next: page.next };
 }
 
 /** Checks the customer, vehicle and technician exist and that the vehicle is the customer's. */

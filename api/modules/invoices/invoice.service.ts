@@ -14,7 +14,7 @@ import { inTransaction } from '@api/db/transaction';
 import type { ListPage } from '@api/lib/list';
 import { badRequest, conflict, notFound } from '@api/lib/http-error';
 import { newId, newShareToken, nowIso } from '@api/lib/tokens';
-import { getInspectionsByIds } from '@api/modules/inspections/inspection.service';
+import { inspectionsByIds } from '@api/modules/inspections/inspection-documents';
 import { recalculateInvoiceTotals } from '@api/lib/invoice-totals';
 import { toInvoice, toLineItem } from './invoice.mapper';
 import * as repo from './invoice.repository';
@@ -49,7 +49,7 @@ async function assemble(db: Db, rows: readonly InvoiceRow[]): Promise<Invoice[]>
       db,
       rows.map((r) => r.id),
     ),
-    getInspectionsByIds(db, present(rows.map((r) => r.inspectionId))),
+    inspectionsByIds(db, present(rows.map((r) => r.inspectionId))),
   ]);
   const related = {
     customers: new Map(customers.map((c) => [c.id, c])),

@@ -15,8 +15,8 @@ import { signatureRequired } from '@api/modules/decisions/decision.service';
 import { decideRecommendedService } from '@api/modules/inspections/service.service';
 import { toPublicMedia } from '@api/modules/media/media.mapper';
 import { findInspectionMedia } from '@api/modules/media/media.repository';
-import { findInspectionIdByToken, findInspectionRowByToken } from '@api/modules/inspections/inspection.repository';
-import { assembleInspections } from '@api/modules/inspections/inspection.service';
+import { findInspectionIdByToken } from '@api/modules/inspections/inspection.repository';
+import { inspectionByToken } from '@api/modules/inspections/inspection-documents';
 
 const INSPECTION_NOT_FOUND = 'Inspection not found';
 const ID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -31,15 +31,14 @@ const cents = (money: string) => parseCents(money) ?? 0;
 
 /** What the report page shows, and nothing more. */
 export async function getPublicInspection(db: Db, token: string): Promise<PublicInspection> {
-  // The row by its token, not the id first and then the row: one query fewer for every view.
-  const row = isShareToken(token) ? await findInspectionRowByToken(db, token) : undefined;
-  const [[inspection], shop, signature, media] = await Promise.all([
-    assembleInspections(db, row ? [row] : []),
-    shopContact(db),
-    row ? signatureRequired(db, row.id) : false,
-    row ? findInspectionMedia(db, row.id) : [],
-  ]);
+  // The inspection by its token, from its stored answer when there is one.
+  const inspection = isShareToken(token) ? await inspectionByToken(db, token) : undefined;
   if (!inspection) throw notFound(INSPECTION_NOT_FOUND);
+  const [shop, signature, media] = await Promise.all([
+    shopContact(db),
+    signatureRequired(db, inspection.id),
+    findInspectionMedia(db, inspection.id),
+  ]);
   const pendingCents = inspection.services
     .filter((s) => s.status === 'recommended')
     .reduce((sum, s) => sum + cents(s.partsCost) + cents(s.laborCost), 0);

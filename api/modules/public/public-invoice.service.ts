@@ -5,7 +5,7 @@ import type { Db } from '@api/db/database';
 import type { InvoiceRow } from '@api/db/tables';
 import { notFound } from '@api/lib/http-error';
 import { isShareToken } from '@api/lib/tokens';
-import { getInspectionsByIds } from '@api/modules/inspections/inspection.service';
+import { inspectionsByIds } from '@api/modules/inspections/inspection-documents';
 import { shopContact, toPublicFindings, toPublicService, toPublicVehicle, type DecideSharedService } from './public-view';
 import { signatureRequired } from '@api/modules/decisions/decision.service';
 import { findInspectionMedia } from '@api/modules/media/media.repository';
@@ -24,7 +24,7 @@ async function invoiceByToken(db: Db, token: string): Promise<InvoiceRow> {
 export async function getPublicInvoice(db: Db, token: string): Promise<PublicInvoice> {
   const row = await invoiceByToken(db, token);
   const [[inspection], lineItems, shop, signature, media] = await Promise.all([
-    getInspectionsByIds(db, row.inspectionId ? [row.inspectionId] : []),
+    inspectionsByIds(db, row.inspectionId ? [row.inspectionId] : []),
     repo.lineItemsByInvoiceIds(db, [row.id]),
     shopContact(db),
     row.inspectionId ? signatureRequired(db, row.inspectionId) : false,

@@ -14,8 +14,8 @@ import { withKnown } from '@api/lib/id-list';
 import { findCustomersByIds } from '@api/modules/customers/customer.repository';
 import { toCustomer } from '@api/modules/customers/customer.mapper';
 import { getDeferredByIds } from '@api/modules/deferred/deferred.service';
-import { findInspectionRows, findVehicles } from '@api/modules/inspections/inspection.repository';
-import { assembleInspections } from '@api/modules/inspections/inspection.service';
+import { findVehicles } from '@api/modules/inspections/inspection.repository';
+import { inspectionsByIds } from '@api/modules/inspections/inspection-documents';
 import { toVehicle } from '@api/modules/vehicles/vehicle.mapper';
 import { toMedia } from '@api/modules/media/media.mapper';
 import { findMediaByIds } from '@api/modules/media/media.repository';
@@ -88,9 +88,8 @@ export async function changesSince(db: Db, query: SyncChangesQuery, now = new Da
     inspectionIds,
     windowFields.filter((row) => inWindow(row, cutoff)),
   ).map((row) => row.id);
-  const kept = inOrder(keptIds, await findInspectionRows(db, keptIds));
-  // The page's customers and vehicles are usually the kept inspections' own: not read twice.
-  const inspections: Inspection[] = await assembleInspections(db, kept, { customers, vehicles });
+  // The kept inspections' stored answers (built from their rows where there are none).
+  const inspections: Inspection[] = await inspectionsByIds(db, keptIds);
   const deleted = page.flatMap((r) =>
     r.deleted === 1 && isFirstEntity(r.entity) ? [{ entity: r.entity, id: r.entityId }] : [],
   );
