@@ -194,7 +194,9 @@ export async function benchThroughput(step: (text: string) => void): Promise<voi
           const { target, shop } = await shops.get(kind, size);
           step(`measuring search and lists on ${kind} at ${size.toLocaleString('en-US')} customers`);
           bySize.push(
-            await withServer(target, webDir, workers, step, (server) => measureCalls(server, chosen(scaleCalls(shop)), step)),
+            await withServer(target, webDir, workers, step, (server) =>
+              measureCalls(server, chosen(scaleCalls(shop)), step),
+            ),
           );
         }
         const [small = [], large = []] = bySize;
@@ -217,7 +219,9 @@ export async function benchThroughput(step: (text: string) => void): Promise<voi
         const byCount: { call: Call; m: Measured }[][] = [];
         for (const count of workerCounts) {
           step(`measuring ${kind} with WORKERS=${count}`);
-          byCount.push(await withServer(target, webDir, String(count), step, (server) => measureCalls(server, calls, step)));
+          byCount.push(
+            await withServer(target, webDir, String(count), step, (server) => measureCalls(server, calls, step)),
+          );
         }
         printWorkersTable(
           `Server processes (WORKERS), ${kind}, shop of ${SHOP.toLocaleString('en-US')} customers`,

@@ -172,7 +172,9 @@ export async function documentsToBuild(target: Target): Promise<number | null> {
   if (target.kind === 'sqlite') {
     const db = new Database(path.join(target.dataDir, 'baywise.sqlite'), { readonly: true });
     try {
-      const exists = db.prepare("select 1 from sqlite_master where type = 'table' and name = 'inspection_documents'").get();
+      const exists = db
+        .prepare("select 1 from sqlite_master where type = 'table' and name = 'inspection_documents'")
+        .get();
       return exists ? Number((db.prepare(query).get() as { n: number }).n) : null;
     } finally {
       db.close();
@@ -195,7 +197,8 @@ export async function documentsBuilt(target: Target, timeoutMs = 15 * 60_000): P
   let left = await documentsToBuild(target);
   if (left === null) return null;
   while (left > 0) {
-    if (Date.now() - started > timeoutMs) throw new Error(`${left} inspection documents still unbuilt after ${timeoutMs} ms`);
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`${left} inspection documents still unbuilt after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 250));
     left = (await documentsToBuild(target))!;
   }

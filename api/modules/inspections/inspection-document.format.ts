@@ -11,7 +11,9 @@ const MAPPING_VERSION = 1;
 
 /** The format of a stored document: the answer's schema and the mapping's version. */
 export const DOCUMENT_SHAPE = createHash('sha256')
-  .update(`${MAPPING_VERSION}:${JSON.stringify(z.toJSONSchema(inspectionResponse, { io: 'output', unrepresentable: 'any' }))}`)
+  .update(
+    `${MAPPING_VERSION}:${JSON.stringify(z.toJSONSchema(inspectionResponse, { io: 'output', unrepresentable: 'any' }))}`,
+  )
   .digest('base64url')
   .slice(0, 22);
 

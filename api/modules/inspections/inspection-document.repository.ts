@@ -33,7 +33,13 @@ const bodyByToken = compiledOnce((db, [token]) =>
     .select((eb) => [
       'inspections.id',
       'inspectionDocuments.version',
-      eb.case().when('inspectionDocuments.shape', '=', DOCUMENT_SHAPE).then(eb.ref('inspectionDocuments.body')).else(null).end().as('body'),
+      eb
+        .case()
+        .when('inspectionDocuments.shape', '=', DOCUMENT_SHAPE)
+        .then(eb.ref('inspectionDocuments.body'))
+        .else(null)
+        .end()
+        .as('body'),
     ])
     .where('inspections.shareToken', '=', token!),
 );

@@ -6,7 +6,12 @@ import { testConfig, useTestApp } from '@api/test/app';
 import { createCustomer, createInspection, createUser, createVehicle } from '@api/test/factories';
 import { DOCUMENT_SHAPE, serializeInspection } from './inspection-document.format';
 import { storeDocument } from './inspection-document.repository';
-import { buildMissingDocuments, inspectionTexts, startDocumentKeeper, stopDocumentKeeper } from './inspection-documents';
+import {
+  buildMissingDocuments,
+  inspectionTexts,
+  startDocumentKeeper,
+  stopDocumentKeeper,
+} from './inspection-documents';
 import { getInspection } from './inspection.service';
 
 // The stored answers (read model): what is stored is the answer the rows give, every change to a
@@ -26,13 +31,22 @@ async function storedInspection() {
   const technician = await createUser(t.db, { role: 'technician' });
   const customer = await createCustomer(t.db);
   const vehicle = await createVehicle(t.db, customer.id);
-  const inspection = await createInspection(t.db, { customerId: customer.id, vehicleId: vehicle.id, technicianId: technician.id }, [
-    { description: 'Front brakes', parts: [{ partName: 'Pads', partCostCents: 4_500 }] },
-    { description: 'Wipers', parts: [] },
-  ]);
+  const inspection = await createInspection(
+    t.db,
+    { customerId: customer.id, vehicleId: vehicle.id, technicianId: technician.id },
+    [
+      { description: 'Front brakes', parts: [{ partName: 'Pads', partCostCents: 4_500 }] },
+      { description: 'Wipers', parts: [] },
+    ],
+  );
   await t.db
     .insertInto('inspectionNotes')
-    .values({ id: randomUUID(), inspectionId: inspection.id, note: 'Rattle at idle', createdAt: new Date().toISOString() })
+    .values({
+      id: randomUUID(),
+      inspectionId: inspection.id,
+      note: 'Rattle at idle',
+      createdAt: new Date().toISOString(),
+    })
     .execute();
   const first = await advisor.inject({ method: 'GET', url: `/api/inspections/${inspection.id}` });
   expect(first.statusCode).toBe(200);
@@ -61,13 +75,20 @@ describe('stored inspection answers', () => {
     expect(again.body).toBe(body);
     expect(JSON.parse(again.body)).toMatchObject({
       id: inspection.id,
-      services: [{ description: 'Front brakes', partsCost: '45.00', parts: [{ partName: 'Pads' }] }, { description: 'Wipers' }],
+      services: [
+        { description: 'Front brakes', partsCost: '45.00', parts: [{ partName: 'Pads' }] },
+        { description: 'Wipers' },
+      ],
       inspectionNotes: [{ note: 'Rattle at idle' }],
     });
   });
 
   it('are cleared by every change to a row they are made of, and the next read shows it', async () => {
-    const changes: [string, (s: Awaited<ReturnType<typeof storedInspection>>) => Promise<unknown>, (answer: Answer) => unknown][] = [
+    const changes: [
+      string,
+      (s: Awaited<ReturnType<typeof storedInspection>>) => Promise<unknown>,
+      (answer: Answer) => unknown,
+    ][] = [
       [
         'the inspection',
         (s) => t.db.updateTable('inspections').set({ notes: 'Changed' }).where('id', '=', s.inspection.id).execute(),
@@ -75,7 +96,12 @@ describe('stored inspection answers', () => {
       ],
       [
         'a service',
-        (s) => t.db.updateTable('services').set({ laborCostCents: 9_900 }).where('id', '=', s.inspection.services[1]!.id).execute(),
+        (s) =>
+          t.db
+            .updateTable('services')
+            .set({ laborCostCents: 9_900 })
+            .where('id', '=', s.inspection.services[1]!.id)
+            .execute(),
         (a) => expect(a.services[1].laborCost).toBe('99.00'),
       ],
       [
@@ -105,7 +131,12 @@ describe('stored inspection answers', () => {
       ],
       [
         "a service's part",
-        (s) => t.db.updateTable('serviceParts').set({ partCostCents: 6_000 }).where('serviceId', '=', s.inspection.services[0]!.id).execute(),
+        (s) =>
+          t.db
+            .updateTable('serviceParts')
+            .set({ partCostCents: 6_000 })
+            .where('serviceId', '=', s.inspection.services[0]!.id)
+            .execute(),
         (a) => expect(a.services[0].partsCost).toBe('60.00'),
       ],
       [
@@ -115,12 +146,18 @@ describe('stored inspection answers', () => {
       ],
       [
         'a note',
-        (s) => t.db.updateTable('inspectionNotes').set({ note: 'Louder now' }).where('inspectionId', '=', s.inspection.id).execute(),
+        (s) =>
+          t.db
+            .updateTable('inspectionNotes')
+            .set({ note: 'Louder now' })
+            .where('inspectionId', '=', s.inspection.id)
+            .execute(),
         (a) => expect(a.inspectionNotes[0].note).toBe('Louder now'),
       ],
       [
         'the customer',
-        (s) => t.db.updateTable('customers').set({ name: 'Renamed Customer' }).where('id', '=', s.customer.id).execute(),
+        (s) =>
+          t.db.updateTable('customers').set({ name: 'Renamed Customer' }).where('id', '=', s.customer.id).execute(),
         (a) => expect(a.customer.name).toBe('Renamed Customer'),
       ],
       [
@@ -130,7 +167,12 @@ describe('stored inspection answers', () => {
       ],
       [
         "the technician's name",
-        (s) => t.db.updateTable('users').set({ username: `renamed-${s.technician.id.slice(0, 8)}` }).where('id', '=', s.technician.id).execute(),
+        (s) =>
+          t.db
+            .updateTable('users')
+            .set({ username: `renamed-${s.technician.id.slice(0, 8)}` })
+            .where('id', '=', s.technician.id)
+            .execute(),
         (a) => expect(a.technician.username).toMatch(/^renamed-/),
       ],
     ];
@@ -185,9 +227,17 @@ describe('stored inspection answers', () => {
 
   it('of another format are not used, and are built again', async () => {
     const { inspection, body } = await storedInspection();
-    await t.db.updateTable('inspectionDocuments').set({ shape: 'older format', body: '{"old":true}' }).where('inspectionId', '=', inspection.id).execute();
+    await t.db
+      .updateTable('inspectionDocuments')
+      .set({ shape: 'older format', body: '{"old":true}' })
+      .where('inspectionId', '=', inspection.id)
+      .execute();
     expect((await inspectionTexts(t.db, [inspection.id])).get(inspection.id)).toBe(body);
-    await t.db.updateTable('inspectionDocuments').set({ shape: 'older format', body: '{"old":true}' }).where('inspectionId', '=', inspection.id).execute();
+    await t.db
+      .updateTable('inspectionDocuments')
+      .set({ shape: 'older format', body: '{"old":true}' })
+      .where('inspectionId', '=', inspection.id)
+      .execute();
     await buildMissingDocuments(t.db);
     expect(await documentRow(inspection.id)).toMatchObject({ shape: DOCUMENT_SHAPE, body });
   });
@@ -202,7 +252,11 @@ describe('the document keeper', () => {
       // More than one batch.
       const made = [];
       for (let i = 0; i < 130; i++) {
-        made.push(await createInspection(database.db, { customerId: customer.id, vehicleId: vehicle.id }, [{ description: `Job ${i}` }]));
+        made.push(
+          await createInspection(database.db, { customerId: customer.id, vehicleId: vehicle.id }, [
+            { description: `Job ${i}` },
+          ]),
+        );
       }
       const app = await buildApp({ config: testConfig(), db: database.db });
       startDocumentKeeper(database.db, app.log);
@@ -222,7 +276,9 @@ describe('the document keeper', () => {
       const stored = await database.db.selectFrom('inspectionDocuments').select(['inspectionId', 'body']).execute();
       expect(stored).toHaveLength(made.length);
       const sample = made[77]!;
-      expect(stored.find((r) => r.inspectionId === sample.id)?.body).toBe(serializeInspection(await getInspection(database.db, sample.id)));
+      expect(stored.find((r) => r.inspectionId === sample.id)?.body).toBe(
+        serializeInspection(await getInspection(database.db, sample.id)),
+      );
       await app.close();
     } finally {
       await database.drop();

@@ -39,7 +39,16 @@ function keeperOf(db: Db): Keeper {
   const adapter = db.getExecutor().adapter;
   let keeper = keepers.get(adapter);
   if (!keeper) {
-    keeper = { check: false, log: undefined, started: false, stopped: false, timer: undefined, sweep: undefined, running: undefined, again: false };
+    keeper = {
+      check: false,
+      log: undefined,
+      started: false,
+      stopped: false,
+      timer: undefined,
+      sweep: undefined,
+      running: undefined,
+      again: false,
+    };
     keepers.set(adapter, keeper);
   }
   return keeper;
@@ -134,7 +143,8 @@ async function checked(db: Db, stored: ReadonlyMap<string, string>): Promise<voi
   if (stored.size === 0) return;
   const fresh = new Map((await getInspectionsByIds(db, [...stored.keys()])).map((i) => [i.id, serializeInspection(i)]));
   for (const [id, body] of stored) {
-    if (fresh.get(id) !== body) throw new Error(`stored document of inspection ${id} is stale: ${body} instead of ${fresh.get(id)}`);
+    if (fresh.get(id) !== body)
+      throw new Error(`stored document of inspection ${id} is stale: ${body} instead of ${fresh.get(id)}`);
   }
 }
 
@@ -162,7 +172,8 @@ export async function inspectionTexts(db: Db, ids: readonly string[]): Promise<M
   // Built from the rows: those without a body, and any id without a document row (an unknown id).
   const toBuild = ids.filter((id) => !texts.has(id));
   if (toBuild.length > 0) {
-    for (const inspection of await getInspectionsByIds(db, toBuild)) texts.set(inspection.id, serializeInspection(inspection));
+    for (const inspection of await getInspectionsByIds(db, toBuild))
+      texts.set(inspection.id, serializeInspection(inspection));
     if (missing.length > 0) await missed(db, keeper, missing);
   }
   return texts;

@@ -12,13 +12,7 @@ import {
 } from '@shared/schemas/inspection';
 import { readRoutes } from '@api/lib/read-routes';
 import { created, errorsFor, noContent } from '@api/lib/replies';
-import {
-  addNote,
-  createInspection,
-  listInspections,
-  removeNote,
-  updateInspection,
-} from './inspection.service';
+import { addNote, createInspection, listInspections, removeNote, updateInspection } from './inspection.service';
 import { getInspectionText } from './inspection-documents';
 
 const noteParams = z.object({ id: idSchema, noteId: idSchema });

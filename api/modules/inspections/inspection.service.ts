@@ -33,7 +33,6 @@ export async function getInspection(db: Db, id: string): Promise<Inspection> {
   return inspection;
 }
 
-
 export async function listInspections(db: Db, query: InspectionListQuery): Promise<TextPage> {
   const sort = query.sort ?? 'recent';
   const after = query.after === undefined ? undefined : decodeCursor(query.after, sort, 2);
