@@ -38,6 +38,22 @@ async function publicMedia(token: string, count: number): Promise<PublicMedia[]>
   throw new Error(`the report did not list ${count} ready media`);
 }
 
+/**
+ * Waits until the browser itself lists the viewer's history entry as the current one. The page adds
+ * it (pushState) as the viewer opens and the browser learns of it a moment later; Back, a browser
+ * action, goes back from the browser's current entry, so one pressed in between leaves the report.
+ */
+async function viewerEntryInBrowser(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await expect
+    .poll(async () => {
+      const history = await cdp.send('Page.getNavigationHistory');
+      return history.currentIndex === history.entries.length - 1 && history.entries.length >= 3;
+    })
+    .toBe(true);
+  await cdp.detach();
+}
+
 const openReport = (token: string, viewport?: { width: number; height: number }) =>
   e2e.openSharePage(`/mpi/${token}`, 'Vehicle Inspection Report', viewport);
 
@@ -238,6 +254,7 @@ describe('/mpi/{shareToken} with photos and videos', () => {
     // The phone's Back button closes the viewer and stays on the report.
     await brakes(page).locator('[data-testid=media-photo]').first().click();
     await dialog.waitFor();
+    await viewerEntryInBrowser(page);
     await page.goBack();
     await dialog.waitFor({ state: 'detached' });
     expect(page.url()).toBe(`${e2e.baseUrl}/mpi/${inspection.shareToken}`);
