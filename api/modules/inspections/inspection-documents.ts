@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Inspection } from '@shared/schemas/inspection';
-import type { Db } from '@api/db/database';
+import { isPostgres, type Db } from '@api/db/database';
 import { inUnflushedTransaction } from '@api/db/transaction';
 import { serializeInspection } from './inspection-document.format';
 import * as repo from './inspection-document.repository';
@@ -54,7 +54,11 @@ function keeperOf(db: Db): Keeper {
   return keeper;
 }
 
-/** Builds the documents of these rows (their versions read before) and stores those still current. */
+/**
+ * Builds the documents of these rows (their versions read before) and stores those still current:
+ * on SQLite in one transaction; on PostgreSQL each in its own, so the keeper never holds one
+ * document's row lock while it waits for another's (no lock cycle with a write clearing several).
+ */
 async function buildAndStore(db: Db, rows: readonly repo.DocumentRow[]): Promise<void> {
   if (rows.length === 0) return;
   const built = await getInspectionsByIds(
@@ -62,10 +66,14 @@ async function buildAndStore(db: Db, rows: readonly repo.DocumentRow[]): Promise
     rows.map((r) => r.inspectionId),
   );
   const versions = new Map(rows.map((r) => [r.inspectionId, r.version]));
+  const store = (trx: Db, inspection: Inspection) =>
+    repo.storeDocument(trx, inspection.id, versions.get(inspection.id)!, serializeInspection(inspection));
+  if (isPostgres(db)) {
+    for (const inspection of built) await inUnflushedTransaction(db, (trx) => store(trx, inspection));
+    return;
+  }
   await inUnflushedTransaction(db, async (trx) => {
-    for (const inspection of built) {
-      await repo.storeDocument(trx, inspection.id, versions.get(inspection.id)!, serializeInspection(inspection));
-    }
+    for (const inspection of built) await store(trx, inspection);
   });
 }
 
