@@ -66,7 +66,10 @@ export interface BuildAppOptions {
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Replaces Date.now for the sign-in throttle (tests move time forward without sleeping). */
   clock?: () => number;
-  /** Every response also goes through zod, and the compiled serializer must write the same (tests). */
+  /**
+   * Every response also goes through zod, and the compiled serializer must write the same; every
+   * stored inspection document read is also compared with one built from the rows (tests).
+   */
   checkSerialization?: boolean;
   /**
    * The upkeep at start and hourly (sync prunes, emails left sending, media chores); default on.

@@ -85,9 +85,9 @@ async function main(): Promise<void> {
       `seeded ${customers.toLocaleString('en-US')} customers in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
     const db = createDatabase({ sqliteFile: path.join(dataDir, 'baywise.sqlite') });
-    // The stored answers, as the server builds them after it starts on a seeded shop.
+    // The inspection documents, as the server builds them after it starts on a seeded shop.
     const documents = await buildMissingDocuments(db);
-    console.log(`stored ${documents.toLocaleString('en-US')} inspection answers`);
+    console.log(`stored ${documents.toLocaleString('en-US')} inspection documents`);
     const app = await buildApp({ config: testConfig({ dataDir }), db, upkeep: false });
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });

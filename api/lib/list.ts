@@ -38,7 +38,7 @@ export interface ListPage<T> {
   next?: string | undefined;
 }
 
-/** A page whose rows are already written as one JSON array (stored answers). */
+/** A page whose rows are already written as one JSON array (inspection documents). */
 export interface TextPage {
   items: JsonText;
   total: number;

@@ -136,9 +136,9 @@ async function withServer<T>(
 ): Promise<T> {
   const server = await startServer(target, webDir, workers);
   try {
-    // The stored answers of a freshly seeded shop are built once, as after an upgrade: not measured.
+    // The inspection documents of a freshly seeded shop are built once, as after an upgrade: not measured.
     const built = await documentsBuilt(target);
-    if (built !== null && built > 1000) step(`  stored answers built in ${(built / 1000).toFixed(1)} s`);
+    if (built !== null && built > 1000) step(`  inspection documents built in ${(built / 1000).toFixed(1)} s`);
     return await work(server);
   } finally {
     await server.proc.stop();

@@ -164,7 +164,7 @@ export async function seedShop(target: Target, customers: number): Promise<ShopC
 }
 
 /**
- * How many inspections still wait for their stored answer (the server builds them in the background
+ * How many inspections still wait for their stored document (the server builds them in the background
  * after it starts on a seeded database); null when the measured checkout has no such table.
  */
 export async function documentsToBuild(target: Target): Promise<number | null> {
@@ -191,7 +191,7 @@ export async function documentsToBuild(target: Target): Promise<number | null> {
   }
 }
 
-/** Waits until the server has stored every inspection's answer; the time it took, or null when there is none to wait for. */
+/** Waits until the server has stored every inspection's document; the time it took, or null when there is none to wait for. */
 export async function documentsBuilt(target: Target, timeoutMs = 15 * 60_000): Promise<number | null> {
   const started = Date.now();
   let left = await documentsToBuild(target);

@@ -14,9 +14,9 @@ import {
 } from './inspection-documents';
 import { getInspection } from './inspection.service';
 
-// The stored answers (read model): what is stored is the answer the rows give, every change to a
-// row an answer is made of clears it in the same transaction, and a body built from rows that
-// changed meanwhile is never stored. The tests' apps also check every stored answer they read
+// Inspection documents (the read model): what is stored is the answer the rows give, every change
+// to a row a document is made of clears it in the same transaction, and a body built from rows that
+// changed meanwhile is never stored. The tests' apps also check every stored document they read
 // against the rows (api/test/app.ts), so the whole API suite looks for stale ones.
 
 const t = await useTestApp();
@@ -65,7 +65,7 @@ async function expectCleared(inspectionId: string, before: number) {
   expect(Number(row!.version)).toBeGreaterThan(before);
 }
 
-describe('stored inspection answers', () => {
+describe('inspection documents', () => {
   it('store the answer the rows give, and send it as the route writes it', async () => {
     const { inspection, body } = await storedInspection();
     expect(body).toBe(serializeInspection(await getInspection(t.db, inspection.id)));

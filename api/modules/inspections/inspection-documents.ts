@@ -8,20 +8,20 @@ import { JsonText } from '@api/lib/json-text';
 import { getInspectionsByIds, inspectionNotFound } from './inspection-assembly';
 
 /**
- * Stored answers (the read model, docs/performance.md): each inspection's JSON as the detail call
- * writes it, kept in `inspection_documents`. A read sends the stored text when there is one; else
- * it builds the answer from the rows as before and the keeper stores it in the background. Every
- * change to a row an answer is made of clears it in the same transaction (database triggers), so
- * a stored answer is never older than the rows.
+ * Inspection documents (the read model, docs/performance.md): each inspection's JSON as the detail
+ * call writes it, kept in `inspection_documents`. A read sends the stored text when there is one;
+ * else it builds the answer from the rows as before and the keeper stores it in the background.
+ * Every change to a row a document is made of clears it in the same transaction (database
+ * triggers), so a stored document is never older than the rows.
  */
 
-/** How often the keeper looks for answers to build when no read asked for one. */
+/** How often the keeper looks for documents to build when no read asked for one. */
 const SWEEP_EVERY_MS = 60_000;
-/** How soon after a read that had to build an answer the keeper stores it. */
+/** How soon after a read that had to build a document the keeper stores it. */
 const AFTER_MISS_MS = 200;
 
 interface Keeper {
-  /** With `check`, every stored answer read is compared with one built from the rows (tests). */
+  /** With `check`, every stored document read is compared with one built from the rows (tests). */
   check: boolean;
   log: FastifyBaseLogger | undefined;
   started: boolean;
@@ -124,6 +124,7 @@ function schedule(db: Db, keeper: Keeper, delayMs: number): void {
  */
 export function startDocumentKeeper(db: Db, log: FastifyBaseLogger): void {
   const keeper = keeperOf(db);
+  if (keeper.started && !keeper.stopped) return;
   keeper.log = log;
   keeper.started = true;
   keeper.stopped = false;

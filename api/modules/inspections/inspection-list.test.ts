@@ -154,7 +154,7 @@ describe('getInspectionsByIds', () => {
   });
 
   it('lists with a fixed number of queries whatever the row count', async () => {
-    // With every answer stored (the first read stores them): a page is its rows and their stored answers.
+    // With every document stored (the first read stores them): a page is its rows and their stored documents.
     await listInspections(t.db, {});
     const small = counting();
     const items = (page: { items: { text: string } }): unknown[] => JSON.parse(page.items.text) as unknown[];

@@ -91,13 +91,10 @@ describe('an inspection and what it nests, in one statement', () => {
     expect(byId(inOne!.customers)).toEqual(byId(apart.customers));
     expect(byId(inOne!.vehicles)).toEqual(byId(apart.vehicles));
     expect(byId(inOne!.technicians)).toEqual(byId(apart.technicians));
-    const related = await repo.findRelatedInOne(t.db, ids);
-    expect(related).toEqual({ ...inOne!, inspections: [] });
   });
 
   it.skipIf(!isPostgres(t.db))('is not used on PostgreSQL, which runs the separate reads at once', async () => {
     expect(await repo.findInspectionsWithRelatedInOne(t.db, ids)).toBeUndefined();
-    expect(await repo.findRelatedInOne(t.db, ids)).toBeUndefined();
   });
 
   it('answers the same inspections through either path', async () => {

@@ -123,49 +123,42 @@ const rowsArray = (db: Db, table: string, order: string) =>
   sql<string>`json_group_array(${rowJson(db, table)}${sql.raw(order ? ` order by ${order}` : '')})`;
 
 /**
- * The inspections (when asked for) and every row they nest, in one statement: one JSON array per
- * table, each read through the same indexes and in the same order as the six separate reads.
- * A detail call pays for one statement instead of seven.
+ * The inspections and every row they nest, in one statement: one JSON array per table, each read
+ * through the same indexes and in the same order as the six separate reads. Building an answer
+ * from the rows costs one statement instead of seven.
  */
-function relatedStatement(withInspections: boolean) {
-  return compiledOnce((db, ids) => {
-    const rows = (table: string, order: string, where: Expression<SqlBool>, array = rowsArray(db, table, order)) =>
-      sql<string>`(select ${array} from ${sql.table(table)} where ${where})`;
-    const linked = (table: string, column: string) =>
-      sql<SqlBool>`${sql.ref(`${table}.id`)} in (select ${sql.ref(column)} from ${sql.table('inspections')} where ${idIn(db, 'inspections.id', ids)})`;
-    const technicianJson = sql<string>`json_group_array(json_object('id', ${sql.ref('users.id')}, 'username', ${sql.ref('users.username')}, 'email', ${sql.ref('users.email')}, 'role', ${sql.ref('users.role')}))`;
-    const servicesOfIds = idIn(db, 'services.inspectionId', ids);
-    return db.selectNoFrom([
-      (withInspections ? rows('inspections', '', idIn(db, 'inspections.id', ids)) : sql<string>`'[]'`).as(
-        'inspections',
-      ),
-      rows('customers', '', linked('customers', 'inspections.customerId')).as('customers'),
-      rows('vehicles', '', linked('vehicles', 'inspections.vehicleId')).as('vehicles'),
-      rows('users', '', linked('users', 'inspections.technicianId'), technicianJson).as('technicians'),
-      rows('services', 'position, created_at, id', servicesOfIds).as('services'),
-      rows(
-        'service_parts',
-        'position, created_at, id',
-        sql<SqlBool>`${sql.ref('service_parts.serviceId')} in (select ${sql.ref('services.id')} from ${sql.table('services')} where ${servicesOfIds})`,
-      ).as('parts'),
-      rows('inspection_notes', 'created_at, id', idIn(db, 'inspection_notes.inspectionId', ids)).as('notes'),
-    ]);
-  });
-}
-
-const relatedJson = relatedStatement(false);
-const inspectionsWithRelatedJson = relatedStatement(true);
+const inspectionsWithRelatedJson = compiledOnce((db, ids) => {
+  const rows = (table: string, order: string, where: Expression<SqlBool>, array = rowsArray(db, table, order)) =>
+    sql<string>`(select ${array} from ${sql.table(table)} where ${where})`;
+  const linked = (table: string, column: string) =>
+    sql<SqlBool>`${sql.ref(`${table}.id`)} in (select ${sql.ref(column)} from ${sql.table('inspections')} where ${idIn(db, 'inspections.id', ids)})`;
+  const technicianJson = sql<string>`json_group_array(json_object('id', ${sql.ref('users.id')}, 'username', ${sql.ref('users.username')}, 'email', ${sql.ref('users.email')}, 'role', ${sql.ref('users.role')}))`;
+  const servicesOfIds = idIn(db, 'services.inspectionId', ids);
+  return db.selectNoFrom([
+    rows('inspections', '', idIn(db, 'inspections.id', ids)).as('inspections'),
+    rows('customers', '', linked('customers', 'inspections.customerId')).as('customers'),
+    rows('vehicles', '', linked('vehicles', 'inspections.vehicleId')).as('vehicles'),
+    rows('users', '', linked('users', 'inspections.technicianId'), technicianJson).as('technicians'),
+    rows('services', 'position, created_at, id', servicesOfIds).as('services'),
+    rows(
+      'service_parts',
+      'position, created_at, id',
+      sql<SqlBool>`${sql.ref('service_parts.serviceId')} in (select ${sql.ref('services.id')} from ${sql.table('services')} where ${servicesOfIds})`,
+    ).as('parts'),
+    rows('inspection_notes', 'created_at, id', idIn(db, 'inspection_notes.inspectionId', ids)).as('notes'),
+  ]);
+});
 
 type RelatedText = Record<keyof RelatedRows | 'inspections', string>;
 
-async function readRelated(
+/** The inspections and everything they nest, in one statement on SQLite; undefined on PostgreSQL. */
+export async function findInspectionsWithRelatedInOne(
   db: Db,
   ids: readonly string[],
-  statement: typeof relatedJson,
 ): Promise<(RelatedRows & { inspections: InspectionRow[] }) | undefined> {
   for (const table of RELATED_TABLES) if (!(await jsonRowsReady(db, table))) return undefined;
   const unique = [...new Set(ids)];
-  const [row] = (await statement(db, unique)) as unknown as RelatedText[];
+  const [row] = (await inspectionsWithRelatedJson(db, unique)) as unknown as RelatedText[];
   if (!row) return undefined;
   return {
     inspections: JSON.parse(row.inspections) as InspectionRow[],
@@ -176,19 +169,6 @@ async function readRelated(
     parts: JSON.parse(row.parts) as ServicePartRow[],
     notes: JSON.parse(row.notes) as InspectionNoteRow[],
   };
-}
-
-/** Everything these inspections nest, in one statement on SQLite; undefined on PostgreSQL. */
-export function findRelatedInOne(db: Db, inspectionIds: readonly string[]): Promise<RelatedRows | undefined> {
-  return readRelated(db, inspectionIds, relatedJson);
-}
-
-/** The inspections and everything they nest, in one statement on SQLite; undefined on PostgreSQL. */
-export function findInspectionsWithRelatedInOne(
-  db: Db,
-  ids: readonly string[],
-): Promise<(RelatedRows & { inspections: InspectionRow[] }) | undefined> {
-  return readRelated(db, ids, inspectionsWithRelatedJson);
 }
 
 export function findInspectionRows(db: Db, ids: readonly string[]): Promise<InspectionRow[]> {

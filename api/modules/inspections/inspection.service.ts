@@ -21,11 +21,10 @@ import { assertNotDeleted, changed, missingRow, recordChanges, type Change } fro
 import { saveInspectionServices } from './inspection-services';
 import { toNote } from './inspection.mapper';
 import * as repo from './inspection.repository';
-
 import { getInspectionsByIds, INSPECTION_NOT_FOUND } from './inspection-assembly';
 import { inspectionTexts } from './inspection-documents';
 
-export { assembleInspections, getInspectionsByIds, type KnownRows } from './inspection-assembly';
+export { getInspectionsByIds } from './inspection-assembly';
 
 export async function getInspection(db: Db, id: string): Promise<Inspection> {
   const [inspection] = await getInspectionsByIds(db, [id]);
