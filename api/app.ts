@@ -38,6 +38,7 @@ import { syncRoutes } from './modules/sync/sync.routes';
 import { userRoutes } from './modules/users/user.routes';
 import { vehicleRoutes } from './modules/vehicles/vehicle.routes';
 import { keepInspectionDocuments } from './modules/inspections/inspection-documents';
+import { scheduleSearchCompaction } from './lib/text-search';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -165,6 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSessions(app, { db, secret: config.sessionSecret });
   registerRequestDb(app, db);
   scheduleSyncPrunes(app, db);
+  scheduleSearchCompaction(app, db);
   keepInspectionDocuments(app, db, { check: options.checkSerialization === true });
   scheduleInterruptedEmailCheck(app, db);
 

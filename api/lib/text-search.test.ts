@@ -8,7 +8,7 @@ import { listVehicles } from '@api/modules/vehicles/vehicle.repository';
 import { createTestDatabase, testDatabaseKind } from '@api/test/database';
 import { createCustomer, createInspection, createVehicle } from '@api/test/factories';
 import { likePattern, matchesAny } from './list';
-import { indexableSearch, trigramCountsRead } from './text-search';
+import { compactSearchIndexes, indexableSearch, trigramCountsRead } from './text-search';
 
 // The indexed search (FTS5 trigram on SQLite, pg_trgm on PostgreSQL) against the plain
 // `lower(col) LIKE '%q%'` scan it replaced, over awkward generated text: both must find the same rows.
@@ -257,6 +257,24 @@ describe('the same, once the trigram counts are taken', () => {
     expect(asked.length).toBeGreaterThanOrEqual(2);
     expect(at.every((position) => position >= 0)).toBe(true);
     for (const a of at) for (const b of at) if (a !== b) expect(Math.abs(a - b)).toBeGreaterThanOrEqual(3);
+  });
+
+  sameAsTheScan();
+});
+
+// The trigram indexes merged back into one b-tree each (hourly upkeep): the rows found must not change.
+describe('the same, once the search indexes are compacted', () => {
+  it('merges the b-trees the rows added one by one left, and then has nothing left to do', async () => {
+    const steps = await compactSearchIndexes(db);
+    if (testDatabaseKind() === 'postgres') {
+      expect(steps).toBe(0);
+      return;
+    }
+    expect(steps).toBeGreaterThan(0);
+    expect(await compactSearchIndexes(db)).toBe(0);
+    for (const index of ['customers_search', 'vehicles_search']) {
+      await sql`insert into ${sql.table(index)} (${sql.table(index)}) values ('integrity-check')`.execute(db);
+    }
   });
 
   sameAsTheScan();
