@@ -166,6 +166,11 @@ describe('inspection documents', () => {
         (a) => expect(a.vehicle.mileage).toBe(123_456),
       ],
       [
+        'the technician removed (the foreign key sets it to null)',
+        (s) => t.db.deleteFrom('users').where('id', '=', s.technician.id).execute(),
+        (a) => expect(a.technician).toBeNull(),
+      ],
+      [
         "the technician's name",
         (s) =>
           t.db
