@@ -82,11 +82,17 @@ export function serializableSchema(schema: unknown): JsonSchema | null {
 }
 
 /**
+ * Compiled writers by the JSON Schema they write, for the life of the process: routes answering
+ * the same shape, in any app of the process, and text written ahead (stored documents) share one.
+ */
+const compiledBySchema = new Map<string, Serialize>();
+
+/**
  * The fast serializer for a zod response schema, or null when it cannot write exactly what zod writes.
  * Routes answering the same shape (an inspection is the answer of a dozen routes) share one: each
  * compiled writer is code and source text held for the life of the process.
  */
-function compileFast(schema: unknown, compiled: Map<string, Serialize>): Serialize | null {
+function compileFast(schema: unknown): Serialize | null {
   if (!(schema instanceof z.ZodType)) return null;
   let json: unknown;
   try {
@@ -97,19 +103,17 @@ function compileFast(schema: unknown, compiled: Map<string, Serialize>): Seriali
   const converted = serializableSchema(json);
   if (!converted) return null;
   const key = JSON.stringify(converted);
-  let serialize = compiled.get(key);
-  if (!serialize) compiled.set(key, (serialize = fastJsonStringify(converted) as Serialize));
+  let serialize = compiledBySchema.get(key);
+  if (!serialize) compiledBySchema.set(key, (serialize = fastJsonStringify(converted) as Serialize));
   return serialize;
 }
 
-const sharedSerializers = new Map<string, Serialize>();
-
 /**
  * The serializer a route answering `schema` uses, for text written ahead of the request (stored
- * answers): the same compiled writer, or zod's checked JSON when the schema cannot be compiled.
+ * documents): the same compiled writer, or zod's checked JSON when the schema cannot be compiled.
  */
 export function serializerFor(schema: z.ZodType): Serialize {
-  return compileFast(schema, sharedSerializers) ?? ((data) => JSON.stringify(schema.parse(data)));
+  return compileFast(schema) ?? ((data) => JSON.stringify(schema.parse(data)));
 }
 
 /**
@@ -118,10 +122,9 @@ export function serializerFor(schema: z.ZodType): Serialize {
  * zod's serializer. With `check`, every response also goes through zod and the two must agree (tests).
  */
 export function createSerializerCompiler(options: { check?: boolean } = {}): SerializerCompiler {
-  const compiled = new Map<string, Serialize>();
   return (route) => {
     const zodSerialize = (zodSerializerCompiler as unknown as SerializerCompiler)(route);
-    const fast = compileFast(route.schema, compiled);
+    const fast = compileFast(route.schema);
     if (!fast) return zodSerialize;
     if (!options.check) return fast;
     return (data) => {
