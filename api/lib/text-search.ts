@@ -210,12 +210,12 @@ const MERGE_STEP_PAGES = 64;
  * of the index is a candidate, as 'optimize' does, but bounded), and it did work when
  * total_changes() moved by 2 or more. Nothing to do on PostgreSQL (its GIN indexes need no help).
  */
-export async function compactSearchIndexes(db: Db, stopped: () => boolean = () => false): Promise<number> {
+export async function compactSearchIndexes(db: Db): Promise<number> {
   if (isPostgres(db)) return 0;
   let steps = 0;
   for (const index of SEARCH_INDEXES) {
     const table = sql.table(index);
-    while (!stopped()) {
+    for (;;) {
       // A compacted index is worth no disk flush of its own: lost in a crash, it is merged again.
       const worked = await inUnflushedTransaction(db, async (trx) => {
         const changes = async () =>
