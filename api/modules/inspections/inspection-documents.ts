@@ -30,6 +30,8 @@ interface Keeper {
   sweep: NodeJS.Timeout | undefined;
   running: Promise<void> | undefined;
   again: boolean;
+  /** Whether this process has cleared the documents of another format yet. */
+  formatsChecked: boolean;
 }
 
 // Per database: a transaction shares its database's adapter.
@@ -48,6 +50,7 @@ function keeperOf(db: Db): Keeper {
       sweep: undefined,
       running: undefined,
       again: false,
+      formatsChecked: false,
     };
     keepers.set(adapter, keeper);
   }
@@ -55,31 +58,53 @@ function keeperOf(db: Db): Keeper {
 }
 
 /**
- * Builds the documents of these rows (their versions read before) and stores those still current:
- * on SQLite in one transaction; on PostgreSQL each in its own, so the keeper never holds one
- * document's row lock while it waits for another's (no lock cycle with a write clearing several).
+ * Stores the documents of these rows (their versions read before the rows), built from the rows now
+ * unless `built` holds them already; only those still current are kept. On SQLite in one
+ * transaction; on PostgreSQL each in its own, so the keeper never holds one document's row lock
+ * while it waits for another's (no lock cycle with a write clearing several).
  */
-async function buildAndStore(db: Db, rows: readonly repo.DocumentRow[]): Promise<void> {
+async function buildAndStore(
+  db: Db,
+  rows: readonly repo.DocumentRow[],
+  built?: ReadonlyMap<string, string>,
+): Promise<void> {
   if (rows.length === 0) return;
-  const built = await getInspectionsByIds(
-    db,
-    rows.map((r) => r.inspectionId),
-  );
-  const versions = new Map(rows.map((r) => [r.inspectionId, r.version]));
-  const store = (trx: Db, inspection: Inspection) =>
-    repo.storeDocument(trx, inspection.id, versions.get(inspection.id)!, serializeInspection(inspection));
+  const texts =
+    built ??
+    new Map(
+      (
+        await getInspectionsByIds(
+          db,
+          rows.map((r) => r.inspectionId),
+        )
+      ).map((inspection) => [inspection.id, serializeInspection(inspection)]),
+    );
+  const current = rows.flatMap((row) => {
+    const text = texts.get(row.inspectionId);
+    return text === undefined ? [] : [{ ...row, text }];
+  });
+  const store = (trx: Db, doc: (typeof current)[number]) =>
+    repo.storeDocument(trx, doc.inspectionId, doc.version, doc.text);
   if (isPostgres(db)) {
-    for (const inspection of built) await inUnflushedTransaction(db, (trx) => store(trx, inspection));
+    for (const doc of current) await inUnflushedTransaction(db, (trx) => store(trx, doc));
     return;
   }
   await inUnflushedTransaction(db, async (trx) => {
-    for (const inspection of built) await store(trx, inspection);
+    for (const doc of current) await store(trx, doc);
   });
 }
 
-/** Builds every document without a body, a batch per transaction, yielding to requests between batches. */
-export async function buildMissingDocuments(db: Db, stopped: () => boolean = () => false): Promise<number> {
-  await repo.clearOtherShapes(db);
+/**
+ * Builds every document without a body, a batch per transaction, yielding to requests between
+ * batches. First (unless told otherwise) clears the bodies of another format, which only a new
+ * version of the server makes: the keeper does that on its first pass only.
+ */
+export async function buildMissingDocuments(
+  db: Db,
+  stopped: () => boolean = () => false,
+  { otherFormats = true }: { otherFormats?: boolean } = {},
+): Promise<number> {
+  if (otherFormats) await repo.clearOtherShapes(db);
   let built = 0;
   let after = '';
   while (!stopped()) {
@@ -100,8 +125,11 @@ function runKeeper(db: Db, keeper: Keeper): void {
     keeper.again = true;
     return;
   }
-  keeper.running = buildMissingDocuments(db, () => keeper.stopped)
-    .then(() => undefined)
+  const otherFormats = !keeper.formatsChecked;
+  keeper.running = buildMissingDocuments(db, () => keeper.stopped, { otherFormats })
+    .then(() => {
+      keeper.formatsChecked = true;
+    })
     .catch((err: unknown) => keeper.log?.warn({ err }, 'inspection documents not stored'))
     .finally(() => {
       keeper.running = undefined;
@@ -143,11 +171,6 @@ export async function stopDocumentKeeper(db: Db): Promise<void> {
   await keeper.running;
 }
 
-/** Tests: every stored document read is checked against the rows, and a document built on a read is stored at once. */
-export function checkDocuments(db: Db): void {
-  keeperOf(db).check = true;
-}
-
 async function checked(db: Db, stored: ReadonlyMap<string, string>): Promise<void> {
   if (stored.size === 0) return;
   const fresh = new Map((await getInspectionsByIds(db, [...stored.keys()])).map((i) => [i.id, serializeInspection(i)]));
@@ -157,11 +180,33 @@ async function checked(db: Db, stored: ReadonlyMap<string, string>): Promise<voi
   }
 }
 
-/** After a read had to build documents: store them (at once when checking, else soon in the background). */
-async function missed(db: Db, keeper: Keeper, rows: readonly repo.DocumentRow[]): Promise<void> {
+/**
+ * The answers of these document rows (read first) as JSON text, by inspection id: the stored body
+ * where there is one, else built from the rows; `ids` without a document row are built too (an
+ * unknown id is left out). Checked against the rows when checking (tests). A body built here is
+ * stored: at once when checking (outside a transaction), else soon by the keeper.
+ */
+async function textsOf(
+  db: Db,
+  rows: readonly repo.DocumentRow[],
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  const keeper = keeperOf(db);
+  const texts = new Map<string, string>();
+  for (const row of rows) if (row.body !== null) texts.set(row.inspectionId, row.body);
+  if (keeper.check) await checked(db, texts);
+  const toBuild = ids.filter((id) => !texts.has(id));
+  if (toBuild.length === 0) return texts;
+  const built = new Map(
+    (await getInspectionsByIds(db, toBuild)).map((inspection) => [inspection.id, serializeInspection(inspection)]),
+  );
+  for (const [id, text] of built) texts.set(id, text);
+  const missing = rows.filter((row) => row.body === null);
+  if (missing.length === 0) return texts;
   // Inside a transaction the rows read may never commit: the keeper reads them again later.
-  if (keeper.check && !db.isTransaction) await buildAndStore(db, rows);
+  if (keeper.check && !db.isTransaction) await buildAndStore(db, missing, built);
   else schedule(db, keeper, AFTER_MISS_MS);
+  return texts;
 }
 
 /**
@@ -169,23 +214,7 @@ async function missed(db: Db, keeper: Keeper, rows: readonly repo.DocumentRow[])
  * document where there is one, else built from the rows.
  */
 export async function inspectionTexts(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
-  const keeper = keeperOf(db);
-  const rows = await repo.findDocuments(db, ids);
-  const texts = new Map<string, string>();
-  const missing: repo.DocumentRow[] = [];
-  for (const row of rows) {
-    if (row.body === null) missing.push(row);
-    else texts.set(row.inspectionId, row.body);
-  }
-  if (keeper.check) await checked(db, texts);
-  // Built from the rows: those without a body, and any id without a document row (an unknown id).
-  const toBuild = ids.filter((id) => !texts.has(id));
-  if (toBuild.length > 0) {
-    for (const inspection of await getInspectionsByIds(db, toBuild))
-      texts.set(inspection.id, serializeInspection(inspection));
-    if (missing.length > 0) await missed(db, keeper, missing);
-  }
-  return texts;
+  return textsOf(db, await repo.findDocuments(db, ids), ids);
 }
 
 /** One inspection's answer as JSON text (`GET /api/inspections/:id`); 404 when there is no such inspection. */
@@ -208,14 +237,8 @@ export async function inspectionsByIds(db: Db, ids: readonly string[]): Promise<
 export async function inspectionByToken(db: Db, token: string): Promise<Inspection | undefined> {
   const found = await repo.findDocumentByToken(db, token);
   if (!found) return undefined;
-  const keeper = keeperOf(db);
-  if (found.body !== null) {
-    if (keeper.check) await checked(db, new Map([[found.inspectionId, found.body]]));
-    return JSON.parse(found.body) as Inspection;
-  }
-  const [inspection] = await getInspectionsByIds(db, [found.inspectionId]);
-  if (inspection) await missed(db, keeper, [found]);
-  return inspection;
+  const text = (await textsOf(db, [found], [found.inspectionId])).get(found.inspectionId);
+  return text === undefined ? undefined : (JSON.parse(text) as Inspection);
 }
 
 /**
@@ -224,7 +247,7 @@ export async function inspectionByToken(db: Db, token: string): Promise<Inspecti
  */
 export function keepInspectionDocuments(app: FastifyInstance, db: Db, options: { check: boolean }): void {
   if (options.check) {
-    checkDocuments(db);
+    keeperOf(db).check = true;
     return;
   }
   if (!app.runsUpkeep) return;

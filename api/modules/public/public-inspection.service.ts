@@ -17,13 +17,13 @@ import { toPublicMedia } from '@api/modules/media/media.mapper';
 import { findInspectionMedia } from '@api/modules/media/media.repository';
 import { findInspectionIdByToken } from '@api/modules/inspections/inspection.repository';
 import { inspectionByToken } from '@api/modules/inspections/inspection-documents';
+import { inspectionNotFound } from '@api/modules/inspections/inspection-assembly';
 
-const INSPECTION_NOT_FOUND = 'Inspection not found';
 const ID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function inspectionIdFor(db: Db, token: string): Promise<string> {
   const row = isShareToken(token) ? await findInspectionIdByToken(db, token) : undefined;
-  if (!row) throw notFound(INSPECTION_NOT_FOUND);
+  if (!row) throw inspectionNotFound();
   return row.id;
 }
 
@@ -33,7 +33,7 @@ const cents = (money: string) => parseCents(money) ?? 0;
 export async function getPublicInspection(db: Db, token: string): Promise<PublicInspection> {
   // The inspection by its token, from its stored answer when there is one.
   const inspection = isShareToken(token) ? await inspectionByToken(db, token) : undefined;
-  if (!inspection) throw notFound(INSPECTION_NOT_FOUND);
+  if (!inspection) throw inspectionNotFound();
   const [shop, signature, media] = await Promise.all([
     shopContact(db),
     signatureRequired(db, inspection.id),
