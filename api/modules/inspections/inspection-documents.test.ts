@@ -140,6 +140,23 @@ describe('inspection documents', () => {
         (a) => expect(a.services[0].partsCost).toBe('60.00'),
       ],
       [
+        'a new part',
+        (s) =>
+          t.db
+            .insertInto('serviceParts')
+            .values({
+              id: randomUUID(),
+              serviceId: s.inspection.services[1]!.id,
+              partName: 'Blade',
+              partUrl: null,
+              partCostCents: 1_250,
+              position: 0,
+              createdAt: new Date().toISOString(),
+            })
+            .execute(),
+        (a) => expect(a.services[1].parts.map((p: { partName: string }) => p.partName)).toEqual(['Blade']),
+      ],
+      [
         'a removed part',
         (s) => t.db.deleteFrom('serviceParts').where('serviceId', '=', s.inspection.services[0]!.id).execute(),
         (a) => expect(a.services[0].parts).toEqual([]),
