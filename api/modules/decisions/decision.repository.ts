@@ -33,16 +33,18 @@ export function findDecisionsOfInspection(db: Db, inspectionId: string) {
     .execute();
 }
 
-/** Whether the customer has approved anything of this inspection through a share page yet. */
-// Asked on every view of a report while signatures are asked for once: compiled once.
-const customerApproval = compiledOnce((db, [inspectionId]) =>
+/** The customer's approvals through share pages (of every inspection: the caller narrows them). */
+export const customerApprovals = (db: Db) =>
   db
     .selectFrom('serviceDecisions')
-    .select('id')
-    .where('inspectionId', '=', inspectionId!)
-    .where('actor', '=', 'customer')
-    .where('decision', '=', 'approved')
-    .limit(1),
+    .select('serviceDecisions.id')
+    .where('serviceDecisions.actor', '=', 'customer')
+    .where('serviceDecisions.decision', '=', 'approved');
+
+/** Whether the customer has approved anything of this inspection through a share page yet. */
+// Asked on every approval while signatures are asked for once: compiled once.
+const customerApproval = compiledOnce((db, [inspectionId]) =>
+  customerApprovals(db).where('serviceDecisions.inspectionId', '=', inspectionId!).limit(1),
 );
 
 export async function hasCustomerApproval(db: Db, inspectionId: string): Promise<boolean> {

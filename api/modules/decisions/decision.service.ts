@@ -2,6 +2,7 @@ import { formatCents } from '@shared/money';
 import {
   SIGNATURE_NOT_PNG,
   SIGNATURE_REQUIRED,
+  type ApprovalSignatureMode,
   type Decision,
   type DecisionEntry,
   type DecisionList,
@@ -98,8 +99,13 @@ function assertPng(signature: string): void {
  */
 export async function signatureRequired(db: Db, inspectionId: string): Promise<boolean> {
   const mode = await approvalSignatureMode(db);
-  if (mode === 'never') return false;
-  return mode === 'always' || !(await repo.hasCustomerApproval(db, inspectionId));
+  // Only `first` depends on this inspection's approvals.
+  return signatureNeeded(mode, mode === 'first' && (await repo.hasCustomerApproval(db, inspectionId)));
+}
+
+/** The rule above, for a caller that read the mode and whether the customer approved already. */
+export function signatureNeeded(mode: ApprovalSignatureMode, customerApproved: boolean): boolean {
+  return mode === 'always' || (mode === 'first' && !customerApproved);
 }
 
 /** The name and signature an approval carries, refused when the shop asks for one and none came. */

@@ -26,28 +26,39 @@ export async function findDocuments(db: Db, ids: readonly string[]): Promise<Doc
   return (await documentRows(db, ids)).map((row) => ({ ...row, version: Number(row.version) }));
 }
 
-const bodyByToken = compiledOnce((db, [token]) =>
-  db
+/**
+ * The document columns of a read joined to `inspection_documents`: its version (null without a
+ * document row) and its body when it is of the current format.
+ */
+export function documentColumns() {
+  return [
+    sql.ref<number | string | null>('inspectionDocuments.version').as('version'),
+    sql<
+      string | null
+    >`case when ${sql.ref('inspectionDocuments.shape')} = ${DOCUMENT_SHAPE} then ${sql.ref('inspectionDocuments.body')} end`.as(
+      'body',
+    ),
+  ] as const;
+}
+
+/**
+ * Inspections with their document: id and the document's columns. Readers of an inspection found
+ * by other means than its id (a share token) add their own conditions and columns.
+ */
+export function inspectionsWithDocument(db: Db) {
+  return db
     .selectFrom('inspections')
     .leftJoin('inspectionDocuments', 'inspectionDocuments.inspectionId', 'inspections.id')
-    .select((eb) => [
-      'inspections.id',
-      'inspectionDocuments.version',
-      eb
-        .case()
-        .when('inspectionDocuments.shape', '=', DOCUMENT_SHAPE)
-        .then(eb.ref('inspectionDocuments.body'))
-        .else(null)
-        .end()
-        .as('body'),
-    ])
-    .where('inspections.shareToken', '=', token!),
-);
+    .select('inspections.id')
+    .select(documentColumns());
+}
 
-/** The inspection's id by its share token, with its stored document when there is one. */
-export async function findDocumentByToken(db: Db, token: string): Promise<DocumentRow | undefined> {
-  const [row] = await bodyByToken(db, [token]);
-  return row && { inspectionId: row.id, version: Number(row.version), body: row.body };
+/** The document row of an inspection read through `inspectionsWithDocument`. */
+export function documentRowOf(
+  inspectionId: string,
+  row: { version: number | string | null; body: string | null },
+): DocumentRow {
+  return { inspectionId, version: Number(row.version), body: row.body };
 }
 
 /** How many documents one transaction builds. */

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Inspection } from '@shared/schemas/inspection';
 import { isPostgres, type Db } from '@api/db/database';
@@ -233,12 +234,65 @@ export async function inspectionsByIds(db: Db, ids: readonly string[]): Promise<
   });
 }
 
-/** The inspection with this share token, read from its stored document when there is one. */
-export async function inspectionByToken(db: Db, token: string): Promise<Inspection | undefined> {
-  const found = await repo.findDocumentByToken(db, token);
-  if (!found) return undefined;
-  const text = (await textsOf(db, [found], [found.inspectionId])).get(found.inspectionId);
-  return text === undefined ? undefined : (JSON.parse(text) as Inspection);
+/**
+ * One inspection's answer as JSON text, from its document row read by the caller along with other
+ * columns (`inspectionsWithDocument`): the stored body, else built from the rows; undefined once the
+ * inspection is gone.
+ */
+export async function documentText(db: Db, row: repo.DocumentRow): Promise<string | undefined> {
+  return (await textsOf(db, [row], [row.inspectionId])).get(row.inspectionId);
+}
+
+/** Whether this database's reads check every stored document against the rows (the tests' apps). */
+export function checkingDocuments(db: Db): boolean {
+  return keeperOf(db).check;
+}
+
+/**
+ * A value derived from inspections' answers (a share page's part of one, say), kept per inspection
+ * for the version of the stored document it came from: a read that finds the same version gets the
+ * kept value without parsing the document again. Only a stored document's value is kept (its text
+ * is that version's); bounded, least recently used out first; one set per database. When checking
+ * (tests) a kept value is derived again and must be the same.
+ */
+export class DocumentDerived<T> {
+  private readonly byDb = new WeakMap<object, Map<string, { version: number; value: T }>>();
+
+  constructor(
+    private readonly derive: (inspection: Inspection) => T,
+    private readonly capacity = 2_000,
+  ) {}
+
+  /** The value for this document row (read by the caller); undefined once the inspection is gone. */
+  async of(db: Db, document: repo.DocumentRow): Promise<T | undefined> {
+    const kept = this.keptFor(db);
+    const entry = document.body === null ? undefined : kept.get(document.inspectionId);
+    const hit = entry?.version === document.version ? entry : undefined;
+    if (hit && !checkingDocuments(db)) {
+      // Re-inserted: the map's order stays least recently used first.
+      kept.delete(document.inspectionId);
+      kept.set(document.inspectionId, hit);
+      return hit.value;
+    }
+    const text = await documentText(db, document);
+    if (text === undefined) return undefined;
+    const value = this.derive(JSON.parse(text) as Inspection);
+    if (hit && !isDeepStrictEqual(hit.value, value))
+      throw new Error(`kept value of inspection ${document.inspectionId} is stale: ${JSON.stringify(hit.value)}`);
+    if (document.body !== null) {
+      kept.delete(document.inspectionId);
+      kept.set(document.inspectionId, { version: document.version, value });
+      if (kept.size > this.capacity) kept.delete(kept.keys().next().value!);
+    }
+    return value;
+  }
+
+  private keptFor(db: Db): Map<string, { version: number; value: T }> {
+    const adapter = db.getExecutor().adapter;
+    let kept = this.byDb.get(adapter);
+    if (!kept) this.byDb.set(adapter, (kept = new Map()));
+    return kept;
+  }
 }
 
 /**

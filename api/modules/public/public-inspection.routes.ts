@@ -3,9 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicInspectionResponse, shareNotFoundResponse } from '@shared/schemas/inspection';
 import { decidePublicService, getPublicInspection } from './public-inspection.service';
-import { withViewRecorded } from '@api/modules/sends/share-views';
 import { decisionRoutes } from './decision-routes';
-import { orShareNotFound } from './public-view';
+import { sendSharePage } from './public-view';
 
 // Tokens and ids are checked in the service: a malformed one is answered like an unknown one (404).
 const tokenParams = z.object({ token: z.string() });
@@ -21,7 +20,7 @@ export async function publicInspectionRoutes(fastify: FastifyInstance): Promise<
     async (request, reply) => {
       const { token } = request.params;
       const view = { kind: 'inspection' as const, token, now: app.clock() };
-      return orShareNotFound(app.db, reply, () => withViewRecorded(app.db, request, view, () => getPublicInspection(app.db, token)));
+      return sendSharePage(app.db, request, reply, view, () => getPublicInspection(app.db, token));
     },
   );
 

@@ -1,22 +1,25 @@
 import { INSPECTION_TAX_RATE } from '@shared/constants';
 import { formatCents, parseCents, totalsWithTax } from '@shared/money';
-import type { PublicInspection } from '@shared/schemas/inspection';
+import { publicInspectionResponse, type Inspection } from '@shared/schemas/inspection';
 import type { Db } from '@api/db/database';
 import { notFound } from '@api/lib/http-error';
+import type { JsonText } from '@api/lib/json-text';
 import { isShareToken } from '@api/lib/tokens';
+import { serializerFor } from '@api/plugins/serializer';
 import {
-  shopContact,
+  sharePageTail,
   toPublicFindings,
   toPublicService,
   toPublicVehicle,
+  writtenInParts,
   type DecideSharedService,
 } from './public-view';
-import { signatureRequired } from '@api/modules/decisions/decision.service';
+import { findReportByToken } from './public-inspection.repository';
 import { decideRecommendedService } from '@api/modules/inspections/service.service';
 import { toPublicMedia } from '@api/modules/media/media.mapper';
 import { findInspectionMedia } from '@api/modules/media/media.repository';
 import { findInspectionIdByToken } from '@api/modules/inspections/inspection.repository';
-import { inspectionByToken } from '@api/modules/inspections/inspection-documents';
+import { DocumentDerived } from '@api/modules/inspections/inspection-documents';
 import { inspectionNotFound } from '@api/modules/inspections/inspection-assembly';
 
 const ID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -29,21 +32,19 @@ async function inspectionIdFor(db: Db, token: string): Promise<string> {
 
 const cents = (money: string) => parseCents(money) ?? 0;
 
-/** What the report page shows, and nothing more. */
-export async function getPublicInspection(db: Db, token: string): Promise<PublicInspection> {
-  // The inspection by its token, from its stored answer when there is one.
-  const inspection = isShareToken(token) ? await inspectionByToken(db, token) : undefined;
-  if (!inspection) throw inspectionNotFound();
-  const [shop, signature, media] = await Promise.all([
-    shopContact(db),
-    signatureRequired(db, inspection.id),
-    findInspectionMedia(db, inspection.id),
-  ]);
+// The report is written in parts with the writers of its own schema: the head (every field up to
+// the estimate, all decided by the inspection's document, kept per document version) and the share
+// page's tail.
+const writeHead = serializerFor(publicInspectionResponse.omit({ signatureRequired: true, shop: true, media: true }));
+const writeReport = serializerFor(publicInspectionResponse);
+
+/** The report's head without its closing brace, kept per inspection and document version. */
+const reportHeads = new DocumentDerived((inspection: Inspection): string => {
   const pendingCents = inspection.services
     .filter((s) => s.status === 'recommended')
     .reduce((sum, s) => sum + cents(s.partsCost) + cents(s.laborCost), 0);
   const estimate = totalsWithTax(pendingCents, INSPECTION_TAX_RATE);
-  return {
+  const head = writeHead({
     ...toPublicFindings(inspection),
     updatedAt: inspection.updatedAt,
     customer: { name: inspection.customer.name },
@@ -53,10 +54,24 @@ export async function getPublicInspection(db: Db, token: string): Promise<Public
       tax: formatCents(estimate.taxCents),
       total: formatCents(estimate.totalCents),
     },
-    signatureRequired: signature,
-    shop,
-    media: media.map((m) => toPublicMedia(m, token)),
-  };
+  });
+  return head.slice(0, -1);
+});
+
+/** What the report page shows, and nothing more, as JSON text: one statement, and the media when there are some. */
+export async function getPublicInspection(db: Db, token: string): Promise<JsonText> {
+  const found = isShareToken(token) ? await findReportByToken(db, token) : undefined;
+  if (!found) throw inspectionNotFound();
+  const [head, media] = await Promise.all([
+    reportHeads.of(db, found.document),
+    found.hasMedia ? findInspectionMedia(db, found.document.inspectionId) : [],
+  ]);
+  if (head === undefined) throw inspectionNotFound();
+  const tail = sharePageTail(
+    found,
+    media.map((m) => toPublicMedia(m, token)),
+  );
+  return writtenInParts(db, writeReport, `${head},${tail}}`);
 }
 
 /** The customer's approve or decline, scoped to the token's own inspection. */

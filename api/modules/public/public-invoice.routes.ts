@@ -8,9 +8,8 @@ import {
 import { shareNotFoundResponse } from '@shared/schemas/inspection';
 import { errorsFor } from '@api/lib/replies';
 import { decidePublicInvoiceService, getPublicInvoice } from './public-invoice.service';
-import { withViewRecorded } from '@api/modules/sends/share-views';
 import { decisionRoutes } from './decision-routes';
-import { orShareNotFound } from './public-view';
+import { sendSharePage } from './public-view';
 
 // The receipt and invoice share pages: no session, the share token is the only key.
 export async function publicInvoiceRoutes(fastify: FastifyInstance): Promise<void> {
@@ -22,7 +21,7 @@ export async function publicInvoiceRoutes(fastify: FastifyInstance): Promise<voi
     async (request, reply) => {
       const { token } = request.params;
       const view = { kind: 'invoice' as const, token, now: app.clock() };
-      return orShareNotFound(app.db, reply, () => withViewRecorded(app.db, request, view, () => getPublicInvoice(app.db, token)));
+      return sendSharePage(app.db, request, reply, view, () => getPublicInvoice(app.db, token));
     },
   );
 

@@ -1,13 +1,23 @@
 import type { InvoiceStatus } from '@shared/constants';
 import { formatCents } from '@shared/money';
-import type { PublicInvoice } from '@shared/schemas/invoice';
+import type { Inspection } from '@shared/schemas/inspection';
+import { publicInvoiceInspectionResponse, publicInvoiceResponse } from '@shared/schemas/invoice';
 import type { Db } from '@api/db/database';
 import type { InvoiceRow } from '@api/db/tables';
 import { notFound } from '@api/lib/http-error';
+import type { JsonText } from '@api/lib/json-text';
 import { isShareToken } from '@api/lib/tokens';
-import { inspectionsByIds } from '@api/modules/inspections/inspection-documents';
-import { shopContact, toPublicFindings, toPublicService, toPublicVehicle, type DecideSharedService } from './public-view';
-import { signatureRequired } from '@api/modules/decisions/decision.service';
+import { serializerFor } from '@api/plugins/serializer';
+import { DocumentDerived } from '@api/modules/inspections/inspection-documents';
+import {
+  sharePageTail,
+  toPublicFindings,
+  toPublicService,
+  toPublicVehicle,
+  writtenInParts,
+  type DecideSharedService,
+} from './public-view';
+import { findInvoicePageByToken } from './public-invoice.repository';
 import { findInspectionMedia } from '@api/modules/media/media.repository';
 import { toInvoiceMedia } from './public-invoice-media.service';
 import { decideRecommendedService } from '@api/modules/inspections/service.service';
@@ -21,47 +31,80 @@ async function invoiceByToken(db: Db, token: string): Promise<InvoiceRow> {
   return row;
 }
 
-export async function getPublicInvoice(db: Db, token: string): Promise<PublicInvoice> {
-  const row = await invoiceByToken(db, token);
-  const [[inspection], lineItems, shop, signature, media] = await Promise.all([
-    inspectionsByIds(db, row.inspectionId ? [row.inspectionId] : []),
-    repo.lineItemsByInvoiceIds(db, [row.id]),
-    shopContact(db),
-    row.inspectionId ? signatureRequired(db, row.inspectionId) : false,
-    row.inspectionId ? findInspectionMedia(db, row.inspectionId) : [],
+// The receipt is written in parts with the writers of its own schema: the fields before its
+// inspection's findings, the findings (kept per document version), the fields after them, and the
+// share page's tail.
+const writeFindings = serializerFor(publicInvoiceInspectionResponse);
+const writeBefore = serializerFor(
+  publicInvoiceResponse.pick({
+    id: true,
+    status: true,
+    notes: true,
+    createdAt: true,
+    subtotal: true,
+    tax: true,
+    total: true,
+    customer: true,
+    vehicle: true,
+  }),
+);
+const writeAfter = serializerFor(publicInvoiceResponse.pick({ lineItems: true, receipt: true }));
+const writeReceipt = serializerFor(publicInvoiceResponse);
+
+/** What a receipt takes from its inspection's answer, kept per inspection and document version. */
+const receiptParts = new DocumentDerived((inspection: Inspection) => ({
+  /** The findings as JSON text. */
+  findings: writeFindings(toPublicFindings(inspection)),
+  customer: inspection.customer,
+  vehicle: inspection.vehicle,
+  services: serviceCentsOf(inspection.services),
+}));
+
+const inner = (json: string) => json.slice(1, -1);
+
+/** The receipt page's answer as JSON text: one statement, and the media when there are some. */
+export async function getPublicInvoice(db: Db, token: string): Promise<JsonText> {
+  const found = isShareToken(token) ? await findInvoicePageByToken(db, token) : undefined;
+  if (!found) throw notFound(INVOICE_NOT_FOUND);
+  const { invoice, lineItems } = found;
+  const [part, media] = await Promise.all([
+    found.document ? receiptParts.of(db, found.document) : undefined,
+    found.hasMedia && invoice.inspectionId ? findInspectionMedia(db, invoice.inspectionId) : [],
   ]);
   // The inspection brought its customer and vehicle along: read them again only when they differ.
   const [[customer], [vehicle]] = await Promise.all([
-    inspection?.customer.id === row.customerId ? [inspection.customer] : repo.customersByIds(db, [row.customerId]),
-    !row.vehicleId ? [] : inspection?.vehicle.id === row.vehicleId ? [inspection.vehicle] : repo.vehiclesByIds(db, [row.vehicleId]),
+    part?.customer.id === invoice.customerId ? [part.customer] : repo.customersByIds(db, [invoice.customerId]),
+    !invoice.vehicleId ? [] : part?.vehicle.id === invoice.vehicleId ? [part.vehicle] : repo.vehiclesByIds(db, [invoice.vehicleId]),
   ]);
   // The customer's delete takes its invoices along, so a missing one means the invoice is gone.
   if (!customer) throw notFound(INVOICE_NOT_FOUND);
-  const services = serviceCentsOf(inspection?.services ?? []);
-  return {
-    id: row.id,
-    status: row.status as InvoiceStatus,
-    notes: row.notes,
-    createdAt: row.createdAt,
-    subtotal: formatCents(row.subtotalCents),
-    tax: formatCents(row.taxCents),
-    total: formatCents(row.totalCents),
+  const before = writeBefore({
+    id: invoice.id,
+    status: invoice.status as InvoiceStatus,
+    notes: invoice.notes,
+    createdAt: invoice.createdAt,
+    subtotal: formatCents(invoice.subtotalCents),
+    tax: formatCents(invoice.taxCents),
+    total: formatCents(invoice.totalCents),
     customer: { name: customer.name, email: customer.email, phone: customer.phone },
     vehicle: vehicle ? toPublicVehicle(vehicle) : null,
-    inspection: inspection ? toPublicFindings(inspection) : null,
-    lineItems: lineItems.map((item) => ({
-      id: item.id,
-      description: item.description,
-      amount: formatCents(item.amountCents),
-    })),
+  });
+  const after = writeAfter({
+    lineItems: lineItems.map((item) => ({ id: item.id, description: item.description, amount: formatCents(item.amountCents) })),
     receipt: receiptFigures(
-      services,
+      part?.services ?? serviceCentsOf([]),
       lineItems.map((item) => item.amountCents),
     ),
-    signatureRequired: signature,
-    shop,
-    media: media.map((m) => toInvoiceMedia(m, token)),
-  };
+  });
+  const tail = sharePageTail(
+    found,
+    media.map((m) => toInvoiceMedia(m, token)),
+  );
+  return writtenInParts(
+    db,
+    writeReceipt,
+    `{${inner(before)},"inspection":${part?.findings ?? 'null'},${inner(after)},${tail}}`,
+  );
 }
 
 /** The customer's approve or decline, limited to the services of this invoice's inspection. */

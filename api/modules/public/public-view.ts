@@ -8,10 +8,21 @@ import type {
 } from '@shared/schemas/inspection';
 import type { VehicleSummary } from '@shared/schemas/vehicle';
 import type { PublicApproveBody } from '@shared/schemas/decision';
+import { shopContactResponse } from '@shared/schemas/inspection';
+import { publicMediaResponse, type PublicMedia } from '@shared/schemas/media';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '@api/db/database';
 import { HttpError } from '@api/lib/http-error';
+import { JsonText, sendJsonText } from '@api/lib/json-text';
+import type { TargetKind } from '@api/modules/sends/send.repository';
+import { withViewRecorded } from '@api/modules/sends/share-views';
 import { httpErrorBody } from '@api/plugins/errors';
+import { serializerFor } from '@api/plugins/serializer';
+import { signatureNeeded } from '@api/modules/decisions/decision.service';
+import { checkingDocuments } from '@api/modules/inspections/inspection-documents';
+import { signatureModeOf } from '@api/modules/shop-settings/shop-settings.service';
+import type { SharePageRow } from './share-page.repository';
 import type { ShareClient } from '@api/modules/inspections/service.service';
 import { findShopContact } from '@api/modules/users/user.repository';
 
@@ -86,6 +97,28 @@ export function toPublicFindings(i: Inspection): PublicFindings {
   };
 }
 
+const writeShop = serializerFor(shopContactResponse);
+const writeMedia = serializerFor(z.array(publicMediaResponse));
+
+/**
+ * The fields every share page's answer ends with (the last three of its schema: signatureRequired,
+ * shop, media) as JSON text without braces: the page writes what comes before and adds these.
+ */
+export function sharePageTail(page: SharePageRow, media: readonly PublicMedia[]): string {
+  const signature = signatureNeeded(signatureModeOf(page.approvalSignature), page.customerApproved);
+  return `"signatureRequired":${signature},"shop":${writeShop(page.shop)},"media":${writeMedia(media)}`;
+}
+
+/**
+ * A share page's answer written in parts. When checking (tests) it must be exactly what its whole
+ * schema's writer writes for the same data.
+ */
+export function writtenInParts(db: Db, writeWhole: (data: unknown) => string, text: string): JsonText {
+  if (checkingDocuments(db) && writeWhole(JSON.parse(text)) !== text)
+    throw new Error(`share page written in parts differs from its schema's writer: ${text}`);
+  return new JsonText(text);
+}
+
 const NO_SHOP: ShopContact = {
   companyName: null,
   phone: null,
@@ -114,4 +147,19 @@ export async function orShareNotFound<T>(db: Db, reply: FastifyReply, load: () =
     if (!(err instanceof HttpError) || err.statusCode !== 404) throw err;
     return reply.code(404).send({ ...httpErrorBody(err), shop: await shopContact(db) });
   }
+}
+
+/**
+ * A share page's GET: its answer (JSON text), with the customer's view recorded, or its 404 with
+ * the shop's contact.
+ */
+export async function sendSharePage(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  view: { kind: TargetKind; token: string; now: number },
+  load: () => Promise<JsonText>,
+): Promise<FastifyReply> {
+  const page = await orShareNotFound(db, reply, () => withViewRecorded(db, request, view, load));
+  return page instanceof JsonText ? sendJsonText(reply, page) : page;
 }

@@ -8,8 +8,12 @@ export async function readSetting(db: Db, key: string): Promise<string | undefin
   return row?.value;
 }
 
+/** The statement reading one setting's stored value (a statement of its own, or part of a share page's read). */
+export const settingQuery = (db: Db, key: string) =>
+  db.selectFrom('shopSettings').select('value').where('key', '=', key);
+
 // Share pages read a setting on every view: compiled once.
-const settingValue = compiledOnce((db, [key]) => db.selectFrom('shopSettings').select('value').where('key', '=', key!));
+const settingValue = compiledOnce((db, [key]) => settingQuery(db, key!));
 
 export async function writeSetting(db: Db, key: string, value: string): Promise<void> {
   const updatedAt = nowIso();

@@ -11,12 +11,15 @@ import { hasAnyUser } from '@api/modules/users/user.repository';
 import { readSetting, writeSetting } from './shop-settings.repository';
 
 const OPEN_SIGN_UP = 'openSignUp';
-const APPROVAL_SIGNATURE = 'approvalSignature';
+export const APPROVAL_SIGNATURE = 'approvalSignature';
 
-/** never unless an admin chose otherwise; an unreadable stored value counts as never. */
-export async function approvalSignatureMode(db: Db): Promise<ApprovalSignatureMode> {
-  const stored = await readSetting(db, APPROVAL_SIGNATURE);
+/** The mode a stored approval-signature setting names: never unless an admin chose otherwise; an unreadable value counts as never. */
+export function signatureModeOf(stored: string | null | undefined): ApprovalSignatureMode {
   return APPROVAL_SIGNATURE_MODES.find((m) => stored === JSON.stringify(m)) ?? 'never';
+}
+
+export async function approvalSignatureMode(db: Db): Promise<ApprovalSignatureMode> {
+  return signatureModeOf(await readSetting(db, APPROVAL_SIGNATURE));
 }
 
 const UNVIEWED_ALERT_MINUTES = 'unviewedAlertMinutes';

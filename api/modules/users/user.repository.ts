@@ -99,9 +99,8 @@ export async function deleteUserSessions(db: Db, userId: string, exceptSid?: str
   await query.execute();
 }
 
-/** The shop's contact details: those of the earliest-created admin. */
-// Read by every share page: compiled once.
-const shopContact = compiledOnce((db) =>
+/** The shop's contact details: those of the earliest-created admin (a statement, or part of a share page's read). */
+export const shopContactQuery = (db: Db) =>
   db
     .selectFrom('users')
     .select(['companyName', 'phone', 'email', 'address', 'city', 'state', 'zipCode', 'website'])
@@ -109,8 +108,10 @@ const shopContact = compiledOnce((db) =>
     .orderBy('createdAt')
     .orderBy('id')
     // Written into the SQL: SQLite runs a bound LIMIT markedly slower.
-    .limit(sql.lit(1)),
-);
+    .limit(sql.lit(1));
+
+// Read by every share page without a stored answer: compiled once.
+const shopContact = compiledOnce((db) => shopContactQuery(db));
 
 export async function findShopContact(db: Db) {
   return (await shopContact(db, []))[0];

@@ -1,0 +1,19 @@
+import { compiledOnce } from '@api/db/compiled-once';
+import type { Db } from '@api/db/database';
+import { documentRowOf, inspectionsWithDocument, type DocumentRow } from '@api/modules/inspections/inspection-document.repository';
+import { sharePageColumns, sharePageOf, shopJoin, type SharePageRow } from './share-page.repository';
+
+// Every view of a report runs it: compiled once. One statement instead of five (the inspection's
+// document, the signature setting, the customer's approvals, whether there are media, the shop).
+const reportByToken = compiledOnce((db, [token]) =>
+  inspectionsWithDocument(db)
+    .leftJoin(shopJoin(db), (join) => join.onTrue())
+    .select(sharePageColumns(db, 'inspections.id'))
+    .where('inspections.shareToken', '=', token!),
+);
+
+/** Everything a report page shows besides its media, found by the page's token. */
+export async function findReportByToken(db: Db, token: string): Promise<(SharePageRow & { document: DocumentRow }) | undefined> {
+  const [row] = await reportByToken(db, [token]);
+  return row && { document: documentRowOf(row.id, row), ...sharePageOf(row) };
+}

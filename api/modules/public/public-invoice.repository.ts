@@ -1,0 +1,77 @@
+import { compiledOnce } from '@api/db/compiled-once';
+import { sql } from 'kysely';
+import { isPostgres, type Db } from '@api/db/database';
+import type { InvoiceLineItemRow, InvoiceRow } from '@api/db/tables';
+import {
+  documentColumns,
+  documentRowOf,
+  type DocumentRow,
+} from '@api/modules/inspections/inspection-document.repository';
+import { sharePageColumns, sharePageOf, shopJoin, type SharePageRow } from './share-page.repository';
+
+/** What a receipt shows of the invoice's own row. */
+const INVOICE_COLUMNS = [
+  'id',
+  'inspectionId',
+  'customerId',
+  'vehicleId',
+  'status',
+  'notes',
+  'subtotalCents',
+  'taxCents',
+  'totalCents',
+  'createdAt',
+] as const satisfies readonly (keyof InvoiceRow)[];
+
+export type ReceiptInvoice = Pick<InvoiceRow, (typeof INVOICE_COLUMNS)[number]>;
+
+/**
+ * The invoice's line items as one JSON text, `[[id, description, amountCents], …]` oldest first, so
+ * they come in the same statement as the invoice.
+ */
+function lineItemsJson(db: Db) {
+  if (isPostgres(db))
+    return sql<string>`(select coalesce(json_agg(json_build_array(l.id, l.description, l.amount_cents) order by l.created_at, l.id), '[]')::text
+      from invoice_line_items l where l.invoice_id = ${sql.ref('invoices.id')})`;
+  return sql<string>`(select json_group_array(json_array(l.id, l.description, l.amount_cents))
+      from (select * from invoice_line_items l where l.invoice_id = ${sql.ref('invoices.id')} order by l.created_at, l.id) l)`;
+}
+
+// Every view of a receipt runs it: compiled once. One statement instead of seven (the invoice, its
+// line items, its inspection's document, the signature setting, the customer's approvals, whether
+// there are media, the shop).
+const invoicePageByToken = compiledOnce((db, [token]) =>
+  db
+    .selectFrom('invoices')
+    .leftJoin('inspectionDocuments', 'inspectionDocuments.inspectionId', 'invoices.inspectionId')
+    .leftJoin(shopJoin(db), (join) => join.onTrue())
+    .select(INVOICE_COLUMNS.map((column) => `invoices.${column}` as const))
+    .select(documentColumns())
+    .select(lineItemsJson(db).as('lineItems'))
+    .select(sharePageColumns(db, 'invoices.inspectionId'))
+    .where('invoices.shareToken', '=', token!),
+);
+
+export interface InvoicePageRow extends SharePageRow {
+  invoice: ReceiptInvoice;
+  /** The document of the invoice's inspection; undefined for an invoice without one. */
+  document: DocumentRow | undefined;
+  lineItems: Pick<InvoiceLineItemRow, 'id' | 'description' | 'amountCents'>[];
+}
+
+/** Everything a receipt page shows besides its media, found by the page's token. */
+export async function findInvoicePageByToken(db: Db, token: string): Promise<InvoicePageRow | undefined> {
+  const [row] = await invoicePageByToken(db, [token]);
+  if (!row) return undefined;
+  const { id, inspectionId, customerId, vehicleId, status, notes, subtotalCents, taxCents, totalCents, createdAt } = row;
+  return {
+    invoice: { id, inspectionId, customerId, vehicleId, status, notes, subtotalCents, taxCents, totalCents, createdAt },
+    document: inspectionId ? documentRowOf(inspectionId, row) : undefined,
+    lineItems: (JSON.parse(row.lineItems) as [string, string, number][]).map(([id, description, amountCents]) => ({
+      id,
+      description,
+      amountCents: Number(amountCents),
+    })),
+    ...sharePageOf(row),
+  };
+}
