@@ -72,10 +72,13 @@ export async function getPublicInvoice(db: Db, token: string): Promise<JsonText>
     found.hasMedia && invoice.inspectionId ? findInspectionMedia(db, invoice.inspectionId) : [],
   ]);
   // The inspection brought its customer and vehicle along: read them again only when they differ.
-  const [[customer], [vehicle]] = await Promise.all([
-    part?.customer.id === invoice.customerId ? [part.customer] : repo.customersByIds(db, [invoice.customerId]),
-    !invoice.vehicleId ? [] : part?.vehicle.id === invoice.vehicleId ? [part.vehicle] : repo.vehiclesByIds(db, [invoice.vehicleId]),
-  ]);
+  const customer =
+    part?.customer.id === invoice.customerId ? part.customer : (await repo.customersByIds(db, [invoice.customerId]))[0];
+  const vehicle = !invoice.vehicleId
+    ? undefined
+    : part?.vehicle.id === invoice.vehicleId
+      ? part.vehicle
+      : (await repo.vehiclesByIds(db, [invoice.vehicleId]))[0];
   // The customer's delete takes its invoices along, so a missing one means the invoice is gone.
   if (!customer) throw notFound(INVOICE_NOT_FOUND);
   const before = writeBefore({

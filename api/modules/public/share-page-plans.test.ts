@@ -1,0 +1,38 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDatabaseKind } from '@api/test/database';
+import { createInspection, createInvoiceFor, createUser } from '@api/test/factories';
+import { planRecorder } from '@api/test/query-plans';
+import { findReportByToken } from './public-inspection.repository';
+import { findInvoicePageByToken } from './public-invoice.repository';
+
+// SQLite's query plans for the share pages' one statement each: every part of the page is found
+// through an index, none sorts, and no table is read whole.
+const sqlite = testDatabaseKind() === 'sqlite';
+const database = await createTestDatabase();
+afterAll(() => database.drop());
+
+const { db, plans } = planRecorder(database.db);
+
+await createUser(database.db, { role: 'admin' });
+await createUser(database.db, { role: 'technician' });
+const inspection = await createInspection(database.db);
+const invoice = await createInvoiceFor(database.db, inspection);
+
+/** A step that reads a whole table (the one-row shop and the line items read by index are derived tables). */
+const BARE_SCAN =
+  /^SCAN (users|inspections|inspection_documents|invoices|invoice_line_items|service_decisions|media|shop_settings)\b/m;
+
+describe.runIf(sqlite)('share page query plans on SQLite', () => {
+  it.each([
+    ['report', () => findReportByToken(db, inspection.shareToken!)],
+    ['receipt', () => findInvoicePageByToken(db, invoice.shareToken)],
+  ] as const)('%s: one statement, found by its token, nothing sorted or scanned', async (_name, run) => {
+    const statements = await plans(run);
+    expect(statements).toHaveLength(1);
+    const steps = statements[0]!;
+    expect(steps).toMatch(/SEARCH (inspections|invoices) USING INDEX \w+ \(share_token=\?\)/);
+    expect(steps).toContain('SEARCH users USING INDEX users_role_created (role=?)');
+    expect(steps).not.toContain('USE TEMP B-TREE');
+    expect(steps).not.toMatch(BARE_SCAN);
+  });
+});
