@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '@api/test/app';
 import { createInspection, createUser } from '@api/test/factories';
+import { insertMediaFile, insertMediaRow } from '@api/modules/media/media.repository';
 
 const t = await useTestApp();
 
@@ -185,6 +186,48 @@ describe('PUT /api/public/inspections/:token/services/:serviceId/approve|decline
   it('the staff approval route is 401 without a session', async () => {
     const res = await t.app.inject({ method: 'PUT', url: `/api/services/${other.services[0]!.id}`, payload: { status: 'approved' } });
     expect(res.statusCode).toBe(401);
+  });
+
+  it('shows every change on the next view: its findings, the shop, the signature rule and its photos', async () => {
+    const url = `/api/public/inspections/${other.shareToken}`;
+    const first = (await t.app.inject({ method: 'GET', url })).json();
+    expect(first).toMatchObject({ shop: { companyName: 'Baywise Motors' }, signatureRequired: false, media: [] });
+    expect(first.services[0].description).toBe('Other customer service');
+    // Seen again unchanged: the same answer.
+    expect((await t.app.inject({ method: 'GET', url })).json()).toEqual(first);
+
+    await t.db.updateTable('services').set({ description: 'Wheel alignment' }).where('id', '=', other.services[0]!.id).execute();
+    await t.db.updateTable('users').set({ companyName: 'Baywise Motors & Tires' }).where('email', '=', 'owner@shop.test').execute();
+    await t.db
+      .insertInto('shopSettings')
+      .values({ key: 'approvalSignature', value: '"always"', updatedAt: new Date().toISOString() })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: '"always"' }))
+      .execute();
+    const at = new Date().toISOString();
+    const photo = { sha256: 'a'.repeat(64), contentType: 'image/jpeg', bytes: 10, width: 4, height: 3, durationMs: null };
+    await insertMediaFile(t.db, { ...photo, variants: '[]', processing: 0, playable: null, copyStartedAt: null, createdAt: at });
+    await insertMediaRow(t.db, {
+      ...photo,
+      id: randomUUID(),
+      inspectionId: other.id,
+      itemKey: null,
+      serviceId: null,
+      kind: 'photo',
+      markupSha256: null,
+      caption: 'Worn pads',
+      position: 0,
+      capturedAt: at,
+      takenBy: null,
+      createdAt: at,
+      updatedAt: at,
+    });
+
+    const next = (await t.app.inject({ method: 'GET', url })).json();
+    expect(next.services[0].description).toBe('Wheel alignment');
+    expect(next.shop.companyName).toBe('Baywise Motors & Tires');
+    expect(next.signatureRequired).toBe(true);
+    expect(next.media).toMatchObject([{ kind: 'photo', caption: 'Worn pads' }]);
+    await t.db.deleteFrom('shopSettings').where('key', '=', 'approvalSignature').execute();
   });
 
   it('shows null shop details when there is no admin', async () => {

@@ -148,6 +148,27 @@ describe('GET /api/public/invoices/:token', () => {
     expect(res.body).not.toMatch(/scrypt|passwordHash|customerId|technicianId/);
   });
 
+  it('shows every change on the next view: its customer, its inspection, its line items', async () => {
+    const { customer, inspection, invoice } = await setup();
+    const first = (await get(invoice.shareToken)).json();
+    expect((await get(invoice.shareToken)).json()).toEqual(first);
+
+    await t.db.updateTable('customers').set({ name: 'Dana W. Reyes', phone: '555-0143' }).where('id', '=', customer.id).execute();
+    await t.db.updateTable('inspections').set({ notes: 'Drive very gently' }).where('id', '=', inspection.id).execute();
+    const added = await advisor.inject({
+      method: 'POST',
+      url: `/api/invoices/${invoice.id}/line-items`,
+      payload: { description: 'Disposal fee', amount: '3.00' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+
+    const next = (await get(invoice.shareToken)).json();
+    expect(next.customer).toEqual({ name: 'Dana W. Reyes', email: 'dana@mail.test', phone: '555-0143' });
+    expect(next.inspection.notes).toBe('Drive very gently');
+    expect(next.lineItems.map((item: { description: string }) => item.description)).toEqual(['Shop supplies', 'Disposal fee']);
+    expect(next.total).not.toBe(first.total);
+  });
+
   it('without an inspection or vehicle shows nulls and line items only', async () => {
     const { inspection, invoice } = await setup();
     await t.db.deleteFrom('inspections').where('id', '=', inspection.id).execute();
