@@ -36,7 +36,6 @@ const cents = (money: string) => parseCents(money) ?? 0;
 // the estimate, all decided by the inspection's document, kept per document version) and the share
 // page's tail.
 const writeHead = serializerFor(publicInspectionResponse.omit({ signatureRequired: true, shop: true, media: true }));
-const writeReport = serializerFor(publicInspectionResponse);
 
 /** The report's head without its closing brace, kept per inspection and document version. */
 const reportHeads = new DocumentDerived((inspection: Inspection): string => {
@@ -71,7 +70,7 @@ export async function getPublicInspection(db: Db, token: string): Promise<JsonTe
     found,
     media.map((m) => toPublicMedia(m, token)),
   );
-  return writtenInParts(db, writeReport, `${head},${tail}}`);
+  return writtenInParts(db, publicInspectionResponse, `${head},${tail}}`);
 }
 
 /** The customer's approve or decline, scoped to the token's own inspection. */

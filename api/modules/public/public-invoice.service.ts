@@ -49,7 +49,6 @@ const writeBefore = serializerFor(
   }),
 );
 const writeAfter = serializerFor(publicInvoiceResponse.pick({ lineItems: true, receipt: true }));
-const writeReceipt = serializerFor(publicInvoiceResponse);
 
 /** What a receipt takes from its inspection's answer, kept per inspection and document version. */
 const receiptParts = new DocumentDerived((inspection: Inspection) => ({
@@ -102,10 +101,11 @@ export async function getPublicInvoice(db: Db, token: string): Promise<JsonText>
   const tail = sharePageTail(
     found,
     media.map((m) => toInvoiceMedia(m, token)),
+    part !== undefined,
   );
   return writtenInParts(
     db,
-    writeReceipt,
+    publicInvoiceResponse,
     `{${inner(before)},"inspection":${part?.findings ?? 'null'},${inner(after)},${tail}}`,
   );
 }

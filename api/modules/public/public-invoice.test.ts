@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '@api/test/app';
+import { writeSetting } from '@api/modules/shop-settings/shop-settings.repository';
 import { createCustomer, createInspection, createUser, createVehicle, type ServiceSeed } from '@api/test/factories';
 
 const t = await useTestApp();
@@ -184,6 +185,11 @@ describe('GET /api/public/invoices/:token', () => {
       ifAllApprovedTax: '0.57',
       ifAllApprovedTotal: '7.64',
     });
+    // Nothing left to approve: no signature asked for, whatever the shop's rule.
+    expect(body.signatureRequired).toBe(false);
+    await writeSetting(t.db, 'approvalSignature', JSON.stringify('always'));
+    expect((await get(invoice.shareToken)).json().signatureRequired).toBe(false);
+    await t.db.deleteFrom('shopSettings').where('key', '=', 'approvalSignature').execute();
   });
 
   it('is 404 for unknown, malformed or foreign tokens, without a session', async () => {

@@ -102,20 +102,27 @@ const writeMedia = serializerFor(z.array(publicMediaResponse));
 
 /**
  * The fields every share page's answer ends with (the last three of its schema: signatureRequired,
- * shop, media) as JSON text without braces: the page writes what comes before and adds these.
+ * shop, media) as JSON text without braces: the page writes what comes before and adds these. A
+ * page without an inspection has nothing to approve, so it asks for no signature.
  */
-export function sharePageTail(page: SharePageRow, media: readonly PublicMedia[]): string {
-  const signature = signatureNeeded(signatureModeOf(page.approvalSignature), page.customerApproved);
+export function sharePageTail(page: SharePageRow, media: readonly PublicMedia[], hasInspection = true): string {
+  const signature =
+    hasInspection && signatureNeeded(signatureModeOf(page.approvalSignature), page.customerApproved);
   return `"signatureRequired":${signature},"shop":${writeShop(page.shop)},"media":${writeMedia(media)}`;
 }
 
+const wholeWriters = new WeakMap<z.ZodType, (data: unknown) => string>();
+
 /**
- * A share page's answer written in parts. When checking (tests) it must be exactly what its whole
- * schema's writer writes for the same data.
+ * A share page's answer written in parts. When checking (tests) it must match its schema and be
+ * exactly what the whole schema's writer writes for the same data.
  */
-export function writtenInParts(db: Db, writeWhole: (data: unknown) => string, text: string): JsonText {
-  if (checkingDocuments(db) && writeWhole(JSON.parse(text)) !== text)
-    throw new Error(`share page written in parts differs from its schema's writer: ${text}`);
+export function writtenInParts(db: Db, schema: z.ZodType, text: string): JsonText {
+  if (!checkingDocuments(db)) return new JsonText(text);
+  const data = schema.parse(JSON.parse(text));
+  let writeWhole = wholeWriters.get(schema);
+  if (!writeWhole) wholeWriters.set(schema, (writeWhole = serializerFor(schema)));
+  if (writeWhole(data) !== text) throw new Error(`share page written in parts differs from its schema's writer: ${text}`);
   return new JsonText(text);
 }
 
