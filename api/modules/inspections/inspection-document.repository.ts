@@ -27,23 +27,30 @@ export async function findDocuments(db: Db, ids: readonly string[]): Promise<Doc
 }
 
 /**
- * The document columns of a read joined to `inspection_documents`: its version (null without a
- * document row) and its body when it is of the current format.
+ * What a reader that found an inspection by other means than its id (a share token) knows of its
+ * document: its version, and whether a body of the current format is stored. Enough to use a value
+ * derived from that version; the body itself is read only when there is none.
+ */
+export interface DocumentRef {
+  inspectionId: string;
+  version: number;
+  stored: boolean;
+}
+
+/**
+ * The document columns of a read joined to `inspection_documents` (`documentRefOf` makes the
+ * reference): its version (null without a document row) and whether its body is of the current format.
  */
 export function documentColumns() {
   return [
-    sql.ref<number | string | null>('inspectionDocuments.version').as('version'),
-    sql<
-      string | null
-    >`case when ${sql.ref('inspectionDocuments.shape')} = ${DOCUMENT_SHAPE} then ${sql.ref('inspectionDocuments.body')} end`.as(
-      'body',
-    ),
+    sql.ref<number | string | null>('inspectionDocuments.version').as('documentVersion'),
+    sql<number | boolean | null>`${sql.ref('inspectionDocuments.shape')} = ${DOCUMENT_SHAPE}`.as('documentStored'),
   ] as const;
 }
 
 /**
- * Inspections with their document: id and the document's columns. Readers of an inspection found
- * by other means than its id (a share token) add their own conditions and columns.
+ * Inspections with their document's columns. Readers of an inspection found by other means than its
+ * id (a share token) add their own conditions and columns.
  */
 export function inspectionsWithDocument(db: Db) {
   return db
@@ -53,12 +60,12 @@ export function inspectionsWithDocument(db: Db) {
     .select(documentColumns());
 }
 
-/** The document row of an inspection read through `inspectionsWithDocument`. */
-export function documentRowOf(
+export function documentRefOf(
   inspectionId: string,
-  row: { version: number | string | null; body: string | null },
-): DocumentRow {
-  return { inspectionId, version: Number(row.version), body: row.body };
+  row: { documentVersion: number | string | null; documentStored: number | boolean | null },
+): DocumentRef {
+  // 0/1 on SQLite, a boolean on PostgreSQL; null without a document row or a shape.
+  return { inspectionId, version: Number(row.documentVersion), stored: Boolean(row.documentStored) };
 }
 
 /** How many documents one transaction builds. */

@@ -235,11 +235,10 @@ export async function inspectionsByIds(db: Db, ids: readonly string[]): Promise<
 }
 
 /**
- * One inspection's answer as JSON text, from its document row read by the caller along with other
- * columns (`inspectionsWithDocument`): the stored body, else built from the rows; undefined once the
- * inspection is gone.
+ * One inspection's answer as JSON text, from its document row (read first): the stored body, else
+ * built from the rows; undefined once the inspection is gone.
  */
-export async function documentText(db: Db, row: repo.DocumentRow): Promise<string | undefined> {
+async function documentText(db: Db, row: repo.DocumentRow): Promise<string | undefined> {
   return (await textsOf(db, [row], [row.inspectionId])).get(row.inspectionId);
 }
 
@@ -250,10 +249,11 @@ export function checkingDocuments(db: Db): boolean {
 
 /**
  * A value derived from inspections' answers (a share page's part of one, say), kept per inspection
- * for the version of the stored document it came from: a read that finds the same version gets the
- * kept value without parsing the document again. Only a stored document's value is kept (its text
- * is that version's); bounded, least recently used out first; one set per database. When checking
- * (tests) a kept value is derived again and must be the same.
+ * for the version of the stored document it came from: a reader that found the same version (with
+ * its page's own row, `documentColumns`) gets the kept value without reading or parsing the
+ * document. Only a stored document's value is kept (its text is that version's); bounded, least
+ * recently used out first; one set per database. When checking (tests) a kept value is derived
+ * again and must be the same.
  */
 export class DocumentDerived<T> {
   private readonly byDb = new WeakMap<object, Map<string, { version: number; value: T }>>();
@@ -263,25 +263,29 @@ export class DocumentDerived<T> {
     private readonly capacity = 2_000,
   ) {}
 
-  /** The value for this document row (read by the caller); undefined once the inspection is gone. */
-  async of(db: Db, document: repo.DocumentRow): Promise<T | undefined> {
+  /** The value for this document; undefined once the inspection is gone. */
+  async of(db: Db, ref: repo.DocumentRef): Promise<T | undefined> {
     const kept = this.keptFor(db);
-    const entry = document.body === null ? undefined : kept.get(document.inspectionId);
-    const hit = entry?.version === document.version ? entry : undefined;
+    const entry = ref.stored ? kept.get(ref.inspectionId) : undefined;
+    const hit = entry?.version === ref.version ? entry : undefined;
     if (hit && !checkingDocuments(db)) {
       // Re-inserted: the map's order stays least recently used first.
-      kept.delete(document.inspectionId);
-      kept.set(document.inspectionId, hit);
+      kept.delete(ref.inspectionId);
+      kept.set(ref.inspectionId, hit);
       return hit.value;
     }
+    // The document as it is now: its own version is the one a value is kept for.
+    const [document = { inspectionId: ref.inspectionId, version: 0, body: null }] = await repo.findDocuments(db, [
+      ref.inspectionId,
+    ]);
     const text = await documentText(db, document);
     if (text === undefined) return undefined;
     const value = this.derive(JSON.parse(text) as Inspection);
-    if (hit && !isDeepStrictEqual(hit.value, value))
-      throw new Error(`kept value of inspection ${document.inspectionId} is stale: ${JSON.stringify(hit.value)}`);
+    if (hit && hit.version === document.version && !isDeepStrictEqual(hit.value, value))
+      throw new Error(`kept value of inspection ${ref.inspectionId} is stale: ${JSON.stringify(hit.value)}`);
     if (document.body !== null) {
-      kept.delete(document.inspectionId);
-      kept.set(document.inspectionId, { version: document.version, value });
+      kept.delete(ref.inspectionId);
+      kept.set(ref.inspectionId, { version: document.version, value });
       if (kept.size > this.capacity) kept.delete(kept.keys().next().value!);
     }
     return value;

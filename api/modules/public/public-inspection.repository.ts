@@ -1,6 +1,6 @@
 import { compiledOnce } from '@api/db/compiled-once';
 import type { Db } from '@api/db/database';
-import { documentRowOf, inspectionsWithDocument, type DocumentRow } from '@api/modules/inspections/inspection-document.repository';
+import { documentRefOf, inspectionsWithDocument, type DocumentRef } from '@api/modules/inspections/inspection-document.repository';
 import { sharePageColumns, sharePageOf, shopJoin, type SharePageRow } from './share-page.repository';
 
 // Every view of a report runs it: compiled once. One statement instead of five (the inspection's
@@ -13,7 +13,7 @@ const reportByToken = compiledOnce((db, [token]) =>
 );
 
 /** Everything a report page shows besides its media, found by the page's token. */
-export async function findReportByToken(db: Db, token: string): Promise<(SharePageRow & { document: DocumentRow }) | undefined> {
+export async function findReportByToken(db: Db, token: string): Promise<(SharePageRow & { document: DocumentRef }) | undefined> {
   const [row] = await reportByToken(db, [token]);
-  return row && { document: documentRowOf(row.id, row), ...sharePageOf(row) };
+  return row && { document: documentRefOf(row.id, row), ...sharePageOf(row) };
 }

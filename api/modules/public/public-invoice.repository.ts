@@ -4,8 +4,8 @@ import { isPostgres, type Db } from '@api/db/database';
 import type { InvoiceLineItemRow, InvoiceRow } from '@api/db/tables';
 import {
   documentColumns,
-  documentRowOf,
-  type DocumentRow,
+  documentRefOf,
+  type DocumentRef,
 } from '@api/modules/inspections/inspection-document.repository';
 import { sharePageColumns, sharePageOf, shopJoin, type SharePageRow } from './share-page.repository';
 
@@ -55,7 +55,7 @@ const invoicePageByToken = compiledOnce((db, [token]) =>
 export interface InvoicePageRow extends SharePageRow {
   invoice: ReceiptInvoice;
   /** The document of the invoice's inspection; undefined for an invoice without one. */
-  document: DocumentRow | undefined;
+  document: DocumentRef | undefined;
   lineItems: Pick<InvoiceLineItemRow, 'id' | 'description' | 'amountCents'>[];
 }
 
@@ -66,7 +66,7 @@ export async function findInvoicePageByToken(db: Db, token: string): Promise<Inv
   const { id, inspectionId, customerId, vehicleId, status, notes, subtotalCents, taxCents, totalCents, createdAt } = row;
   return {
     invoice: { id, inspectionId, customerId, vehicleId, status, notes, subtotalCents, taxCents, totalCents, createdAt },
-    document: inspectionId ? documentRowOf(inspectionId, row) : undefined,
+    document: inspectionId ? documentRefOf(inspectionId, row) : undefined,
     lineItems: (JSON.parse(row.lineItems) as [string, string, number][]).map(([id, description, amountCents]) => ({
       id,
       description,
