@@ -2,8 +2,7 @@ import { sql } from 'kysely';
 import type { ShopContact } from '@shared/schemas/inspection';
 import type { Db } from '@api/db/database';
 import { customerApprovals } from '@api/modules/decisions/decision.repository';
-import { settingQuery } from '@api/modules/shop-settings/shop-settings.repository';
-import { APPROVAL_SIGNATURE } from '@api/modules/shop-settings/shop-settings.service';
+import { APPROVAL_SIGNATURE, settingQuery } from '@api/modules/shop-settings/shop-settings.repository';
 import { shopContactQuery } from '@api/modules/users/user.repository';
 
 /** What every share page reads besides its own rows, in the same statement as them. */

@@ -2,6 +2,9 @@ import { compiledOnce } from '@api/db/compiled-once';
 import type { Db } from '@api/db/database';
 import { nowIso } from '@api/lib/tokens';
 
+/** The approval-signature rule's key (every share page reads it within its one statement). */
+export const APPROVAL_SIGNATURE = 'approvalSignature';
+
 /** A setting's stored JSON text, or undefined when it was never set. */
 export async function readSetting(db: Db, key: string): Promise<string | undefined> {
   const [row] = await settingValue(db, [key]);

@@ -8,10 +8,9 @@ import {
 } from '@shared/schemas/shop-settings';
 import type { Db } from '@api/db/database';
 import { hasAnyUser } from '@api/modules/users/user.repository';
-import { readSetting, writeSetting } from './shop-settings.repository';
+import { APPROVAL_SIGNATURE, readSetting, writeSetting } from './shop-settings.repository';
 
 const OPEN_SIGN_UP = 'openSignUp';
-export const APPROVAL_SIGNATURE = 'approvalSignature';
 
 /** The mode a stored approval-signature setting names: never unless an admin chose otherwise; an unreadable value counts as never. */
 export function signatureModeOf(stored: string | null | undefined): ApprovalSignatureMode {
