@@ -108,12 +108,20 @@ function compileFast(schema: unknown): Serialize | null {
   return serialize;
 }
 
+/** The writers `serializerFor` made, by schema object: asked again, no JSON Schema is made again. */
+const writerOfSchema = new WeakMap<z.ZodType, Serialize>();
+
 /**
  * The serializer a route answering `schema` uses, for text written ahead of the request (stored
  * documents): the same compiled writer, or zod's checked JSON when the schema cannot be compiled.
  */
 export function serializerFor(schema: z.ZodType): Serialize {
-  return compileFast(schema) ?? ((data) => JSON.stringify(schema.parse(data)));
+  let serialize = writerOfSchema.get(schema);
+  if (!serialize) {
+    serialize = compileFast(schema) ?? ((data) => JSON.stringify(schema.parse(data)));
+    writerOfSchema.set(schema, serialize);
+  }
+  return serialize;
 }
 
 /**

@@ -63,10 +63,10 @@ export interface InvoicePageRow extends SharePageRow {
 export async function findInvoicePageByToken(db: Db, token: string): Promise<InvoicePageRow | undefined> {
   const [row] = await invoicePageByToken(db, [token]);
   if (!row) return undefined;
-  const { id, inspectionId, customerId, vehicleId, status, notes, subtotalCents, taxCents, totalCents, createdAt } = row;
+  const invoice = Object.fromEntries(INVOICE_COLUMNS.map((column) => [column, row[column]])) as ReceiptInvoice;
   return {
-    invoice: { id, inspectionId, customerId, vehicleId, status, notes, subtotalCents, taxCents, totalCents, createdAt },
-    document: inspectionId ? documentRefOf(inspectionId, row) : undefined,
+    invoice,
+    document: invoice.inspectionId ? documentRefOf(invoice.inspectionId, row) : undefined,
     lineItems: (JSON.parse(row.lineItems) as [string, string, number][]).map(([id, description, amountCents]) => ({
       id,
       description,

@@ -111,8 +111,6 @@ export function sharePageTail(page: SharePageRow, media: readonly PublicMedia[],
   return `"signatureRequired":${signature},"shop":${writeShop(page.shop)},"media":${writeMedia(media)}`;
 }
 
-const wholeWriters = new WeakMap<z.ZodType, (data: unknown) => string>();
-
 /**
  * A share page's answer written in parts. When checking (tests) it must match its schema and be
  * exactly what the whole schema's writer writes for the same data.
@@ -120,9 +118,7 @@ const wholeWriters = new WeakMap<z.ZodType, (data: unknown) => string>();
 export function writtenInParts(db: Db, schema: z.ZodType, text: string): JsonText {
   if (!checkingDocuments(db)) return new JsonText(text);
   const data = schema.parse(JSON.parse(text));
-  let writeWhole = wholeWriters.get(schema);
-  if (!writeWhole) wholeWriters.set(schema, (writeWhole = serializerFor(schema)));
-  if (writeWhole(data) !== text) throw new Error(`share page written in parts differs from its schema's writer: ${text}`);
+  if (serializerFor(schema)(data) !== text) throw new Error(`share page written in parts differs from its schema's writer: ${text}`);
   return new JsonText(text);
 }
 

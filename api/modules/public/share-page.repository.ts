@@ -3,7 +3,7 @@ import type { ShopContact } from '@shared/schemas/inspection';
 import type { Db } from '@api/db/database';
 import { customerApprovals } from '@api/modules/decisions/decision.repository';
 import { APPROVAL_SIGNATURE, settingQuery } from '@api/modules/shop-settings/shop-settings.repository';
-import { shopContactQuery } from '@api/modules/users/user.repository';
+import { SHOP_CONTACT_FIELDS, shopContactQuery } from '@api/modules/users/user.repository';
 
 /** What every share page reads besides its own rows, in the same statement as them. */
 export interface SharePageRow {
@@ -20,6 +20,13 @@ export interface SharePageRow {
 /** The shop's contact, joined to a share page's row as `shop` (`leftJoin(shopJoin(db), (j) => j.onTrue())`). */
 export const shopJoin = (db: Db) => shopContactQuery(db).as('shop');
 
+type ShopField = (typeof SHOP_CONTACT_FIELDS)[number];
+type ShopAlias = `shop${Capitalize<ShopField>}`;
+
+/** A shop field's name in the page's row (prefixed: the page's own row may have an `email`). */
+const shopAlias = (field: ShopField) => `shop${field[0]!.toUpperCase()}${field.slice(1)}` as ShopAlias;
+const SHOP_ALIASES = SHOP_CONTACT_FIELDS.map((field) => [field, shopAlias(field)] as const);
+
 /**
  * The columns of `SharePageRow` for the inspection whose id is in `inspectionId` (a column of the
  * page's row); the query joins `shopJoin` too.
@@ -34,30 +41,15 @@ export function sharePageColumns(db: Db, inspectionId: 'inspections.id' | 'invoi
     sql<number | boolean>`exists ${db.selectFrom('media').select('media.id').where('media.inspectionId', '=', ofInspection)}`.as(
       'hasMedia',
     ),
-    sql.ref<string | null>('shop.companyName').as('shopCompanyName'),
-    sql.ref<string | null>('shop.phone').as('shopPhone'),
-    sql.ref<string | null>('shop.email').as('shopEmail'),
-    sql.ref<string | null>('shop.address').as('shopAddress'),
-    sql.ref<string | null>('shop.city').as('shopCity'),
-    sql.ref<string | null>('shop.state').as('shopState'),
-    sql.ref<string | null>('shop.zipCode').as('shopZipCode'),
-    sql.ref<string | null>('shop.website').as('shopWebsite'),
-  ] as const;
+    ...SHOP_ALIASES.map(([field, alias]) => sql.ref<string | null>(`shop.${field}`).as(alias)),
+  ];
 }
 
 type SharePageColumns = {
   approvalSignature: string | null;
   customerApproved: number | boolean;
   hasMedia: number | boolean;
-  shopCompanyName: string | null;
-  shopPhone: string | null;
-  shopEmail: string | null;
-  shopAddress: string | null;
-  shopCity: string | null;
-  shopState: string | null;
-  shopZipCode: string | null;
-  shopWebsite: string | null;
-};
+} & Record<ShopAlias, string | null>;
 
 export function sharePageOf(row: SharePageColumns): SharePageRow {
   return {
@@ -65,15 +57,6 @@ export function sharePageOf(row: SharePageColumns): SharePageRow {
     // 0/1 on SQLite, a boolean on PostgreSQL.
     customerApproved: Boolean(row.customerApproved),
     hasMedia: Boolean(row.hasMedia),
-    shop: {
-      companyName: row.shopCompanyName,
-      phone: row.shopPhone,
-      email: row.shopEmail,
-      address: row.shopAddress,
-      city: row.shopCity,
-      state: row.shopState,
-      zipCode: row.shopZipCode,
-      website: row.shopWebsite,
-    },
+    shop: Object.fromEntries(SHOP_ALIASES.map(([field, alias]) => [field, row[alias]])) as ShopContact,
   };
 }

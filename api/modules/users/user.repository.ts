@@ -99,11 +99,23 @@ export async function deleteUserSessions(db: Db, userId: string, exceptSid?: str
   await query.execute();
 }
 
+/** The shop's contact fields, as the admin's row holds them. */
+export const SHOP_CONTACT_FIELDS = [
+  'companyName',
+  'phone',
+  'email',
+  'address',
+  'city',
+  'state',
+  'zipCode',
+  'website',
+] as const satisfies readonly (keyof UserRow)[];
+
 /** The shop's contact details: those of the earliest-created admin (a statement, or part of a share page's read). */
 export const shopContactQuery = (db: Db) =>
   db
     .selectFrom('users')
-    .select(['companyName', 'phone', 'email', 'address', 'city', 'state', 'zipCode', 'website'])
+    .select(SHOP_CONTACT_FIELDS)
     .where('role', '=', 'admin')
     .orderBy('createdAt')
     .orderBy('id')
