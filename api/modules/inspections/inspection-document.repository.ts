@@ -11,14 +11,17 @@ export interface DocumentRow {
   body: string | null;
 }
 
+/** The stored body when it is of the current format, else null (`body`). */
+export function documentBody() {
+  const shape = sql.ref('inspectionDocuments.shape');
+  const body = sql.ref('inspectionDocuments.body');
+  return sql<string | null>`case when ${shape} = ${DOCUMENT_SHAPE} then ${body} else null end`.as('body');
+}
+
 const documentRows = compiledOnce((db, ids) =>
   db
     .selectFrom('inspectionDocuments')
-    .select((eb) => [
-      'inspectionId',
-      'version',
-      eb.case().when('shape', '=', DOCUMENT_SHAPE).then(eb.ref('body')).else(null).end().as('body'),
-    ])
+    .select(['inspectionId', 'version', documentBody()])
     .where(idIn(db, 'inspectionId', ids)),
 );
 

@@ -182,12 +182,13 @@ async function checked(db: Db, stored: ReadonlyMap<string, string>): Promise<voi
 }
 
 /**
- * The answers of these document rows (read first) as JSON text, by inspection id: the stored body
- * where there is one, else built from the rows; `ids` without a document row are built too (an
- * unknown id is left out). Checked against the rows when checking (tests). A body built here is
- * stored: at once when checking (outside a transaction), else soon by the keeper.
+ * The answers of these document rows (read first, by the caller's own statement) as JSON text, by
+ * inspection id: the stored body where there is one, else built from the rows; `ids` without a
+ * document row are built too (an unknown id is left out). Checked against the rows when checking
+ * (tests). A body built here is stored: at once when checking (outside a transaction), else soon by
+ * the keeper.
  */
-async function textsOf(
+export async function textsOf(
   db: Db,
   rows: readonly repo.DocumentRow[],
   ids: readonly string[],

@@ -5,13 +5,13 @@ import type { Db } from '@api/db/database';
 import { notFound } from '@api/lib/http-error';
 import type { JsonText } from '@api/lib/json-text';
 import { isShareToken } from '@api/lib/tokens';
+import { writtenInParts } from '@api/plugins/written-in-parts';
 import { serializerFor } from '@api/plugins/serializer';
 import {
   sharePageTail,
   toPublicFindings,
   toPublicService,
   toPublicVehicle,
-  writtenInParts,
   type DecideSharedService,
 } from './public-view';
 import { findReportByToken } from './public-inspection.repository';

@@ -7,6 +7,7 @@ import type { InvoiceRow } from '@api/db/tables';
 import { notFound } from '@api/lib/http-error';
 import type { JsonText } from '@api/lib/json-text';
 import { isShareToken } from '@api/lib/tokens';
+import { writtenInParts } from '@api/plugins/written-in-parts';
 import { serializerFor } from '@api/plugins/serializer';
 import { DocumentDerived } from '@api/modules/inspections/inspection-documents';
 import {
@@ -14,7 +15,6 @@ import {
   toPublicFindings,
   toPublicService,
   toPublicVehicle,
-  writtenInParts,
   type DecideSharedService,
 } from './public-view';
 import { findInvoicePageByToken } from './public-invoice.repository';

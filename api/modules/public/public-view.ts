@@ -20,7 +20,6 @@ import { withViewRecorded } from '@api/modules/sends/share-views';
 import { httpErrorBody } from '@api/plugins/errors';
 import { serializerFor } from '@api/plugins/serializer';
 import { signatureNeeded } from '@api/modules/decisions/decision.service';
-import { checkingDocuments } from '@api/modules/inspections/inspection-documents';
 import { signatureModeOf } from '@api/modules/shop-settings/shop-settings.service';
 import type { SharePageRow } from './share-page.repository';
 import type { ShareClient } from '@api/modules/inspections/service.service';
@@ -109,17 +108,6 @@ export function sharePageTail(page: SharePageRow, media: readonly PublicMedia[],
   const signature =
     hasInspection && signatureNeeded(signatureModeOf(page.approvalSignature), page.customerApproved);
   return `"signatureRequired":${signature},"shop":${writeShop(page.shop)},"media":${writeMedia(media)}`;
-}
-
-/**
- * A share page's answer written in parts. When checking (tests) it must match its schema and be
- * exactly what the whole schema's writer writes for the same data.
- */
-export function writtenInParts(db: Db, schema: z.ZodType, text: string): JsonText {
-  if (!checkingDocuments(db)) return new JsonText(text);
-  const data = schema.parse(JSON.parse(text));
-  if (serializerFor(schema)(data) !== text) throw new Error(`share page written in parts differs from its schema's writer: ${text}`);
-  return new JsonText(text);
 }
 
 const NO_SHOP: ShopContact = {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { syncChangesQuery, syncChangesResponse } from '@shared/schemas/sync';
+import { sendJsonText } from '@api/lib/json-text';
 import { errorsFor } from '@api/lib/replies';
 import { changesSince } from './sync.service';
 
@@ -16,6 +17,6 @@ export async function syncRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: syncChangesResponse, ...errorsFor(400, 401) },
       },
     },
-    async (request) => changesSince(app.db, request.query),
+    async (request, reply) => sendJsonText(reply, await changesSince(app.db, request.query)),
   );
 }

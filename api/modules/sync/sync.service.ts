@@ -1,37 +1,52 @@
-import type { Inspection } from '@shared/schemas/inspection';
+import { z } from 'zod';
+import { customerResponse } from '@shared/schemas/customer';
 import {
   FIRST_SYNC_ENTITIES,
   SYNC_INSPECTION_WINDOW_DAYS,
   SYNC_PAGE_DEFAULT,
   type SyncChangesQuery,
   emptyChangePage,
-  type SyncChangesResponse,
+  syncChangesResponse,
   type SyncEntity,
 } from '@shared/schemas/sync';
+import { vehicleResponse } from '@shared/schemas/vehicle';
 import type { Db } from '@api/db/database';
-import type { InspectionRow } from '@api/db/tables';
-import { withKnown } from '@api/lib/id-list';
-import { findCustomersByIds } from '@api/modules/customers/customer.repository';
+import { JsonText } from '@api/lib/json-text';
+import { writtenInParts } from '@api/plugins/written-in-parts';
+import { serializerFor } from '@api/plugins/serializer';
 import { toCustomer } from '@api/modules/customers/customer.mapper';
 import { getDeferredByIds } from '@api/modules/deferred/deferred.service';
-import { findVehicles } from '@api/modules/inspections/inspection.repository';
-import { inspectionsByIds } from '@api/modules/inspections/inspection-documents';
+import { textsOf } from '@api/modules/inspections/inspection-documents';
 import { toVehicle } from '@api/modules/vehicles/vehicle.mapper';
 import { toMedia } from '@api/modules/media/media.mapper';
 import { findMediaByIds } from '@api/modules/media/media.repository';
 import { formatCursor, parseCursor } from './cursor';
-import { changesAfter, customerNames, inspectionWindowFields, readSyncState, type FeedRow } from './sync.repository';
+import {
+  feedPage,
+  pageCustomers,
+  pageInspectionsInWindow,
+  pageVehicles,
+  readSyncState,
+  type FeedRow,
+  type PageRange,
+} from './sync.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isFirstEntity = (entity: string): entity is (typeof FIRST_SYNC_ENTITIES)[number] =>
   (FIRST_SYNC_ENTITIES as readonly string[]).includes(entity);
 
-const resync = (): SyncChangesResponse => emptyChangePage({ resync: true, cursor: '0', hasMore: true });
+// A page is written in parts with the writers of its own schema: the head (resync, cursor,
+// hasMore), the customers and vehicles (on SQLite written by the statement that reads them), the
+// inspections' stored documents as they are, and the tail (deferred work, deletions, media).
+const writeResync = serializerFor(syncChangesResponse);
+const writeHead = serializerFor(syncChangesResponse.pick({ resync: true, cursor: true, hasMore: true }));
+const writeCustomers = serializerFor(z.array(customerResponse));
+const writeVehicles = serializerFor(z.array(vehicleResponse));
+const writeTail = serializerFor(
+  syncChangesResponse.pick({ deferred: true, deleted: true, deletedDeferred: true, media: true, deletedMedia: true }),
+);
 
-/** The offline app keeps inspections in progress or changed after `cutoff`; it is sent no others. */
-function inWindow(row: Pick<InspectionRow, 'status' | 'updatedAt'>, cutoff: string): boolean {
-  return row.status === 'in_progress' || row.updatedAt >= cutoff;
-}
+const resync = (): JsonText => new JsonText(writeResync(emptyChangePage({ resync: true, cursor: '0', hasMore: true })));
 
 /** The ids of one kind's live rows, in feed order. */
 function liveIds(rows: readonly FeedRow[], entity: SyncEntity): string[] {
@@ -43,15 +58,46 @@ function inOrder<T extends { id: string }>(ids: readonly string[], items: readon
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** The page's customers as JSON text, in feed order. */
+async function customersText(db: Db, range: PageRange): Promise<string> {
+  const customers = await pageCustomers(db, range);
+  return typeof customers === 'string' ? customers : writeCustomers(customers.map(toCustomer));
+}
+
+/** The page's vehicles, each with its customer's name, as JSON text in feed order. */
+async function vehiclesText(db: Db, range: PageRange): Promise<string> {
+  const vehicles = await pageVehicles(db, range);
+  return typeof vehicles === 'string' ? vehicles : writeVehicles(vehicles.map(toVehicle));
+}
+
 /**
- * One page of the change feed after `since`. The cursor moves past every row read, including
- * ones left out (inspections outside the window, internal records), so the next page starts after.
+ * The page's inspections the offline app keeps (in progress, or changed within the window), as
+ * their answers' JSON texts in feed order: the stored documents as they are, the others built.
  */
-export async function changesSince(db: Db, query: SyncChangesQuery, now = new Date()): Promise<SyncChangesResponse> {
+async function inspectionTexts(db: Db, range: PageRange, now: Date): Promise<string[]> {
+  const cutoff = new Date(now.getTime() - SYNC_INSPECTION_WINDOW_DAYS * DAY_MS).toISOString();
+  const kept = await pageInspectionsInWindow(db, range, cutoff);
+  const documents = kept.flatMap((row) =>
+    row.version === null ? [] : [{ inspectionId: row.id, version: row.version, body: row.body }],
+  );
+  const texts = await textsOf(
+    db,
+    documents,
+    kept.map((row) => row.id),
+  );
+  return kept.flatMap((row) => texts.get(row.id) ?? []);
+}
+
+/**
+ * One page of the change feed after `since`, as JSON text. The cursor moves past every row read,
+ * including ones left out (inspections outside the window, internal records), so the next page
+ * starts after.
+ */
+export async function changesSince(db: Db, query: SyncChangesQuery, now = new Date()): Promise<JsonText> {
   const cursor = parseCursor(query.since);
   const since = cursor.seq;
   const limit = query.limit ?? SYNC_PAGE_DEFAULT;
-  const rows = await changesAfter(db, since, limit + 1);
+  const feed = await feedPage(db, since, limit);
   // Read after the page: a prune that ran meanwhile raised the horizon, and is seen here.
   const state = await readSyncState(db);
   // Deletions after the cursor were forgotten, the cursor is from before a restore (another
@@ -59,54 +105,33 @@ export async function changesSince(db: Db, query: SyncChangesQuery, now = new Da
   const stale = since < state.tombstoneHorizon || cursor.epoch !== state.epoch || since > state.seq;
   if (since !== 0 && stale) return resync();
 
-  const page = rows.slice(0, limit);
-  const customerIds = liveIds(page, 'customer');
-  const vehicleIds = liveIds(page, 'vehicle');
-  const inspectionIds = liveIds(page, 'inspection');
-  // One batched read per kind. Most inspections in a page are outside the window: their status and
-  // date decide that first, and only the ones kept are read whole and nested.
-  const mediaIds = liveIds(page, 'media');
-  const [customers, vehicleRows, windowFields, deferred, media] = await Promise.all([
-    findCustomersByIds(db, customerIds),
-    findVehicles(db, vehicleIds),
-    inspectionWindowFields(db, inspectionIds),
-    getDeferredByIds(db, liveIds(page, 'deferred')),
+  const others = feed.others;
+  const range = { since, last: feed.last ?? since };
+  const mediaIds = liveIds(others, 'media');
+  // One read per kind: customers, vehicles and inspections by the page's range of the feed.
+  const [customers, vehicles, inspections, deferred, media] = await Promise.all([
+    customersText(db, range),
+    vehiclesText(db, range),
+    inspectionTexts(db, range, now),
+    getDeferredByIds(db, liveIds(others, 'deferred')),
     findMediaByIds(db, mediaIds),
   ]);
-  // A vehicle's owner is usually in the same page: its name is read only when it is not.
-  const owners = await withKnown(
-    vehicleRows.map((v) => v.customerId),
-    customers,
-    (missing) => customerNames(db, missing),
-  );
-  const vehicles = vehicleRows.flatMap((row) => {
-    const owner = owners.get(row.customerId);
-    return owner ? [{ ...row, customerName: owner.name }] : [];
-  });
-  const cutoff = new Date(now.getTime() - SYNC_INSPECTION_WINDOW_DAYS * DAY_MS).toISOString();
-  const keptIds = inOrder(
-    inspectionIds,
-    windowFields.filter((row) => inWindow(row, cutoff)),
-  ).map((row) => row.id);
-  // The kept inspections' stored answers (built from their rows where there are none).
-  const inspections: Inspection[] = await inspectionsByIds(db, keptIds);
-  const deleted = page.flatMap((r) =>
-    r.deleted === 1 && isFirstEntity(r.entity) ? [{ entity: r.entity, id: r.entityId }] : [],
-  );
   const deletedOf = (entity: SyncEntity) =>
-    page.flatMap((r) => (r.deleted === 1 && r.entity === entity ? [r.entityId] : []));
-  const last = page.at(-1);
-  return {
+    others.flatMap((r) => (r.deleted === 1 && r.entity === entity ? [r.entityId] : []));
+  const head = writeHead({
     resync: false,
-    cursor: formatCursor({ epoch: state.epoch, seq: last ? last.seq : since }),
-    hasMore: rows.length > limit,
-    customers: inOrder(customerIds, customers).map(toCustomer),
-    vehicles: inOrder(vehicleIds, vehicles).map(toVehicle),
-    inspections,
+    cursor: formatCursor({ epoch: state.epoch, seq: range.last }),
+    hasMore: feed.hasMore,
+  });
+  const tail = writeTail({
     deferred,
-    deleted,
+    deleted: others.flatMap((r) =>
+      r.deleted === 1 && isFirstEntity(r.entity) ? [{ entity: r.entity, id: r.entityId }] : [],
+    ),
     deletedDeferred: deletedOf('deferred'),
     media: inOrder(mediaIds, media).map(toMedia),
     deletedMedia: deletedOf('media'),
-  };
+  });
+  const rowsText = `"customers":${customers},"vehicles":${vehicles},"inspections":[${inspections.join(',')}]`;
+  return writtenInParts(db, syncChangesResponse, `${head.slice(0, -1)},${rowsText},${tail.slice(1)}`);
 }

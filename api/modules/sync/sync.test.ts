@@ -101,6 +101,32 @@ describe('GET /api/sync/changes', () => {
     expect(pages).toEqual([true, true, false]);
   });
 
+  it('sends text exactly as stored, whatever its characters (the page is written by the database on SQLite)', async () => {
+    const start = await latestCursor();
+    const name = 'Zoë "Zed" O\'Neil \\ 東京 😀 \u2028\t\u0001/';
+    const customer = (await call('POST', '/api/customers', {
+      ...customerBody('Odd Chars'),
+      name,
+      address: 'Line 1\nLine 2',
+    }))!;
+    const vehicle = (await call('POST', '/api/vehicles', {
+      customerId: customer.id,
+      year: 2011,
+      make: 'Citroën',
+      model: 'C4 "Picasso"',
+      vin: null,
+      mileage: 123456,
+    }))!;
+
+    const page = await pull(start);
+    expect(page.customers).toEqual([
+      (await tech.inject({ method: 'GET', url: `/api/customers/${customer.id}` })).json(),
+    ]);
+    expect(page.customers[0]).toMatchObject({ name, address: 'Line 1\nLine 2', textConsentAt: null });
+    expect(page.vehicles).toEqual([(await tech.inject({ method: 'GET', url: `/api/vehicles/${vehicle.id}` })).json()]);
+    expect(page.vehicles[0]).toMatchObject({ customerName: name, make: 'Citroën', vin: null, mileage: 123456 });
+  });
+
   it('sends vehicles and inspections in their REST shapes, inspections with services, parts and notes', async () => {
     const start = await latestCursor();
     const { customer, vehicle, inspection } = await workOrder('Shapes');

@@ -1,0 +1,37 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDatabaseKind } from '@api/test/database';
+import { createInspection } from '@api/test/factories';
+import { planRecorder } from '@api/test/query-plans';
+import { changesSince } from './sync.service';
+
+// SQLite's query plans for a page of the change feed: the feed is read through its index on seq,
+// the customers, vehicles and inspections of the page are found from its range of the feed by
+// their keys, and no table is read whole (a plan through the feed's (entity, id) key would read
+// every row of a kind for every page).
+const sqlite = testDatabaseKind() === 'sqlite';
+const database = await createTestDatabase();
+afterAll(() => database.drop());
+
+const { db, plans } = planRecorder(database.db);
+await createInspection(database.db);
+
+const BARE_SCAN = /^SCAN (sync_changes|customers|vehicles|inspections|inspection_documents)\b/m;
+
+describe.runIf(sqlite)('change feed query plans on SQLite', () => {
+  it('reads a page through the index on seq and its rows by their keys, nothing scanned', async () => {
+    const statements = await plans(() => changesSince(db, { since: '0', limit: 500 }));
+    const feedReads = statements.filter((steps) => steps.includes('sync_changes'));
+    // The feed itself, then the customers, vehicles and inspections of its range.
+    expect(feedReads).toHaveLength(4);
+    for (const steps of feedReads) {
+      expect(steps).toMatch(/SEARCH (s|sync_changes) USING INDEX sync_changes_seq \(seq>\?/);
+      expect(steps).not.toMatch(BARE_SCAN);
+    }
+    const [, customers, vehicles, inspections] = feedReads;
+    expect(customers).toMatch(/SEARCH c USING INDEX sqlite_autoindex_customers_1 \(id=\?\)/);
+    expect(vehicles).toMatch(/SEARCH v USING INDEX sqlite_autoindex_vehicles_1 \(id=\?\)/);
+    expect(vehicles).toMatch(/SEARCH o USING INDEX sqlite_autoindex_customers_1 \(id=\?\)/);
+    expect(inspections).toMatch(/SEARCH i USING INDEX sqlite_autoindex_inspections_1 \(id=\?\)/);
+    expect(inspections).toMatch(/SEARCH inspection_documents USING INDEX \w+ \(inspection_id=\?\)/);
+  });
+});

@@ -1,0 +1,18 @@
+import type { z } from 'zod';
+import type { Db } from '@api/db/database';
+import { checkingDocuments } from '@api/modules/inspections/inspection-documents';
+import { serializerFor } from './serializer';
+import { JsonText } from '@api/lib/json-text';
+
+/**
+ * An answer written in parts (a share page, a change-feed page: parts kept or written by SQLite,
+ * the rest by the writers of the schema's own fields). When checking (the tests' apps) it must
+ * match its schema and be exactly what the whole schema's writer writes for the same data.
+ */
+export function writtenInParts(db: Db, schema: z.ZodType, text: string): JsonText {
+  if (!checkingDocuments(db)) return new JsonText(text);
+  const data = schema.parse(JSON.parse(text));
+  const whole = serializerFor(schema)(data);
+  if (whole !== text) throw new Error(`answer written in parts differs from its schema's writer:\n${text}\n${whole}`);
+  return new JsonText(text);
+}
