@@ -62,6 +62,14 @@ export function matchesAny<TB extends keyof Database>(
   columns: string[],
   q: string,
 ) {
-  const pattern = likePattern(q);
+  return matchesPattern(eb, columns, likePattern(q));
+}
+
+/** `lower(col) LIKE <pattern>` over any of the columns, for a pattern `likePattern` made. */
+export function matchesPattern<TB extends keyof Database>(
+  eb: ExpressionBuilder<Database, TB>,
+  columns: string[],
+  pattern: string,
+) {
   return eb.or(columns.map((column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`));
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { isPostgres, type Db } from '@api/db/database';
 import { inUnflushedTransaction } from '@api/db/transaction';
 import type { Database } from '@api/db/tables';
-import { matchesAny } from './list';
+import { likePattern, matchesAny, matchesPattern } from './list';
 import { runPeriodically } from './periodic';
 
 /** The trigram index cannot find a search shorter than this (in characters): those scan. */
@@ -149,6 +149,20 @@ export async function trigramCountsRead(db: Db): Promise<void> {
   for (const counts of countsByDb.get(db.getExecutor().adapter)?.values() ?? []) await counts.idle();
 }
 
+/** What a search for `q` binds: the trigram index's query (SQLite, 3+ characters), and the exact LIKE pattern. */
+export interface SearchTerms {
+  fts: string | undefined;
+  pattern: string;
+}
+
+type Search<T extends SearchTable> = { table: T; index: readonly SearchColumn<T>[]; columns: readonly string[] };
+
+/** The terms of a search for `q` in `search`'s table (`textMatchTerms` builds the condition from them). */
+export function searchTerms<T extends SearchTable>(db: Db, search: Search<T>, q: string): SearchTerms {
+  const indexed = !isPostgres(db) && indexableSearch(q);
+  return { fts: indexed ? ftsQuery(db, search.table, search.index, q) : undefined, pattern: likePattern(q) };
+}
+
 /**
  * Rows of `table` where any of `columns` contains `q`, ignoring case: exactly `matchesAny`'s result
  * (or `exact`'s, when given: a condition the index's columns cover).
@@ -159,12 +173,23 @@ export async function trigramCountsRead(db: Db): Promise<void> {
 export function textMatch<T extends SearchTable, TB extends keyof Database>(
   db: Db,
   eb: ExpressionBuilder<Database, TB>,
-  search: { table: T; index: readonly SearchColumn<T>[]; columns: readonly string[] },
+  search: Search<T>,
   q: string,
   exact: Expression<SqlBool> = matchesAny(eb, [...search.columns], q),
 ): Expression<SqlBool> {
-  if (isPostgres(db) || !indexableSearch(q)) return exact;
-  const candidates = sql<boolean>`${sql.ref(`${search.table}.rowid`)} in (select rowid from ${sql.table(`${search.table}_search`)} where ${sql.table(`${search.table}_search`)} match ${ftsQuery(db, search.table, search.index, q)})`;
+  return textMatchTerms(eb, search, searchTerms(db, search, q), exact);
+}
+
+/** `textMatch` from a search's terms (bound values only: a statement compiled once can take them as stand-ins). */
+export function textMatchTerms<T extends SearchTable, TB extends keyof Database>(
+  eb: ExpressionBuilder<Database, TB>,
+  search: Search<T>,
+  terms: SearchTerms,
+  exact: Expression<SqlBool> = matchesPattern(eb, [...search.columns], terms.pattern),
+): Expression<SqlBool> {
+  if (terms.fts === undefined) return exact;
+  const index = sql.table(`${search.table}_search`);
+  const candidates = sql<boolean>`${sql.ref(`${search.table}.rowid`)} in (select rowid from ${index} where ${index} match ${terms.fts})`;
   return eb.and([candidates, exact]);
 }
 

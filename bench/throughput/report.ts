@@ -1,7 +1,7 @@
 /** The throughput section's tables. */
 import { GOALS, type Call } from './calls';
 import type { Measured } from './load';
-import type { Memory } from './server';
+import { IDLE_SECONDS, type Memory } from './server';
 
 export const P99_GOAL_MS = 50;
 /** A call the measured server does not offer (an older checkout), in place of its figures. */
@@ -99,6 +99,11 @@ export function printMemory(memory: Memory): void {
   if (memory.duringLoad) {
     console.log(
       `server RSS during the load (every 200 ms): median ${mb(memory.duringLoad.median)}, highest ${mb(memory.duringLoad.max)}; the peak also counts the one sign-in's password hash (scrypt, 128 MB while it runs)`,
+    );
+  }
+  if (memory.afterIdle !== undefined) {
+    console.log(
+      `server RSS after ${IDLE_SECONDS} s idle: ${mb(memory.afterIdle)} (V8 gives back the load's garbage once the process is idle)`,
     );
   }
 }

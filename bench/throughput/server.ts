@@ -14,6 +14,8 @@ export const benchRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url
 /** The checkout whose server is measured. */
 export const serverRoot = path.resolve(process.env.BENCH_SERVER_ROOT || benchRoot);
 export const BENCH_ADMIN_EMAIL = 'bench-admin@baywise.test';
+/** How long the server is left idle after the main table's load before its RSS is read again. */
+export const IDLE_SECONDS = 20;
 
 const built = new Set<string>();
 
@@ -86,6 +88,8 @@ export interface Memory {
   rss: number;
   /** The same, sampled every 200 ms while the calls ran: the median and the highest sample. */
   duringLoad?: { median: number; max: number };
+  /** The RSS once the server has been idle for IDLE_SECONDS after the load (what it keeps). */
+  afterIdle?: number;
   /** The sum of each process's own peak. */
   peak: number;
   processes: { pid: number; rss: number; peak: number }[];

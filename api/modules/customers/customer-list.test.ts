@@ -127,6 +127,26 @@ describe('GET /api/customers', () => {
     expect((await list('?q=nobody&limit=1')).total).toBe(0);
   });
 
+  it('answers each search with its own words, limit and offset (a search statement is compiled once per shape)', async () => {
+    // The same shape of query (a search, a limit, an offset) with other values each time, short
+    // searches (scanned) and long ones (through the trigram index) alike.
+    const cases: [string, string[], number][] = [
+      ['?q=alice&limit=1&offset=0', ids(archer), 2],
+      ['?q=alice&limit=2&offset=0', ids(archer, alice), 2],
+      ['?q=alice&limit=1&offset=1', ids(alice), 2],
+      ['?q=granite&limit=5&offset=0', ids(bob), 1],
+      ['?q=zoe&limit=1&offset=1', ids(twins[1]!), 2],
+      ['?q=55&limit=2&offset=1', ids(alice, bob), 6],
+      ['?q=55&limit=3&offset=0', ids(archer, alice, bob), 6],
+      ['?q=al&limit=3&offset=0', ids(archer, alice), 2],
+    ];
+    for (const [query, expected, total] of cases) {
+      const page = await list(query);
+      expect(page.ids, query).toEqual(expected);
+      expect(page.total, query).toBe(total);
+    }
+  });
+
   it('pages the same way on every call (deterministic ties)', async () => {
     const first = await list('?sort=recent&limit=5');
     const second = await list('?sort=recent&limit=5&offset=5');
