@@ -8,8 +8,11 @@ import type { CustomerRow, SyncChangeRow } from '@api/db/tables';
 import { documentBody } from '@api/modules/inspections/inspection-document.repository';
 import type { VehicleWithCustomerRow } from '@api/modules/vehicles/vehicle.repository';
 
+const syncState = compiledOnce((db) => db.selectFrom('syncState').select(['seq', 'tombstoneHorizon', 'epoch']));
+
 export async function readSyncState(db: Db): Promise<{ seq: number; tombstoneHorizon: number; epoch: string }> {
-  const row = await db.selectFrom('syncState').select(['seq', 'tombstoneHorizon', 'epoch']).executeTakeFirstOrThrow();
+  const [row] = await syncState(db, []);
+  if (!row) throw new Error('sync_state has no row');
   return { seq: Number(row.seq), tombstoneHorizon: Number(row.tombstoneHorizon), epoch: row.epoch };
 }
 
@@ -35,14 +38,38 @@ const isOther = (row: FeedRow) => row.deleted === 1 || !(READ_BY_RANGE as readon
  * On SQLite one statement, through the index on seq: the page's rows stay inside SQLite, and only
  * its others (usually none) come out as one JSON text of `[entity, id, seq, deleted]` arrays.
  */
-export async function feedPage(db: Db, since: number, limit: number): Promise<FeedPage> {
-  const page = db
+// `since` and the limit are bound as text: both databases read the integer it spells.
+const pageAfter = (db: Db, since: string | undefined, limit: string | undefined) =>
+  db
     .selectFrom('syncChanges')
     .select(['entity', 'entityId', 'seq', 'deleted'])
-    .where('seq', '>', since)
-    .orderBy('seq');
+    .where('seq', '>', since as unknown as number)
+    .orderBy('seq')
+    .limit(limit as unknown as number);
+
+const feedRows = compiledOnce((db, [since, limit]) => pageAfter(db, since, limit));
+
+const feedSummary = compiledOnce((db, [since, limit]) => {
+  const kinds = sql.join(READ_BY_RANGE.map((kind) => sql.lit(kind)));
+  const summary = db.selectFrom(pageAfter(db, since, limit).as('page')).select([
+    sql<number | null>`max(seq)`.as('last'),
+    sql<string>`json_group_array(json_array(entity, entity_id, seq, deleted) order by seq)
+        filter (where deleted = 1 or entity not in (${kinds}))`.as('others'),
+  ]);
+  return db
+    .selectFrom(summary.as('p'))
+    .select([
+      'p.last',
+      'p.others',
+      sql<number>`exists (select 1 from sync_changes where seq > coalesce(${sql.ref('p.last')}, ${since}))`.as(
+        'hasMore',
+      ),
+    ]);
+});
+
+export async function feedPage(db: Db, since: number, limit: number): Promise<FeedPage> {
   if (isPostgres(db)) {
-    const rows = await page.limit(limit + 1).execute();
+    const rows = await feedRows(db, [String(since), String(limit + 1)]);
     const inPage = rows.slice(0, limit);
     return {
       last: inPage.at(-1)?.seq ?? null,
@@ -50,19 +77,11 @@ export async function feedPage(db: Db, since: number, limit: number): Promise<Fe
       others: inPage.filter(isOther),
     };
   }
-  const kinds = sql.join(READ_BY_RANGE.map((kind) => sql.lit(kind)));
-  const { rows } = await sql<{ last: number | null; hasMore: number; others: string }>`
-    select last, others, exists (select 1 from sync_changes where seq > coalesce(last, ${since})) as has_more
-    from (
-      select max(seq) as last, json_group_array(json_array(entity, entity_id, seq, deleted) order by seq)
-        filter (where deleted = 1 or entity not in (${kinds})) as others
-      from ${page.limit(limit).as('page')}
-    )`.execute(db);
-  const row = rows[0]!;
-  const others = JSON.parse(row.others) as [string, string, number, number][];
+  const [row] = await feedSummary(db, [String(since), String(limit)]);
+  const others = JSON.parse(row?.others ?? '[]') as [string, string, number, number][];
   return {
-    last: row.last,
-    hasMore: row.hasMore === 1,
+    last: row?.last ?? null,
+    hasMore: row?.hasMore === 1,
     others: others.map(([entity, entityId, seq, deleted]) => ({ entity, entityId, seq, deleted })),
   };
 }
