@@ -4,9 +4,8 @@ import type { SyncEntity } from '@shared/schemas/sync';
 import { vehicleResponse } from '@shared/schemas/vehicle';
 import { compiledOnce } from '@api/db/compiled-once';
 import { isPostgres, type Db } from '@api/db/database';
-import type { CustomerRow, SyncChangeRow } from '@api/db/tables';
+import type { SyncChangeRow } from '@api/db/tables';
 import { documentBody } from '@api/modules/inspections/inspection-document.repository';
-import type { VehicleWithCustomerRow } from '@api/modules/vehicles/vehicle.repository';
 
 const syncState = compiledOnce((db) => db.selectFrom('syncState').select(['seq', 'tombstoneHorizon', 'epoch']));
 
@@ -109,16 +108,25 @@ function pageOf(db: Db, kind: SyncEntity, [since, last]: readonly (string | unde
 const bounds = (range: PageRange) => [String(range.since), String(range.last)];
 
 /**
- * `json_object(…)` over a response schema's fields, in the schema's order: the text its writer
- * writes for the row (SQLite escapes strings as JSON.stringify does; the columns hold only text,
- * integers and nulls). `column` names the column of each field.
+ * One row as the text the response schema's writer writes for it: its fields in the schema's order,
+ * `column` naming the column of each. SQLite's `json_object` and PostgreSQL's `row_to_json` (of a
+ * row whose columns are named after the fields) both write compact JSON, escaping strings as
+ * `JSON.stringify` does; the columns hold only text, integers and nulls.
  */
-function responseObject(fields: readonly string[], column: (field: string) => string): RawBuilder<string> {
-  return sql<string>`json_object(${sql.join(fields.map((field) => sql`${sql.lit(field)}, ${sql.ref(column(field))}`))})`;
+function responseObject(db: Db, fields: readonly string[], column: (field: string) => string): RawBuilder<string> {
+  if (!isPostgres(db))
+    return sql<string>`json_object(${sql.join(fields.map((field) => sql`${sql.lit(field)}, ${sql.ref(column(field))}`))})`;
+  // Raw names: the CamelCasePlugin would turn an identifier into snake_case.
+  const named = sql.join(fields.map((field) => sql`${sql.ref(column(field))} as ${sql.raw(`"${field}"`)}`));
+  return sql<string>`row_to_json((select x from (select ${named}) as x))::text`;
 }
 
-/** The items as one JSON array text in feed order (SQLite, inside the statement). */
-const inFeedOrder = (item: RawBuilder<string>) => sql<string>`json_group_array(${item} order by ${sql.ref('s.seq')})`;
+/** The rows' texts as one JSON array in feed order, made by the statement. */
+function inFeedOrder(db: Db, item: RawBuilder<string>): RawBuilder<string> {
+  const seq = sql.ref('s.seq');
+  if (!isPostgres(db)) return sql<string>`json_group_array(${item} order by ${seq})`;
+  return sql<string>`'[' || coalesce(string_agg(${item}, ',' order by ${seq}), '') || ']'`;
+}
 
 const customerFields = Object.keys(customerResponse.shape);
 const vehicleFields = Object.keys(vehicleResponse.shape);
@@ -126,37 +134,33 @@ const vehicleFields = Object.keys(vehicleResponse.shape);
 const customerItems = compiledOnce((db, range) =>
   pageOf(db, 'customer', range)
     .innerJoin('customers as c', 'c.id', 's.entityId')
-    .select(inFeedOrder(responseObject(customerFields, (f) => `c.${f}`)).as('items')),
+    .select(
+      inFeedOrder(
+        db,
+        responseObject(db, customerFields, (f) => `c.${f}`),
+      ).as('items'),
+    ),
 );
 
-const customerRows = compiledOnce((db, range) =>
-  pageOf(db, 'customer', range).innerJoin('customers as c', 'c.id', 's.entityId').selectAll('c').orderBy('s.seq'),
-);
-
-/** The page's customers: on SQLite as `customerResponse` items written by the statement, else rows. */
-export async function pageCustomers(db: Db, range: PageRange): Promise<string | CustomerRow[]> {
-  if (isPostgres(db)) return customerRows(db, bounds(range));
+/** The page's customers as `customerResponse` items: one JSON array text, written by the statement. */
+export async function pageCustomers(db: Db, range: PageRange): Promise<string> {
   return (await customerItems(db, bounds(range)))[0]?.items ?? '[]';
 }
 
-const vehiclesWithOwner = (db: Db, range: readonly string[]) =>
+const vehicleItems = compiledOnce((db, range) =>
   pageOf(db, 'vehicle', range)
     .innerJoin('vehicles as v', 'v.id', 's.entityId')
-    .innerJoin('customers as o', 'o.id', 'v.customerId');
-
-const vehicleItems = compiledOnce((db, range) =>
-  vehiclesWithOwner(db, range).select(
-    inFeedOrder(responseObject(vehicleFields, (f) => (f === 'customerName' ? 'o.name' : `v.${f}`))).as('items'),
-  ),
+    .innerJoin('customers as o', 'o.id', 'v.customerId')
+    .select(
+      inFeedOrder(
+        db,
+        responseObject(db, vehicleFields, (f) => (f === 'customerName' ? 'o.name' : `v.${f}`)),
+      ).as('items'),
+    ),
 );
 
-const vehicleRows = compiledOnce((db, range) =>
-  vehiclesWithOwner(db, range).selectAll('v').select('o.name as customerName').orderBy('s.seq'),
-);
-
-/** The page's vehicles with their customer's name: on SQLite as `vehicleResponse` items, else rows. */
-export async function pageVehicles(db: Db, range: PageRange): Promise<string | VehicleWithCustomerRow[]> {
-  if (isPostgres(db)) return vehicleRows(db, bounds(range));
+/** The page's vehicles with their customer's name as `vehicleResponse` items, written by the statement. */
+export async function pageVehicles(db: Db, range: PageRange): Promise<string> {
   return (await vehicleItems(db, bounds(range)))[0]?.items ?? '[]';
 }
 

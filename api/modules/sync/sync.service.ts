@@ -1,5 +1,3 @@
-import { z } from 'zod';
-import { customerResponse } from '@shared/schemas/customer';
 import {
   FIRST_SYNC_ENTITIES,
   SYNC_INSPECTION_WINDOW_DAYS,
@@ -9,15 +7,12 @@ import {
   syncChangesResponse,
   type SyncEntity,
 } from '@shared/schemas/sync';
-import { vehicleResponse } from '@shared/schemas/vehicle';
 import type { Db } from '@api/db/database';
 import { JsonText } from '@api/lib/json-text';
 import { writtenInParts } from '@api/plugins/written-in-parts';
 import { serializerFor } from '@api/plugins/serializer';
-import { toCustomer } from '@api/modules/customers/customer.mapper';
 import { getDeferredByIds } from '@api/modules/deferred/deferred.service';
 import { textsOf } from '@api/modules/inspections/inspection-documents';
-import { toVehicle } from '@api/modules/vehicles/vehicle.mapper';
 import { toMedia } from '@api/modules/media/media.mapper';
 import { findMediaByIds } from '@api/modules/media/media.repository';
 import { formatCursor, parseCursor } from './cursor';
@@ -36,12 +31,10 @@ const isFirstEntity = (entity: string): entity is (typeof FIRST_SYNC_ENTITIES)[n
   (FIRST_SYNC_ENTITIES as readonly string[]).includes(entity);
 
 // A page is written in parts with the writers of its own schema: the head (resync, cursor,
-// hasMore), the customers and vehicles (on SQLite written by the statement that reads them), the
+// hasMore), the customers and vehicles (written by the statements that read them), the
 // inspections' stored documents as they are, and the tail (deferred work, deletions, media).
 const writeResync = serializerFor(syncChangesResponse);
 const writeHead = serializerFor(syncChangesResponse.pick({ resync: true, cursor: true, hasMore: true }));
-const writeCustomers = serializerFor(z.array(customerResponse));
-const writeVehicles = serializerFor(z.array(vehicleResponse));
 const writeTail = serializerFor(
   syncChangesResponse.pick({ deferred: true, deleted: true, deletedDeferred: true, media: true, deletedMedia: true }),
 );
@@ -56,18 +49,6 @@ function liveIds(rows: readonly FeedRow[], entity: SyncEntity): string[] {
 function inOrder<T extends { id: string }>(ids: readonly string[], items: readonly T[]): T[] {
   const byId = new Map(items.map((item) => [item.id, item]));
   return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-/** The page's customers as JSON text, in feed order. */
-async function customersText(db: Db, range: PageRange): Promise<string> {
-  const customers = await pageCustomers(db, range);
-  return typeof customers === 'string' ? customers : writeCustomers(customers.map(toCustomer));
-}
-
-/** The page's vehicles, each with its customer's name, as JSON text in feed order. */
-async function vehiclesText(db: Db, range: PageRange): Promise<string> {
-  const vehicles = await pageVehicles(db, range);
-  return typeof vehicles === 'string' ? vehicles : writeVehicles(vehicles.map(toVehicle));
 }
 
 /**
@@ -110,8 +91,8 @@ export async function changesSince(db: Db, query: SyncChangesQuery, now = new Da
   const mediaIds = liveIds(others, 'media');
   // One read per kind: customers, vehicles and inspections by the page's range of the feed.
   const [customers, vehicles, inspections, deferred, media] = await Promise.all([
-    customersText(db, range),
-    vehiclesText(db, range),
+    pageCustomers(db, range),
+    pageVehicles(db, range),
     inspectionTexts(db, range, now),
     getDeferredByIds(db, liveIds(others, 'deferred')),
     findMediaByIds(db, mediaIds),
