@@ -99,3 +99,39 @@ export function compiledOnce<R>(build: (db: Db, values: readonly string[]) => Co
     return (await db.executeQuery(CompiledQuery.raw(template.sql, parameters) as CompiledQuery<R>)).rows;
   };
 }
+
+/**
+ * `compiledOnce` for a query whose shape depends on a variant (a sort) and on which of its named
+ * values are given (a search's terms, a filter, a limit): one template per variant and set of names
+ * given, each given value bound. `build` reads a value by name (undefined: not given).
+ */
+export function compiledByShape<R, V extends string = string>(
+  build: (db: Db, variant: V, value: (name: string) => string | undefined) => Compilable<R>,
+) {
+  const byShape = new Map<string, (db: Db, values: readonly string[]) => Promise<R[]>>();
+  return (db: Db, variant: V, parts: Readonly<Record<string, string | undefined>>): Promise<R[]> => {
+    const given = Object.entries(parts).filter((part): part is [string, string] => part[1] !== undefined);
+    const names = given.map(([name]) => name);
+    const shape = `${variant}:${names.join(',')}`;
+    let read = byShape.get(shape);
+    if (!read) {
+      read = compiledOnce((db, values) =>
+        build(db, variant, (name) => {
+          const at = names.indexOf(name);
+          return at < 0 ? undefined : values[at];
+        }),
+      );
+      byShape.set(shape, read);
+    }
+    return read(
+      db,
+      given.map(([, value]) => value),
+    );
+  };
+}
+
+/** A number given to `compiledByShape` (as text: both databases read the integer it spells). */
+export const numberValue = (n: number | undefined): string | undefined => (n === undefined ? undefined : String(n));
+
+/** A value given with `numberValue`, where the query builder takes a number (a LIMIT, an OFFSET). */
+export const asNumber = (value: string | undefined) => value as unknown as number | undefined;

@@ -106,6 +106,23 @@ describe('GET /api/vehicles', () => {
     expect(past.total).toBe(2);
   });
 
+  it('answers each search with its own words, customer, limit and offset (compiled once per shape)', async () => {
+    const cases: [string, string[], number][] = [
+      ['?q=toyota&limit=1&offset=0', ids(camrys[0]!), 2],
+      ['?q=toyota&limit=2&offset=0', ids(...camrys), 2],
+      ['?q=okafor&limit=2&offset=1', ids(camry2, bmw), 3],
+      ['?q=ana%20rey&limit=5&offset=0', ids(camry, truck), 2],
+      [`?q=camry&customerId=${ana.id}&limit=5&offset=0`, ids(camry), 1],
+      [`?q=camry&customerId=${ben.id}&limit=5&offset=0`, ids(camry2), 1],
+      ['?q=f-&limit=1&offset=0', ids(truck), 1],
+    ];
+    for (const [query, expected, total] of cases) {
+      const page = await list(`/api/vehicles${query}`);
+      expect(page.ids, query).toEqual(expected);
+      expect(page.total, query).toBe(total);
+    }
+  });
+
   it('rejects an unknown sort, a malformed customer id and bad paging', async () => {
     const cases: [string, string, string][] = [
       ['?sort=color', 'sort', 'sort must be year, make or mileage'],

@@ -1,11 +1,11 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import { VEHICLE_SORTS } from '@shared/constants';
 import type { VehicleListQuery } from '@shared/schemas/vehicle';
-import { compiledOnce } from '@api/db/compiled-once';
+import { asNumber, compiledByShape, compiledOnce, numberValue } from '@api/db/compiled-once';
 import type { Db } from '@api/db/database';
 import type { VehicleRow, VehiclesTable } from '@api/db/tables';
 import { paginate, type Page } from '@api/lib/list';
-import { textMatch } from '@api/lib/text-search';
+import { searchTerms, textMatchTerms, type SearchTerms } from '@api/lib/text-search';
 
 export type VehicleWithCustomerRow = VehicleRow & { customerName: string };
 export type VehicleFilters = Pick<VehicleListQuery, 'q' | 'customerId'>;
@@ -53,32 +53,47 @@ export async function deleteVehicle(db: Db, id: string): Promise<boolean> {
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Without the join: every vehicle has its customer (a cascading foreign key), so counts need none. */
-function filteredVehicles(db: Db, filters: VehicleFilters) {
-  let query = db.selectFrom('vehicles');
+/** What a list's vehicles must match: a search's terms on their own text and their owner's name, a customer. */
+interface Matching {
+  vehicle?: SearchTerms | undefined;
+  owner?: SearchTerms | undefined;
+  customerId?: string | undefined;
+}
+
+function matchingOf(db: Db, filters: VehicleFilters): Matching {
   const q = filters.q;
+  return {
+    vehicle: q ? searchTerms(db, VEHICLE_SEARCH, q) : undefined,
+    owner: q ? searchTerms(db, OWNER_SEARCH, q) : undefined,
+    customerId: filters.customerId || undefined,
+  };
+}
+
+/** Without the join: every vehicle has its customer (a cascading foreign key), so counts need none. */
+function matchingVehicles(db: Db, { vehicle, owner, customerId }: Matching) {
+  let query = db.selectFrom('vehicles');
   // The vehicle's own text, or its customer's name: each side through its own text index.
-  if (q) {
+  if (vehicle && owner) {
     query = query.where((eb) =>
       eb.or([
-        textMatch(db, eb, VEHICLE_SEARCH, q),
+        textMatchTerms(eb, VEHICLE_SEARCH, vehicle),
         eb(
           'vehicles.customerId',
           'in',
           db
             .selectFrom('customers')
             .select('customers.id')
-            .where((inner) => textMatch(db, inner, OWNER_SEARCH, q)),
+            .where((inner) => textMatchTerms(inner, OWNER_SEARCH, owner)),
         ),
       ]),
     );
   }
-  if (filters.customerId) query = query.where('vehicles.customerId', '=', filters.customerId);
+  if (customerId) query = query.where('vehicles.customerId', '=', customerId);
   return query;
 }
 
-function listQuery(db: Db, filters: VehicleFilters, sort: VehicleSort, page: Page, withMatchCount = false) {
-  let query = filteredVehicles(db, filters)
+function listQuery(db: Db, matching: Matching, sort: VehicleSort, page: Page, withMatchCount = false) {
+  let query = matchingVehicles(db, matching)
     .innerJoin('customers', 'customers.id', 'vehicles.customerId')
     .selectAll('vehicles')
     .select('customers.name as customerName')
@@ -111,6 +126,19 @@ const customerVehicles = Object.fromEntries(
 ) as Record<VehicleSort, (db: Db, values: readonly string[]) => Promise<VehicleWithCustomerRow[]>>;
 
 /**
+ * A search's page, compiled once per shape of the query (the sort, and which of the search's terms,
+ * the customer, the limit and the offset are given) instead of built on every request.
+ */
+const searchPages = compiledByShape((db, sort: VehicleSort, value) => {
+  const terms = (fts: string) => {
+    const pattern = value('pattern');
+    return pattern === undefined ? undefined : { fts: value(fts), pattern };
+  };
+  const matching = { vehicle: terms('vehicleFts'), owner: terms('ownerFts'), customerId: value('customerId') };
+  return listQuery(db, matching, sort, { limit: asNumber(value('limit')), offset: asNumber(value('offset')) }, true);
+});
+
+/**
  * A page of vehicles. A search also gives each row how many rows match in all (`count(*) over ()`,
  * before limit and offset): it reads and sorts every match anyway, so its total needs no second search.
  */
@@ -122,11 +150,20 @@ export function listVehicles(
 ): Promise<(VehicleWithCustomerRow & { matchCount?: number })[]> {
   const whole = page.limit === undefined && page.offset === undefined;
   if (whole && !filters.q && filters.customerId) return customerVehicles[sort](db, [filters.customerId]);
-  return listQuery(db, filters, sort, page, Boolean(filters.q)).execute();
+  const matching = matchingOf(db, filters);
+  if (!filters.q) return listQuery(db, matching, sort, page).execute();
+  return searchPages(db, sort, {
+    vehicleFts: matching.vehicle?.fts,
+    ownerFts: matching.owner?.fts,
+    pattern: matching.vehicle?.pattern,
+    customerId: matching.customerId,
+    limit: numberValue(page.limit),
+    offset: numberValue(page.offset),
+  });
 }
 
 export async function countVehicles(db: Db, filters: VehicleFilters): Promise<number> {
-  const row = await filteredVehicles(db, filters)
+  const row = await matchingVehicles(db, matchingOf(db, filters))
     .select((eb) => eb.fn.countAll().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
