@@ -130,8 +130,16 @@ export function compiledByShape<R, V extends string = string>(
   };
 }
 
-/** A number given to `compiledByShape` (as text: both databases read the integer it spells). */
-export const numberValue = (n: number | undefined): string | undefined => (n === undefined ? undefined : String(n));
+/** A number given to `compiledOnce` or `compiledByShape` (as text: both databases read the integer it spells). */
+export function numberValue(n: number): string;
+export function numberValue(n: number | undefined): string | undefined;
+export function numberValue(n: number | undefined): string | undefined {
+  return n === undefined ? undefined : String(n);
+}
 
-/** A value given with `numberValue`, where the query builder takes a number (a LIMIT, an OFFSET). */
-export const asNumber = (value: string | undefined) => value as unknown as number | undefined;
+/** A value given with `numberValue`, where the query builder takes a number (a LIMIT, an OFFSET, a sequence). */
+export function asNumber(value: string): number;
+export function asNumber(value: string | undefined): number | undefined;
+export function asNumber(value: string | undefined): number | undefined {
+  return value as unknown as number | undefined;
+}

@@ -2,7 +2,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { customerResponse } from '@shared/schemas/customer';
 import type { SyncEntity } from '@shared/schemas/sync';
 import { vehicleResponse } from '@shared/schemas/vehicle';
-import { compiledOnce } from '@api/db/compiled-once';
+import { asNumber, compiledOnce, numberValue } from '@api/db/compiled-once';
 import { isPostgres, type Db } from '@api/db/database';
 import type { SyncChangeRow } from '@api/db/tables';
 import { documentBody } from '@api/modules/inspections/inspection-document.repository';
@@ -33,18 +33,14 @@ export interface FeedPage {
 
 const isOther = (row: FeedRow) => row.deleted === 1 || !(READ_BY_RANGE as readonly string[]).includes(row.entity);
 
-/**
- * On SQLite one statement, through the index on seq: the page's rows stay inside SQLite, and only
- * its others (usually none) come out as one JSON text of `[entity, id, seq, deleted]` arrays.
- */
-// `since` and the limit are bound as text: both databases read the integer it spells.
+// Values are bound as text (compiled once): both databases read the integer it spells.
 const pageAfter = (db: Db, since: string | undefined, limit: string | undefined) =>
   db
     .selectFrom('syncChanges')
     .select(['entity', 'entityId', 'seq', 'deleted'])
-    .where('seq', '>', since as unknown as number)
+    .where('seq', '>', asNumber(since)!)
     .orderBy('seq')
-    .limit(limit as unknown as number);
+    .limit(asNumber(limit)!);
 
 const feedRows = compiledOnce((db, [since, limit]) => pageAfter(db, since, limit));
 
@@ -66,9 +62,13 @@ const feedSummary = compiledOnce((db, [since, limit]) => {
     ]);
 });
 
+/**
+ * On SQLite one statement, through the index on seq: the page's rows stay inside SQLite, and only
+ * its others (usually none) come out as one JSON text of `[entity, id, seq, deleted]` arrays.
+ */
 export async function feedPage(db: Db, since: number, limit: number): Promise<FeedPage> {
   if (isPostgres(db)) {
-    const rows = await feedRows(db, [String(since), String(limit + 1)]);
+    const rows = await feedRows(db, [numberValue(since), numberValue(limit + 1)]);
     const inPage = rows.slice(0, limit);
     return {
       last: inPage.at(-1)?.seq ?? null,
@@ -76,7 +76,7 @@ export async function feedPage(db: Db, since: number, limit: number): Promise<Fe
       others: inPage.filter(isOther),
     };
   }
-  const [row] = await feedSummary(db, [String(since), String(limit)]);
+  const [row] = await feedSummary(db, [numberValue(since), numberValue(limit)]);
   const others = JSON.parse(row?.others ?? '[]') as [string, string, number, number][];
   return {
     last: row?.last ?? null,
@@ -99,13 +99,13 @@ function pageOf(db: Db, kind: SyncEntity, [since, last]: readonly (string | unde
   const entity = isPostgres(db) ? sql.ref('s.entity') : sql`+${sql.ref('s.entity')}`;
   return db
     .selectFrom('syncChanges as s')
-    .where('s.seq', '>', since as unknown as number)
-    .where('s.seq', '<=', last as unknown as number)
+    .where('s.seq', '>', asNumber(since)!)
+    .where('s.seq', '<=', asNumber(last)!)
     .where(sql<SqlBool>`${entity} = ${kind}`)
     .where('s.deleted', '=', 0);
 }
 
-const bounds = (range: PageRange) => [String(range.since), String(range.last)];
+const bounds = (range: PageRange) => [numberValue(range.since), numberValue(range.last)];
 
 /**
  * One row as the text the response schema's writer writes for it: its fields in the schema's order,
