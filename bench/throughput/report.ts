@@ -103,7 +103,7 @@ export function printMemory(memory: Memory): void {
   }
   if (memory.afterIdle !== undefined) {
     console.log(
-      `server RSS after ${IDLE_SECONDS} s idle: ${mb(memory.afterIdle)} (V8 gives back the load's garbage once the process is idle)`,
+      `server RSS after ${IDLE_SECONDS} s idle: ${mb(memory.afterIdle)} (what it still holds once the load has stopped)`,
     );
   }
 }

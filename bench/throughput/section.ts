@@ -179,7 +179,7 @@ export async function benchThroughput(step: (text: string) => void): Promise<voi
         );
         const duringLoad = sampler.stop();
         const afterLoad = serverMemory(server.proc);
-        // Right after the load the heap still holds its garbage; V8 shrinks it once the process is idle.
+        // Right after the load the heap still holds its garbage; V8 may shrink it once the process is idle.
         await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
         return { rows: measured, memory: { ...afterLoad, duringLoad, afterIdle: serverMemory(server.proc).rss } };
       });
