@@ -137,7 +137,10 @@ export function numberValue(n: number | undefined): string | undefined {
   return n === undefined ? undefined : String(n);
 }
 
-/** A value given with `numberValue`, where the query builder takes a number (a LIMIT, an OFFSET, a sequence). */
+/**
+ * A value given with `numberValue`, where the query builder takes a number (a LIMIT, an OFFSET, a
+ * sequence). Only ever a bound parameter: as a JavaScript number it would still be the text.
+ */
 export function asNumber(value: string): number;
 export function asNumber(value: string | undefined): number | undefined;
 export function asNumber(value: string | undefined): number | undefined {

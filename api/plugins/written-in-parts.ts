@@ -5,8 +5,8 @@ import { serializerFor } from './serializer';
 import { JsonText } from '@api/lib/json-text';
 
 /**
- * An answer written in parts (a share page, a change-feed page: parts kept or written by SQLite,
- * the rest by the writers of the schema's own fields). When checking (the tests' apps) it must
+ * An answer written in parts (a share page, a change-feed page: parts kept, or written by the
+ * database, the rest by the writers of the schema's own fields). When checking (the tests' apps) it must
  * match its schema and be exactly what the whole schema's writer writes for the same data.
  */
 export function writtenInParts(db: Db, schema: z.ZodType, text: string): JsonText {

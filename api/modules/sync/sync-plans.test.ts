@@ -15,7 +15,8 @@ afterAll(() => database.drop());
 const { db, plans } = planRecorder(database.db);
 await createInspection(database.db);
 
-const BARE_SCAN = /^SCAN (sync_changes|customers|vehicles|inspections|inspection_documents)\b/m;
+// The range statements name their tables s, c, v, o and i: a plan shows those names.
+const BARE_SCAN = /^SCAN (s|c|v|o|i|sync_changes|customers|vehicles|inspections|inspection_documents)\b/m;
 
 describe.runIf(sqlite)('change feed query plans on SQLite', () => {
   it('reads a page through the index on seq and its rows by their keys, nothing scanned', async () => {

@@ -101,7 +101,7 @@ describe('GET /api/sync/changes', () => {
     expect(pages).toEqual([true, true, false]);
   });
 
-  it('sends text exactly as stored, whatever its characters (the page is written by the database on SQLite)', async () => {
+  it('sends text exactly as stored, whatever its characters (the page is written by the database, checked byte for byte in check mode)', async () => {
     const start = await latestCursor();
     const name = 'Zoë "Zed" O\'Neil \\ 東京 😀 \u2028\t\u0001/';
     const customer = (await call('POST', '/api/customers', {
