@@ -101,25 +101,23 @@ export function compiledOnce<R>(build: (db: Db, values: readonly string[]) => Co
 }
 
 /**
- * `compiledOnce` for a query whose shape depends on a variant (a sort) and on which of its named
- * values are given (a search's terms, a filter, a limit): one template per variant and set of names
- * given, each given value bound. `build` reads a value by name (undefined: not given).
+ * `compiledOnce` for a query whose shape depends on a variant (a sort) and on which of its values
+ * are given (a search's terms, a filter, a limit): one template per variant and set of keys given.
+ * `build` gets the values as stand-ins under the same keys (undefined: not given), so every given
+ * value is bound.
  */
-export function compiledByShape<R, V extends string = string>(
-  build: (db: Db, variant: V, value: (name: string) => string | undefined) => Compilable<R>,
+export function compiledByShape<P extends Record<string, string | undefined>, R, V extends string = string>(
+  build: (db: Db, variant: V, values: Readonly<P>) => Compilable<R>,
 ) {
   const byShape = new Map<string, (db: Db, values: readonly string[]) => Promise<R[]>>();
-  return (db: Db, variant: V, parts: Readonly<Record<string, string | undefined>>): Promise<R[]> => {
-    const given = Object.entries(parts).filter((part): part is [string, string] => part[1] !== undefined);
-    const names = given.map(([name]) => name);
-    const shape = `${variant}:${names.join(',')}`;
+  return (db: Db, variant: V, values: Readonly<P>): Promise<R[]> => {
+    const given = Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined);
+    const keys = given.map(([key]) => key);
+    const shape = `${variant}:${keys.join(',')}`;
     let read = byShape.get(shape);
     if (!read) {
-      read = compiledOnce((db, values) =>
-        build(db, variant, (name) => {
-          const at = names.indexOf(name);
-          return at < 0 ? undefined : values[at];
-        }),
+      read = compiledOnce((db, standIns) =>
+        build(db, variant, Object.fromEntries(keys.map((key, i) => [key, standIns[i]])) as P),
       );
       byShape.set(shape, read);
     }

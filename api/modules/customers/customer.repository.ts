@@ -143,14 +143,14 @@ function matchKeys<Q extends SelectQueryBuilder<Database, 'customers', object>>(
  * which of the search's terms, the status, the limit and the offset are given) instead of built on
  * every request: Kysely's building was about a sixth of a one-customer search's CPU.
  */
-const searchKeyReads = compiledByShape((db, sort: CustomerSort, value) => {
-  const pattern = value('pattern');
-  const matching = matchingCustomers(db, {
-    terms: pattern === undefined ? undefined : { fts: value('fts'), pattern },
-    status: value('status'),
-  });
-  return matchKeys(matching, sort, { limit: asNumber(value('limit')), offset: asNumber(value('offset')) });
+const searchKeyReads = compiledByShape((db, sort: CustomerSort, values: SearchValues) => {
+  const { fts, pattern, status, limit, offset } = values;
+  const matching = matchingCustomers(db, { terms: pattern === undefined ? undefined : { fts, pattern }, status });
+  return matchKeys(matching, sort, { limit: asNumber(limit), offset: asNumber(offset) });
 });
+
+/** A search's values: its terms, the status, the limit and the offset (as `numberValue`s). */
+type SearchValues = { fts?: string; pattern?: string; status?: string; limit?: string; offset?: string };
 
 function searchKeys(db: Db, filters: CustomerFilters, sort: CustomerSort, page: Page) {
   const { terms, status } = matchingOf(db, filters);

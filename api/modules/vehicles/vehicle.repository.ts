@@ -129,14 +129,22 @@ const customerVehicles = Object.fromEntries(
  * A search's page, compiled once per shape of the query (the sort, and which of the search's terms,
  * the customer, the limit and the offset are given) instead of built on every request.
  */
-const searchPages = compiledByShape((db, sort: VehicleSort, value) => {
-  const terms = (fts: string) => {
-    const pattern = value('pattern');
-    return pattern === undefined ? undefined : { fts: value(fts), pattern };
-  };
-  const matching = { vehicle: terms('vehicleFts'), owner: terms('ownerFts'), customerId: value('customerId') };
-  return listQuery(db, matching, sort, { limit: asNumber(value('limit')), offset: asNumber(value('offset')) }, true);
+const searchPages = compiledByShape((db, sort: VehicleSort, values: SearchValues) => {
+  const { vehicleFts, ownerFts, pattern, customerId, limit, offset } = values;
+  const terms = (fts: string | undefined) => (pattern === undefined ? undefined : { fts, pattern });
+  const matching = { vehicle: terms(vehicleFts), owner: terms(ownerFts), customerId };
+  return listQuery(db, matching, sort, { limit: asNumber(limit), offset: asNumber(offset) }, true);
 });
+
+/** A search's values: the index queries of the vehicles' and the owners' text, the exact pattern, the customer, the limit and the offset. */
+type SearchValues = {
+  vehicleFts?: string;
+  ownerFts?: string;
+  pattern?: string;
+  customerId?: string;
+  limit?: string;
+  offset?: string;
+};
 
 /**
  * A page of vehicles. A search also gives each row how many rows match in all (`count(*) over ()`,
