@@ -2,6 +2,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKind } from '@api/test/database';
 import { createInspection } from '@api/test/factories';
 import { planRecorder } from '@api/test/query-plans';
+import { changed, recordChanges } from '@api/lib/change-log';
+import { inTransaction } from '@api/db/transaction';
+import { readSyncState } from './sync.repository';
 import { changesSince } from './sync.service';
 
 // SQLite's query plans for a page of the change feed: the feed is read through its index on seq,
@@ -13,7 +16,15 @@ const database = await createTestDatabase();
 afterAll(() => database.drop());
 
 const { db, plans } = planRecorder(database.db);
-await createInspection(database.db);
+const inspection = await createInspection(database.db);
+// The factories write rows only: the feed records them as the services would.
+await inTransaction(database.db, (trx) =>
+  recordChanges(trx, [
+    ...changed('customer', [inspection.customerId]),
+    ...changed('vehicle', [inspection.vehicleId]),
+    ...changed('inspection', [inspection.id]),
+  ]),
+);
 
 // The range statements name their tables s, c, v, o and i: a plan shows those names.
 const BARE_SCAN = /^SCAN (s|c|v|o|i|sync_changes|customers|vehicles|inspections|inspection_documents)\b/m;
@@ -34,5 +45,14 @@ describe.runIf(sqlite)('change feed query plans on SQLite', () => {
     expect(vehicles).toMatch(/SEARCH o USING INDEX sqlite_autoindex_customers_1 \(id=\?\)/);
     expect(inspections).toMatch(/SEARCH i USING INDEX sqlite_autoindex_inspections_1 \(id=\?\)/);
     expect(inspections).toMatch(/SEARCH inspection_documents USING INDEX \w+ \(inspection_id=\?\)/);
+  });
+
+  it('reads nothing but the feed and the sync state for a page with no changes (a device polling)', async () => {
+    // A recorder of its own: its statements are compiled (and seen) afresh.
+    const polling = planRecorder(database.db);
+    const { seq } = await readSyncState(database.db);
+    const statements = await polling.plans(() => changesSince(polling.db, { since: String(seq), limit: 500 }));
+    expect(statements).toHaveLength(2);
+    expect(statements.join('\n')).not.toMatch(/\b(customers|vehicles|inspections) AS|SEARCH (c|v|i) /);
   });
 });

@@ -5,7 +5,7 @@ import { vehicleResponse } from '@shared/schemas/vehicle';
 import { asNumber, compiledOnce, numberValue } from '@api/db/compiled-once';
 import { isPostgres, type Db } from '@api/db/database';
 import type { SyncChangeRow } from '@api/db/tables';
-import { documentBody } from '@api/modules/inspections/inspection-document.repository';
+import { documentBody, type DocumentRow } from '@api/modules/inspections/inspection-document.repository';
 
 const syncState = compiledOnce((db) => db.selectFrom('syncState').select(['seq', 'tombstoneHorizon', 'epoch']));
 
@@ -70,8 +70,10 @@ export async function feedPage(db: Db, since: number, limit: number): Promise<Fe
   if (isPostgres(db)) {
     const rows = await feedRows(db, [numberValue(since), numberValue(limit + 1)]);
     const inPage = rows.slice(0, limit);
+    const last = inPage.at(-1);
     return {
-      last: inPage.at(-1)?.seq ?? null,
+      // A bigint comes back from PostgreSQL as text.
+      last: last === undefined ? null : Number(last.seq),
       hasMore: rows.length > limit,
       others: inPage.filter(isOther),
     };
@@ -164,13 +166,6 @@ export async function pageVehicles(db: Db, range: PageRange): Promise<string> {
   return (await vehicleItems(db, bounds(range)))[0]?.items ?? '[]';
 }
 
-/** An inspection the offline app keeps, with its document (version null: none yet; body null: none stored). */
-export interface WindowInspection {
-  id: string;
-  version: number | null;
-  body: string | null;
-}
-
 const inWindow = compiledOnce((db, [since, last, cutoff]) =>
   pageOf(db, 'inspection', [since, last])
     .innerJoin('inspections as i', 'i.id', 's.entityId')
@@ -181,15 +176,20 @@ const inWindow = compiledOnce((db, [since, last, cutoff]) =>
 );
 
 /**
- * The page's inspections the offline app keeps (in progress, or changed at or after `cutoff`) with
- * their documents, in feed order: most in a page are not kept, and only their status and date are
- * looked at.
+ * The page's inspections the offline app keeps (in progress, or changed at or after `cutoff`), in
+ * feed order, with the document rows of those that have one (`textsOf` takes both): most in a page
+ * are not kept, and only their status and date are looked at.
  */
-export async function pageInspectionsInWindow(db: Db, range: PageRange, cutoff: string): Promise<WindowInspection[]> {
+export async function pageInspectionsInWindow(
+  db: Db,
+  range: PageRange,
+  cutoff: string,
+): Promise<{ ids: string[]; documents: DocumentRow[] }> {
   const rows = await inWindow(db, [...bounds(range), cutoff]);
-  return rows.map((row) => ({
-    id: row.id,
-    version: row.version === null ? null : Number(row.version),
-    body: row.body,
-  }));
+  return {
+    ids: rows.map((row) => row.id),
+    documents: rows.flatMap((row) =>
+      row.version === null ? [] : [{ inspectionId: row.id, version: Number(row.version), body: row.body }],
+    ),
+  };
 }

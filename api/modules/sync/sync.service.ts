@@ -55,18 +55,17 @@ function inOrder<T extends { id: string }>(ids: readonly string[], items: readon
  * The page's inspections the offline app keeps (in progress, or changed within the window), as
  * their answers' JSON texts in feed order: the stored documents as they are, the others built.
  */
-async function inspectionTexts(db: Db, range: PageRange, now: Date): Promise<string[]> {
+async function keptInspectionTexts(db: Db, range: PageRange, now: Date): Promise<string[]> {
   const cutoff = new Date(now.getTime() - SYNC_INSPECTION_WINDOW_DAYS * DAY_MS).toISOString();
-  const kept = await pageInspectionsInWindow(db, range, cutoff);
-  const documents = kept.flatMap((row) =>
-    row.version === null ? [] : [{ inspectionId: row.id, version: row.version, body: row.body }],
-  );
-  const texts = await textsOf(
-    db,
-    documents,
-    kept.map((row) => row.id),
-  );
-  return kept.flatMap((row) => texts.get(row.id) ?? []);
+  const { ids, documents } = await pageInspectionsInWindow(db, range, cutoff);
+  const texts = await textsOf(db, documents, ids);
+  return ids.flatMap((id) => texts.get(id) ?? []);
+}
+
+/** The page's customers, vehicles and kept inspections as JSON texts; none to read on an empty page. */
+async function rowsOf(db: Db, range: PageRange, now: Date): Promise<[string, string, string[]]> {
+  if (range.last === range.since) return ['[]', '[]', []];
+  return Promise.all([pageCustomers(db, range), pageVehicles(db, range), keptInspectionTexts(db, range, now)]);
 }
 
 /**
@@ -90,10 +89,8 @@ export async function changesSince(db: Db, query: SyncChangesQuery, now = new Da
   const range = { since, last: feed.last ?? since };
   const mediaIds = liveIds(others, 'media');
   // One read per kind: customers, vehicles and inspections by the page's range of the feed.
-  const [customers, vehicles, inspections, deferred, media] = await Promise.all([
-    pageCustomers(db, range),
-    pageVehicles(db, range),
-    inspectionTexts(db, range, now),
+  const [[customers, vehicles, inspections], deferred, media] = await Promise.all([
+    rowsOf(db, range, now),
     getDeferredByIds(db, liveIds(others, 'deferred')),
     findMediaByIds(db, mediaIds),
   ]);
