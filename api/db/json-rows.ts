@@ -7,7 +7,8 @@ import { isPostgres, type Db } from './database';
  * `json_object(...)` builds the row inside SQLite and `JSON.parse` makes it in one step (several
  * times cheaper for a page of inspections with their services and parts). The keys are the
  * camelCase names the CamelCasePlugin gives, and the values are the same: the tables read this
- * way hold only text, integers and nulls. PostgreSQL reads its rows as before.
+ * way hold only text, integers and nulls. PostgreSQL reads its rows as before. Below, rows written
+ * as a response's own JSON by either database (`responseJson`), for answers sent as they are.
  */
 
 // Per database (a transaction shares its database's adapter): table name → column names, in
@@ -42,9 +43,32 @@ export async function jsonRowsReady(db: Db, table: string): Promise<boolean> {
 export function rowJson(db: Db, table: string): RawBuilder<string> {
   const columns = knownColumns(db).get(table);
   if (!columns) throw new Error(`rowJson: columns of ${table} not read yet`);
-  return sql<string>`json_object(${sql.join(
-    columns.map((column) => sql`${sql.lit(camelCase(column))}, ${sql.id(table, column)}`),
-  )})`;
+  return sqliteObject(columns.map((column) => [camelCase(column), sql.id(table, column)]));
+}
+
+/** SQLite's `json_object` of these keys and values. */
+function sqliteObject(entries: readonly (readonly [key: string, value: RawBuilder<unknown>])[]): RawBuilder<string> {
+  return sql<string>`json_object(${sql.join(entries.map(([key, value]) => sql`${sql.lit(key)}, ${value}`))})`;
+}
+
+/**
+ * One row as the text a response schema's writer writes for it, written by the database: the
+ * schema's fields in its order, `column` naming each field's column (a reference the
+ * CamelCasePlugin maps). SQLite's `json_object` and PostgreSQL's `row_to_json` (of a row whose
+ * columns are named after the fields) both write compact JSON and escape strings as
+ * `JSON.stringify` does; the columns must hold only text, integers and nulls.
+ */
+export function responseJson(db: Db, fields: readonly string[], column: (field: string) => string): RawBuilder<string> {
+  if (!isPostgres(db)) return sqliteObject(fields.map((field) => [field, sql.ref(column(field))]));
+  // Raw names: the CamelCasePlugin would turn an identifier into snake_case.
+  const named = sql.join(fields.map((field) => sql`${sql.ref(column(field))} as ${sql.raw(`"${field}"`)}`));
+  return sql<string>`row_to_json((select x from (select ${named}) as x))::text`;
+}
+
+/** Texts of `responseJson` aggregated into one JSON array text, in the order of `orderBy`. */
+export function responseJsonArray(db: Db, item: RawBuilder<string>, orderBy: RawBuilder<unknown>): RawBuilder<string> {
+  if (!isPostgres(db)) return sql<string>`json_group_array(${item} order by ${orderBy})`;
+  return sql<string>`'[' || coalesce(string_agg(${item}, ',' order by ${orderBy}), '') || ']'`;
 }
 
 /** The rows of a query that selected `rowJson(...).as('row')`. */

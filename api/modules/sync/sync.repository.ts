@@ -4,6 +4,7 @@ import type { SyncEntity } from '@shared/schemas/sync';
 import { vehicleResponse } from '@shared/schemas/vehicle';
 import { asNumber, compiledOnce, numberValue } from '@api/db/compiled-once';
 import { isPostgres, type Db } from '@api/db/database';
+import { responseJson, responseJsonArray } from '@api/db/json-rows';
 import type { SyncChangeRow } from '@api/db/tables';
 import { documentBody, type DocumentRow } from '@api/modules/inspections/inspection-document.repository';
 
@@ -109,26 +110,8 @@ function pageOf(db: Db, kind: SyncEntity, [since, last]: readonly (string | unde
 
 const bounds = (range: PageRange) => [numberValue(range.since), numberValue(range.last)];
 
-/**
- * One row as the text the response schema's writer writes for it: its fields in the schema's order,
- * `column` naming the column of each. SQLite's `json_object` and PostgreSQL's `row_to_json` (of a
- * row whose columns are named after the fields) both write compact JSON, escaping strings as
- * `JSON.stringify` does; the columns hold only text, integers and nulls.
- */
-function responseObject(db: Db, fields: readonly string[], column: (field: string) => string): RawBuilder<string> {
-  if (!isPostgres(db))
-    return sql<string>`json_object(${sql.join(fields.map((field) => sql`${sql.lit(field)}, ${sql.ref(column(field))}`))})`;
-  // Raw names: the CamelCasePlugin would turn an identifier into snake_case.
-  const named = sql.join(fields.map((field) => sql`${sql.ref(column(field))} as ${sql.raw(`"${field}"`)}`));
-  return sql<string>`row_to_json((select x from (select ${named}) as x))::text`;
-}
-
 /** The rows' texts as one JSON array in feed order, made by the statement. */
-function inFeedOrder(db: Db, item: RawBuilder<string>): RawBuilder<string> {
-  const seq = sql.ref('s.seq');
-  if (!isPostgres(db)) return sql<string>`json_group_array(${item} order by ${seq})`;
-  return sql<string>`'[' || coalesce(string_agg(${item}, ',' order by ${seq}), '') || ']'`;
-}
+const inFeedOrder = (db: Db, item: RawBuilder<string>) => responseJsonArray(db, item, sql.ref('s.seq'));
 
 const customerFields = Object.keys(customerResponse.shape);
 const vehicleFields = Object.keys(vehicleResponse.shape);
@@ -139,7 +122,7 @@ const customerItems = compiledOnce((db, range) =>
     .select(
       inFeedOrder(
         db,
-        responseObject(db, customerFields, (f) => `c.${f}`),
+        responseJson(db, customerFields, (f) => `c.${f}`),
       ).as('items'),
     ),
 );
@@ -156,7 +139,7 @@ const vehicleItems = compiledOnce((db, range) =>
     .select(
       inFeedOrder(
         db,
-        responseObject(db, vehicleFields, (f) => (f === 'customerName' ? 'o.name' : `v.${f}`)),
+        responseJson(db, vehicleFields, (f) => (f === 'customerName' ? 'o.name' : `v.${f}`)),
       ).as('items'),
     ),
 );
