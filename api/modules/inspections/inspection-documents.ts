@@ -254,7 +254,8 @@ export function checkingDocuments(db: Db): boolean {
  * its page's own row, `documentColumns`) gets the kept value without reading or parsing the
  * document. Only a stored document's value is kept (its text is that version's); bounded, least
  * recently used out first; one set per database. When checking (tests) a kept value is derived
- * again and must be the same.
+ * again and must be the same. JSON text in a value goes through `inOnePiece` (api/lib/json-text.ts):
+ * a writer's output is a tree of pieces that every answer containing it would walk again.
  */
 export class DocumentDerived<T> {
   private readonly byDb = new WeakMap<object, Map<string, { version: number; value: T }>>();
