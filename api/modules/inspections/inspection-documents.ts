@@ -5,7 +5,7 @@ import { isPostgres, type Db } from '@api/db/database';
 import { inUnflushedTransaction } from '@api/db/transaction';
 import { serializeInspection } from './inspection-document.format';
 import * as repo from './inspection-document.repository';
-import { JsonText } from '@api/lib/json-text';
+import { JsonText, inOnePiece } from '@api/lib/json-text';
 import { getInspectionsByIds, inspectionNotFound } from './inspection-assembly';
 
 /**
@@ -248,14 +248,24 @@ export function checkingDocuments(db: Db): boolean {
   return keeperOf(db).check;
 }
 
+/** The value with its texts in one piece: itself when a string, else a plain object's own string fields. */
+function textsInOnePiece<T>(value: T): T {
+  if (typeof value === 'string') return inOnePiece(value) as T;
+  if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype) return value;
+  const copy = { ...value } as Record<string, unknown>;
+  for (const [key, field] of Object.entries(copy)) if (typeof field === 'string') copy[key] = inOnePiece(field);
+  return copy as T;
+}
+
 /**
  * A value derived from inspections' answers (a share page's part of one, say), kept per inspection
  * for the version of the stored document it came from: a reader that found the same version (with
  * its page's own row, `documentColumns`) gets the kept value without reading or parsing the
  * document. Only a stored document's value is kept (its text is that version's); bounded, least
  * recently used out first; one set per database. When checking (tests) a kept value is derived
- * again and must be the same. JSON text in a value goes through `inOnePiece` (api/lib/json-text.ts):
- * a writer's output is a tree of pieces that every answer containing it would walk again.
+ * again and must be the same. A value's texts (the value itself, or its own string fields) are kept
+ * in one piece (`inOnePiece`): a writer's output is a tree of pieces that every answer containing
+ * it would walk again.
  */
 export class DocumentDerived<T> {
   private readonly byDb = new WeakMap<object, Map<string, { version: number; value: T }>>();
@@ -287,7 +297,7 @@ export class DocumentDerived<T> {
       throw new Error(`kept value of inspection ${ref.inspectionId} is stale: ${JSON.stringify(hit.value)}`);
     if (document.body !== null) {
       kept.delete(ref.inspectionId);
-      kept.set(ref.inspectionId, { version: document.version, value });
+      kept.set(ref.inspectionId, { version: document.version, value: textsInOnePiece(value) });
       if (kept.size > this.capacity) kept.delete(kept.keys().next().value!);
     }
     return value;

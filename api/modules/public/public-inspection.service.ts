@@ -3,7 +3,7 @@ import { formatCents, parseCents, totalsWithTax } from '@shared/money';
 import { publicInspectionResponse, type Inspection } from '@shared/schemas/inspection';
 import type { Db } from '@api/db/database';
 import { notFound } from '@api/lib/http-error';
-import { inOnePiece, type JsonText } from '@api/lib/json-text';
+import type { JsonText } from '@api/lib/json-text';
 import { isShareToken } from '@api/lib/tokens';
 import { writtenInParts } from '@api/plugins/written-in-parts';
 import { serializerFor } from '@api/plugins/serializer';
@@ -54,7 +54,7 @@ const reportHeads = new DocumentDerived((inspection: Inspection): string => {
       total: formatCents(estimate.totalCents),
     },
   });
-  return inOnePiece(head.slice(0, -1));
+  return head.slice(0, -1);
 });
 
 /** What the report page shows, and nothing more, as JSON text: one statement, and the media when there are some. */

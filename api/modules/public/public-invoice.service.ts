@@ -5,7 +5,7 @@ import { publicInvoiceInspectionResponse, publicInvoiceResponse } from '@shared/
 import type { Db } from '@api/db/database';
 import type { InvoiceRow } from '@api/db/tables';
 import { notFound } from '@api/lib/http-error';
-import { inOnePiece, type JsonText } from '@api/lib/json-text';
+import type { JsonText } from '@api/lib/json-text';
 import { isShareToken } from '@api/lib/tokens';
 import { writtenInParts } from '@api/plugins/written-in-parts';
 import { serializerFor } from '@api/plugins/serializer';
@@ -52,8 +52,8 @@ const writeAfter = serializerFor(publicInvoiceResponse.pick({ lineItems: true, r
 
 /** What a receipt takes from its inspection's answer, kept per inspection and document version. */
 const receiptParts = new DocumentDerived((inspection: Inspection) => ({
-  /** The findings as JSON text, in one piece (written into every view of the receipt). */
-  findings: inOnePiece(writeFindings(toPublicFindings(inspection))),
+  /** The findings as JSON text (kept in one piece, as every text of a kept value). */
+  findings: writeFindings(toPublicFindings(inspection)),
   customer: inspection.customer,
   vehicle: inspection.vehicle,
   services: serviceCentsOf(inspection.services),
