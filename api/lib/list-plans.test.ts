@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { countCustomers, listCustomers } from '@api/modules/customers/customer.repository';
+import { countCustomers, listCustomers, searchCustomers } from '@api/modules/customers/customer.repository';
 import { countInspections, listInspectionKeys } from '@api/modules/inspections/inspection.repository';
 import { countInvoices, listInvoiceRows } from '@api/modules/invoices/invoice.repository';
 import { countVehicles, listVehicles } from '@api/modules/vehicles/vehicle.repository';
@@ -26,6 +26,7 @@ const CASES: [string, () => Promise<unknown>][] = [
   ['customers recent', () => listCustomers(db, {}, 'recent', page)],
   ['customers updated', () => listCustomers(db, {}, 'updated', page)],
   ['customers search', () => listCustomers(db, { q: 'stone' }, 'name', page)],
+  ['customers search with its total', () => searchCustomers(db, { q: 'stone' }, 'name', page)],
   ['customers by name after a cursor', () => listCustomers(db, {}, 'name', { ...page, after: ['Ann', customer.id] })],
   [
     'customers recent after a cursor',

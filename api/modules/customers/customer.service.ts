@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Customer, CustomerListQuery, createCustomerBody, updateCustomerBody } from '@shared/schemas/customer';
 import type { Db } from '@api/db/database';
+import type { CustomerRow } from '@api/db/tables';
 import { isUniqueViolation } from '@api/db/errors';
 import { inTransaction } from '@api/db/transaction';
 import type { ListPage } from '@api/lib/list';
@@ -23,6 +24,7 @@ import {
   findCustomerById,
   insertCustomer,
   listCustomers as listCustomerRows,
+  searchCustomers,
   updateCustomer as updateCustomerRow,
 } from './customer.repository';
 import { toCustomer } from './customer.mapper';
@@ -36,7 +38,10 @@ export async function listCustomers(db: Db, query: CustomerListQuery): Promise<L
   const after = query.after === undefined ? undefined : decodeCursor(query.after, sort, 2);
   const read = { ...pageWithLookahead(query), after };
   // A search without a cursor counts its matches in the same statement (a cursor would count only what follows it).
-  const rows = await listCustomerRows(db, filters, sort, read, Boolean(filters.q) && after === undefined);
+  const rows: (CustomerRow & { matchCount?: number })[] =
+    filters.q && after === undefined
+      ? await searchCustomers(db, filters, sort, read)
+      : await listCustomerRows(db, filters, sort, read);
   const total = totalFromPage(rows, read) ?? rows[0]?.matchCount ?? (await countCustomers(db, filters));
   const page = splitPage(rows, query.limit, (row) => encodeCursor(sort, customerSortKey(row, sort)));
   return { items: page.rows.map(toCustomer), total, next: page.next };
