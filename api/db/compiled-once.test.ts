@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@api/test/database';
 import { createCustomer } from '@api/test/factories';
 import { idIn } from '@api/lib/id-list';
-import { compiledOnce } from './compiled-once';
+import { asNumber, compiledByShape, compiledOnce, numberValue } from './compiled-once';
 
 const database = await createTestDatabase();
 const db = database.db;
@@ -109,5 +109,30 @@ describe('compiledOnce', () => {
       d.selectFrom('customers').select('id').where('name', '=', sql.lit(name!)),
     );
     await expect(inlined(db, ['Ann'])).rejects.toThrow('every value must be a bound parameter');
+  });
+
+  it('compiles once per variant and set of given values, each shape answering with its own values', async () => {
+    const shapes: string[] = [];
+    const named = compiledByShape(
+      (d, order: 'asc' | 'desc', { prefix, limit }: { prefix?: string; limit?: string }) => {
+        shapes.push(`${order}:${prefix !== undefined}:${limit !== undefined}`);
+        let query = d.selectFrom('customers').select('name').where('name', 'like', 'Shape %').orderBy('name', order);
+        if (prefix !== undefined) query = query.where('name', 'like', prefix);
+        if (limit !== undefined) query = query.limit(asNumber(limit));
+        return query;
+      },
+    );
+    for (const name of ['Shape Ann', 'Shape Bob', 'Shape Cy']) await createCustomer(db, { name });
+    const names = async (...args: Parameters<typeof named>) => (await named(...args)).map((r) => r.name);
+
+    expect(await names(db, 'asc', { prefix: 'Shape A%', limit: undefined })).toEqual(['Shape Ann']);
+    expect(await names(db, 'asc', { prefix: 'Shape B%', limit: undefined })).toEqual(['Shape Bob']);
+    expect(await names(db, 'asc', { prefix: undefined, limit: numberValue(2) })).toEqual(['Shape Ann', 'Shape Bob']);
+    expect(await names(db, 'asc', { prefix: undefined, limit: numberValue(1) })).toEqual(['Shape Ann']);
+    expect(await names(db, 'desc', { prefix: undefined, limit: numberValue(1) })).toEqual(['Shape Cy']);
+    expect(await names(db, 'desc', { prefix: 'Shape %', limit: numberValue(2) })).toEqual(['Shape Cy', 'Shape Bob']);
+    expect(await names(db, 'asc', { prefix: 'Shape C%', limit: undefined })).toEqual(['Shape Cy']);
+    // Four shapes, each built once, whatever the values.
+    expect(shapes).toEqual(['asc:true:false', 'asc:false:true', 'desc:false:true', 'desc:true:true']);
   });
 });
