@@ -5,7 +5,7 @@ import { asNumber, compiledByShape, compiledOnce, numberValue } from '@api/db/co
 import type { Db } from '@api/db/database';
 import type { VehicleRow, VehiclesTable } from '@api/db/tables';
 import { paginate, type Page } from '@api/lib/list';
-import { searchTerms, textMatchTerms, type SearchTerms } from '@api/lib/text-search';
+import { searchTerms, textMatchTerms } from '@api/lib/text-search';
 
 export type VehicleWithCustomerRow = VehicleRow & { customerName: string };
 export type VehicleFilters = Pick<VehicleListQuery, 'q' | 'customerId'>;
@@ -53,37 +53,47 @@ export async function deleteVehicle(db: Db, id: string): Promise<boolean> {
   return Number(result.numDeletedRows) > 0;
 }
 
-/** What a list's vehicles must match: a search's terms on their own text and their owner's name, a customer. */
+/**
+ * A search's terms: one exact pattern, checked against the vehicle's own text or its owner's name,
+ * and each side's trigram index query (SQLite, 3+ characters).
+ */
+interface VehicleSearch {
+  pattern: string;
+  vehicleFts?: string | undefined;
+  ownerFts?: string | undefined;
+}
+
+/** What a list's vehicles must match: a search, a customer. */
 interface Matching {
-  vehicle?: SearchTerms | undefined;
-  owner?: SearchTerms | undefined;
+  search?: VehicleSearch | undefined;
   customerId?: string | undefined;
 }
 
 function matchingOf(db: Db, filters: VehicleFilters): Matching {
-  const q = filters.q;
-  return {
-    vehicle: q ? searchTerms(db, VEHICLE_SEARCH, q) : undefined,
-    owner: q ? searchTerms(db, OWNER_SEARCH, q) : undefined,
-    customerId: filters.customerId || undefined,
-  };
+  const { q } = filters;
+  const customerId = filters.customerId || undefined;
+  if (!q) return { customerId };
+  const vehicle = searchTerms(db, VEHICLE_SEARCH, q);
+  const search = { pattern: vehicle.pattern, vehicleFts: vehicle.fts, ownerFts: searchTerms(db, OWNER_SEARCH, q).fts };
+  return { search, customerId };
 }
 
 /** Without the join: every vehicle has its customer (a cascading foreign key), so counts need none. */
-function matchingVehicles(db: Db, { vehicle, owner, customerId }: Matching) {
+function matchingVehicles(db: Db, { search, customerId }: Matching) {
   let query = db.selectFrom('vehicles');
   // The vehicle's own text, or its customer's name: each side through its own text index.
-  if (vehicle && owner) {
+  if (search) {
+    const { pattern, vehicleFts, ownerFts } = search;
     query = query.where((eb) =>
       eb.or([
-        textMatchTerms(eb, VEHICLE_SEARCH, vehicle),
+        textMatchTerms(eb, VEHICLE_SEARCH, { fts: vehicleFts, pattern }),
         eb(
           'vehicles.customerId',
           'in',
           db
             .selectFrom('customers')
             .select('customers.id')
-            .where((inner) => textMatchTerms(inner, OWNER_SEARCH, owner)),
+            .where((inner) => textMatchTerms(inner, OWNER_SEARCH, { fts: ownerFts, pattern })),
         ),
       ]),
     );
@@ -131,8 +141,7 @@ const customerVehicles = Object.fromEntries(
  */
 const searchPages = compiledByShape((db, sort: VehicleSort, values: SearchValues) => {
   const { vehicleFts, ownerFts, pattern, customerId, limit, offset } = values;
-  const terms = (fts: string | undefined) => (pattern === undefined ? undefined : { fts, pattern });
-  const matching = { vehicle: terms(vehicleFts), owner: terms(ownerFts), customerId };
+  const matching = { search: pattern === undefined ? undefined : { pattern, vehicleFts, ownerFts }, customerId };
   return listQuery(db, matching, sort, { limit: asNumber(limit), offset: asNumber(offset) }, true);
 });
 
@@ -161,9 +170,7 @@ export function listVehicles(
   const matching = matchingOf(db, filters);
   if (!filters.q) return listQuery(db, matching, sort, page).execute();
   return searchPages(db, sort, {
-    vehicleFts: matching.vehicle?.fts,
-    ownerFts: matching.owner?.fts,
-    pattern: matching.vehicle?.pattern,
+    ...matching.search,
     customerId: matching.customerId,
     limit: numberValue(page.limit),
     offset: numberValue(page.offset),
