@@ -5,6 +5,11 @@ export class JsonText {
   constructor(readonly text: string) {}
 }
 
+/** One JSON array of answers already written as JSON texts, in their order. */
+export function jsonArrayText(texts: readonly string[]): JsonText {
+  return new JsonText(`[${texts.join(',')}]`);
+}
+
 /** Sends the text as it is: a string with a JSON type is not serialized again. */
 export function sendJsonText(reply: FastifyReply, json: JsonText): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json.text);

@@ -168,3 +168,34 @@ describe('GET /api/customers', () => {
     }
   });
 });
+
+describe('GET /api/customers answers written by the database', () => {
+  it('sends each customer exactly as GET /api/customers/:id writes it, in lists and searches', async () => {
+    // The page's answers are written as JSON by the database and sent as they are: byte for byte
+    // what the response schema's writer writes for the same customer (api/modules/sync/sync-json.test.ts
+    // holds the escaping to that for every character).
+    const odd = await createCustomer(t.db, {
+      name: 'Zoë "Q" O\'Neil \\ 😀 Quartz',
+      email: 'zoe\u2028quartz@mail.test',
+      address: 'Straße 5\n\tHof',
+      textConsentAt: '2026-11-01',
+      textConsentSource: 'in_person',
+    });
+    try {
+      const one = await tech.inject({ method: 'GET', url: `/api/customers/${odd.id}` });
+      expect(one.statusCode).toBe(200);
+      for (const query of ['?q=quartz', '?q=quartz&limit=5', '?sort=updated&limit=1', '?q=qu&sort=recent']) {
+        const res = await tech.inject({ method: 'GET', url: `/api/customers${query}` });
+        expect(res.statusCode, query).toBe(200);
+        expect(res.headers['content-type'], query).toBe('application/json; charset=utf-8');
+        const texts = (res.json() as { id: string }[]).map((customer) => JSON.stringify(customer));
+        expect(res.body, query).toBe(`[${texts.join(',')}]`);
+        const index = (res.json() as { id: string }[]).findIndex((customer) => customer.id === odd.id);
+        expect(index, query).toBeGreaterThanOrEqual(0);
+        expect(texts[index], query).toBe(one.body);
+      }
+    } finally {
+      await t.db.deleteFrom('customers').where('id', '=', odd.id).execute();
+    }
+  });
+});

@@ -1,8 +1,8 @@
-import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
-import type { CustomerListQuery } from '@shared/schemas/customer';
+import { sql, type Insertable, type RawBuilder, type SelectQueryBuilder, type Updateable } from 'kysely';
+import { customerResponse, type CustomerListQuery } from '@shared/schemas/customer';
 import { asNumber, compiledByShape, compiledOnce, numberValue } from '@api/db/compiled-once';
 import type { Db } from '@api/db/database';
-import { rowJson, wholeRows } from '@api/db/json-rows';
+import { responseJson, rowJson, wholeRows } from '@api/db/json-rows';
 import type { CustomerRow, CustomersTable, Database } from '@api/db/tables';
 import { idIn } from '@api/lib/id-list';
 import { paginate, type Page } from '@api/lib/list';
@@ -40,6 +40,26 @@ const readCustomers = wholeRows<CustomerRow>(
       .selectAll()
       .where(idIn(db, 'id', ids)),
   ),
+);
+
+const responseFields = Object.keys(customerResponse.shape);
+
+/** The customer of `table` (a table or its alias) as `customerResponse` writes it, written by the database. */
+export function customerResponseJson(db: Db, table: string): RawBuilder<string> {
+  return responseJson(db, responseFields, (field) => `${table}.${field}`);
+}
+
+/** A row of a page of customers: what its cursor needs, and its answer written as JSON text. */
+export type CustomerText = Pick<CustomerRow, 'id' | 'name' | 'createdAt' | 'updatedAt'> & { text: string };
+
+const keyColumns = ['customers.id', 'customers.name', 'customers.createdAt', 'customers.updatedAt'] as const;
+
+// A search's page reads its customers' answers by id: compiled once per list length.
+const customerTexts = compiledOnce((db, ids) =>
+  db
+    .selectFrom('customers')
+    .select(['customers.id', customerResponseJson(db, 'customers').as('text')])
+    .where(idIn(db, 'customers.id', ids)),
 );
 
 export function findCustomersByIds(db: Db, ids: readonly string[]): Promise<CustomerRow[]> {
@@ -127,15 +147,15 @@ function afterCursor<Q extends SelectQueryBuilder<Database, 'customers', object>
 }
 
 /**
- * A search's page of matching ids in the sort's order, each with the number of matches in all,
- * compiled once per shape of the query (the sort, and which of the search's terms, the status, the
- * limit and the offset are given) instead of built on every request: Kysely's building was about a
- * sixth of a one-customer search's CPU.
+ * A search's page of matching ids (with what their cursor needs) in the sort's order, each with the
+ * number of matches in all, compiled once per shape of the query (the sort, and which of the
+ * search's terms, the status, the limit and the offset are given) instead of built on every
+ * request: Kysely's building was about a sixth of a one-customer search's CPU.
  */
 const searchKeyReads = compiledByShape((db, sort: CustomerSort, values: SearchValues) => {
   const { fts, pattern, status, limit, offset } = values;
   const matching = matchingCustomers(db, { terms: pattern === undefined ? undefined : { fts, pattern }, status });
-  return paginate(inOrder(matching.select(['customers.id', sql<number>`count(*) over ()`.as('matchCount')]), sort), {
+  return paginate(inOrder(matching.select([...keyColumns, sql<number>`count(*) over ()`.as('matchCount')]), sort), {
     limit: asNumber(limit),
     offset: asNumber(offset),
   });
@@ -148,15 +168,17 @@ type SearchValues = { fts?: string; pattern?: string; status?: string; limit?: s
  * A page of a search (without a cursor: a cursor's page counts only what follows it), each row
  * with how many rows match in all (`count(*) over ()`, before the page's limit and offset): a search
  * reads and sorts every match anyway, so its total comes from the same pass instead of a second
- * search. It sorts only the matches' ids and sort keys, then reads the page's rows whole by id
- * (1,000 matches of a common surname at 100,000 customers: 2.3 -> 1.4 ms).
+ * search. It sorts only the matches' keys, then reads the page's answers by id, written as JSON by
+ * the database (1,000 matches of a common surname at 100,000 customers: 2.3 -> 1.4 ms; writing each
+ * answer in SQLite instead of making it an object, mapping it and writing it again: see
+ * docs/performance.md, "A page of many matches").
  */
 export async function searchCustomers(
   db: Db,
   filters: CustomerFilters,
   sort: CustomerSort,
   page: Omit<Page, 'after'>,
-): Promise<(CustomerRow & { matchCount: number })[]> {
+): Promise<(CustomerText & { matchCount: number })[]> {
   const { terms, status } = matchingOf(db, filters);
   const keys = await searchKeyReads(db, sort, {
     fts: terms?.fts,
@@ -165,7 +187,20 @@ export async function searchCustomers(
     limit: numberValue(page.limit),
     offset: numberValue(page.offset),
   });
-  return withWholeRows(db, keys);
+  if (keys.length === 0) return [];
+  const texts = new Map(
+    (
+      await customerTexts(
+        db,
+        keys.map((key) => key.id),
+      )
+    ).map((row) => [row.id, row.text]),
+  );
+  // A customer deleted between the two reads is left out.
+  return keys.flatMap((key) => {
+    const text = texts.get(key.id);
+    return text === undefined ? [] : [{ ...key, text }];
+  });
 }
 
 /** A page of customers, read down the sort's index (a search without a total, or after a cursor). */
@@ -174,30 +209,16 @@ export function listCustomers(
   filters: CustomerFilters,
   sort: CustomerSort,
   page: Page,
-): Promise<CustomerRow[]> {
+): Promise<CustomerText[]> {
   const matching = afterCursor(filteredCustomers(db, filters), sort, page.after);
-  return paginate(inOrder(matching.selectAll(), sort), page).execute();
-}
-
-/** The rows of a page of keys, read whole by id, in the keys' order. */
-async function withWholeRows(
-  db: Db,
-  keys: readonly { id: string; matchCount: number }[],
-): Promise<(CustomerRow & { matchCount: number })[]> {
-  const found = await findCustomersByIds(
-    db,
-    keys.map((k) => k.id),
-  );
-  const rows = new Map(found.map((row) => [row.id, row]));
-  // A customer deleted between the two reads is left out.
-  return keys.flatMap(({ id, matchCount }) => {
-    const row = rows.get(id);
-    return row ? [{ ...row, matchCount }] : [];
-  });
+  return paginate(
+    inOrder(matching.select([...keyColumns, customerResponseJson(db, 'customers').as('text')]), sort),
+    page,
+  ).execute();
 }
 
 /** The key `after=` resumes from, for the sort the page was read in. */
-export function customerSortKey(row: CustomerRow, sort: CustomerSort): [string, string] {
+export function customerSortKey(row: Omit<CustomerText, 'text'>, sort: CustomerSort): [string, string] {
   if (sort === 'recent') return [row.createdAt, row.id];
   if (sort === 'updated') return [row.updatedAt, row.id];
   return [row.name, row.id];

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import type { Customer, CustomerListQuery, createCustomerBody, updateCustomerBody } from '@shared/schemas/customer';
 import type { Db } from '@api/db/database';
-import type { CustomerRow } from '@api/db/tables';
 import { isUniqueViolation } from '@api/db/errors';
 import { inTransaction } from '@api/db/transaction';
-import type { ListPage } from '@api/lib/list';
+import type { TextPage } from '@api/lib/list';
+import { jsonArrayText } from '@api/lib/json-text';
 import { conflict, notFound } from '@api/lib/http-error';
 import { decodeCursor, encodeCursor, pageWithLookahead, splitPage, totalFromPage } from '@api/lib/keyset';
 import { newId, nowIso } from '@api/lib/tokens';
@@ -20,6 +20,7 @@ import {
 import {
   countCustomers,
   customerSortKey,
+  type CustomerText,
   deleteCustomer as deleteCustomerRow,
   findCustomerById,
   insertCustomer,
@@ -32,19 +33,20 @@ import { toCustomer } from './customer.mapper';
 export const CUSTOMER_NOT_FOUND = 'Customer not found';
 export const CUSTOMER_EXISTS = 'Customer already exists';
 
-export async function listCustomers(db: Db, query: CustomerListQuery): Promise<ListPage<Customer>> {
+/** A page of customers, each answer written as JSON by the database and sent as it is. */
+export async function listCustomers(db: Db, query: CustomerListQuery): Promise<TextPage> {
   const filters = { q: query.q, status: query.status };
   const sort = query.sort ?? 'name';
   const after = query.after === undefined ? undefined : decodeCursor(query.after, sort, 2);
   const read = { ...pageWithLookahead(query), after };
   // A search without a cursor counts its matches in the same statement (a cursor would count only what follows it).
-  const rows: (CustomerRow & { matchCount?: number })[] =
+  const rows: (CustomerText & { matchCount?: number })[] =
     filters.q && after === undefined
       ? await searchCustomers(db, filters, sort, read)
       : await listCustomerRows(db, filters, sort, read);
   const total = totalFromPage(rows, read) ?? rows[0]?.matchCount ?? (await countCustomers(db, filters));
   const page = splitPage(rows, query.limit, (row) => encodeCursor(sort, customerSortKey(row, sort)));
-  return { items: page.rows.map(toCustomer), total, next: page.next };
+  return { items: jsonArrayText(page.rows.map((row) => row.text)), total, next: page.next };
 }
 
 export async function getCustomer(db: Db, id: string): Promise<Customer> {

@@ -1,5 +1,5 @@
 import type { TextPage } from '@api/lib/list';
-import { JsonText } from '@api/lib/json-text';
+import { jsonArrayText } from '@api/lib/json-text';
 import { decodeCursor, encodeCursor, pageWithLookahead, splitPage, totalFromPage } from '@api/lib/keyset';
 import type { Updateable } from 'kysely';
 import type {
@@ -52,7 +52,7 @@ export async function listInspections(db: Db, query: InspectionListQuery): Promi
     page.rows.map((row) => row.id),
   );
   const items = page.rows.flatMap((row) => texts.get(row.id) ?? []);
-  return { items: new JsonText(`[${items.join(',')}]`), total, next: page.next };
+  return { items: jsonArrayText(items), total, next: page.next };
 }
 
 /** Checks the customer, vehicle and technician exist and that the vehicle is the customer's. */

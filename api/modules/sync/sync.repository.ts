@@ -1,11 +1,11 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { customerResponse } from '@shared/schemas/customer';
 import type { SyncEntity } from '@shared/schemas/sync';
 import { vehicleResponse } from '@shared/schemas/vehicle';
 import { asNumber, compiledOnce, numberValue } from '@api/db/compiled-once';
 import { isPostgres, type Db } from '@api/db/database';
 import { responseJson, responseJsonArray } from '@api/db/json-rows';
 import type { SyncChangeRow } from '@api/db/tables';
+import { customerResponseJson } from '@api/modules/customers/customer.repository';
 import { documentBody, type DocumentRow } from '@api/modules/inspections/inspection-document.repository';
 
 const syncState = compiledOnce((db) => db.selectFrom('syncState').select(['seq', 'tombstoneHorizon', 'epoch']));
@@ -113,18 +113,12 @@ const bounds = (range: PageRange) => [numberValue(range.since), numberValue(rang
 /** The rows' texts as one JSON array in feed order, made by the statement. */
 const inFeedOrder = (db: Db, item: RawBuilder<string>) => responseJsonArray(db, item, sql.ref('s.seq'));
 
-const customerFields = Object.keys(customerResponse.shape);
 const vehicleFields = Object.keys(vehicleResponse.shape);
 
 const customerItems = compiledOnce((db, range) =>
   pageOf(db, 'customer', range)
     .innerJoin('customers as c', 'c.id', 's.entityId')
-    .select(
-      inFeedOrder(
-        db,
-        responseJson(db, customerFields, (f) => `c.${f}`),
-      ).as('items'),
-    ),
+    .select(inFeedOrder(db, customerResponseJson(db, 'c')).as('items')),
 );
 
 /** The page's customers as `customerResponse` items: one JSON array text, written by the statement. */
