@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { FastifyReply } from 'fastify';
 import { NEXT_CURSOR_HEADER } from '@shared/schemas/common';
 import type { Database } from '@api/db/tables';
-import type { JsonText } from './json-text';
+import { sendJsonText, type JsonText } from './json-text';
 
 export interface Page {
   limit?: number | undefined;
@@ -43,6 +43,12 @@ export interface TextPage {
   items: JsonText;
   total: number;
   next?: string | undefined;
+}
+
+/** Answers a list call whose rows are already written: the text as the body, its total (and next cursor) in headers. */
+export function sendTextPage(reply: FastifyReply, page: TextPage): FastifyReply {
+  setTotalCount(reply, page.total, page.next);
+  return sendJsonText(reply, page.items);
 }
 
 /** Answers a list call: the page's rows as the body, its total (and next cursor) in headers. */

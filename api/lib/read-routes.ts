@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { idParams } from '@shared/schemas/common';
 import type { Db } from '@api/db/database';
 import { JsonText, sendJsonText } from './json-text';
-import { sendPage, setTotalCount, type ListPage, type TextPage } from './list';
+import { sendPage, sendTextPage, type ListPage, type TextPage } from './list';
 import { errorsFor } from './replies';
 
 /** How an entity's rows are read: a page of a filtered list, and one row by id (404 when unknown). */
@@ -32,8 +32,7 @@ export function readRoutes<Query extends z.ZodType, Item extends z.ZodType>(
     async (request, reply) => {
       const page = await reads.list(app.db, request.query as z.output<Query>);
       if (!(page.items instanceof JsonText)) return sendPage(reply, page as ListPage<z.output<Item>>);
-      setTotalCount(reply, page.total, page.next);
-      return sendJsonText(reply, page.items);
+      return sendTextPage(reply, page as TextPage);
     },
   );
   app.get(

@@ -1,11 +1,11 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { SyncEntity } from '@shared/schemas/sync';
-import { vehicleResponse } from '@shared/schemas/vehicle';
 import { asNumber, compiledOnce, numberValue } from '@api/db/compiled-once';
 import { isPostgres, type Db } from '@api/db/database';
-import { responseJson, responseJsonArray } from '@api/db/json-rows';
+import { responseJsonArray } from '@api/db/json-rows';
 import type { SyncChangeRow } from '@api/db/tables';
 import { customerResponseJson } from '@api/modules/customers/customer.repository';
+import { vehicleResponseJson } from '@api/modules/vehicles/vehicle.repository';
 import { documentBody, type DocumentRow } from '@api/modules/inspections/inspection-document.repository';
 
 const syncState = compiledOnce((db) => db.selectFrom('syncState').select(['seq', 'tombstoneHorizon', 'epoch']));
@@ -113,8 +113,6 @@ const bounds = (range: PageRange) => [numberValue(range.since), numberValue(rang
 /** The rows' texts as one JSON array in feed order, made by the statement. */
 const inFeedOrder = (db: Db, item: RawBuilder<string>) => responseJsonArray(db, item, sql.ref('s.seq'));
 
-const vehicleFields = Object.keys(vehicleResponse.shape);
-
 const customerItems = compiledOnce((db, range) =>
   pageOf(db, 'customer', range)
     .innerJoin('customers as c', 'c.id', 's.entityId')
@@ -130,12 +128,7 @@ const vehicleItems = compiledOnce((db, range) =>
   pageOf(db, 'vehicle', range)
     .innerJoin('vehicles as v', 'v.id', 's.entityId')
     .innerJoin('customers as o', 'o.id', 'v.customerId')
-    .select(
-      inFeedOrder(
-        db,
-        responseJson(db, vehicleFields, (f) => (f === 'customerName' ? 'o.name' : `v.${f}`)),
-      ).as('items'),
-    ),
+    .select(inFeedOrder(db, vehicleResponseJson(db, 'v', 'o')).as('items')),
 );
 
 /** The page's vehicles with their customer's name as `vehicleResponse` items, written by the statement. */

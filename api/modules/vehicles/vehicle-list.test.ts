@@ -167,3 +167,44 @@ describe('GET /api/customers/:id/vehicles', () => {
     expect(malformed.statusCode).toBe(400);
   });
 });
+
+describe('vehicle lists written by the database', () => {
+  it('sends each vehicle exactly as GET /api/vehicles/:id writes it', async () => {
+    // The list's answers are written as JSON by the database and sent as they are: byte for byte
+    // what the response schema's writer writes for the same vehicle (api/modules/sync/sync-json.test.ts
+    // holds the escaping to that for every character).
+    const owner = await createCustomer(t.db, { name: 'Zoë "Q" O\'Neil \\ 😀' });
+    const odd = await createVehicle(t.db, owner.id, {
+      year: 1999,
+      make: 'Citroën\u2028"DS"',
+      model: 'Straße\n\tGT 😀',
+      vin: null,
+      licensePlate: 'Ω-1',
+      mileage: null,
+      color: null,
+    });
+    try {
+      const one = await advisor.inject({ method: 'GET', url: `/api/vehicles/${odd.id}` });
+      expect(one.statusCode).toBe(200);
+      for (const url of [
+        `/api/customers/${owner.id}/vehicles`,
+        `/api/customers/${owner.id}/vehicles?sort=mileage&limit=5`,
+        '/api/vehicles?q=straße',
+        `/api/vehicles?customerId=${owner.id}&limit=1`,
+      ]) {
+        const res = await advisor.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type'], url).toBe('application/json; charset=utf-8');
+        expect(res.headers['x-total-count'], url).toBe('1');
+        expect(res.body, url).toBe(`[${one.body}]`);
+      }
+      // Past the end of a customer's vehicles: an empty page, not a 404.
+      const past = await advisor.inject({ method: 'GET', url: `/api/customers/${owner.id}/vehicles?limit=1&offset=5` });
+      expect(past.statusCode).toBe(200);
+      expect(past.json()).toEqual([]);
+      expect(past.headers['x-total-count']).toBe('1');
+    } finally {
+      await t.db.deleteFrom('customers').where('id', '=', owner.id).execute();
+    }
+  });
+});

@@ -1,8 +1,9 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Updateable } from 'kysely';
 import { VEHICLE_SORTS } from '@shared/constants';
-import type { VehicleListQuery } from '@shared/schemas/vehicle';
+import { vehicleResponse, type VehicleListQuery } from '@shared/schemas/vehicle';
 import { asNumber, compiledByShape, compiledOnce, numberValue } from '@api/db/compiled-once';
 import type { Db } from '@api/db/database';
+import { responseJson } from '@api/db/json-rows';
 import type { VehicleRow, VehiclesTable } from '@api/db/tables';
 import { paginate, type Page } from '@api/lib/list';
 import { searchTerms, textMatchTerms } from '@api/lib/text-search';
@@ -17,6 +18,25 @@ const VEHICLE_SEARCH = {
   columns: ['vehicles.make', 'vehicles.model', 'vehicles.vin', 'vehicles.licensePlate'],
 } as const;
 const OWNER_SEARCH = { table: 'customers', index: ['name'], columns: ['customers.name'] } as const;
+
+const responseFields = Object.keys(vehicleResponse.shape);
+
+/**
+ * The vehicle of `vehicle` (a table or its alias) with its customer's name from `owner`, as
+ * `vehicleResponse` writes it, written by the database.
+ */
+export function vehicleResponseJson(db: Db, vehicle: string, owner: string): RawBuilder<string> {
+  return responseJson(db, responseFields, (field) =>
+    field === 'customerName' ? `${owner}.name` : `${vehicle}.${field}`,
+  );
+}
+
+/** A vehicle of a list: its id, its answer written as JSON text (and, in a search, how many vehicles match in all). */
+export interface VehicleText {
+  id: string;
+  text: string;
+  matchCount?: number;
+}
 
 const lower = (column: string) => sql`lower(${sql.ref(column)})`;
 
@@ -105,8 +125,7 @@ function matchingVehicles(db: Db, { search, customerId }: Matching) {
 function listQuery(db: Db, matching: Matching, sort: VehicleSort, page: Page, withMatchCount = false) {
   let query = matchingVehicles(db, matching)
     .innerJoin('customers', 'customers.id', 'vehicles.customerId')
-    .selectAll('vehicles')
-    .select('customers.name as customerName')
+    .select(['vehicles.id', vehicleResponseJson(db, 'vehicles', 'customers').as('text')])
     .$if(withMatchCount, (q) => q.select(sql<number>`count(*) over ()`.as('matchCount')));
   if (sort === 'make') {
     query = query
@@ -133,7 +152,7 @@ const customerVehicles = Object.fromEntries(
     sort,
     compiledOnce((db, [customerId]) => listQuery(db, { customerId: customerId! }, sort, {})),
   ]),
-) as Record<VehicleSort, (db: Db, values: readonly string[]) => Promise<VehicleWithCustomerRow[]>>;
+) as Record<VehicleSort, (db: Db, values: readonly string[]) => Promise<VehicleText[]>>;
 
 /**
  * A search's page, compiled once per shape of the query (the sort, and which of the search's terms,
@@ -156,15 +175,11 @@ type SearchValues = {
 };
 
 /**
- * A page of vehicles. A search also gives each row how many rows match in all (`count(*) over ()`,
- * before limit and offset): it reads and sorts every match anyway, so its total needs no second search.
+ * A page of vehicles, each written as its answer by the database. A search also gives each row how
+ * many rows match in all (`count(*) over ()`, before limit and offset): it reads and sorts every
+ * match anyway, so its total needs no second search.
  */
-export function listVehicles(
-  db: Db,
-  filters: VehicleFilters,
-  sort: VehicleSort,
-  page: Page,
-): Promise<(VehicleWithCustomerRow & { matchCount?: number })[]> {
+export function listVehicles(db: Db, filters: VehicleFilters, sort: VehicleSort, page: Page): Promise<VehicleText[]> {
   const whole = page.limit === undefined && page.offset === undefined;
   if (whole && !filters.q && filters.customerId) return customerVehicles[sort](db, [filters.customerId]);
   const matching = matchingOf(db, filters);

@@ -9,7 +9,7 @@ import {
   vehicleListQuery,
   vehicleResponse,
 } from '@shared/schemas/vehicle';
-import { sendPage } from '@api/lib/list';
+import { sendTextPage } from '@api/lib/list';
 import { readRoutes } from '@api/lib/read-routes';
 import { created, errorsFor, noContent } from '@api/lib/replies';
 import {
@@ -34,7 +34,7 @@ export async function vehicleRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: vehicleList, ...errorsFor(400, 401, 404) },
       },
     },
-    async (request, reply) => sendPage(reply, await listCustomerVehicles(app.db, request.params.id, request.query)),
+    async (request, reply) => sendTextPage(reply, await listCustomerVehicles(app.db, request.params.id, request.query)),
   );
 
   readRoutes(app, '/vehicles', { query: vehicleListQuery, item: vehicleResponse, list: listVehicles, get: getVehicle });

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { createVehicleBody, updateVehicleBody, Vehicle, VehicleListQuery } from '@shared/schemas/vehicle';
 import type { Db } from '@api/db/database';
-import type { ListPage } from '@api/lib/list';
+import type { TextPage } from '@api/lib/list';
+import { jsonArrayText } from '@api/lib/json-text';
 import { totalFromPage } from '@api/lib/keyset';
 import { isForeignKeyViolation, isUniqueViolation } from '@api/db/errors';
 import { inTransaction } from '@api/db/transaction';
@@ -32,11 +33,12 @@ export const VEHICLE_NOT_FOUND = 'Vehicle not found';
 export const VEHICLE_EXISTS = 'Vehicle already exists';
 export const CUSTOMER_NOT_FOUND = 'Customer not found';
 
-export async function listVehicles(db: Db, query: VehicleListQuery): Promise<ListPage<Vehicle>> {
+/** A page of vehicles, each answer written as JSON by the database and sent as it is. */
+export async function listVehicles(db: Db, query: VehicleListQuery): Promise<TextPage> {
   const filters = { q: query.q, customerId: query.customerId };
   const rows = await listVehicleRows(db, filters, query.sort ?? 'year', query);
   const total = totalFromPage(rows, query) ?? rows[0]?.matchCount ?? (await countVehicles(db, filters));
-  return { items: rows.map(toVehicle), total };
+  return { items: jsonArrayText(rows.map((row) => row.text)), total };
 }
 
 /** One customer's vehicles; an unknown customer is a 404, not an empty list. */
@@ -44,10 +46,11 @@ export async function listCustomerVehicles(
   db: Db,
   customerId: string,
   query: Omit<VehicleListQuery, 'customerId'>,
-): Promise<ListPage<Vehicle>> {
+): Promise<TextPage> {
   const page = await listVehicles(db, { ...query, customerId });
-  // A vehicle read is its customer's proof of life (vehicles go with their customer); only an empty page asks.
-  if (page.items.length === 0 && !(await findCustomerById(db, customerId))) throw notFound(CUSTOMER_NOT_FOUND);
+  // A vehicle read is its customer's proof of life (vehicles go with their customer); only a customer
+  // with no vehicles at all asks.
+  if (page.total === 0 && !(await findCustomerById(db, customerId))) throw notFound(CUSTOMER_NOT_FOUND);
   return page;
 }
 
