@@ -1,9 +1,9 @@
 import { sql, type KyselyPlugin } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@api/test/database';
-import { createCustomer } from '@api/test/factories';
+import { createCustomer, customerRow } from '@api/test/factories';
 import { idIn } from '@api/lib/id-list';
-import { asNumber, compiledByShape, compiledOnce, numberValue } from './compiled-once';
+import { asNumber, compiledByShape, compiledInsert, compiledOnce, numberValue } from './compiled-once';
 
 const database = await createTestDatabase();
 const db = database.db;
@@ -134,5 +134,95 @@ describe('compiledOnce', () => {
     expect(await names(db, 'asc', { prefix: 'Shape C%', limit: undefined })).toEqual(['Shape Cy']);
     // Four shapes, each built once, whatever the values.
     expect(shapes).toEqual(['asc:true:false', 'asc:false:true', 'desc:false:true', 'desc:true:true']);
+  });
+});
+
+describe('compiledInsert', () => {
+  const stored = (ids: string[]) =>
+    db.selectFrom('customers').select(['id', 'name', 'address']).where('id', 'in', ids).orderBy('name').execute();
+
+  it("builds once per number of rows and columns, and stores every call's own values", async () => {
+    let builds = 0;
+    const insert = compiledInsert('customers', (query) => {
+      builds += 1;
+      return query;
+    });
+    const pair = [customerRow({ name: 'Ins A1', address: '1 A St' }), customerRow({ name: 'Ins A2', address: null })];
+    const otherPair = [customerRow({ name: 'Ins B1', address: '2 B St' }), customerRow({ name: 'Ins B2' })];
+    const three = [1, 2, 3].map((n) => customerRow({ name: `Ins C${n}`, address: `${n} C St` }));
+    await insert(db, pair);
+    await insert(db, otherPair);
+    expect(builds).toBe(1);
+    await insert(db, three);
+    expect(builds).toBe(2);
+    // A transaction uses its database's templates.
+    const inTransaction = [customerRow({ name: 'Ins D1' }), customerRow({ name: 'Ins D2', address: '4 D St' })];
+    await db.transaction().execute((trx) => insert(trx, inTransaction));
+    expect(builds).toBe(2);
+    for (const rows of [pair, otherPair, three, inTransaction]) {
+      expect(await stored(rows.map((r) => r.id))).toEqual(rows.map(({ id, name, address }) => ({ id, name, address })));
+    }
+    // Other columns: a template of their own.
+    const { address: _address, ...withoutAddress } = customerRow({ name: 'Ins E1' });
+    await insert(db, [withoutAddress]);
+    expect(builds).toBe(3);
+    expect(await stored([withoutAddress.id])).toEqual([{ id: withoutAddress.id, name: 'Ins E1', address: null }]);
+  });
+
+  it('builds rows of another kind each time: expressions, undefined values, columns in another order', async () => {
+    let builds = 0;
+    const insert = compiledInsert('customers', (query) => {
+      builds += 1;
+      return query;
+    });
+    const expression = (name: string) => ({ ...customerRow(), name: sql<string>`upper(${name})` });
+    const left = (name: string) => ({ ...customerRow({ name }), address: undefined });
+    const reordered = (name: string) => {
+      const { id, ...rest } = customerRow({ name: `${name} second` });
+      return [customerRow({ name: `${name} first` }), { ...rest, id }];
+    };
+    const kinds = [
+      [[expression('ins f1')], [expression('ins f2')]],
+      [[left('Ins F3')], [left('Ins F4')]],
+      [reordered('Ins F5'), reordered('Ins F6')],
+    ];
+    for (const [first, second] of kinds) {
+      await insert(db, first!);
+      await insert(db, second!);
+    }
+    expect(builds).toBe(6);
+    const rows = kinds.flat(2);
+    expect((await stored(rows.map((r) => r.id))).map((r) => [r.name, r.address])).toEqual([
+      ['INS F1', null],
+      ['INS F2', null],
+      ['Ins F3', null],
+      ['Ins F4', null],
+      ['Ins F5 first', null],
+      ['Ins F5 second', null],
+      ['Ins F6 first', null],
+      ['Ins F6 second', null],
+    ]);
+  });
+
+  it('keeps what finishes the insert, and builds each time when it binds values of its own', async () => {
+    const upsert = compiledInsert('customers', (query) =>
+      query.onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ name: eb.ref('excluded.name') }))),
+    );
+    const row = customerRow({ name: 'Ins G1' });
+    await upsert(db, [row]);
+    await upsert(db, [{ ...row, name: 'Ins G1 renamed' }]);
+    expect(await stored([row.id])).toEqual([{ id: row.id, name: 'Ins G1 renamed', address: null }]);
+
+    let builds = 0;
+    const fixed = compiledInsert('customers', (query) => {
+      builds += 1;
+      return query.onConflict((oc) => oc.column('id').doUpdateSet({ address: 'Fixed St' }));
+    });
+    const other = customerRow({ name: 'Ins H1' });
+    await fixed(db, [other]);
+    await fixed(db, [other]);
+    await fixed(db, [customerRow({ name: 'Ins H2' })]);
+    expect(builds).toBe(3);
+    expect(await stored([other.id])).toEqual([{ id: other.id, name: 'Ins H1', address: 'Fixed St' }]);
   });
 });

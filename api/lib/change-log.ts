@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { compiledInsert } from '@api/db/compiled-once';
 import type { SyncEntity } from '@shared/schemas/sync';
 import { TOMBSTONE_RETENTION_DAYS } from '@shared/schemas/sync';
 import type { Db } from '@api/db/database';
@@ -23,6 +24,17 @@ export interface Change {
 const DAY_MS = 24 * 60 * 60 * 1000;
 // Five columns a row: far below both drivers' bound-parameter limits.
 const CHUNK = 500;
+
+// Every write records its changes: compiled once per number of rows (up to compiledInsert's limit).
+const insertChanges = compiledInsert('syncChanges', (insert) =>
+  insert.onConflict((oc) =>
+    oc.columns(['entity', 'entityId']).doUpdateSet((eb) => ({
+      seq: eb.ref('excluded.seq'),
+      deleted: eb.ref('excluded.deleted'),
+      changedAt: eb.ref('excluded.changedAt'),
+    })),
+  ),
+);
 
 const GONE_MESSAGES: Record<ChangeEntity, string> = {
   customer: 'This customer was deleted',
@@ -60,19 +72,7 @@ export async function recordChanges(db: Db, changes: readonly Change[], now = no
     deleted: change.deleted ? 1 : 0,
     changedAt: now,
   }));
-  for (let start = 0; start < rows.length; start += CHUNK) {
-    await db
-      .insertInto('syncChanges')
-      .values(rows.slice(start, start + CHUNK))
-      .onConflict((oc) =>
-        oc.columns(['entity', 'entityId']).doUpdateSet((eb) => ({
-          seq: eb.ref('excluded.seq'),
-          deleted: eb.ref('excluded.deleted'),
-          changedAt: eb.ref('excluded.changedAt'),
-        })),
-      )
-      .execute();
-  }
+  for (let start = 0; start < rows.length; start += CHUNK) await insertChanges(db, rows.slice(start, start + CHUNK));
 }
 
 /** Live changes of one entity kind. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { runPeriodically } from '@api/lib/periodic';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_RETENTION_DAYS, IDEMPOTENT_REPLAY_HEADER } from '@shared/schemas/sync';
+import { compiledInsert } from '@api/db/compiled-once';
 import type { Db } from '@api/db/database';
 import { isUniqueViolation } from '@api/db/errors';
 import { inTransaction } from '@api/db/transaction';
@@ -91,8 +92,10 @@ function findKey(db: Db, scope: KeyScope): Promise<IdempotencyKeyRow | undefined
     .executeTakeFirst();
 }
 
+const insertKeys = compiledInsert('idempotencyKeys');
+
 async function insertKey(db: Db, row: IdempotencyKeyRow): Promise<void> {
-  await db.insertInto('idempotencyKeys').values(row).execute();
+  await insertKeys(db, [row]);
 }
 
 function send(reply: FastifyReply, stored: Pick<IdempotencyKeyRow, 'statusCode' | 'body'>): FastifyReply {

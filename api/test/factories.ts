@@ -51,9 +51,10 @@ export async function createUser(
   return row;
 }
 
-export async function createCustomer(db: Db, fields: Partial<CustomerRow> = {}): Promise<CustomerRow> {
+/** A customer row with believable defaults, not stored. */
+export function customerRow(fields: Partial<CustomerRow> = {}): CustomerRow {
   const tag = unique();
-  const row: CustomerRow = {
+  return {
     id: randomUUID(),
     name: `Customer ${tag}`,
     email: `customer_${tag}@mail.test`,
@@ -67,6 +68,10 @@ export async function createCustomer(db: Db, fields: Partial<CustomerRow> = {}):
     updatedAt: nowIso(),
     ...fields,
   };
+}
+
+export async function createCustomer(db: Db, fields: Partial<CustomerRow> = {}): Promise<CustomerRow> {
+  const row = customerRow(fields);
   await db.insertInto('customers').values(row).execute();
   return row;
 }

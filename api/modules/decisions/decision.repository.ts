@@ -1,10 +1,12 @@
 import type { Insertable } from 'kysely';
-import { compiledOnce } from '@api/db/compiled-once';
+import { compiledInsert, compiledOnce } from '@api/db/compiled-once';
 import type { Db } from '@api/db/database';
 import type { ServiceDecisionsTable } from '@api/db/tables';
 
+const insertDecisions = compiledInsert('serviceDecisions');
+
 export async function insertDecision(db: Db, row: Insertable<ServiceDecisionsTable>): Promise<void> {
-  await db.insertInto('serviceDecisions').values(row).execute();
+  await insertDecisions(db, [row]);
 }
 
 /** The inspection's customer name (null once the customer is gone), or undefined without the inspection. */

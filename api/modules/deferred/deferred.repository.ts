@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { DeferredListQuery, DeferredSort } from '@shared/schemas/deferred';
+import { compiledInsert } from '@api/db/compiled-once';
 import type { Db } from '@api/db/database';
 import type { DeferredWorkTable } from '@api/db/tables';
 import { idIn } from '@api/lib/id-list';
@@ -98,9 +99,9 @@ export function findDeferredOfInspection(db: Db, inspectionId: string): Promise<
   return db.selectFrom('deferredWork').selectAll().where('sourceInspectionId', '=', inspectionId).execute();
 }
 
-export async function insertDeferred(db: Db, rows: Insertable<DeferredWorkTable>[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('deferredWork').values(rows).execute();
-}
+// Every approval runs it: compiled once per number of rows.
+export const insertDeferred: (db: Db, rows: Insertable<DeferredWorkTable>[]) => Promise<void> =
+  compiledInsert('deferredWork');
 
 export async function updateDeferred(db: Db, id: string, changes: Updateable<DeferredWorkTable>): Promise<void> {
   await db.updateTable('deferredWork').set(changes).where('id', '=', id).execute();

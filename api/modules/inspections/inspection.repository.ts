@@ -1,5 +1,5 @@
 import { sql, type Expression, type Insertable, type SqlBool, type Updateable } from 'kysely';
-import { compiledOnce } from '@api/db/compiled-once';
+import { compiledInsert, compiledOnce } from '@api/db/compiled-once';
 import type { Db } from '@api/db/database';
 import { jsonRowsReady, rowJson, wholeRows } from '@api/db/json-rows';
 import type {
@@ -305,8 +305,10 @@ export async function countInspections(db: Db, filters: InspectionFilters): Prom
   return Number(row!.count);
 }
 
+const insertInspections = compiledInsert('inspections');
+
 export async function insertInspection(db: Db, row: Insertable<InspectionsTable>): Promise<void> {
-  await db.insertInto('inspections').values(row).execute();
+  await insertInspections(db, [row]);
 }
 
 export async function updateInspectionRow(db: Db, id: string, changes: Updateable<InspectionsTable>): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Updateable } from 'kysely';
+import { compiledInsert } from '@api/db/compiled-once';
 import { MAX_CENTS } from '@shared/money';
 import { PARTS_TOTAL_TOO_LARGE } from '@shared/schemas/inspection';
 import type { Db } from '@api/db/database';
@@ -61,21 +62,9 @@ export function findPartRows(db: Db, ids: readonly string[]): Promise<ServicePar
     .execute();
 }
 
-export async function insertServices(db: Db, rows: readonly ServiceRow[]): Promise<void> {
-  if (rows.length > 0)
-    await db
-      .insertInto('services')
-      .values([...rows])
-      .execute();
-}
-
-export async function insertParts(db: Db, rows: readonly ServicePartRow[]): Promise<void> {
-  if (rows.length > 0)
-    await db
-      .insertInto('serviceParts')
-      .values([...rows])
-      .execute();
-}
+// Every inspection saved with new services runs them: compiled once per number of rows.
+export const insertServices: (db: Db, rows: readonly ServiceRow[]) => Promise<void> = compiledInsert('services');
+export const insertParts: (db: Db, rows: readonly ServicePartRow[]) => Promise<void> = compiledInsert('serviceParts');
 
 export async function updateServiceRow(db: Db, id: string, changes: Updateable<ServicesTable>): Promise<void> {
   await db.updateTable('services').set(changes).where('id', '=', id).execute();
