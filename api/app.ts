@@ -14,7 +14,7 @@ import { makeWritesIdempotent, registerRequestDb, scheduleSyncPrunes } from './p
 import { registerOpenApi } from './plugins/openapi';
 import { registerOriginCheck } from './plugins/origin-check';
 import { registerSecurityHeaders, SHARE_PAGE } from './plugins/security-headers';
-import { createSerializerCompiler } from './plugins/serializer';
+import { checkWrittenAnswers, createSerializerCompiler } from './plugins/serializer';
 import { registerSessions } from './plugins/session';
 import { registerTurns } from './plugins/turns';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -126,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createSerializerCompiler({ check: options.checkSerialization }));
+  if (options.checkSerialization) checkWrittenAnswers(app);
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('clock', options.clock ?? Date.now);

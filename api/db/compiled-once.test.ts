@@ -141,6 +141,16 @@ describe('compiledInsert', () => {
   const stored = (ids: string[]) =>
     db.selectFrom('customers').select(['id', 'name', 'address']).where('id', 'in', ids).orderBy('name').execute();
 
+  it("relies on Kysely binding an insert's values row by row, each row in its columns' order", () => {
+    // compiledInsert checks this on each shape's first build; this fails first if Kysely changes it.
+    const rows = [
+      customerRow({ name: 'Order A', address: 'A St' }),
+      customerRow({ name: 'Order B', phone: '555-0199' }),
+    ];
+    const compiled = db.insertInto('customers').values(rows).compile();
+    expect(compiled.parameters).toEqual(rows.flatMap((row) => Object.values(row)));
+  });
+
   it("builds once per number of rows and columns, and stores every call's own values", async () => {
     let builds = 0;
     const insert = compiledInsert('customers', (query) => {
@@ -205,12 +215,15 @@ describe('compiledInsert', () => {
   });
 
   it('keeps what finishes the insert, and builds each time when it binds values of its own', async () => {
-    const upsert = compiledInsert('customers', (query) =>
-      query.onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ name: eb.ref('excluded.name') }))),
-    );
+    let upserts = 0;
+    const upsert = compiledInsert('customers', (query) => {
+      upserts += 1;
+      return query.onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ name: eb.ref('excluded.name') })));
+    });
     const row = customerRow({ name: 'Ins G1' });
     await upsert(db, [row]);
     await upsert(db, [{ ...row, name: 'Ins G1 renamed' }]);
+    expect(upserts).toBe(1);
     expect(await stored([row.id])).toEqual([{ id: row.id, name: 'Ins G1 renamed', address: null }]);
 
     let builds = 0;

@@ -181,7 +181,9 @@ const sameParameters = (parameters: readonly unknown[], values: readonly unknown
  * on every write: building an insert's operation tree and compiling it was about a tenth of creating
  * an inspection. The SQL of the first build is kept only if its parameters are exactly the rows'
  * values in order (`insertValues`); otherwise, and for rows of another kind, the insert is built each
- * time as before.
+ * time as before. The SQL of one shape must not depend on the values: neither `finish` nor a plugin
+ * may write a value into the SQL text or choose the statement by a value (the first call's check
+ * would not see it). When MAX_INSERT_SHAPES shapes are kept, new shapes are built each time.
  */
 export function compiledInsert<T extends keyof Database & string>(
   table: T,

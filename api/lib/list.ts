@@ -38,7 +38,7 @@ export interface ListPage<T> {
   next?: string | undefined;
 }
 
-/** A page whose rows are already written as one JSON array (inspection documents). */
+/** A page whose rows are already written as one JSON array (stored inspection documents, rows written by the database). */
 export interface TextPage {
   items: JsonText;
   total: number;

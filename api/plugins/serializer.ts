@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import fastJsonStringify from 'fast-json-stringify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -144,4 +144,30 @@ export function createSerializerCompiler(options: { check?: boolean } = {}): Ser
       return actual;
     };
   };
+}
+
+/**
+ * An answer sent as text already written (a stored document, rows written by the database) skips
+ * the route's writer. With this hook (the tests' apps, `checkSerialization`) every such JSON text
+ * answer of a route with a schema for its status must be, byte for byte, what that schema's writer
+ * writes for it.
+ */
+export function checkWrittenAnswers(app: FastifyInstance): void {
+  const written = new WeakSet<object>();
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    // Objects go through the route's writer (checked above); mark the request so onSend skips it.
+    written.add(request);
+    return payload;
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (written.has(request) || typeof payload !== 'string') return payload;
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+    const schema = (reply.routeOptions.schema?.response as Record<string, unknown> | undefined)?.[reply.statusCode];
+    if (!(schema instanceof z.ZodType)) return payload;
+    const rewritten = serializerFor(schema)(schema.parse(JSON.parse(payload)));
+    if (rewritten !== payload) {
+      throw new Error(`${request.method} ${request.url} sent ${payload}, its schema writes ${rewritten}`);
+    }
+    return payload;
+  });
 }

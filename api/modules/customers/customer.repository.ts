@@ -24,8 +24,8 @@ export async function findCustomerById(db: Db, id: string): Promise<CustomerRow 
   return (await customerById(db, [id]))[0];
 }
 
-// A search's page, a sync page and a page of inspections read their customers by id: compiled
-// once per list length, whole rows as JSON text on SQLite (api/db/json-rows.ts).
+// The inspections' reads (a page of inspections, a sync page's kept ones) take their customers by
+// id: compiled once per list length, whole rows as JSON text on SQLite (api/db/json-rows.ts).
 const readCustomers = wholeRows<CustomerRow>(
   'customers',
   compiledOnce((db, ids) =>
