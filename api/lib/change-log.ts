@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
-import { compiledInsert } from '@api/db/compiled-once';
+import { compiledInsert, compiledOnce } from '@api/db/compiled-once';
 import type { SyncEntity } from '@shared/schemas/sync';
 import { TOMBSTONE_RETENTION_DAYS } from '@shared/schemas/sync';
 import type { Db } from '@api/db/database';
 import { refreshInspectionFunnel } from '@api/db/inspection-funnel';
 import { inTransaction } from '@api/db/transaction';
 import { gone, type HttpError } from './http-error';
+import { idIn } from './id-list';
 import { nowIso } from './tokens';
 
 // The change log behind `GET /api/sync/changes`: every write to a customer, vehicle, inspection
@@ -83,15 +84,24 @@ export const deleted = (entity: ChangeEntity, ids: readonly string[]): Change[] 
   ids.map((id) => ({ entity, id, deleted: true }));
 
 /** The ids among `ids` that were deleted (and whose deletion is still remembered). */
+// Every write checks the ids it creates or names: compiled once per kind (and number of ids).
+const feedRowsOf = Object.fromEntries(
+  (Object.keys(GONE_MESSAGES) as ChangeEntity[]).map((entity) => [
+    entity,
+    // By the primary key alone; the deletion flag is checked by the caller, so no index on it can be chosen.
+    compiledOnce((db, ids) =>
+      db
+        .selectFrom('syncChanges')
+        .select(['entityId', 'deleted'])
+        .where('entity', '=', entity)
+        .where(idIn(db, 'entityId', ids)),
+    ),
+  ]),
+) as Record<ChangeEntity, (db: Db, ids: readonly string[]) => Promise<{ entityId: string; deleted: number }[]>>;
+
 export async function deletedIds(db: Db, entity: ChangeEntity, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  // By the primary key alone; the deletion flag is checked here, so no index on it can be chosen.
-  const rows = await db
-    .selectFrom('syncChanges')
-    .select(['entityId', 'deleted'])
-    .where('entity', '=', entity)
-    .where('entityId', 'in', [...ids])
-    .execute();
+  const rows = await feedRowsOf[entity](db, ids);
   return new Set(rows.flatMap((r) => (r.deleted === 1 ? [r.entityId] : [])));
 }
 

@@ -1,22 +1,33 @@
 import type { Updateable } from 'kysely';
-import { compiledInsert } from '@api/db/compiled-once';
+import { compiledInsert, compiledOnce } from '@api/db/compiled-once';
 import { MAX_CENTS } from '@shared/money';
 import { PARTS_TOTAL_TOO_LARGE } from '@shared/schemas/inspection';
 import type { Db } from '@api/db/database';
 import { badRequest } from '@api/lib/http-error';
+import { idIn } from '@api/lib/id-list';
 import type { ServicePartRow, ServicePartsTable, ServiceRow, ServicesTable } from '@api/db/tables';
 
 export function findServiceRow(db: Db, id: string): Promise<ServiceRow | undefined> {
   return db.selectFrom('services').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function findServiceRows(db: Db, ids: readonly string[]): Promise<ServiceRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
+// Every save of an inspection's services checks its ids with these two: compiled once.
+const serviceRows = compiledOnce((db, ids) =>
+  db
     .selectFrom('services')
     .selectAll()
-    .where('id', 'in', [...ids])
-    .execute();
+    .where(idIn(db, 'id', ids)),
+);
+const partRows = compiledOnce((db, ids) =>
+  db
+    .selectFrom('serviceParts')
+    .selectAll()
+    .where(idIn(db, 'id', ids)),
+);
+
+export function findServiceRows(db: Db, ids: readonly string[]): Promise<ServiceRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return serviceRows(db, ids);
 }
 
 export function findServicesOfInspection(db: Db, inspectionId: string): Promise<ServiceRow[]> {
@@ -55,11 +66,7 @@ export function findPartsOfServices(db: Db, serviceIds: readonly string[]): Prom
 
 export function findPartRows(db: Db, ids: readonly string[]): Promise<ServicePartRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('serviceParts')
-    .selectAll()
-    .where('id', 'in', [...ids])
-    .execute();
+  return partRows(db, ids);
 }
 
 // Every inspection saved with new services runs them: compiled once per number of rows.
