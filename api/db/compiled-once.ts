@@ -54,14 +54,32 @@ function pluginsKey(plugins: readonly object[]): string {
 }
 
 /**
+ * Templates kept per database: by the dialect's adapter and the plugins (a transaction has its own
+ * copy of its database's plugin list, holding the same plugins, so the key is the plugins themselves).
+ */
+class TemplatesPerDatabase<K, T> {
+  private readonly byAdapter = new WeakMap<object, Map<string, Map<K, T>>>();
+
+  /** This database's templates (its transactions' too). */
+  of(db: Db): Map<K, T> {
+    const executor = db.getExecutor();
+    let byPlugins = this.byAdapter.get(executor.adapter);
+    if (!byPlugins) this.byAdapter.set(executor.adapter, (byPlugins = new Map()));
+    const plugins = pluginsKey(executor.plugins);
+    let templates = byPlugins.get(plugins);
+    if (!templates) byPlugins.set(plugins, (templates = new Map()));
+    return templates;
+  }
+}
+
+/**
  * A read of fixed shape that Kysely builds and compiles once per database (and per number of values)
  * instead of on every call; each call binds its own string values. `build` receives stand-ins for
  * the values and must use each as a bound parameter (never in the SQL text).
  */
 export function compiledOnce<R>(build: (db: Db, values: readonly string[]) => Compilable<R>) {
-  // Keyed by the dialect's adapter and the plugins (a transaction has its own copy of its
-  // database's plugin list, holding the same plugins, so the key is the plugins themselves).
-  const templates = new WeakMap<object, Map<string, Map<number, Template | null>>>();
+  // Per database: the number of values -> the template (null: built each time).
+  const templates = new TemplatesPerDatabase<number, Template | null>();
   const nonce = randomBytes(8).toString('hex');
 
   function compile(db: Db, count: number): Template {
@@ -76,12 +94,7 @@ export function compiledOnce<R>(build: (db: Db, values: readonly string[]) => Co
   }
 
   function templateFor(db: Db, count: number): Template | undefined {
-    const executor = db.getExecutor();
-    let byPlugins = templates.get(executor.adapter);
-    if (!byPlugins) templates.set(executor.adapter, (byPlugins = new Map()));
-    const plugins = pluginsKey(executor.plugins);
-    let byCount = byPlugins.get(plugins);
-    if (!byCount) byPlugins.set(plugins, (byCount = new Map()));
+    const byCount = templates.of(db);
     // Every long list shares the template of MAX_SLOTS + 1 values (null: the query cannot).
     const key = Math.min(count, MAX_SLOTS + 1);
     let template = byCount.get(key);
@@ -189,29 +202,22 @@ export function compiledInsert<T extends keyof Database & string>(
   table: T,
   finish: (query: InsertBuilder<T>) => Compilable<unknown> = (query) => query,
 ) {
-  // Per dialect adapter: plugins, row count and columns -> the SQL (null: built each time).
-  const templates = new WeakMap<object, Map<string, string | null>>();
+  // Per database: row count and columns -> the SQL (null: built each time).
+  const templates = new TemplatesPerDatabase<string, string | null>();
   return async (db: Db, rows: readonly InsertObject<Database, T>[]): Promise<void> => {
     if (rows.length === 0) return;
-    const build = () => finish(db.insertInto(table).values([...rows])).compile();
     const columns = Object.keys(rows[0]!);
     const values = rows.length <= MAX_INSERT_ROWS ? insertValues(rows, columns) : undefined;
-    if (!values) {
-      await db.executeQuery(build());
+    const byShape = values && templates.of(db);
+    const shape = `${rows.length}|${columns.join(',')}`;
+    const known = byShape?.get(shape);
+    if (values && known) {
+      await db.executeQuery(CompiledQuery.raw(known, values));
       return;
     }
-    const executor = db.getExecutor();
-    let byShape = templates.get(executor.adapter);
-    if (!byShape) templates.set(executor.adapter, (byShape = new Map()));
-    const shape = `${pluginsKey(executor.plugins)}|${rows.length}|${columns.join(',')}`;
-    const known = byShape.get(shape);
-    if (known === undefined) {
-      const compiled = build();
-      if (byShape.size < MAX_INSERT_SHAPES)
-        byShape.set(shape, sameParameters(compiled.parameters, values) ? compiled.sql : null);
-      await db.executeQuery(compiled);
-      return;
-    }
-    await db.executeQuery(known === null ? build() : CompiledQuery.raw(known, values));
+    const compiled = finish(db.insertInto(table).values([...rows])).compile();
+    if (values && byShape && known === undefined && byShape.size < MAX_INSERT_SHAPES)
+      byShape.set(shape, sameParameters(compiled.parameters, values) ? compiled.sql : null);
+    await db.executeQuery(compiled);
   };
 }

@@ -83,7 +83,6 @@ export const changed = (entity: ChangeEntity, ids: readonly string[]): Change[] 
 export const deleted = (entity: ChangeEntity, ids: readonly string[]): Change[] =>
   ids.map((id) => ({ entity, id, deleted: true }));
 
-/** The ids among `ids` that were deleted (and whose deletion is still remembered). */
 // Every write checks the ids it creates or names: compiled once per kind (and number of ids).
 const feedRowsOf = Object.fromEntries(
   (Object.keys(GONE_MESSAGES) as ChangeEntity[]).map((entity) => [
@@ -99,6 +98,7 @@ const feedRowsOf = Object.fromEntries(
   ]),
 ) as Record<ChangeEntity, (db: Db, ids: readonly string[]) => Promise<{ entityId: string; deleted: number }[]>>;
 
+/** The ids among `ids` that were deleted (and whose deletion is still remembered). */
 export async function deletedIds(db: Db, entity: ChangeEntity, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await feedRowsOf[entity](db, ids);
