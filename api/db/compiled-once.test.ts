@@ -214,6 +214,20 @@ describe('compiledInsert', () => {
     ]);
   });
 
+  it('builds a long insert each time, and stores every row', async () => {
+    let builds = 0;
+    const insert = compiledInsert('customers', (query) => {
+      builds += 1;
+      return query;
+    });
+    const many = (tag: string) => Array.from({ length: 65 }, (_, i) => customerRow({ name: `Long ${tag} ${i}` }));
+    const [first, second] = [many('J'), many('K')];
+    await insert(db, first);
+    await insert(db, second);
+    expect(builds).toBe(2);
+    expect(await stored([...first, ...second].map((r) => r.id))).toHaveLength(130);
+  });
+
   it('keeps what finishes the insert, and builds each time when it binds values of its own', async () => {
     let upserts = 0;
     const upsert = compiledInsert('customers', (query) => {
