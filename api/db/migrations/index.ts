@@ -16,6 +16,7 @@ import * as tombstoneIndexes from './2026-11-27T00-00-tombstone-indexes';
 import * as searchVocabulary from './2026-11-27T01-00-search-vocabulary';
 import * as inspectionDocuments from './2026-11-27T02-00-inspection-documents';
 import * as sharePageIndexes from './2026-11-27T03-00-share-page-indexes';
+import * as syncFeedOthers from './2026-11-27T04-00-sync-feed-others';
 
 // Every migration, by its date-prefixed name; add new ones at the end.
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T01-00-search-vocabulary': searchVocabulary,
   '2026-11-27T02-00-inspection-documents': inspectionDocuments,
   '2026-11-27T03-00-share-page-indexes': sharePageIndexes,
+  '2026-11-27T04-00-sync-feed-others': syncFeedOthers,
 };

@@ -30,16 +30,23 @@ await inTransaction(database.db, (trx) =>
 const BARE_SCAN = /^SCAN (s|c|v|o|i|sync_changes|customers|vehicles|inspections|inspection_documents)\b/m;
 
 describe.runIf(sqlite)('change feed query plans on SQLite', () => {
-  it('reads a page through the index on seq and its rows by their keys, nothing scanned', async () => {
+  it('reads a page through the index on seq and its rows by their keys, nothing scanned or sorted', async () => {
     const statements = await plans(() => changesSince(db, { since: '0', limit: 500 }));
     const feedReads = statements.filter((steps) => steps.includes('sync_changes'));
-    // The feed itself, then the customers, vehicles and inspections of its range.
-    expect(feedReads).toHaveLength(4);
-    for (const steps of feedReads) {
-      expect(steps).toMatch(/SEARCH (s|sync_changes) USING INDEX sync_changes_seq \(seq>\?/);
-      expect(steps).not.toMatch(BARE_SCAN);
+    // The page's bounds, its other rows, then the customers, vehicles and inspections of its range.
+    expect(feedReads).toHaveLength(5);
+    const [bounds, others, customers, vehicles, inspections] = feedReads;
+    for (const steps of feedReads) expect(steps).not.toMatch(BARE_SCAN);
+    // The bounds come from the index alone: no row of the feed is read.
+    expect(bounds).toMatch(/SEARCH sync_changes USING COVERING INDEX sync_changes_seq \(seq>\?\)/);
+    expect(bounds).not.toMatch(/USING INDEX/);
+    // The other rows (deletions, kinds read by id) through their partial index only.
+    expect(others).toMatch(/SEARCH sync_changes USING INDEX sync_changes_others \(seq>\? AND seq<\?\)/);
+    for (const steps of [customers, vehicles, inspections]) {
+      expect(steps).toMatch(/SEARCH s USING INDEX sync_changes_seq \(seq>\? AND seq<\?\)/);
+      // Rows come in feed order from the index: nothing is sorted again.
+      expect(steps).not.toMatch(/TEMP B-TREE/);
     }
-    const [, customers, vehicles, inspections] = feedReads;
     expect(customers).toMatch(/SEARCH c USING INDEX sqlite_autoindex_customers_1 \(id=\?\)/);
     expect(vehicles).toMatch(/SEARCH v USING INDEX sqlite_autoindex_vehicles_1 \(id=\?\)/);
     expect(vehicles).toMatch(/SEARCH o USING INDEX sqlite_autoindex_customers_1 \(id=\?\)/);

@@ -32,59 +32,54 @@ export interface FeedPage {
   others: FeedRow[];
 }
 
-const isOther = (row: FeedRow) => row.deleted === 1 || !(READ_BY_RANGE as readonly string[]).includes(row.entity);
-
-// Values are bound as text (compiled once): both databases read the integer it spells.
-const pageAfter = (db: Db, since: string | undefined, limit: string | undefined) =>
-  db
+/**
+ * The page's last `seq` (the limit-th change after `since`, or the last change there is) and whether
+ * more follow, from the index on seq alone: no row of the feed is read. Values are bound as text
+ * (compiled once): both databases read the integer it spells.
+ */
+const feedBounds = compiledOnce((db, [since, skip]) => {
+  const after = asNumber(since)!;
+  const nth = db.selectFrom('syncChanges').select('seq').where('seq', '>', after).orderBy('seq').limit(1);
+  const lastOfAll = db
     .selectFrom('syncChanges')
-    .select(['entity', 'entityId', 'seq', 'deleted'])
-    .where('seq', '>', asNumber(since)!)
-    .orderBy('seq')
-    .limit(asNumber(limit)!);
-
-const feedRows = compiledOnce((db, [since, limit]) => pageAfter(db, since, limit));
-
-const feedSummary = compiledOnce((db, [since, limit]) => {
-  const kinds = sql.join(READ_BY_RANGE.map((kind) => sql.lit(kind)));
-  const summary = db.selectFrom(pageAfter(db, since, limit).as('page')).select([
-    sql<number | null>`max(seq)`.as('last'),
-    sql<string>`json_group_array(json_array(entity, entity_id, seq, deleted) order by seq)
-        filter (where deleted = 1 or entity not in (${kinds}))`.as('others'),
-  ]);
+    .select((eb) => eb.fn.max('seq').as('seq'))
+    .where('seq', '>', after);
+  const bounds = db.selectNoFrom(sql<number | null>`coalesce(${nth.offset(asNumber(skip)!)}, ${lastOfAll})`.as('last'));
   return db
-    .selectFrom(summary.as('p'))
+    .selectFrom(bounds.as('p'))
     .select([
       'p.last',
-      'p.others',
-      sql<number>`exists (select 1 from sync_changes where seq > coalesce(${sql.ref('p.last')}, ${since}))`.as(
-        'hasMore',
-      ),
+      sql<number | boolean>`exists (select 1 from sync_changes where seq > ${sql.ref('p.last')})`.as('hasMore'),
     ]);
 });
 
 /**
- * On SQLite one statement, through the index on seq: the page's rows stay inside SQLite, and only
- * its others (usually none) come out as one JSON text of `[entity, id, seq, deleted]` arrays.
+ * The page's other rows, through the feed's partial index of them (`sync_changes_others`, migration
+ * 2026-11-27T04-00-sync-feed-others): the condition is that index's own, word for word, which is how
+ * SQLite knows it may use it. Usually there are none, and none of the page's other rows is read.
  */
+const feedOthers = compiledOnce((db, [since, last]) => {
+  const kinds = sql.join(READ_BY_RANGE.map((kind) => sql.lit(kind)));
+  return db
+    .selectFrom('syncChanges')
+    .select(['entity', 'entityId', 'seq', 'deleted'])
+    .where('seq', '>', asNumber(since)!)
+    .where('seq', '<=', asNumber(last)!)
+    .where(sql<SqlBool>`(deleted = 1 or entity not in (${kinds}))`)
+    .orderBy('seq');
+});
+
+/** The page's bounds, then its other rows: neither reads the page's customers, vehicles or inspections. */
 export async function feedPage(db: Db, since: number, limit: number): Promise<FeedPage> {
-  if (isPostgres(db)) {
-    const rows = await feedRows(db, [numberValue(since), numberValue(limit + 1)]);
-    const inPage = rows.slice(0, limit);
-    const last = inPage.at(-1);
-    return {
-      // A bigint comes back from PostgreSQL as text.
-      last: last === undefined ? null : Number(last.seq),
-      hasMore: rows.length > limit,
-      others: inPage.filter(isOther),
-    };
-  }
-  const [row] = await feedSummary(db, [numberValue(since), numberValue(limit)]);
-  const others = JSON.parse(row?.others ?? '[]') as [string, string, number, number][];
+  const [bounds] = await feedBounds(db, [numberValue(since), numberValue(limit - 1)]);
+  // A bigint may come back from PostgreSQL as text.
+  const last = bounds?.last === null || bounds?.last === undefined ? null : Number(bounds.last);
+  if (last === null) return { last: null, hasMore: false, others: [] };
+  const others = await feedOthers(db, [numberValue(since), numberValue(last)]);
   return {
-    last: row?.last ?? null,
-    hasMore: row?.hasMore === 1,
-    others: others.map(([entity, entityId, seq, deleted]) => ({ entity, entityId, seq, deleted })),
+    last,
+    hasMore: Boolean(bounds!.hasMore),
+    others: others.map((row) => ({ ...row, seq: Number(row.seq), deleted: Number(row.deleted) })),
   };
 }
 
