@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '@api/test/app';
-import { createCustomer } from '@api/test/factories';
+import { createCustomer, customerRow } from '@api/test/factories';
+import { SEARCH_IDS_READ } from './customer.repository';
 
 const t = await useTestApp();
 const tech = await t.signIn('technician');
@@ -125,6 +126,24 @@ describe('GET /api/customers', () => {
     expect(past.ids).toEqual([]);
     expect(past.total).toBe(3);
     expect((await list('?q=nobody&limit=1')).total).toBe(0);
+  });
+
+  it('counts a search that matches more customers than it reads the ids of (SEARCH_IDS_READ) in a second pass', async () => {
+    const count = SEARCH_IDS_READ + 5;
+    const many = Array.from({ length: count }, (_, i) => customerRow({ name: `Manyfold ${String(i).padStart(5, '0')}` }));
+    for (let i = 0; i < count; i += 500) await t.db.insertInto('customers').values(many.slice(i, i + 500)).execute();
+    try {
+      // The first page's read stops at SEARCH_IDS_READ ids: the total is counted.
+      const first = await list('?q=manyfold&limit=2');
+      expect(first.ids).toEqual(ids(many[0]!, many[1]!));
+      expect(first.total).toBe(count);
+      // A page beyond it reads to the page's end, which is past the last match: the read is the total.
+      const last = await list(`?q=manyfold&limit=10&offset=${SEARCH_IDS_READ}`);
+      expect(last.ids).toEqual(ids(...many.slice(SEARCH_IDS_READ)));
+      expect(last.total).toBe(count);
+    } finally {
+      await t.db.deleteFrom('customers').where('name', 'like', 'Manyfold %').execute();
+    }
   });
 
   it('answers each search with its own words, limit and offset (a search statement is compiled once per shape)', async () => {

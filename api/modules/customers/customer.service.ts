@@ -20,7 +20,6 @@ import {
 import {
   countCustomers,
   customerSortKey,
-  type CustomerText,
   deleteCustomer as deleteCustomerRow,
   findCustomerById,
   insertCustomer,
@@ -39,12 +38,11 @@ export async function listCustomers(db: Db, query: CustomerListQuery): Promise<T
   const sort = query.sort ?? 'name';
   const after = query.after === undefined ? undefined : decodeCursor(query.after, sort, 2);
   const read = { ...pageWithLookahead(query), after };
-  // A search without a cursor counts its matches in the same statement (a cursor would count only what follows it).
-  const rows: (CustomerText & { matchCount?: number })[] =
-    filters.q && after === undefined
-      ? await searchCustomers(db, filters, sort, read)
-      : await listCustomerRows(db, filters, sort, read);
-  const total = totalFromPage(rows, read) ?? rows[0]?.matchCount ?? (await countCustomers(db, filters));
+  // A search without a cursor learns its total from its read of the matches (a cursor's page would
+  // see only what follows it).
+  const search = filters.q && after === undefined ? await searchCustomers(db, filters, sort, read) : undefined;
+  const rows = search?.rows ?? (await listCustomerRows(db, filters, sort, read));
+  const total = search?.total ?? totalFromPage(rows, read) ?? (await countCustomers(db, filters));
   const page = splitPage(rows, query.limit, (row) => encodeCursor(sort, customerSortKey(row, sort)));
   return { items: jsonArrayText(page.rows.map((row) => row.text)), total, next: page.next };
 }
