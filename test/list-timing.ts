@@ -12,7 +12,7 @@ import { migrateDown, migrateToLatest } from '@api/db/migrate';
 import { matchesAny, paginate } from '@api/lib/list';
 import { countCustomers, listCustomers } from '@api/modules/customers/customer.repository';
 import { countInspections, listInspectionKeys } from '@api/modules/inspections/inspection.repository';
-import { countVehicles, listVehicles } from '@api/modules/vehicles/vehicle.repository';
+import { countVehicles, listVehicles, searchVehicles } from '@api/modules/vehicles/vehicle.repository';
 
 const SURNAMES = [
   'Smith',
@@ -167,7 +167,12 @@ const after = {
   inspections: (db: Db, q: string | undefined) =>
     Promise.all([listInspectionKeys(db, { q }, 'recent', { limit: 21 }), countInspections(db, { q })]),
   vehicles: (db: Db, q: string | undefined, customerId?: string) =>
-    Promise.all([listVehicles(db, { q, customerId }, 'year', { limit: 51 }), countVehicles(db, { q, customerId })]),
+    Promise.all([
+      q
+        ? searchVehicles(db, { q, customerId }, 'year', { limit: 51 })
+        : listVehicles(db, { customerId }, 'year', { limit: 51 }),
+      countVehicles(db, { q, customerId }),
+    ]),
 };
 
 async function measure(customers: number): Promise<Record<string, [number, number]>> {

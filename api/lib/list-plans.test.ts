@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { countCustomers, listCustomers, searchCustomers } from '@api/modules/customers/customer.repository';
 import { countInspections, listInspectionKeys } from '@api/modules/inspections/inspection.repository';
 import { countInvoices, listInvoiceRows } from '@api/modules/invoices/invoice.repository';
-import { countVehicles, listVehicles } from '@api/modules/vehicles/vehicle.repository';
+import { countVehicles, listVehicles, searchVehicles } from '@api/modules/vehicles/vehicle.repository';
 import { createTestDatabase, testDatabaseKind } from '@api/test/database';
 import { createCustomer, createInspection, createVehicle } from '@api/test/factories';
 import { planRecorder } from '@api/test/query-plans';
@@ -39,7 +39,7 @@ const CASES: [string, () => Promise<unknown>][] = [
   ['vehicles by make', () => listVehicles(db, {}, 'make', page)],
   ['vehicles by mileage', () => listVehicles(db, {}, 'mileage', page)],
   ['vehicles of a customer', () => listVehicles(db, { customerId: customer.id }, 'year', {})],
-  ['vehicles search', () => listVehicles(db, { q: 'ford' }, 'year', page)],
+  ['vehicles search', () => searchVehicles(db, { q: 'ford' }, 'year', page)],
   ['vehicles count search', () => countVehicles(db, { q: 'ford' })],
   ['inspections recent', () => listInspectionKeys(db, {}, 'recent', { limit: 20 })],
   ['inspections oldest', () => listInspectionKeys(db, {}, 'oldest', { limit: 20 })],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '@api/test/app';
 import { createCustomer, customerRow } from '@api/test/factories';
-import { SEARCH_IDS_READ } from './customer.repository';
+import { SEARCH_IDS_READ } from '@api/lib/list';
 
 const t = await useTestApp();
 const tech = await t.signIn('technician');
@@ -130,8 +130,14 @@ describe('GET /api/customers', () => {
 
   it('counts a search that matches more customers than it reads the ids of (SEARCH_IDS_READ) in a second pass', async () => {
     const count = SEARCH_IDS_READ + 5;
-    const many = Array.from({ length: count }, (_, i) => customerRow({ name: `Manyfold ${String(i).padStart(5, '0')}` }));
-    for (let i = 0; i < count; i += 500) await t.db.insertInto('customers').values(many.slice(i, i + 500)).execute();
+    const many = Array.from({ length: count }, (_, i) =>
+      customerRow({ name: `Manyfold ${String(i).padStart(5, '0')}` }),
+    );
+    for (let i = 0; i < count; i += 500)
+      await t.db
+        .insertInto('customers')
+        .values(many.slice(i, i + 500))
+        .execute();
     try {
       // The first page's read stops at SEARCH_IDS_READ ids: the total is counted.
       const first = await list('?q=manyfold&limit=2');

@@ -5,7 +5,7 @@ import type { Db } from '@api/db/database';
 import { responseJson, rowJson, wholeRows } from '@api/db/json-rows';
 import type { CustomerRow, CustomersTable, Database } from '@api/db/tables';
 import { idIn } from '@api/lib/id-list';
-import { paginate, type Page } from '@api/lib/list';
+import { paginate, searchPage, type Page } from '@api/lib/list';
 import { searchTerms, textMatchTerms, type SearchTerms } from '@api/lib/text-search';
 
 export type CustomerFilters = Pick<CustomerListQuery, 'q' | 'status'>;
@@ -148,12 +148,6 @@ function afterCursor<Q extends SelectQueryBuilder<Database, 'customers', object>
 }
 
 /**
- * How many of a search's matches it reads at most (their ids, about 1 MB of them at this many) before
- * it counts the rest instead: a search that matches more than this counts them in a second pass.
- */
-export const SEARCH_IDS_READ = 10_000;
-
-/**
  * A search's matching ids in the sort's order, up to its limit, compiled once per shape of the query
  * (the sort, and which of the search's terms, the status and the limit are given) instead of built
  * on every request: Kysely's building was about a sixth of a one-customer search's CPU.
@@ -169,32 +163,21 @@ type SearchValues = { fts?: string; pattern?: string; status?: string; limit?: s
 
 /**
  * A page of a search (without a cursor: a cursor's page counts only what follows it), with the
- * number of matches when the read tells it. A search reads and sorts every match anyway, so it
- * reads their ids in order (up to `SEARCH_IDS_READ`, and at least to the page's end): fewer than it
- * asked for are all of them, and their number is the total, with no second pass. Counting them in
- * the same statement instead (`count(*) over ()`) cost a common surname's search about a third of
- * its statement's time. The page's answers are then read by id, written as JSON by the database
- * (docs/performance.md, "Lists written by the database").
+ * number of matches when its read of their ids tells it (`searchPage`), the page's answers read by
+ * id and written as JSON by the database (docs/performance.md, "Lists written by the database").
  */
-export async function searchCustomers(
+export function searchCustomers(
   db: Db,
   filters: CustomerFilters,
   sort: CustomerSort,
   page: Omit<Page, 'after'>,
 ): Promise<{ rows: CustomerText[]; total: number | undefined }> {
   const { terms, status } = matchingOf(db, filters);
-  const offset = page.offset ?? 0;
-  const end = page.limit === undefined ? undefined : offset + page.limit;
-  const asked = end === undefined ? undefined : Math.max(SEARCH_IDS_READ, end);
-  const ids = (
-    await searchIds(db, sort, { fts: terms?.fts, pattern: terms?.pattern, status, limit: numberValue(asked) })
-  ).map((row) => row.id);
-  const total = asked === undefined || ids.length < asked ? ids.length : undefined;
-  const pageIds = ids.slice(offset, end);
-  if (pageIds.length === 0) return { rows: [], total };
-  const byId = new Map((await customerTexts(db, pageIds)).map((row) => [row.id, row]));
-  // A customer deleted between the two reads is left out.
-  return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), total };
+  return searchPage(
+    page,
+    (limit) => searchIds(db, sort, { fts: terms?.fts, pattern: terms?.pattern, status, limit: numberValue(limit) }),
+    (ids) => customerTexts(db, ids),
+  );
 }
 
 /** A page of customers, read down the sort's index (a search without a total, or after a cursor). */

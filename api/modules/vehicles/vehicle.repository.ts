@@ -1,11 +1,12 @@
-import { sql, type Insertable, type RawBuilder, type Updateable } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type SelectQueryBuilder, type Updateable } from 'kysely';
 import { VEHICLE_SORTS } from '@shared/constants';
 import { vehicleResponse, type VehicleListQuery } from '@shared/schemas/vehicle';
 import { asNumber, compiledByShape, compiledOnce, numberValue } from '@api/db/compiled-once';
 import type { Db } from '@api/db/database';
 import { responseJson } from '@api/db/json-rows';
-import type { VehicleRow, VehiclesTable } from '@api/db/tables';
-import { paginate, type Page } from '@api/lib/list';
+import type { Database, VehicleRow, VehiclesTable } from '@api/db/tables';
+import { idIn } from '@api/lib/id-list';
+import { paginate, searchPage, type Page } from '@api/lib/list';
 import { searchTerms, textMatchTerms } from '@api/lib/text-search';
 
 export type VehicleWithCustomerRow = VehicleRow & { customerName: string };
@@ -35,7 +36,6 @@ export function vehicleResponseJson(db: Db, vehicle: string, owner: string): Raw
 export interface VehicleText {
   id: string;
   text: string;
-  matchCount?: number;
 }
 
 const lower = (column: string) => sql`lower(${sql.ref(column)})`;
@@ -122,28 +122,36 @@ function matchingVehicles(db: Db, { search, customerId }: Matching) {
   return query;
 }
 
-function listQuery(db: Db, matching: Matching, sort: VehicleSort, page: Page, withMatchCount = false) {
-  let query = matchingVehicles(db, matching)
-    .innerJoin('customers', 'customers.id', 'vehicles.customerId')
-    .select(['vehicles.id', vehicleResponseJson(db, 'vehicles', 'customers').as('text')])
-    .$if(withMatchCount, (q) => q.select(sql<number>`count(*) over ()`.as('matchCount')));
+/** Orders vehicles by the sort, ending on the id (the tie-breaker). */
+function inOrder<Q extends SelectQueryBuilder<Database, 'vehicles' | 'customers', object>>(
+  query: Q,
+  sort: VehicleSort,
+): Q {
+  let ordered: Q;
   if (sort === 'make') {
-    query = query
+    ordered = query
       .orderBy(lower('vehicles.make'), 'asc')
       .orderBy(lower('vehicles.model'), 'asc')
-      .orderBy('vehicles.year', 'desc');
+      .orderBy('vehicles.year', 'desc') as Q;
   } else if (sort === 'mileage') {
     // Unknown mileage sorts last on both databases (their NULL ordering differs).
-    query = query
+    ordered = query
       .orderBy(sql`case when ${sql.ref('vehicles.mileage')} is null then 1 else 0 end`, 'asc')
-      .orderBy('vehicles.mileage', 'asc');
+      .orderBy('vehicles.mileage', 'asc') as Q;
   } else {
-    query = query
+    ordered = query
       .orderBy('vehicles.year', 'desc')
       .orderBy(lower('vehicles.make'), 'asc')
-      .orderBy(lower('vehicles.model'), 'asc');
+      .orderBy(lower('vehicles.model'), 'asc') as Q;
   }
-  return paginate(query.orderBy('vehicles.id', 'asc'), page);
+  return ordered.orderBy('vehicles.id', 'asc') as Q;
+}
+
+function listQuery(db: Db, matching: Matching, sort: VehicleSort, page: Page) {
+  const query = matchingVehicles(db, matching)
+    .innerJoin('customers', 'customers.id', 'vehicles.customerId')
+    .select(['vehicles.id', vehicleResponseJson(db, 'vehicles', 'customers').as('text')]);
+  return paginate(inOrder(query, sort), page);
 }
 
 // A customer's vehicles, whole (the customer screen and every vehicle picker): compiled once per sort.
@@ -155,41 +163,62 @@ const customerVehicles = Object.fromEntries(
 ) as Record<VehicleSort, (db: Db, values: readonly string[]) => Promise<VehicleText[]>>;
 
 /**
- * A search's page, compiled once per shape of the query (the sort, and which of the search's terms,
- * the customer, the limit and the offset are given) instead of built on every request.
+ * A search's matching ids in the sort's order, up to its limit, compiled once per shape of the query
+ * (the sort, and which of the search's terms, the customer and the limit are given) instead of built
+ * on every request.
  */
-const searchPages = compiledByShape((db, sort: VehicleSort, values: SearchValues) => {
-  const { vehicleFts, ownerFts, pattern, customerId, limit, offset } = values;
+const searchIds = compiledByShape((db, sort: VehicleSort, values: SearchValues) => {
+  const { vehicleFts, ownerFts, pattern, customerId, limit } = values;
   const matching = { search: pattern === undefined ? undefined : { pattern, vehicleFts, ownerFts }, customerId };
-  return listQuery(db, matching, sort, { limit: asNumber(limit), offset: asNumber(offset) }, true);
+  return paginate(inOrder(matchingVehicles(db, matching).select('vehicles.id'), sort), { limit: asNumber(limit) });
 });
 
-/** A search's values: the index queries of the vehicles' and the owners' text, the exact pattern, the customer, the limit and the offset. */
+/** A search's values: the index queries of the vehicles' and the owners' text, the exact pattern, the customer and the limit. */
 type SearchValues = {
   vehicleFts?: string;
   ownerFts?: string;
   pattern?: string;
   customerId?: string;
   limit?: string;
-  offset?: string;
 };
 
-/**
- * A page of vehicles, each written as its answer by the database. A search also gives each row how
- * many rows match in all (`count(*) over ()`, before limit and offset): it reads and sorts every
- * match anyway, so its total needs no second search.
- */
-export function listVehicles(db: Db, filters: VehicleFilters, sort: VehicleSort, page: Page): Promise<VehicleText[]> {
+// A search's page reads its vehicles' answers by id: compiled once per list length.
+const vehicleTexts = compiledOnce((db, ids) =>
+  db
+    .selectFrom('vehicles')
+    .innerJoin('customers', 'customers.id', 'vehicles.customerId')
+    .select(['vehicles.id', vehicleResponseJson(db, 'vehicles', 'customers').as('text')])
+    .where(idIn(db, 'vehicles.id', ids)),
+);
+
+/** A page of vehicles without a search (`searchVehicles` has them), each written as its answer by the database. */
+export function listVehicles(
+  db: Db,
+  filters: Omit<VehicleFilters, 'q'>,
+  sort: VehicleSort,
+  page: Page,
+): Promise<VehicleText[]> {
   const whole = page.limit === undefined && page.offset === undefined;
-  if (whole && !filters.q && filters.customerId) return customerVehicles[sort](db, [filters.customerId]);
+  if (whole && filters.customerId) return customerVehicles[sort](db, [filters.customerId]);
+  return listQuery(db, matchingOf(db, { customerId: filters.customerId }), sort, page).execute();
+}
+
+/**
+ * A page of a search, with the number of matches when its read of their ids tells it
+ * (`searchPage`), the page's answers read by id and written as JSON by the database.
+ */
+export function searchVehicles(
+  db: Db,
+  filters: VehicleFilters,
+  sort: VehicleSort,
+  page: Page,
+): Promise<{ rows: VehicleText[]; total: number | undefined }> {
   const matching = matchingOf(db, filters);
-  if (!filters.q) return listQuery(db, matching, sort, page).execute();
-  return searchPages(db, sort, {
-    ...matching.search,
-    customerId: matching.customerId,
-    limit: numberValue(page.limit),
-    offset: numberValue(page.offset),
-  });
+  return searchPage(
+    page,
+    (limit) => searchIds(db, sort, { ...matching.search, customerId: matching.customerId, limit: numberValue(limit) }),
+    (ids) => vehicleTexts(db, ids),
+  );
 }
 
 export async function countVehicles(db: Db, filters: VehicleFilters): Promise<number> {

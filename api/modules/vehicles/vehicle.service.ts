@@ -24,6 +24,7 @@ import {
   findVehicleById,
   insertVehicle,
   listVehicles as listVehicleRows,
+  searchVehicles,
   updateVehicle as updateVehicleRow,
   vehicleIdTaken,
 } from './vehicle.repository';
@@ -36,8 +37,10 @@ export const CUSTOMER_NOT_FOUND = 'Customer not found';
 /** A page of vehicles, each answer written as JSON by the database and sent as it is. */
 export async function listVehicles(db: Db, query: VehicleListQuery): Promise<TextPage> {
   const filters = { q: query.q, customerId: query.customerId };
-  const rows = await listVehicleRows(db, filters, query.sort ?? 'year', query);
-  const total = totalFromPage(rows, query) ?? rows[0]?.matchCount ?? (await countVehicles(db, filters));
+  const sort = query.sort ?? 'year';
+  const search = filters.q ? await searchVehicles(db, filters, sort, query) : undefined;
+  const rows = search?.rows ?? (await listVehicleRows(db, filters, sort, query));
+  const total = search?.total ?? totalFromPage(rows, query) ?? (await countVehicles(db, filters));
   return { items: jsonArrayText(rows.map((row) => row.text)), total };
 }
 
