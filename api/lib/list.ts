@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { FastifyReply } from 'fastify';
 import { NEXT_CURSOR_HEADER } from '@shared/schemas/common';
+import { isPostgres, type Db } from '@api/db/database';
 import type { Database } from '@api/db/tables';
 import { sendJsonText, type JsonText } from './json-text';
 
@@ -17,26 +18,48 @@ export interface Page {
  */
 export const SEARCH_IDS_READ = 10_000;
 
+/** A search's matching row as its read of them gives it: its id (and, on PostgreSQL, the number of matches). */
+export interface SearchMatch {
+  id: string;
+  matchCount?: number | string;
+}
+
+/**
+ * The columns of a search's read of its matches: the id, and on PostgreSQL the number of matches in
+ * the same pass (`count(*) over ()`). There a bare id read with a limit draws the planner to walk the
+ * sort's index and test every row (a generic plan of a prepared statement does not know the limit):
+ * 7 -> 10 ms a search at 10,000 customers, where the window keeps it on one pass and a sort.
+ */
+export function searchMatchColumns(db: Db, id: string) {
+  return isPostgres(db)
+    ? [sql.ref<string>(id).as('id'), sql<string>`count(*) over ()`.as('matchCount')]
+    : [sql.ref<string>(id).as('id')];
+}
+
 /**
  * A page of a search (read without a cursor) and, when the read tells it, how many rows match in
- * all. A search reads and sorts every match anyway, so it reads their ids in order (`readIds`, up
- * to `SEARCH_IDS_READ` and at least to the page's end): fewer than it asked for are all of them,
- * and their number is the total, with no second pass. Counting them in the same statement instead
- * (`count(*) over ()`) cost a common surname's search about a third of its statement. The page's
- * rows are then read by id (`readRows`), in the order of the ids; one deleted between the two reads
- * is left out.
+ * all. A search reads and sorts every match anyway, so on SQLite it reads their ids in order
+ * (`readIds`, up to `SEARCH_IDS_READ` and at least to the page's end): fewer than it asked for are
+ * all of them, and their number is the total, with no second pass. Counting them in the same
+ * statement instead (`count(*) over ()`) cost a common surname's search about a third of its
+ * statement there. On PostgreSQL the read stops at the page's end and carries the count
+ * (`searchMatchColumns`). The page's rows are then read by id (`readRows`), in the order of the
+ * ids; one deleted between the two reads is left out.
  */
 export async function searchPage<T extends { id: string }>(
+  db: Db,
   page: Pick<Page, 'limit' | 'offset'>,
-  readIds: (limit: number | undefined) => Promise<{ id: string }[]>,
+  readIds: (limit: number | undefined) => Promise<SearchMatch[]>,
   readRows: (ids: string[]) => Promise<T[]>,
 ): Promise<{ rows: T[]; total: number | undefined }> {
   const offset = page.offset ?? 0;
   const end = page.limit === undefined ? undefined : offset + page.limit;
-  const asked = end === undefined ? undefined : Math.max(SEARCH_IDS_READ, end);
-  const ids = (await readIds(asked)).map((row) => row.id);
-  const total = asked === undefined || ids.length < asked ? ids.length : undefined;
-  const pageIds = ids.slice(offset, end);
+  const counted = isPostgres(db);
+  const asked = end === undefined || counted ? end : Math.max(SEARCH_IDS_READ, end);
+  const matches = await readIds(asked);
+  const readAll = asked === undefined || matches.length < asked;
+  const total = counted && matches.length > 0 ? Number(matches[0]!.matchCount) : readAll ? matches.length : undefined;
+  const pageIds = matches.slice(offset, end).map((match) => match.id);
   if (pageIds.length === 0) return { rows: [], total };
   const byId = new Map((await readRows(pageIds)).map((row) => [row.id, row]));
   return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), total };

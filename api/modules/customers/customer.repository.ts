@@ -5,7 +5,7 @@ import type { Db } from '@api/db/database';
 import { responseJson, rowJson, wholeRows } from '@api/db/json-rows';
 import type { CustomerRow, CustomersTable, Database } from '@api/db/tables';
 import { idIn } from '@api/lib/id-list';
-import { paginate, searchPage, type Page } from '@api/lib/list';
+import { paginate, searchMatchColumns, searchPage, type Page } from '@api/lib/list';
 import { searchTerms, textMatchTerms, type SearchTerms } from '@api/lib/text-search';
 
 export type CustomerFilters = Pick<CustomerListQuery, 'q' | 'status'>;
@@ -155,7 +155,7 @@ function afterCursor<Q extends SelectQueryBuilder<Database, 'customers', object>
 const searchIds = compiledByShape((db, sort: CustomerSort, values: SearchValues) => {
   const { fts, pattern, status, limit } = values;
   const matching = matchingCustomers(db, { terms: pattern === undefined ? undefined : { fts, pattern }, status });
-  return paginate(inOrder(matching.select('customers.id'), sort), { limit: asNumber(limit) });
+  return paginate(inOrder(matching.select(searchMatchColumns(db, 'customers.id')), sort), { limit: asNumber(limit) });
 });
 
 /** A search's values: its terms, the status and the limit (as a `numberValue`). */
@@ -174,6 +174,7 @@ export function searchCustomers(
 ): Promise<{ rows: CustomerText[]; total: number | undefined }> {
   const { terms, status } = matchingOf(db, filters);
   return searchPage(
+    db,
     page,
     (limit) => searchIds(db, sort, { fts: terms?.fts, pattern: terms?.pattern, status, limit: numberValue(limit) }),
     (ids) => customerTexts(db, ids),

@@ -6,7 +6,7 @@ import type { Db } from '@api/db/database';
 import { responseJson } from '@api/db/json-rows';
 import type { Database, VehicleRow, VehiclesTable } from '@api/db/tables';
 import { idIn } from '@api/lib/id-list';
-import { paginate, searchPage, type Page } from '@api/lib/list';
+import { paginate, searchMatchColumns, searchPage, type Page } from '@api/lib/list';
 import { searchTerms, textMatchTerms } from '@api/lib/text-search';
 
 export type VehicleWithCustomerRow = VehicleRow & { customerName: string };
@@ -170,7 +170,9 @@ const customerVehicles = Object.fromEntries(
 const searchIds = compiledByShape((db, sort: VehicleSort, values: SearchValues) => {
   const { vehicleFts, ownerFts, pattern, customerId, limit } = values;
   const matching = { search: pattern === undefined ? undefined : { pattern, vehicleFts, ownerFts }, customerId };
-  return paginate(inOrder(matchingVehicles(db, matching).select('vehicles.id'), sort), { limit: asNumber(limit) });
+  return paginate(inOrder(matchingVehicles(db, matching).select(searchMatchColumns(db, 'vehicles.id')), sort), {
+    limit: asNumber(limit),
+  });
 });
 
 /** A search's values: the index queries of the vehicles' and the owners' text, the exact pattern, the customer and the limit. */
@@ -215,6 +217,7 @@ export function searchVehicles(
 ): Promise<{ rows: VehicleText[]; total: number | undefined }> {
   const matching = matchingOf(db, filters);
   return searchPage(
+    db,
     page,
     (limit) => searchIds(db, sort, { ...matching.search, customerId: matching.customerId, limit: numberValue(limit) }),
     (ids) => vehicleTexts(db, ids),
