@@ -19,6 +19,12 @@ export function idIn(db: Db, column: string, ids: readonly string[]): Expression
   return sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(ids)}))`;
 }
 
+/** The items in the order of `ids`; an id without an item (deleted meanwhile, say) is left out. */
+export function inIdOrder<T extends { id: string }>(ids: readonly string[], items: readonly T[]): T[] {
+  const byId = new Map(items.map((item) => [item.id, item]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** The rows of `ids`: those in `known`, plus the others read with `find` (none when all are known). */
 export async function withKnown<T extends { id: string }>(
   ids: readonly string[],

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { NEXT_CURSOR_HEADER } from '@shared/schemas/common';
 import { isPostgres, type Db } from '@api/db/database';
 import type { Database } from '@api/db/tables';
+import { inIdOrder } from './id-list';
 import { sendJsonText, type JsonText } from './json-text';
 
 export interface Page {
@@ -14,7 +15,7 @@ export interface Page {
 
 /**
  * How many of a search's matches it reads at most (their ids, about 1 MB of them at this many) before
- * it counts the rest instead: a search that matches more than this counts them in a second pass.
+ * it counts them instead: a search that matches this many or more counts them in a second pass.
  */
 export const SEARCH_IDS_READ = 10_000;
 
@@ -38,31 +39,39 @@ export function searchMatchColumns(db: Db, id: string) {
 
 /**
  * A page of a search (read without a cursor) and, when the read tells it, how many rows match in
- * all. A search reads and sorts every match anyway, so on SQLite it reads their ids in order
- * (`readIds`, up to `SEARCH_IDS_READ` and at least to the page's end): fewer than it asked for are
- * all of them, and their number is the total, with no second pass. Counting them in the same
- * statement instead (`count(*) over ()`) cost a common surname's search about a third of its
- * statement there. On PostgreSQL the read stops at the page's end and carries the count
- * (`searchMatchColumns`). The page's rows are then read by id (`readRows`), in the order of the
- * ids; one deleted between the two reads is left out.
+ * all. A search reads and sorts every match anyway, so on SQLite it reads their ids in order from
+ * the first (`readIds`, up to `SEARCH_IDS_READ` and at least to the page's end): fewer than it asked
+ * for are all of them, and their number is the total, with no second pass. Counting them in the
+ * same statement instead (`count(*) over ()`) cost a common surname's search about a third of its
+ * statement there. On PostgreSQL the read is the page itself (its limit and offset) and carries the
+ * count (`searchMatchColumns`). The page's rows are then read by id (`readRows`), in the order of
+ * the ids; one deleted between the two reads is left out. The total is undefined when neither read
+ * tells it (many matches, or a page past the end on PostgreSQL): then count.
  */
 export async function searchPage<T extends { id: string }>(
   db: Db,
   page: Pick<Page, 'limit' | 'offset'>,
-  readIds: (limit: number | undefined) => Promise<SearchMatch[]>,
+  readIds: (page: Pick<Page, 'limit' | 'offset'>) => Promise<SearchMatch[]>,
   readRows: (ids: string[]) => Promise<T[]>,
 ): Promise<{ rows: T[]; total: number | undefined }> {
-  const offset = page.offset ?? 0;
-  const end = page.limit === undefined ? undefined : offset + page.limit;
-  const counted = isPostgres(db);
-  const asked = end === undefined || counted ? end : Math.max(SEARCH_IDS_READ, end);
-  const matches = await readIds(asked);
-  const readAll = asked === undefined || matches.length < asked;
-  const total = counted && matches.length > 0 ? Number(matches[0]!.matchCount) : readAll ? matches.length : undefined;
-  const pageIds = matches.slice(offset, end).map((match) => match.id);
+  let matches: SearchMatch[];
+  let total: number | undefined;
+  let pageIds: string[];
+  if (isPostgres(db)) {
+    matches = await readIds(page);
+    pageIds = matches.map((match) => match.id);
+    const first = matches[0];
+    total = first ? Number(first.matchCount) : (page.offset ?? 0) === 0 ? 0 : undefined;
+  } else {
+    const offset = page.offset ?? 0;
+    const end = page.limit === undefined ? undefined : offset + page.limit;
+    const asked = end === undefined ? undefined : Math.max(SEARCH_IDS_READ, end);
+    matches = await readIds({ limit: asked });
+    total = asked === undefined || matches.length < asked ? matches.length : undefined;
+    pageIds = matches.slice(offset, end).map((match) => match.id);
+  }
   if (pageIds.length === 0) return { rows: [], total };
-  const byId = new Map((await readRows(pageIds)).map((row) => [row.id, row]));
-  return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), total };
+  return { rows: inIdOrder(pageIds, await readRows(pageIds)), total };
 }
 
 /** Applies limit/offset when given; without them the whole list comes back (docs/api-conventions.md). */

@@ -42,7 +42,11 @@ export async function listCustomers(db: Db, query: CustomerListQuery): Promise<T
   // see only what follows it).
   const search = filters.q && after === undefined ? await searchCustomers(db, filters, sort, read) : undefined;
   const rows = search?.rows ?? (await listCustomerRows(db, filters, sort, read));
-  const total = search?.total ?? totalFromPage(rows, read) ?? (await countCustomers(db, filters));
+  // A search's total comes from its reads or a count: its page may be short by a row deleted between
+  // its two reads, so the page's length says nothing of the total.
+  const total = search
+    ? (search.total ?? (await countCustomers(db, filters)))
+    : (totalFromPage(rows, read) ?? (await countCustomers(db, filters)));
   const page = splitPage(rows, query.limit, (row) => encodeCursor(sort, customerSortKey(row, sort)));
   return { items: jsonArrayText(page.rows.map((row) => row.text)), total, next: page.next };
 }

@@ -43,7 +43,8 @@ describe.runIf(sqlite)('change feed query plans on SQLite', () => {
     // The other rows (deletions, kinds read by id) through their partial index only.
     expect(others).toMatch(/SEARCH sync_changes USING INDEX sync_changes_others \(seq>\? AND seq<\?\)/);
     for (const steps of [customers, vehicles, inspections]) {
-      expect(steps).toMatch(/SEARCH s USING INDEX sync_changes_seq \(seq>\? AND seq<\?\)/);
+      // The feed's range is the outer loop, so rows come (and are aggregated) in feed order.
+      expect(steps.split('\n')[0]).toMatch(/^SEARCH s USING INDEX sync_changes_seq \(seq>\? AND seq<\?\)/);
       // Rows come in feed order from the index: nothing is sorted again.
       expect(steps).not.toMatch(/TEMP B-TREE/);
     }

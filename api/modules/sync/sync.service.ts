@@ -8,6 +8,7 @@ import {
   type SyncEntity,
 } from '@shared/schemas/sync';
 import type { Db } from '@api/db/database';
+import { inIdOrder } from '@api/lib/id-list';
 import { JsonText } from '@api/lib/json-text';
 import { writtenInParts } from '@api/plugins/written-in-parts';
 import { serializerFor } from '@api/plugins/serializer';
@@ -44,11 +45,6 @@ const resync = (): JsonText => new JsonText(writeResync(emptyChangePage({ resync
 /** The ids of one kind's live rows, in feed order. */
 function liveIds(rows: readonly FeedRow[], entity: SyncEntity): string[] {
   return rows.filter((r) => r.entity === entity && r.deleted !== 1).map((r) => r.entityId);
-}
-
-function inOrder<T extends { id: string }>(ids: readonly string[], items: readonly T[]): T[] {
-  const byId = new Map(items.map((item) => [item.id, item]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /**
@@ -107,7 +103,7 @@ export async function changesSince(db: Db, query: SyncChangesQuery, now = new Da
       r.deleted === 1 && isFirstEntity(r.entity) ? [{ entity: r.entity, id: r.entityId }] : [],
     ),
     deletedDeferred: deletedOf('deferred'),
-    media: inOrder(mediaIds, media).map(toMedia),
+    media: inIdOrder(mediaIds, media).map(toMedia),
     deletedMedia: deletedOf('media'),
   });
   const rowsText = `"customers":${customers},"vehicles":${vehicles},"inspections":[${inspections.join(',')}]`;

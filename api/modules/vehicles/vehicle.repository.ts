@@ -147,11 +147,15 @@ function inOrder<Q extends SelectQueryBuilder<Database, 'vehicles' | 'customers'
   return ordered.orderBy('vehicles.id', 'asc') as Q;
 }
 
-function listQuery(db: Db, matching: Matching, sort: VehicleSort, page: Page) {
-  const query = matchingVehicles(db, matching)
+/** Vehicles with their answers, written by the database (with their customer's name). */
+function withAnswers<Q extends SelectQueryBuilder<Database, 'vehicles', object>>(db: Db, query: Q) {
+  return query
     .innerJoin('customers', 'customers.id', 'vehicles.customerId')
     .select(['vehicles.id', vehicleResponseJson(db, 'vehicles', 'customers').as('text')]);
-  return paginate(inOrder(query, sort), page);
+}
+
+function listQuery(db: Db, matching: Matching, sort: VehicleSort, page: Page) {
+  return paginate(inOrder(withAnswers(db, matchingVehicles(db, matching)), sort), page);
 }
 
 // A customer's vehicles, whole (the customer screen and every vehicle picker): compiled once per sort.
@@ -163,34 +167,32 @@ const customerVehicles = Object.fromEntries(
 ) as Record<VehicleSort, (db: Db, values: readonly string[]) => Promise<VehicleText[]>>;
 
 /**
- * A search's matching ids in the sort's order, up to its limit, compiled once per shape of the query
- * (the sort, and which of the search's terms, the customer and the limit are given) instead of built
- * on every request.
+ * A search's matching ids in the sort's order (`searchPage` says which), compiled once per shape of
+ * the query (the sort, and which of the search's terms, the customer, the limit and the offset are
+ * given) instead of built on every request.
  */
 const searchIds = compiledByShape((db, sort: VehicleSort, values: SearchValues) => {
-  const { vehicleFts, ownerFts, pattern, customerId, limit } = values;
+  const { vehicleFts, ownerFts, pattern, customerId, limit, offset } = values;
   const matching = { search: pattern === undefined ? undefined : { pattern, vehicleFts, ownerFts }, customerId };
   return paginate(inOrder(matchingVehicles(db, matching).select(searchMatchColumns(db, 'vehicles.id')), sort), {
     limit: asNumber(limit),
+    offset: asNumber(offset),
   });
 });
 
-/** A search's values: the index queries of the vehicles' and the owners' text, the exact pattern, the customer and the limit. */
+/** A search's values: the index queries of the vehicles' and the owners' text, the exact pattern, the customer, the limit and the offset. */
 type SearchValues = {
   vehicleFts?: string;
   ownerFts?: string;
   pattern?: string;
   customerId?: string;
   limit?: string;
+  offset?: string;
 };
 
 // A search's page reads its vehicles' answers by id: compiled once per list length.
 const vehicleTexts = compiledOnce((db, ids) =>
-  db
-    .selectFrom('vehicles')
-    .innerJoin('customers', 'customers.id', 'vehicles.customerId')
-    .select(['vehicles.id', vehicleResponseJson(db, 'vehicles', 'customers').as('text')])
-    .where(idIn(db, 'vehicles.id', ids)),
+  withAnswers(db, db.selectFrom('vehicles')).where(idIn(db, 'vehicles.id', ids)),
 );
 
 /** A page of vehicles without a search (`searchVehicles` has them), each written as its answer by the database. */
@@ -219,7 +221,13 @@ export function searchVehicles(
   return searchPage(
     db,
     page,
-    (limit) => searchIds(db, sort, { ...matching.search, customerId: matching.customerId, limit: numberValue(limit) }),
+    ({ limit, offset }) =>
+      searchIds(db, sort, {
+        ...matching.search,
+        customerId: matching.customerId,
+        limit: numberValue(limit),
+        offset: numberValue(offset),
+      }),
     (ids) => vehicleTexts(db, ids),
   );
 }
