@@ -38,27 +38,29 @@ export function searchMatchColumns(db: Db, id: string) {
 }
 
 /**
- * A page of a search (read without a cursor) and, when the read tells it, how many rows match in
- * all. A search reads and sorts every match anyway, so on SQLite it reads their ids in order from
- * the first (`readIds`, up to `SEARCH_IDS_READ` and at least to the page's end): fewer than it asked
- * for are all of them, and their number is the total, with no second pass. Counting them in the
- * same statement instead (`count(*) over ()`) cost a common surname's search about a third of its
- * statement there. On PostgreSQL the read is the page itself (its limit and offset) and carries the
- * count (`searchMatchColumns`). The page's rows are then read by id (`readRows`), in the order of
- * the ids; one deleted between the two reads is left out. The total is undefined when neither read
- * tells it (many matches, or a page past the end on PostgreSQL): then count.
+ * A page of a search (read without a cursor) and how many rows match in all. A search reads and
+ * sorts every match anyway, so on SQLite it reads their ids in order from the first (`readIds`, up
+ * to `SEARCH_IDS_READ` and at least to the page's end): fewer than it asked for are all of them, and
+ * their number is the total, with no second pass. Counting them in the same statement instead
+ * (`count(*) over ()`) cost a common surname's search about a third of its statement there. On
+ * PostgreSQL the read is the page itself (its limit and offset) and carries the count
+ * (`searchMatchColumns`). The page's rows are then read by id (`readRows`), in the order of the ids;
+ * one deleted between the two reads is left out, so the page's length never stands for the total:
+ * when neither read tells it (many matches, or a page past the end on PostgreSQL), `count` does.
  */
 export async function searchPage<T extends { id: string }>(
   db: Db,
   page: Pick<Page, 'limit' | 'offset'>,
-  readIds: (page: Pick<Page, 'limit' | 'offset'>) => Promise<SearchMatch[]>,
-  readRows: (ids: string[]) => Promise<T[]>,
-): Promise<{ rows: T[]; total: number | undefined }> {
-  let matches: SearchMatch[];
+  search: {
+    readIds: (page: Pick<Page, 'limit' | 'offset'>) => Promise<SearchMatch[]>;
+    readRows: (ids: string[]) => Promise<T[]>;
+    count: () => Promise<number>;
+  },
+): Promise<{ rows: T[]; total: number }> {
   let total: number | undefined;
   let pageIds: string[];
   if (isPostgres(db)) {
-    matches = await readIds(page);
+    const matches = await search.readIds(page);
     pageIds = matches.map((match) => match.id);
     const first = matches[0];
     total = first ? Number(first.matchCount) : (page.offset ?? 0) === 0 ? 0 : undefined;
@@ -66,12 +68,12 @@ export async function searchPage<T extends { id: string }>(
     const offset = page.offset ?? 0;
     const end = page.limit === undefined ? undefined : offset + page.limit;
     const asked = end === undefined ? undefined : Math.max(SEARCH_IDS_READ, end);
-    matches = await readIds({ limit: asked });
-    total = asked === undefined || matches.length < asked ? matches.length : undefined;
+    const matches = await search.readIds({ limit: asked });
+    if (asked === undefined || matches.length < asked) total = matches.length;
     pageIds = matches.slice(offset, end).map((match) => match.id);
   }
-  if (pageIds.length === 0) return { rows: [], total };
-  return { rows: inIdOrder(pageIds, await readRows(pageIds)), total };
+  const rows = pageIds.length === 0 ? [] : inIdOrder(pageIds, await search.readRows(pageIds));
+  return { rows, total: total ?? (await search.count()) };
 }
 
 /** Applies limit/offset when given; without them the whole list comes back (docs/api-conventions.md). */

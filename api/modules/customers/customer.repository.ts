@@ -169,21 +169,19 @@ const searchIds = compiledByShape((db, sort: CustomerSort, values: SearchValues)
 type SearchValues = { fts?: string; pattern?: string; status?: string; limit?: string; offset?: string };
 
 /**
- * A page of a search (without a cursor: a cursor's page counts only what follows it), with the
- * number of matches when its read of their ids tells it (`searchPage`), the page's answers read by
- * id and written as JSON by the database (docs/performance.md, "Lists written by the database").
+ * A page of a search (without a cursor: a cursor's page counts only what follows it) and the
+ * number of matches (`searchPage`), the page's answers read by id and written as JSON by the
+ * database (docs/performance.md, "Lists written by the database").
  */
 export function searchCustomers(
   db: Db,
   filters: CustomerFilters,
   sort: CustomerSort,
   page: Omit<Page, 'after'>,
-): Promise<{ rows: CustomerText[]; total: number | undefined }> {
+): Promise<{ rows: CustomerText[]; total: number }> {
   const { terms, status } = matchingOf(db, filters);
-  return searchPage(
-    db,
-    page,
-    ({ limit, offset }) =>
+  return searchPage(db, page, {
+    readIds: ({ limit, offset }) =>
       searchIds(db, sort, {
         fts: terms?.fts,
         pattern: terms?.pattern,
@@ -191,8 +189,9 @@ export function searchCustomers(
         limit: numberValue(limit),
         offset: numberValue(offset),
       }),
-    (ids) => customerTexts(db, ids),
-  );
+    readRows: (ids) => customerTexts(db, ids),
+    count: () => countCustomers(db, filters),
+  });
 }
 
 /** A page of customers, read down the sort's index (a search without a total, or after a cursor). */

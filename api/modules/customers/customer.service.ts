@@ -38,15 +38,10 @@ export async function listCustomers(db: Db, query: CustomerListQuery): Promise<T
   const sort = query.sort ?? 'name';
   const after = query.after === undefined ? undefined : decodeCursor(query.after, sort, 2);
   const read = { ...pageWithLookahead(query), after };
-  // A search without a cursor learns its total from its read of the matches (a cursor's page would
-  // see only what follows it).
+  // A search without a cursor gives its own total (a cursor's page would see only what follows it).
   const search = filters.q && after === undefined ? await searchCustomers(db, filters, sort, read) : undefined;
   const rows = search?.rows ?? (await listCustomerRows(db, filters, sort, read));
-  // A search's total comes from its reads or a count: its page may be short by a row deleted between
-  // its two reads, so the page's length says nothing of the total.
-  const total = search
-    ? (search.total ?? (await countCustomers(db, filters)))
-    : (totalFromPage(rows, read) ?? (await countCustomers(db, filters)));
+  const total = search?.total ?? totalFromPage(rows, read) ?? (await countCustomers(db, filters));
   const page = splitPage(rows, query.limit, (row) => encodeCursor(sort, customerSortKey(row, sort)));
   return { items: jsonArrayText(page.rows.map((row) => row.text)), total, next: page.next };
 }

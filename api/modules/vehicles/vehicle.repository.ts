@@ -208,28 +208,27 @@ export function listVehicles(
 }
 
 /**
- * A page of a search, with the number of matches when its read of their ids tells it
- * (`searchPage`), the page's answers read by id and written as JSON by the database.
+ * A page of a search and the number of matches (`searchPage`), the page's answers read by id and
+ * written as JSON by the database.
  */
 export function searchVehicles(
   db: Db,
   filters: VehicleFilters,
   sort: VehicleSort,
   page: Page,
-): Promise<{ rows: VehicleText[]; total: number | undefined }> {
+): Promise<{ rows: VehicleText[]; total: number }> {
   const matching = matchingOf(db, filters);
-  return searchPage(
-    db,
-    page,
-    ({ limit, offset }) =>
+  return searchPage(db, page, {
+    readIds: ({ limit, offset }) =>
       searchIds(db, sort, {
         ...matching.search,
         customerId: matching.customerId,
         limit: numberValue(limit),
         offset: numberValue(offset),
       }),
-    (ids) => vehicleTexts(db, ids),
-  );
+    readRows: (ids) => vehicleTexts(db, ids),
+    count: () => countVehicles(db, filters),
+  });
 }
 
 export async function countVehicles(db: Db, filters: VehicleFilters): Promise<number> {

@@ -40,11 +40,7 @@ export async function listVehicles(db: Db, query: VehicleListQuery): Promise<Tex
   const sort = query.sort ?? 'year';
   const search = filters.q ? await searchVehicles(db, filters, sort, query) : undefined;
   const rows = search?.rows ?? (await listVehicleRows(db, filters, sort, query));
-  // A search's total comes from its reads or a count: its page may be short by a row deleted between
-  // its two reads, so the page's length says nothing of the total.
-  const total = search
-    ? (search.total ?? (await countVehicles(db, filters)))
-    : (totalFromPage(rows, query) ?? (await countVehicles(db, filters)));
+  const total = search?.total ?? totalFromPage(rows, query) ?? (await countVehicles(db, filters));
   return { items: jsonArrayText(rows.map((row) => row.text)), total };
 }
 
