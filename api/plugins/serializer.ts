@@ -153,14 +153,14 @@ export function createSerializerCompiler(options: { check?: boolean } = {}): Ser
  * writes for it.
  */
 export function checkWrittenAnswers(app: FastifyInstance): void {
-  const written = new WeakSet<object>();
+  // Requests whose answer was an object, written by the route's writer (checked above): onSend skips them.
+  const serialized = new WeakSet<object>();
   app.addHook('preSerialization', async (request, _reply, payload) => {
-    // Objects go through the route's writer (checked above); mark the request so onSend skips it.
-    written.add(request);
+    serialized.add(request);
     return payload;
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (written.has(request) || typeof payload !== 'string') return payload;
+    if (serialized.has(request) || typeof payload !== 'string') return payload;
     if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
     const schema = (reply.routeOptions.schema?.response as Record<string, unknown> | undefined)?.[reply.statusCode];
     if (!(schema instanceof z.ZodType)) return payload;

@@ -13,6 +13,7 @@ import type { DeferredWorkTable } from '@api/db/tables';
 import { inTransaction } from '@api/db/transaction';
 import type { ListPage } from '@api/lib/list';
 import { badRequest, conflict, notFound } from '@api/lib/http-error';
+import { inIdOrder } from '@api/lib/id-list';
 import { totalFromPage } from '@api/lib/keyset';
 import { nowIso } from '@api/lib/tokens';
 import { changed, missingRow, recordChanges } from '@api/lib/change-log';
@@ -34,11 +35,7 @@ export function toDeferredWork(row: DeferredListRow): DeferredWork {
 
 /** Response-shaped lines in the order of `ids`; unknown ids are left out. */
 export async function getDeferredByIds(db: Db, ids: readonly string[]): Promise<DeferredWork[]> {
-  const byId = new Map((await repo.findDeferredListRows(db, ids)).map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toDeferredWork(row)] : [];
-  });
+  return inIdOrder(ids, await repo.findDeferredListRows(db, ids)).map(toDeferredWork);
 }
 
 export async function getDeferredWork(db: Db, id: string): Promise<DeferredWork> {

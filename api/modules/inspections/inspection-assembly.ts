@@ -4,6 +4,7 @@ import type { InspectionRow } from '@api/db/tables';
 import { groupBy, toInspection } from './inspection.mapper';
 import * as repo from './inspection.repository';
 import { notFound } from '@api/lib/http-error';
+import { inIdOrder } from '@api/lib/id-list';
 
 export const INSPECTION_NOT_FOUND = 'Inspection not found';
 export const inspectionNotFound = () => notFound(INSPECTION_NOT_FOUND);
@@ -46,8 +47,7 @@ export async function getInspectionsByIds(db: Db, ids: readonly string[]): Promi
   if (ids.length === 0) return [];
   const inOne = await repo.findInspectionsWithRelatedInOne(db, ids);
   const rows = inOne?.inspections ?? (await repo.findInspectionRows(db, ids));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const ordered = [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
+  const ordered = inIdOrder([...new Set(ids)], rows);
   // SQLite reads everything in one statement; PostgreSQL reads the six levels apart, at once.
   const related = inOne ? relatedMaps(inOne) : await readRelatedApart(db, ordered);
   return ordered.flatMap((row) => toInspection(row, related) ?? []);
