@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { createDatabase, type Db } from '@api/db/database';
 import { migrateDown, migrateToLatest } from '@api/db/migrate';
 import { matchesAny, paginate } from '@api/lib/list';
-import { countCustomers, listCustomers } from '@api/modules/customers/customer.repository';
+import { countCustomers, listCustomers, searchCustomers } from '@api/modules/customers/customer.repository';
 import { countInspections, listInspectionKeys } from '@api/modules/inspections/inspection.repository';
 import { countVehicles, listVehicles, searchVehicles } from '@api/modules/vehicles/vehicle.repository';
 
@@ -159,20 +159,20 @@ async function cursorAt(db: Db, offset: number): Promise<string[]> {
   return [row.name, row.id];
 }
 
+// As the services run them: a search gives its own total (searchPage), a list counts apart.
 const after = {
   customers: (db: Db, q: string | undefined, offset = 0) =>
-    Promise.all([listCustomers(db, { q }, 'name', { limit: 51, offset }), countCustomers(db, { q })]),
+    q
+      ? searchCustomers(db, { q }, 'name', { limit: 51, offset })
+      : Promise.all([listCustomers(db, {}, 'name', { limit: 51, offset }), countCustomers(db, {})]),
   deepByCursor: (db: Db, key: string[]) =>
     Promise.all([listCustomers(db, {}, 'name', { limit: 51, after: key }), countCustomers(db, {})]),
   inspections: (db: Db, q: string | undefined) =>
     Promise.all([listInspectionKeys(db, { q }, 'recent', { limit: 21 }), countInspections(db, { q })]),
   vehicles: (db: Db, q: string | undefined, customerId?: string) =>
-    Promise.all([
-      q
-        ? searchVehicles(db, { q, customerId }, 'year', { limit: 51 })
-        : listVehicles(db, { customerId }, 'year', { limit: 51 }),
-      countVehicles(db, { q, customerId }),
-    ]),
+    q
+      ? searchVehicles(db, { q, customerId }, 'year', { limit: 51 })
+      : Promise.all([listVehicles(db, { customerId }, 'year', { limit: 51 }), countVehicles(db, { customerId })]),
 };
 
 async function measure(customers: number): Promise<Record<string, [number, number]>> {
