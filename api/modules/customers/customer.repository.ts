@@ -7,6 +7,7 @@ import type { CustomerRow, CustomersTable, Database } from '@api/db/tables';
 import { idIn } from '@api/lib/id-list';
 import { paginate, searchMatchColumns, searchPage, type Page } from '@api/lib/list';
 import { searchTerms, textMatchTerms, type SearchTerms } from '@api/lib/text-search';
+import { countKey, countUntilChanged } from '@api/lib/feed-counts';
 
 export type CustomerFilters = Pick<CustomerListQuery, 'q' | 'status'>;
 export type CustomerSort = NonNullable<CustomerListQuery['sort']>;
@@ -212,9 +213,11 @@ export function customerSortKey(row: Omit<CustomerText, 'text'>, sort: CustomerS
   return [row.name, row.id];
 }
 
-export async function countCustomers(db: Db, filters: CustomerFilters): Promise<number> {
-  const row = await filteredCustomers(db, filters)
-    .select((eb) => eb.fn.countAll().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+export function countCustomers(db: Db, filters: CustomerFilters): Promise<number> {
+  return countUntilChanged(db, countKey('customers', filters), async () => {
+    const row = await filteredCustomers(db, filters)
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  });
 }

@@ -8,6 +8,7 @@ import type { Database, VehicleRow, VehiclesTable } from '@api/db/tables';
 import { idIn } from '@api/lib/id-list';
 import { paginate, searchMatchColumns, searchPage, type Page } from '@api/lib/list';
 import { searchTerms, textMatchTerms } from '@api/lib/text-search';
+import { countKey, countUntilChanged } from '@api/lib/feed-counts';
 
 export type VehicleWithCustomerRow = VehicleRow & { customerName: string };
 export type VehicleFilters = Pick<VehicleListQuery, 'q' | 'customerId'>;
@@ -231,9 +232,11 @@ export function searchVehicles(
   });
 }
 
-export async function countVehicles(db: Db, filters: VehicleFilters): Promise<number> {
-  const row = await matchingVehicles(db, matchingOf(db, filters))
-    .select((eb) => eb.fn.countAll().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+export function countVehicles(db: Db, filters: VehicleFilters): Promise<number> {
+  return countUntilChanged(db, countKey('vehicles', filters), async () => {
+    const row = await matchingVehicles(db, matchingOf(db, filters))
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  });
 }
