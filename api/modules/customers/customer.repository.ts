@@ -5,7 +5,7 @@ import type { Db } from '@api/db/database';
 import { responseJson, rowJson, wholeRows } from '@api/db/json-rows';
 import type { CustomerRow, CustomersTable, Database } from '@api/db/tables';
 import { idIn } from '@api/lib/id-list';
-import { paginate, searchMatchColumns, searchPage, type Page } from '@api/lib/list';
+import { paginate, pastOffsetOnPostgres, searchMatchColumns, searchPage, type Page } from '@api/lib/list';
 import { searchTerms, textMatchTerms, type SearchTerms } from '@api/lib/text-search';
 import { countKey, countUntilChanged } from '@api/lib/feed-counts';
 
@@ -203,6 +203,11 @@ export function listCustomers(
   page: Page,
 ): Promise<CustomerText[]> {
   const matching = afterCursor(filteredCustomers(db, filters), sort, page.after);
+  if (pastOffsetOnPostgres(db, page)) {
+    // The page's ids first, down the sort's index, then only their answers.
+    const ids = paginate(inOrder(matching.select('customers.id'), sort), page);
+    return inOrder(db.selectFrom('customers').select(textColumns(db)).where('customers.id', 'in', ids), sort).execute();
+  }
   return paginate(inOrder(matching.select(textColumns(db)), sort), page).execute();
 }
 

@@ -6,7 +6,7 @@ import type { Db } from '@api/db/database';
 import { responseJson } from '@api/db/json-rows';
 import type { Database, VehicleRow, VehiclesTable } from '@api/db/tables';
 import { idIn } from '@api/lib/id-list';
-import { paginate, searchMatchColumns, searchPage, type Page } from '@api/lib/list';
+import { paginate, pastOffsetOnPostgres, searchMatchColumns, searchPage, type Page } from '@api/lib/list';
 import { searchTerms, textMatchTerms } from '@api/lib/text-search';
 import { countKey, countUntilChanged } from '@api/lib/feed-counts';
 
@@ -156,6 +156,11 @@ function withAnswers<Q extends SelectQueryBuilder<Database, 'vehicles', object>>
 }
 
 function listQuery(db: Db, matching: Matching, sort: VehicleSort, page: Page) {
+  if (pastOffsetOnPostgres(db, page)) {
+    // The page's ids first, down the sort's index, then only their answers.
+    const ids = paginate(inOrder(matchingVehicles(db, matching).select('vehicles.id'), sort), page);
+    return inOrder(withAnswers(db, db.selectFrom('vehicles').where('vehicles.id', 'in', ids)), sort);
+  }
   return paginate(inOrder(withAnswers(db, matchingVehicles(db, matching)), sort), page);
 }
 
