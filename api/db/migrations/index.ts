@@ -17,6 +17,7 @@ import * as searchVocabulary from './2026-11-27T01-00-search-vocabulary';
 import * as inspectionDocuments from './2026-11-27T02-00-inspection-documents';
 import * as sharePageIndexes from './2026-11-27T03-00-share-page-indexes';
 import * as syncFeedOthers from './2026-11-27T04-00-sync-feed-others';
+import * as redundantIndexes from './2026-11-28T00-00-redundant-indexes';
 
 // Every migration, by its date-prefixed name; add new ones at the end.
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T02-00-inspection-documents': inspectionDocuments,
   '2026-11-27T03-00-share-page-indexes': sharePageIndexes,
   '2026-11-27T04-00-sync-feed-others': syncFeedOthers,
+  '2026-11-28T00-00-redundant-indexes': redundantIndexes,
 };
