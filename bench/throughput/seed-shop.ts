@@ -209,7 +209,7 @@ export async function documentsBuilt(target: Target, timeoutMs = 15 * 60_000): P
  * Settles a freshly loaded PostgreSQL database as autovacuum would have long before in a shop's:
  * the bulk load and the server's first build of every inspection's document leave dead rows, unset
  * visibility and stale statistics, and autovacuum cleaning them up during the first measured calls
- * took a core from them (the searches measured 195-242 req/s then, and 639-2,039 on the same
+ * took a core from them (the searches measured 189-249 req/s then, and 639-2,039 on the same
  * database at the next start). SQLite has nothing to settle.
  */
 export async function settle(target: Target): Promise<void> {
