@@ -61,7 +61,7 @@ describe('countUntilChanged', () => {
     expect(runs()).toBe(postgres ? 2 : 3);
   });
 
-  it('shares one count among the calls that arrive while it runs (PostgreSQL)', async () => {
+  it('shares one count among the calls that arrive while it runs on PostgreSQL (SQLite counts for each)', async () => {
     const waiting: ((n: number) => void)[] = [];
     const slow = () => new Promise<number>((resolve) => waiting.push(resolve));
     const first = countUntilChanged(db, 'shared', slow);
