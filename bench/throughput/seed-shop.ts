@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { runStatement } from '@test/postgres-server';
 import { hashPassword } from '@api/lib/password';
 import { ShopRows, TABLE_ORDER, type Row, type ShopCatalog, type TableRows, BENCH_PASSWORD } from './shop-rows';
 
@@ -206,19 +207,12 @@ export async function documentsBuilt(target: Target, timeoutMs = 15 * 60_000): P
 }
 
 /**
- * Settles a freshly loaded PostgreSQL database as autovacuum would have long before in a shop's:
- * the bulk load and the server's first build of every inspection's document leave dead rows, unset
- * visibility and stale statistics, and autovacuum cleaning them up during the first measured calls
- * took a core from them (the searches measured 189-249 req/s then, and 639-2,039 on the same
- * database at the next start). SQLite has nothing to settle.
+ * Vacuums and analyzes a freshly loaded PostgreSQL database, as autovacuum would have long before in
+ * a shop's: the bulk load and the server's first build of every inspection's document leave dead
+ * rows, unset visibility and stale statistics, and autovacuum cleaning them up during the first
+ * measured calls took a core from them (the searches measured 189-249 req/s then, and 639-2,039 on
+ * the same database at the next start).
  */
-export async function settle(target: Target): Promise<void> {
-  if (target.kind !== 'postgres') return;
-  const client = new pg.Client({ connectionString: target.url });
-  await client.connect();
-  try {
-    await client.query('vacuum (analyze)');
-  } finally {
-    await client.end();
-  }
+export function vacuumed(url: string): Promise<void> {
+  return runStatement(url, 'vacuum (analyze)');
 }
