@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { compiledOnce } from './compiled-once';
 import { isPostgres, type Db } from './database';
 import { inTransaction } from './transaction';
 
@@ -52,12 +53,18 @@ const upsert = (filter: string) => `
 
 const [BEFORE_IDS, AFTER_IDS] = upsert('i.id in (@ids)').split('@ids');
 
+// Every write to an inspection runs it: compiled once per number of ids (up to compiledOnce's
+// limit; a longer list is built each time).
+const refreshOf = compiledOnce((db, ids) => {
+  const statement = sql`${sql.raw(BEFORE_IDS!)}${sql.join(ids)}${sql.raw(AFTER_IDS!)}`;
+  return { compile: () => statement.compile(db) };
+});
+
 /** Recomputes the summary rows of these inspections (a deleted one's row went with it). */
 export async function refreshInspectionFunnel(db: Db, inspectionIds: readonly string[]): Promise<void> {
   const ids = [...new Set(inspectionIds)];
   for (let start = 0; start < ids.length; start += CHUNK) {
-    const chunk = ids.slice(start, start + CHUNK);
-    await sql`${sql.raw(BEFORE_IDS!)}${sql.join(chunk)}${sql.raw(AFTER_IDS!)}`.execute(db);
+    await refreshOf(db, ids.slice(start, start + CHUNK));
   }
 }
 

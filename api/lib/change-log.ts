@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { compiledInsert, compiledOnce } from '@api/db/compiled-once';
+import { asNumber, compiledInsert, compiledOnce, numberValue } from '@api/db/compiled-once';
 import type { SyncEntity } from '@shared/schemas/sync';
 import { TOMBSTONE_RETENTION_DAYS } from '@shared/schemas/sync';
 import type { Db } from '@api/db/database';
@@ -37,6 +37,14 @@ const insertChanges = compiledInsert('syncChanges', (insert) =>
   ),
 );
 
+// Every write takes its sequence numbers here: compiled once (the count is bound, as text).
+const advanceSeq = compiledOnce((db, [count]) =>
+  db
+    .updateTable('syncState')
+    .set((eb) => ({ seq: eb('seq', '+', asNumber(count!)) }))
+    .returning('seq'),
+);
+
 const GONE_MESSAGES: Record<ChangeEntity, string> = {
   customer: 'This customer was deleted',
   vehicle: 'This vehicle was deleted',
@@ -60,11 +68,9 @@ export async function recordChanges(db: Db, changes: readonly Change[], now = no
   // report's summary of those inspections follows in the same transaction.
   const live = [...unique.values()].filter((c) => c.entity === 'inspection' && !c.deleted).map((c) => c.id);
   await refreshInspectionFunnel(db, live);
-  const { seq } = await db
-    .updateTable('syncState')
-    .set((eb) => ({ seq: eb('seq', '+', unique.size) }))
-    .returning('seq')
-    .executeTakeFirstOrThrow();
+  const [state] = await advanceSeq(db, [numberValue(unique.size)]);
+  if (!state) throw new Error('sync_state has no row');
+  const { seq } = state;
   let next = Number(seq) - unique.size + 1;
   const rows = [...unique.values()].map((change) => ({
     entity: change.entity,
@@ -105,13 +111,28 @@ export async function deletedIds(db: Db, entity: ChangeEntity, ids: readonly str
   return new Set(rows.flatMap((r) => (r.deleted === 1 ? [r.entityId] : [])));
 }
 
-/** The sequence of the newest change after `afterSeq`, if there is one (a range on the sequence index). */
-export async function newestChangeAfter(db: Db, afterSeq: number): Promise<number | undefined> {
-  const newest = await db
+// The media clean-up asks these after writes: compiled once (sequences bound as text, which both
+// databases read as the integer it spells).
+const newestAfter = compiledOnce((db, [afterSeq]) =>
+  db
     .selectFrom('syncChanges')
     .select((eb) => eb.fn.max('seq').as('max'))
-    .where('seq', '>', afterSeq)
-    .executeTakeFirst();
+    .where('seq', '>', asNumber(afterSeq!)),
+);
+const deletionBetween = compiledOnce((db, [entity, afterSeq, upToSeq]) =>
+  db
+    .selectFrom('syncChanges')
+    .select('seq')
+    .where('entity', '=', entity as ChangeEntity)
+    .where('deleted', '=', sql.lit(1)) // in the text: the partial index of deletions needs it
+    .where('seq', '>', asNumber(afterSeq!))
+    .where('seq', '<=', asNumber(upToSeq!))
+    .limit(1),
+);
+
+/** The sequence of the newest change after `afterSeq`, if there is one (a range on the sequence index). */
+export async function newestChangeAfter(db: Db, afterSeq: number): Promise<number | undefined> {
+  const [newest] = await newestAfter(db, [numberValue(afterSeq)]);
   return newest?.max === null || newest?.max === undefined ? undefined : Number(newest.max);
 }
 
@@ -122,16 +143,8 @@ export async function deletedBetween(
   afterSeq: number,
   upToSeq: number,
 ): Promise<boolean> {
-  const deletion = await db
-    .selectFrom('syncChanges')
-    .select('seq')
-    .where('entity', '=', entity)
-    .where('deleted', '=', sql.lit(1)) // in the text: the partial index of deletions needs it
-    .where('seq', '>', afterSeq)
-    .where('seq', '<=', upToSeq)
-    .limit(1)
-    .executeTakeFirst();
-  return deletion !== undefined;
+  const rows = await deletionBetween(db, [entity, numberValue(afterSeq), numberValue(upToSeq)]);
+  return rows.length > 0;
 }
 
 export async function isDeleted(db: Db, entity: ChangeEntity, id: string): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { invoiceTotals, type ServiceCents } from '@shared/invoice-totals';
 import { MAX_CENTS, serviceTotalCents, type Totals } from '@shared/money';
+import { compiledOnce } from '@api/db/compiled-once';
 import type { Db } from '@api/db/database';
 import { badRequest } from './http-error';
 import { nowIso } from './tokens';
@@ -45,6 +46,18 @@ export function assertStorable(totals: Totals): Totals {
   return totals;
 }
 
+// Every save of an inspection's services looks for its invoices: compiled once.
+const invoiceById = compiledOnce((db, [id]) =>
+  db.selectFrom('invoices').select(['id', 'inspectionId']).where('id', '=', id!),
+);
+const unpaidInvoicesOf = compiledOnce((db, [inspectionId]) =>
+  db
+    .selectFrom('invoices')
+    .select(['id', 'inspectionId'])
+    .where('inspectionId', '=', inspectionId!)
+    .where('status', '!=', 'paid'),
+);
+
 /**
  * Recomputes and stores the totals of the invoice, or of every unpaid invoice of an inspection
  * (after a service's status changed). Paid invoices keep the amounts that were paid.
@@ -54,12 +67,10 @@ export async function recalculateInvoiceTotals(
   db: Db,
   target: { invoiceId: string } | { inspectionId: string },
 ): Promise<void> {
-  let query = db.selectFrom('invoices').select(['id', 'inspectionId']);
-  query =
+  const invoices =
     'invoiceId' in target
-      ? query.where('id', '=', target.invoiceId)
-      : query.where('inspectionId', '=', target.inspectionId).where('status', '!=', 'paid');
-  const invoices = await query.execute();
+      ? await invoiceById(db, [target.invoiceId])
+      : await unpaidInvoicesOf(db, [target.inspectionId]);
   if (invoices.length === 0) return;
   const items = await db
     .selectFrom('invoiceLineItems')

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { runPeriodically } from '@api/lib/periodic';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_RETENTION_DAYS, IDEMPOTENT_REPLAY_HEADER } from '@shared/schemas/sync';
-import { compiledInsert } from '@api/db/compiled-once';
+import { compiledInsert, compiledOnce } from '@api/db/compiled-once';
 import type { Db } from '@api/db/database';
 import { isUniqueViolation } from '@api/db/errors';
 import { inTransaction } from '@api/db/transaction';
@@ -83,13 +83,13 @@ export function registerRequestDb(app: FastifyInstance, db: Db): void {
   });
 }
 
-function findKey(db: Db, scope: KeyScope): Promise<IdempotencyKeyRow | undefined> {
-  return db
-    .selectFrom('idempotencyKeys')
-    .selectAll()
-    .where('userId', '=', scope.userId)
-    .where('key', '=', scope.key)
-    .executeTakeFirst();
+// Every write with a key looks it up first: compiled once.
+const keyRow = compiledOnce((db, [userId, key]) =>
+  db.selectFrom('idempotencyKeys').selectAll().where('userId', '=', userId!).where('key', '=', key!),
+);
+
+async function findKey(db: Db, scope: KeyScope): Promise<IdempotencyKeyRow | undefined> {
+  return (await keyRow(db, [scope.userId, scope.key]))[0];
 }
 
 const insertKeys = compiledInsert('idempotencyKeys');

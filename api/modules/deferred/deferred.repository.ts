@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { DeferredListQuery, DeferredSort } from '@shared/schemas/deferred';
-import { compiledInsert } from '@api/db/compiled-once';
+import { compiledInsert, compiledOnce } from '@api/db/compiled-once';
 import type { Db } from '@api/db/database';
 import type { DeferredWorkTable } from '@api/db/tables';
 import { idIn } from '@api/lib/id-list';
@@ -94,9 +94,15 @@ export function findDeferredRow(db: Db, id: string): Promise<DeferredRow | undef
   return db.selectFrom('deferredWork').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+// Every finished inspection's save and every decision on one brings its lines in step: compiled once.
+const deferredOf = compiledOnce((db, [inspectionId]) =>
+  db.selectFrom('deferredWork').selectAll().where('sourceInspectionId', '=', inspectionId!),
+);
+const deleteDeferredRows = compiledOnce((db, ids) => db.deleteFrom('deferredWork').where(idIn(db, 'id', ids)));
+
 /** Every line made from the inspection's services (open or not). */
 export function findDeferredOfInspection(db: Db, inspectionId: string): Promise<DeferredRow[]> {
-  return db.selectFrom('deferredWork').selectAll().where('sourceInspectionId', '=', inspectionId).execute();
+  return deferredOf(db, [inspectionId]);
 }
 
 // Every approval runs it: compiled once per number of rows.
@@ -108,9 +114,5 @@ export async function updateDeferred(db: Db, id: string, changes: Updateable<Def
 }
 
 export async function deleteDeferred(db: Db, ids: readonly string[]): Promise<void> {
-  if (ids.length > 0)
-    await db
-      .deleteFrom('deferredWork')
-      .where(idIn(db, 'id', ids))
-      .execute();
+  if (ids.length > 0) await deleteDeferredRows(db, ids);
 }

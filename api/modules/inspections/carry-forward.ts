@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import { compiledOnce } from '@api/db/compiled-once';
 import type { Db } from '@api/db/database';
 import type { DeferredWorkTable } from '@api/db/tables';
 import { newId } from '@api/lib/tokens';
@@ -26,16 +27,20 @@ type LineFields = Pick<
 const sameFields = (line: DeferredRow, fields: LineFields) =>
   (Object.keys(fields) as (keyof LineFields)[]).every((key) => line[key] === fields[key]);
 
+// Every create and save of an inspection reads these first: compiled once.
+const inspectionFields = compiledOnce((db, [id]) =>
+  db
+    .selectFrom('inspections')
+    .select(['customerId', 'vehicleId', 'status', 'notes', 'createdAt'])
+    .where('id', '=', id!),
+);
+
 /**
  * Brings the inspection's deferred lines in step with its services, inside the caller's
  * transaction. Returns the changes for the caller's `recordChanges` (which must come last).
  */
 export async function carryForward(db: Db, inspectionId: string, now: string): Promise<Change[]> {
-  const inspection = await db
-    .selectFrom('inspections')
-    .select(['customerId', 'vehicleId', 'status', 'notes', 'createdAt'])
-    .where('id', '=', inspectionId)
-    .executeTakeFirst();
+  const [inspection] = await inspectionFields(db, [inspectionId]);
   if (!inspection) return [];
   // Still in progress, or reopened: its lines stay as they are (with their follow-up dates and
   // outcomes) until it is finished again, when they are brought in step with its services. So the

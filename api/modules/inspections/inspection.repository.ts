@@ -318,16 +318,23 @@ export async function updateInspectionRow(db: Db, id: string, changes: Updateabl
   await db.updateTable('inspections').set(changes).where('id', '=', id).execute();
 }
 
-export function findCustomer(db: Db, id: string) {
-  return db.selectFrom('customers').select('id').where('id', '=', id).executeTakeFirst();
+// The links every create and save of an inspection checks: compiled once.
+const customerById = compiledOnce((db, [id]) => db.selectFrom('customers').select('id').where('id', '=', id!));
+const vehicleById = compiledOnce((db, [id]) =>
+  db.selectFrom('vehicles').select(['id', 'customerId']).where('id', '=', id!),
+);
+const userById = compiledOnce((db, [id]) => db.selectFrom('users').select('id').where('id', '=', id!));
+
+export async function findCustomer(db: Db, id: string) {
+  return (await customerById(db, [id]))[0];
 }
 
-export function findVehicle(db: Db, id: string) {
-  return db.selectFrom('vehicles').select(['id', 'customerId']).where('id', '=', id).executeTakeFirst();
+export async function findVehicle(db: Db, id: string) {
+  return (await vehicleById(db, [id]))[0];
 }
 
-export function findUser(db: Db, id: string) {
-  return db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
+export async function findUser(db: Db, id: string) {
+  return (await userById(db, [id]))[0];
 }
 
 export function findNoteById(db: Db, noteId: string) {

@@ -1,5 +1,5 @@
 import type { Updateable } from 'kysely';
-import { compiledInsert, compiledOnce } from '@api/db/compiled-once';
+import { asNumber, compiledByShape, compiledInsert, compiledOnce, numberValue } from '@api/db/compiled-once';
 import { MAX_CENTS } from '@shared/money';
 import { PARTS_TOTAL_TOO_LARGE } from '@shared/schemas/inspection';
 import type { Db } from '@api/db/database';
@@ -7,8 +7,30 @@ import { badRequest } from '@api/lib/http-error';
 import { idIn } from '@api/lib/id-list';
 import type { ServicePartRow, ServicePartsTable, ServiceRow, ServicesTable } from '@api/db/tables';
 
-export function findServiceRow(db: Db, id: string): Promise<ServiceRow | undefined> {
-  return db.selectFrom('services').selectAll().where('id', '=', id).executeTakeFirst();
+// An approval or decline reads its service and the service's parts, and its inspection's services
+// when the line of deferred work follows: compiled once.
+const serviceRow = compiledOnce((db, [id]) => db.selectFrom('services').selectAll().where('id', '=', id!));
+const servicesOf = compiledOnce((db, [inspectionId]) =>
+  db
+    .selectFrom('services')
+    .selectAll()
+    .where('inspectionId', '=', inspectionId!)
+    .orderBy('position')
+    .orderBy('createdAt')
+    .orderBy('id'),
+);
+const partsOf = compiledOnce((db, [serviceId]) =>
+  db
+    .selectFrom('serviceParts')
+    .selectAll()
+    .where('serviceId', '=', serviceId!)
+    .orderBy('position')
+    .orderBy('createdAt')
+    .orderBy('id'),
+);
+
+export async function findServiceRow(db: Db, id: string): Promise<ServiceRow | undefined> {
+  return (await serviceRow(db, [id]))[0];
 }
 
 // Every save of an inspection's services checks its ids with these two: compiled once.
@@ -31,25 +53,11 @@ export function findServiceRows(db: Db, ids: readonly string[]): Promise<Service
 }
 
 export function findServicesOfInspection(db: Db, inspectionId: string): Promise<ServiceRow[]> {
-  return db
-    .selectFrom('services')
-    .selectAll()
-    .where('inspectionId', '=', inspectionId)
-    .orderBy('position')
-    .orderBy('createdAt')
-    .orderBy('id')
-    .execute();
+  return servicesOf(db, [inspectionId]);
 }
 
 export function findPartsOfService(db: Db, serviceId: string): Promise<ServicePartRow[]> {
-  return db
-    .selectFrom('serviceParts')
-    .selectAll()
-    .where('serviceId', '=', serviceId)
-    .orderBy('position')
-    .orderBy('createdAt')
-    .orderBy('id')
-    .execute();
+  return partsOf(db, [serviceId]);
 }
 
 export function findPartsOfServices(db: Db, serviceIds: readonly string[]): Promise<ServicePartRow[]> {
@@ -82,6 +90,42 @@ export async function updatePartRow(db: Db, id: string, changes: Updateable<Serv
 }
 
 /**
+ * The decision's update, compiled once per shape (with an approved amount or without): it returns
+ * the id of the row it changed, none when the service was already decided.
+ */
+const decide = compiledByShape(
+  (
+    db,
+    _variant,
+    v: {
+      serviceId: string;
+      inspectionId: string;
+      status: string;
+      updatedAt: string;
+      amount?: string;
+      reapprove: string;
+    },
+  ) =>
+    db
+      .updateTable('services')
+      .set({
+        status: v.status,
+        updatedAt: v.updatedAt,
+        approvedAmountCents: v.amount === undefined ? null : asNumber(v.amount),
+        needsReapproval: asNumber(v.reapprove),
+      })
+      .where('id', '=', v.serviceId)
+      .where('inspectionId', '=', v.inspectionId)
+      .where((eb) =>
+        eb.or([
+          eb('status', '=', 'recommended'),
+          eb.and([eb('status', '=', 'approved'), eb('needsReapproval', '=', 1)]),
+        ]),
+      )
+      .returning('id'),
+);
+
+/**
  * Moves a recommended service (or an approved one waiting for re-approval) to the customer's
  * decision; 0 when it was already decided.
  */
@@ -96,21 +140,15 @@ export async function decideIfOpen(
     needsReapproval: number;
   },
 ): Promise<number> {
-  const result = await db
-    .updateTable('services')
-    .set({
-      status: args.status,
-      updatedAt: args.updatedAt,
-      approvedAmountCents: args.approvedAmountCents,
-      needsReapproval: args.needsReapproval,
-    })
-    .where('id', '=', args.serviceId)
-    .where('inspectionId', '=', args.inspectionId)
-    .where((eb) =>
-      eb.or([eb('status', '=', 'recommended'), eb.and([eb('status', '=', 'approved'), eb('needsReapproval', '=', 1)])]),
-    )
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  const changed = await decide(db, '', {
+    serviceId: args.serviceId,
+    inspectionId: args.inspectionId,
+    status: args.status,
+    updatedAt: args.updatedAt,
+    amount: args.approvedAmountCents === null ? undefined : numberValue(args.approvedAmountCents),
+    reapprove: numberValue(args.needsReapproval),
+  });
+  return changed.length;
 }
 
 export async function deleteServices(db: Db, ids: readonly string[]): Promise<number> {
@@ -166,6 +204,11 @@ export async function syncPartsCost(db: Db, serviceId: string): Promise<void> {
   }
 }
 
+// Every change to a service marks its inspection changed: compiled once.
+const touch = compiledOnce((db, [inspectionId, updatedAt]) =>
+  db.updateTable('inspections').set({ updatedAt: updatedAt! }).where('id', '=', inspectionId!),
+);
+
 export async function touchInspection(db: Db, inspectionId: string, updatedAt: string): Promise<void> {
-  await db.updateTable('inspections').set({ updatedAt }).where('id', '=', inspectionId).execute();
+  await touch(db, [inspectionId, updatedAt]);
 }
