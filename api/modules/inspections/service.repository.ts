@@ -1,4 +1,4 @@
-import type { Updateable } from 'kysely';
+import { sql, type SelectQueryBuilder, type Updateable } from 'kysely';
 import { asNumber, compiledByShape, compiledInsert, compiledOnce, numberValue } from '@api/db/compiled-once';
 import { MAX_CENTS } from '@shared/money';
 import { PARTS_TOTAL_TOO_LARGE } from '@shared/schemas/inspection';
@@ -7,26 +7,23 @@ import { badRequest } from '@api/lib/http-error';
 import { idIn } from '@api/lib/id-list';
 import type { ServicePartRow, ServicePartsTable, ServiceRow, ServicesTable } from '@api/db/tables';
 
-// An approval or decline reads its service and the service's parts, and its inspection's services
-// when the line of deferred work follows: compiled once.
+/** Services and parts are listed by position, then creation, then id. */
+const inPositionOrder = <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>) =>
+  query.orderBy(sql.ref('position')).orderBy(sql.ref('createdAt')).orderBy(sql.ref('id'));
+
+// An approval or decline reads its service and the service's parts, a save the parts of the
+// inspection's services, and the line of deferred work the inspection's services: compiled once.
 const serviceRow = compiledOnce((db, [id]) => db.selectFrom('services').selectAll().where('id', '=', id!));
 const servicesOf = compiledOnce((db, [inspectionId]) =>
-  db
-    .selectFrom('services')
-    .selectAll()
-    .where('inspectionId', '=', inspectionId!)
-    .orderBy('position')
-    .orderBy('createdAt')
-    .orderBy('id'),
+  inPositionOrder(db.selectFrom('services').selectAll().where('inspectionId', '=', inspectionId!)),
 );
-const partsOf = compiledOnce((db, [serviceId]) =>
-  db
-    .selectFrom('serviceParts')
-    .selectAll()
-    .where('serviceId', '=', serviceId!)
-    .orderBy('position')
-    .orderBy('createdAt')
-    .orderBy('id'),
+const partsOf = compiledOnce((db, serviceIds) =>
+  inPositionOrder(
+    db
+      .selectFrom('serviceParts')
+      .selectAll()
+      .where(idIn(db, 'serviceId', serviceIds)),
+  ),
 );
 
 export async function findServiceRow(db: Db, id: string): Promise<ServiceRow | undefined> {
@@ -62,14 +59,7 @@ export function findPartsOfService(db: Db, serviceId: string): Promise<ServicePa
 
 export function findPartsOfServices(db: Db, serviceIds: readonly string[]): Promise<ServicePartRow[]> {
   if (serviceIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('serviceParts')
-    .selectAll()
-    .where('serviceId', 'in', [...serviceIds])
-    .orderBy('position')
-    .orderBy('createdAt')
-    .orderBy('id')
-    .execute();
+  return partsOf(db, serviceIds);
 }
 
 export function findPartRows(db: Db, ids: readonly string[]): Promise<ServicePartRow[]> {
