@@ -1,4 +1,5 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { newRowId } from '@shared/ids';
 
 /** A share token: 192 bits from the CSPRNG, base64url (32 characters). */
 export function newShareToken(): string {
@@ -10,8 +11,9 @@ export function isShareToken(token: string): boolean {
   return /^[A-Za-z0-9_-]{16,128}$/.test(token);
 }
 
+/** A new row's id: time-ordered (`newRowId`), as the web app's client ids are. */
 export function newId(): string {
-  return randomUUID();
+  return newRowId();
 }
 
 export function nowIso(): string {

@@ -2,7 +2,7 @@
  * The calls the throughput section measures, each a generator of requests that vary the row
  * (different customers, inspections, tokens) so no answer is one cached row.
  */
-import { randomUUID } from 'node:crypto';
+import { newRowId } from '@shared/ids';
 import type { RequestSpec } from './load';
 import { BENCH_PASSWORD, BENCH_USERS, type ShopCatalog } from './shop-rows';
 
@@ -179,14 +179,15 @@ export function detailCalls(shop: ShopCatalog): Call[] {
   ];
 }
 
+// Ids and idempotency keys as the web app makes them (`newRowId`: time-ordered).
 const service = (n: number, position: number) => ({
-  id: randomUUID(),
+  id: newRowId(),
   description: ['Front brake pads', 'Oil and filter change', 'Cabin air filter'][position] ?? 'Wiper blades',
   laborCost: `${80 + (n % 50)}.00`,
   status: 'recommended' as const,
   parts: [
-    { id: randomUUID(), partName: 'Part', partCost: `${20 + (n % 30)}.50` },
-    ...(position === 0 ? [{ id: randomUUID(), partName: 'Hardware kit', partCost: '9.99' }] : []),
+    { id: newRowId(), partName: 'Part', partCost: `${20 + (n % 30)}.50` },
+    ...(position === 0 ? [{ id: newRowId(), partName: 'Hardware kit', partCost: '9.99' }] : []),
   ],
 });
 
@@ -206,9 +207,9 @@ export function writeCalls(shop: ShopCatalog): Call[] {
         return {
           method: 'POST',
           path: '/api/inspections',
-          headers: { 'idempotency-key': randomUUID() },
+          headers: { 'idempotency-key': newRowId() },
           body: {
-            id: randomUUID(),
+            id: newRowId(),
             customerId,
             vehicleId,
             status: 'in_progress',

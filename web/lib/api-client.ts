@@ -1,5 +1,7 @@
 // The staff app's one door to the API. Feature `api/` files call these; components never fetch.
 
+import { newRowId } from '@shared/ids';
+
 /** A non-successful response: the message is "<status>: <body text or status text>", the text the error toasts show. */
 export class ApiError extends Error {
   constructor(
@@ -59,7 +61,7 @@ export interface RequestOptions {
 async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (WRITE_METHODS.has(method)) headers['Idempotency-Key'] = options.idempotencyKey ?? crypto.randomUUID();
+  if (WRITE_METHODS.has(method)) headers['Idempotency-Key'] = options.idempotencyKey ?? newRowId();
   const response = await fetch(withQuery(path, options.query), {
     method,
     credentials: 'include',
@@ -96,5 +98,8 @@ export const api = {
   },
 };
 
-/** The id a create sends, made on the client so a retried create never makes a second row. */
-export const newClientId = (): string => crypto.randomUUID();
+/**
+ * The id a create sends, made on the client so a retried create never makes a second row; time-ordered
+ * (`newRowId`), so the rows a tablet makes land next to each other in the server's indexes.
+ */
+export const newClientId = (): string => newRowId();

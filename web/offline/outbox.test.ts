@@ -4,6 +4,14 @@ import { LocalDb } from './local-db';
 import { enqueue, mustWait, onEnqueued, pendingEntityIds, withDependents } from './outbox';
 import { customerRow, uuid, vehicleRow } from '@web/test/offline/test-rows';
 import type { LocalWrite, OutboxEntry } from './types';
+import type * as Ids from '@shared/ids';
+
+/** Ids the next entries take instead of new ones (a test forcing an entry id the outbox already holds). */
+const nextIds = vi.hoisted((): string[] => []);
+vi.mock('@shared/ids', async (importOriginal) => {
+  const actual = await importOriginal<typeof Ids>();
+  return { ...actual, newRowId: () => nextIds.shift() ?? actual.newRowId() };
+});
 
 const USER = uuid(900);
 let db: LocalDb;
@@ -79,7 +87,7 @@ describe('enqueue', () => {
   it('is one transaction: when the entry cannot be stored, the row is not either', async () => {
     const first = await enqueue(db, USER, addCustomer(1, 'A'), 'a');
     // The same entry id again breaks the outbox's unique index after the row was already put.
-    vi.spyOn(crypto, 'randomUUID').mockReturnValue(first.id as ReturnType<typeof crypto.randomUUID>);
+    nextIds.push(first.id);
     await expect(enqueue(db, USER, addCustomer(2, 'B'), 'b')).rejects.toThrow();
     expect(await db.customers.get(uuid(2))).toBeUndefined();
     expect(await db.outbox.count()).toBe(1);

@@ -3,6 +3,7 @@ import { dbSignal } from './db-signal';
 import { diffStates } from './local-rows';
 import type { LocalDb } from './local-db';
 import { loadState, loadTechnicians, saveChanges, scopeOfWrite, writeTables } from './local-state';
+import { newRowId } from '@shared/ids';
 import type { SyncEntity } from '@shared/schemas/sync';
 import type { LocalWrite, OutboxEntry } from './types';
 
@@ -42,7 +43,8 @@ export function announceEnqueued(db: LocalDb, entry: OutboxEntry, changed: SyncE
 /** A new outbox entry, not yet added (the caller adds it in its own transaction). */
 export function newEntry(userId: string, write: LocalWrite, label: string): OutboxEntry {
   return {
-    id: crypto.randomUUID(),
+    // Also the write's Idempotency-Key, stored by the server: time-ordered like the rows' ids.
+    id: newRowId(),
     userId,
     write,
     ...entityOf(write),

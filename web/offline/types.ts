@@ -16,7 +16,7 @@ export type UpdateInspectionInput = z.input<typeof updateInspectionBody>;
 /**
  * One user intent on an offline-capable row. The same value gives the local effect (applied to the
  * local tables at once) and the REST request the sync loop sends later. Ids are made on the client
- * (`crypto.randomUUID()`), so later writes can refer to rows the server has not seen yet.
+ * (`newRowId()`, time-ordered UUIDs), so later writes can refer to rows the server has not seen yet.
  * Bodies are the wire shapes (z.input of the shared schemas): what the forms send today.
  */
 export type LocalWrite =

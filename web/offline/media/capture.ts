@@ -1,4 +1,5 @@
 import type { MediaUploadRole } from '@shared/constants';
+import { newRowId } from '@shared/ids';
 import type { UpdateMediaBody } from '@shared/schemas/media';
 import type { LocalDb } from '../local-db';
 import { announceEnqueued, newEntry } from '../outbox';
@@ -41,7 +42,7 @@ export async function captureMedia(db: LocalDb, userId: string, input: CaptureIn
   if (Boolean(input.itemKey) === Boolean(input.serviceId))
     throw new Error('A medium belongs to one inspection item or one service');
   void checkStorage();
-  const id = crypto.randomUUID();
+  const id = newRowId();
   const sha256 = await sha256Hex(input.file);
   const now = new Date().toISOString();
   await db.transaction('rw', [db.media, db.mediaBlobs, db.uploads, db.meta], async () => {
