@@ -1,3 +1,4 @@
+import { newRowId } from '@shared/ids';
 import type { SyncEntity } from '@shared/schemas/sync';
 import { applyWrite, dependsOnOf, entityOf } from './apply-write';
 import type { LocalDb } from './local-db';
@@ -32,7 +33,8 @@ export async function retryEntry(db: LocalDb, entryId: string, editedWrite?: Loc
       changed = await saveChanges(db, diffStates(before, after));
     }
     await db.outbox.update(seq, {
-      id: crypto.randomUUID(),
+      // A new Idempotency-Key: the retry is a new request.
+      id: newRowId(),
       state: 'pending',
       attempts: 0,
       lastError: undefined,
