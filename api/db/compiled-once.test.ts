@@ -40,6 +40,19 @@ describe('compiledOnce', () => {
     });
   });
 
+  it('binds a null value as SQL NULL in the same template as a string', async () => {
+    let builds = 0;
+    const setAddress = compiledOnce((d, [id, address]) => {
+      builds += 1;
+      return d.updateTable('customers').set({ address: address! }).where('id', '=', id!).returning('address');
+    });
+    const customer = await createCustomer(db, { name: 'Nell', address: '1 Elm St' });
+    expect(await setAddress(db, [customer.id, null])).toEqual([{ address: null }]);
+    expect(await setAddress(db, [customer.id, '2 Oak St'])).toEqual([{ address: '2 Oak St' }]);
+    expect(await setAddress(db, [customer.id, null])).toEqual([{ address: null }]);
+    expect(builds).toBe(1);
+  });
+
   it('compiles once for the database and all its transactions, and again for other plugins', async () => {
     let builds = 0;
     const counted = compiledOnce((d, [id]) => {

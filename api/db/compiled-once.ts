@@ -32,7 +32,7 @@ function slotOf(parameter: unknown, standIns: readonly string[]): number {
   return standIns.length > MAX_SLOTS && sameList(parameter, standIns) ? LIST_AS_ARRAY : CONSTANT;
 }
 
-function fill(slot: number, constant: unknown, values: readonly string[]): unknown {
+function fill(slot: number, constant: unknown, values: readonly (string | null)[]): unknown {
   if (slot >= 0) return values[slot];
   if (slot === LIST_AS_JSON) return JSON.stringify(values);
   if (slot === LIST_AS_ARRAY) return [...values];
@@ -74,8 +74,9 @@ class TemplatesPerDatabase<K, T> {
 
 /**
  * A read of fixed shape that Kysely builds and compiles once per database (and per number of values)
- * instead of on every call; each call binds its own string values. `build` receives stand-ins for
- * the values and must use each as a bound parameter (never in the SQL text).
+ * instead of on every call; each call binds its own values: strings, or null for SQL NULL (a column
+ * set to nothing). `build` receives stand-ins for the values and must use each as a bound parameter
+ * (never in the SQL text).
  */
 export function compiledOnce<R>(build: (db: Db, values: readonly string[]) => Compilable<R>) {
   // Per database: the number of values -> the template (null: built each time).
@@ -106,9 +107,10 @@ export function compiledOnce<R>(build: (db: Db, values: readonly string[]) => Co
     return template ?? undefined;
   }
 
-  return async (db: Db, values: readonly string[]): Promise<R[]> => {
+  return async (db: Db, values: readonly (string | null)[]): Promise<R[]> => {
     const template = templateFor(db, values.length);
-    if (!template) return (await db.executeQuery(build(db, values))).rows;
+    // Built with the values themselves (a long list the query cannot bind whole): Kysely binds a null too.
+    if (!template) return (await db.executeQuery(build(db, values as readonly string[]))).rows;
     const parameters = template.parameters.map((p, i) => fill(template.slots[i]!, p, values));
     return (await db.executeQuery(CompiledQuery.raw(template.sql, parameters) as CompiledQuery<R>)).rows;
   };

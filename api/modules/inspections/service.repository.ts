@@ -1,5 +1,5 @@
 import { sql, type SelectQueryBuilder, type Updateable } from 'kysely';
-import { asNumber, compiledByShape, compiledInsert, compiledOnce, numberValue } from '@api/db/compiled-once';
+import { asNumber, compiledInsert, compiledOnce, numberValue } from '@api/db/compiled-once';
 import { MAX_CENTS } from '@shared/money';
 import { PARTS_TOTAL_TOO_LARGE } from '@shared/schemas/inspection';
 import type { Db } from '@api/db/database';
@@ -79,40 +79,22 @@ export async function updatePartRow(db: Db, id: string, changes: Updateable<Serv
   await db.updateTable('serviceParts').set(changes).where('id', '=', id).execute();
 }
 
-/**
- * The decision's update, compiled once per shape (with an approved amount or without): it returns
- * the id of the row it changed, none when the service was already decided.
- */
-const decide = compiledByShape(
-  (
-    db,
-    _variant,
-    v: {
-      serviceId: string;
-      inspectionId: string;
-      status: string;
-      updatedAt: string;
-      amount?: string;
-      reapprove: string;
-    },
-  ) =>
-    db
-      .updateTable('services')
-      .set({
-        status: v.status,
-        updatedAt: v.updatedAt,
-        approvedAmountCents: v.amount === undefined ? null : asNumber(v.amount),
-        needsReapproval: asNumber(v.reapprove),
-      })
-      .where('id', '=', v.serviceId)
-      .where('inspectionId', '=', v.inspectionId)
-      .where((eb) =>
-        eb.or([
-          eb('status', '=', 'recommended'),
-          eb.and([eb('status', '=', 'approved'), eb('needsReapproval', '=', 1)]),
-        ]),
-      )
-      .returning('id'),
+/** The decision's update, compiled once: it returns the id of the row it changed, none when the service was already decided. */
+const decide = compiledOnce((db, [serviceId, inspectionId, status, updatedAt, amount, reapprove]) =>
+  db
+    .updateTable('services')
+    .set({
+      status: status!,
+      updatedAt: updatedAt!,
+      approvedAmountCents: asNumber(amount!),
+      needsReapproval: asNumber(reapprove!),
+    })
+    .where('id', '=', serviceId!)
+    .where('inspectionId', '=', inspectionId!)
+    .where((eb) =>
+      eb.or([eb('status', '=', 'recommended'), eb.and([eb('status', '=', 'approved'), eb('needsReapproval', '=', 1)])]),
+    )
+    .returning('id'),
 );
 
 /**
@@ -130,14 +112,14 @@ export async function decideIfOpen(
     needsReapproval: number;
   },
 ): Promise<number> {
-  const changed = await decide(db, '', {
-    serviceId: args.serviceId,
-    inspectionId: args.inspectionId,
-    status: args.status,
-    updatedAt: args.updatedAt,
-    amount: args.approvedAmountCents === null ? undefined : numberValue(args.approvedAmountCents),
-    reapprove: numberValue(args.needsReapproval),
-  });
+  const changed = await decide(db, [
+    args.serviceId,
+    args.inspectionId,
+    args.status,
+    args.updatedAt,
+    args.approvedAmountCents === null ? null : numberValue(args.approvedAmountCents),
+    numberValue(args.needsReapproval),
+  ]);
   return changed.length;
 }
 
