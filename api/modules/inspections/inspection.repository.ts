@@ -318,23 +318,14 @@ export async function updateInspectionRow(db: Db, id: string, changes: Updateabl
   await db.updateTable('inspections').set(changes).where('id', '=', id).execute();
 }
 
-// The links every create and save of an inspection checks: compiled once.
-const customerById = compiledOnce((db, [id]) => db.selectFrom('customers').select('id').where('id', '=', id!));
+// The vehicle every create and save of an inspection checks (its customer and technician:
+// `findCustomerById`, `findUserById`): compiled once.
 const vehicleById = compiledOnce((db, [id]) =>
   db.selectFrom('vehicles').select(['id', 'customerId']).where('id', '=', id!),
 );
-const userById = compiledOnce((db, [id]) => db.selectFrom('users').select('id').where('id', '=', id!));
-
-export async function findCustomer(db: Db, id: string) {
-  return (await customerById(db, [id]))[0];
-}
 
 export async function findVehicle(db: Db, id: string) {
   return (await vehicleById(db, [id]))[0];
-}
-
-export async function findUser(db: Db, id: string) {
-  return (await userById(db, [id]))[0];
 }
 
 export function findNoteById(db: Db, noteId: string) {

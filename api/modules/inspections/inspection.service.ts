@@ -21,6 +21,8 @@ import { assertNotDeleted, changed, missingRow, recordChanges, type Change } fro
 import { saveInspectionServices } from './inspection-services';
 import { toNote } from './inspection.mapper';
 import * as repo from './inspection.repository';
+import { findCustomerById } from '@api/modules/customers/customer.repository';
+import { findUserById } from '@api/modules/users/user.repository';
 import { getInspectionsByIds, INSPECTION_NOT_FOUND } from './inspection-assembly';
 import { inspectionTexts } from './inspection-documents';
 
@@ -61,9 +63,9 @@ async function assertLinks(
   links: { customerId: string; vehicleId: string; technicianId?: string | undefined },
 ): Promise<void> {
   const [customer, vehicle, technician] = await Promise.all([
-    repo.findCustomer(db, links.customerId),
+    findCustomerById(db, links.customerId),
     repo.findVehicle(db, links.vehicleId),
-    links.technicianId ? repo.findUser(db, links.technicianId) : Promise.resolve({ id: '' }),
+    links.technicianId ? findUserById(db, links.technicianId) : Promise.resolve({ id: '' }),
   ]);
   // A customer or vehicle deleted elsewhere is 410, one never seen 400.
   if (!customer) throw await missingRow(db, 'customer', links.customerId, badRequest('Customer not found'));
