@@ -11,9 +11,9 @@ import type { ServicePartRow, ServicePartsTable, ServiceRow, ServicesTable } fro
 const inPositionOrder = <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>) =>
   query.orderBy(sql.ref('position')).orderBy(sql.ref('createdAt')).orderBy(sql.ref('id'));
 
-// An approval or decline reads its service and the service's parts, a save the parts of the
-// inspection's services, and the line of deferred work the inspection's services: compiled once.
-const serviceRow = compiledOnce((db, [id]) => db.selectFrom('services').selectAll().where('id', '=', id!));
+// An approval or decline reads its service (`findServiceRow`, by `serviceRows`) and the service's
+// parts, a save the parts of the inspection's services, and the line of deferred work the
+// inspection's services: compiled once.
 const servicesOf = compiledOnce((db, [inspectionId]) =>
   inPositionOrder(db.selectFrom('services').selectAll().where('inspectionId', '=', inspectionId!)),
 );
@@ -25,10 +25,6 @@ const partsOf = compiledOnce((db, serviceIds) =>
       .where(idIn(db, 'serviceId', serviceIds)),
   ),
 );
-
-export async function findServiceRow(db: Db, id: string): Promise<ServiceRow | undefined> {
-  return (await serviceRow(db, [id]))[0];
-}
 
 // Every save of an inspection's services checks its ids with these two: compiled once.
 const serviceRows = compiledOnce((db, ids) =>
@@ -47,6 +43,10 @@ const partRows = compiledOnce((db, ids) =>
 export function findServiceRows(db: Db, ids: readonly string[]): Promise<ServiceRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return serviceRows(db, ids);
+}
+
+export async function findServiceRow(db: Db, id: string): Promise<ServiceRow | undefined> {
+  return (await serviceRows(db, [id]))[0];
 }
 
 export function findServicesOfInspection(db: Db, inspectionId: string): Promise<ServiceRow[]> {
