@@ -77,6 +77,12 @@ export function responseJsonArray(db: Db, item: RawBuilder<string>, orderBy: Raw
   return sql<string>`'[' || coalesce(string_agg(${item}, ',' order by ${orderBy}), '') || ']'`;
 }
 
+/** These columns of a row as one JSON array text (`JSON.parse` gives their values back in order). */
+export function jsonArrayOf(db: Db, columns: readonly string[]): RawBuilder<string> {
+  const values = sql.join(columns.map((column) => sql.ref(column)));
+  return isPostgres(db) ? sql<string>`json_build_array(${values})::text` : sql<string>`json_array(${values})`;
+}
+
 /** The rows of a query that selected `rowJson(...).as('row')`. */
 export function parseJsonRows<T>(rows: readonly { row: string }[]): T[] {
   return rows.map((r) => JSON.parse(r.row) as T);

@@ -36,3 +36,22 @@ export async function withKnown<T extends { id: string }>(
   for (const row of missing.length === 0 ? [] : await find(missing)) byId.set(row.id, row);
   return byId;
 }
+
+/**
+ * The ids as a table `(value, key)` in their order, `key` being each one's position: SQLite's
+ * `json_each` of a JSON array, PostgreSQL's `unnest … with ordinality`. Bound as `idIn` binds a
+ * list: one parameter per id up to `SHORT_ID_LIST`, a longer list as one parameter, so a compiled
+ * read keeps one text per length (`compiledOnce`).
+ */
+export function idsInOrder(db: Db, ids: readonly string[]) {
+  const each = sql.join(ids.map((id) => sql.val(id)));
+  const short = ids.length <= SHORT_ID_LIST;
+  if (isPostgres(db)) {
+    const list = short ? sql`array[${each}]::text[]` : sql`${sql.val([...ids])}::text[]`;
+    return sql<{
+      value: string;
+      key: number;
+    }>`(select value, key from unnest(${list}) with ordinality as t(value, key))`;
+  }
+  return sql<{ value: string; key: number }>`json_each(${short ? sql`json_array(${each})` : JSON.stringify(ids)})`;
+}

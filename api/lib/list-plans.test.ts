@@ -104,6 +104,20 @@ describe.runIf(sqlite)('list query plans on SQLite', () => {
     ]);
   });
 
+  it("reads a search page's answers in the order of its ids, without sorting them again", async () => {
+    // The answers' JSON array is aggregated in the order SQLite reads the rows: the ids' list must
+    // be the outer loop, each row found by its key.
+    const own = planRecorder(database.db);
+    const [, customers] = await own.plans(() => searchCustomers(own.db, { q: 'stone' }, 'name', page));
+    expect(customers?.split('\n')[0]).toMatch(/^SCAN j VIRTUAL TABLE/);
+    expect(customers).toMatch(/SEARCH customers USING INDEX sqlite_autoindex_customers_1 \(id=\?\)/);
+    expect(customers).not.toMatch(/TEMP B-TREE/);
+    const [, vehicles] = await own.plans(() => searchVehicles(own.db, { q: 'ford' }, 'year', page));
+    expect(vehicles?.split('\n')[0]).toMatch(/^SCAN j VIRTUAL TABLE/);
+    expect(vehicles).toMatch(/SEARCH vehicles USING INDEX sqlite_autoindex_vehicles_1 \(id=\?\)/);
+    expect(vehicles).not.toMatch(/TEMP B-TREE/);
+  });
+
   it('a search of one or two characters scans, as the trigram index cannot answer it', async () => {
     const steps = (await plans(() => listCustomers(db, { q: 'st' }, 'name', page))).join('\n');
     expect(steps).not.toContain('VIRTUAL TABLE');

@@ -3,8 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { NEXT_CURSOR_HEADER } from '@shared/schemas/common';
 import { isPostgres, type Db } from '@api/db/database';
 import type { Database } from '@api/db/tables';
-import { inIdOrder } from './id-list';
-import { sendJsonText, type JsonText } from './json-text';
+import { JsonText, sendJsonText } from './json-text';
 
 export interface Page {
   limit?: number | undefined;
@@ -37,43 +36,65 @@ export function searchMatchColumns(db: Db, id: string) {
     : [sql.ref<string>(id).as('id')];
 }
 
+/** The answers of a page's rows as one JSON array text, in the page's order, and each row's key (what its cursor needs). */
+export interface AnswersInOrder<K> {
+  text: string;
+  keys: K[];
+}
+
+/** A page of a search: its answers (one JSON text), their keys, how many rows match in all, and whether more follow. */
+export interface SearchPage<K> {
+  items: JsonText;
+  keys: K[];
+  total: number;
+  more: boolean;
+}
+
 /**
  * A page of a search (read without a cursor) and how many rows match in all. A search reads and
  * sorts every match anyway, so on SQLite it reads their ids in order from the first (`readIds`, up
- * to `SEARCH_IDS_READ` and at least to the page's end): fewer than it asked for are all of them, and
- * their number is the total, with no second pass. Counting them in the same statement instead
- * (`count(*) over ()`) cost a common surname's search about a third of its statement there. On
- * PostgreSQL the read is the page itself (its limit and offset) and carries the count
- * (`searchMatchColumns`). The page's rows are then read by id (`readRows`), in the order of the ids;
- * one deleted between the two reads is left out, so the page's length never stands for the total:
- * when neither read tells it (many matches, or a page past the end on PostgreSQL), `count` does.
+ * to `SEARCH_IDS_READ` and at least one past the page's end): fewer than it asked for are all of
+ * them, and their number is the total, with no second pass. Counting them in the same statement
+ * instead (`count(*) over ()`) cost a common surname's search about a third of its statement there.
+ * On PostgreSQL the read is the page itself and one row more (its limit and offset) and carries the
+ * count (`searchMatchColumns`). The page's answers are then read by id (`readAnswers`) as one JSON
+ * array in the order of the ids, written by the database, instead of a row object per answer; one
+ * deleted between the two reads is left out, so the page's length never stands for the total: when
+ * neither read tells it (many matches, or a page past the end on PostgreSQL), `count` does.
  */
-export async function searchPage<T extends { id: string }>(
+export async function searchPage<K>(
   db: Db,
   page: Pick<Page, 'limit' | 'offset'>,
   search: {
     readIds: (page: Pick<Page, 'limit' | 'offset'>) => Promise<SearchMatch[]>;
-    readRows: (ids: string[]) => Promise<T[]>;
+    readAnswers: (ids: string[]) => Promise<AnswersInOrder<K>>;
     count: () => Promise<number>;
   },
-): Promise<{ rows: T[]; total: number }> {
+): Promise<SearchPage<K>> {
   let total: number | undefined;
-  let pageIds: string[];
+  let matched: string[];
+  const offset = page.offset ?? 0;
+  // One row past the page tells whether more follow.
+  const lookahead = page.limit === undefined ? undefined : page.limit + 1;
   if (isPostgres(db)) {
-    const matches = await search.readIds(page);
-    pageIds = matches.map((match) => match.id);
+    const matches = await search.readIds({ limit: lookahead, offset: page.offset });
+    matched = matches.map((match) => match.id);
     const first = matches[0];
-    total = first ? Number(first.matchCount) : (page.offset ?? 0) === 0 ? 0 : undefined;
+    total = first ? Number(first.matchCount) : offset === 0 ? 0 : undefined;
   } else {
-    const offset = page.offset ?? 0;
-    const end = page.limit === undefined ? undefined : offset + page.limit;
-    const asked = end === undefined ? undefined : Math.max(SEARCH_IDS_READ, end);
+    const asked = lookahead === undefined ? undefined : Math.max(SEARCH_IDS_READ, offset + lookahead);
     const matches = await search.readIds({ limit: asked });
     if (asked === undefined || matches.length < asked) total = matches.length;
-    pageIds = matches.slice(offset, end).map((match) => match.id);
+    matched = matches.slice(offset, lookahead === undefined ? undefined : offset + lookahead).map((match) => match.id);
   }
-  const rows = pageIds.length === 0 ? [] : inIdOrder(pageIds, await search.readRows(pageIds));
-  return { rows, total: total ?? (await search.count()) };
+  const pageIds = page.limit === undefined ? matched : matched.slice(0, page.limit);
+  const answers = pageIds.length === 0 ? { text: '[]', keys: [] } : await search.readAnswers(pageIds);
+  return {
+    items: new JsonText(answers.text),
+    keys: answers.keys,
+    total: total ?? (await search.count()),
+    more: matched.length > pageIds.length,
+  };
 }
 
 /**

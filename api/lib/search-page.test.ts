@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { isPostgres } from '@api/db/database';
 import { createTestDatabase } from '@api/test/database';
-import { SEARCH_IDS_READ, searchPage, type Page, type SearchMatch } from './list';
+import { SEARCH_IDS_READ, searchPage, type Page, type SearchMatch, type SearchPage } from './list';
 
 // searchPage with its reads and its count stubbed: what it asks each database for, and what it makes of it.
 const database = await createTestDatabase();
@@ -22,12 +22,11 @@ function stubbed(ids: readonly string[], gone: readonly string[] = []) {
       const rows = ids.slice(from, page.limit === undefined ? undefined : from + page.limit);
       return rows.map((id) => (postgres ? { id, matchCount: String(ids.length) } : { id }));
     },
-    // The rows come back in another order, without those deleted since the ids were read.
-    readRows: async (pageIds: string[]) =>
-      pageIds
-        .filter((id) => !gone.includes(id))
-        .reverse()
-        .map((id) => ({ id, text: `"${id}"` })),
+    // The answers of the ids asked for, in their order, without those deleted since the ids were read.
+    readAnswers: async (pageIds: string[]) => {
+      const kept = pageIds.filter((id) => !gone.includes(id));
+      return { text: JSON.stringify(kept.map((id) => ({ id }))), keys: kept };
+    },
     count: async () => {
       counted++;
       return ids.length - gone.length;
@@ -37,42 +36,61 @@ function stubbed(ids: readonly string[], gone: readonly string[] = []) {
 
 const five = Array.from({ length: 5 }, (_, i) => `id-${i}`);
 
+/** The ids of a page's answers, as its JSON text holds them. */
+const idsOf = (page: SearchPage<string>) => (JSON.parse(page.items.text) as { id: string }[]).map((row) => row.id);
+
 describe('searchPage', () => {
-  it('gives the page in the order of the ids, and every match counted', async () => {
+  it('gives the page in the order of the ids, every match counted, and whether more follow', async () => {
     const search = stubbed(five);
-    const { rows, total } = await searchPage(db, { limit: 2, offset: 1 }, search);
-    expect(rows.map((row) => row.id)).toEqual(['id-1', 'id-2']);
-    expect(total).toBe(5);
-    // SQLite reads the ids from the first, at least SEARCH_IDS_READ of them; PostgreSQL the page with its count.
-    expect(search.asked).toEqual([postgres ? { limit: 2, offset: 1 } : { limit: SEARCH_IDS_READ }]);
+    const page = await searchPage(db, { limit: 2, offset: 1 }, search);
+    expect(idsOf(page)).toEqual(['id-1', 'id-2']);
+    expect(page.keys).toEqual(['id-1', 'id-2']);
+    expect(page.total).toBe(5);
+    expect(page.more).toBe(true);
+    // SQLite reads the ids from the first, at least SEARCH_IDS_READ of them; PostgreSQL the page and
+    // one row more (whether more follow) with its count.
+    expect(search.asked).toEqual([postgres ? { limit: 3, offset: 1 } : { limit: SEARCH_IDS_READ }]);
     expect(search.counted()).toBe(0);
+  });
+
+  it('says no more follow on the last page, even when it is full', async () => {
+    const page = await searchPage(db, { limit: 2, offset: 3 }, stubbed(five));
+    expect(idsOf(page)).toEqual(['id-3', 'id-4']);
+    expect(page.more).toBe(false);
+    expect(page.total).toBe(5);
   });
 
   it('keeps the total when a row of the page was deleted between its two reads', async () => {
     const search = stubbed(five, ['id-2']);
-    const { rows, total } = await searchPage(db, { limit: 2, offset: 1 }, search);
-    expect(rows.map((row) => row.id)).toEqual(['id-1']);
-    expect(total).toBe(5);
+    const page = await searchPage(db, { limit: 2, offset: 1 }, search);
+    expect(idsOf(page)).toEqual(['id-1']);
+    expect(page.keys).toEqual(['id-1']);
+    expect(page.total).toBe(5);
+    expect(page.more).toBe(true);
   });
 
   it('counts a search of SEARCH_IDS_READ matches or more, whatever its page came back with', async () => {
     const many = Array.from({ length: SEARCH_IDS_READ + 5 }, (_, i) => `id-${i}`);
     // A row of the page deleted between the reads: the page is short, the total is the count.
     const search = stubbed(many, ['id-1']);
-    const { rows, total } = await searchPage(db, { limit: 3 }, search);
-    expect(rows.map((row) => row.id)).toEqual(['id-0', 'id-2']);
+    const page = await searchPage(db, { limit: 3 }, search);
+    expect(idsOf(page)).toEqual(['id-0', 'id-2']);
+    expect(page.more).toBe(true);
     // SQLite counts after the deletion; PostgreSQL's page carries the count of its own read, made before it.
-    expect(total).toBe(postgres ? SEARCH_IDS_READ + 5 : SEARCH_IDS_READ + 4);
+    expect(page.total).toBe(postgres ? SEARCH_IDS_READ + 5 : SEARCH_IDS_READ + 4);
     expect(search.counted()).toBe(postgres ? 0 : 1);
   });
 
   it('reads every match without a limit, and gives none (with the total) past the end', async () => {
-    const all = stubbed(five);
-    expect(await searchPage(db, {}, all)).toMatchObject({ total: 5 });
+    const all = await searchPage(db, {}, stubbed(five));
+    expect(idsOf(all)).toEqual(five);
+    expect(all).toMatchObject({ total: 5, more: false });
     const past = stubbed(five);
-    const { rows, total } = await searchPage(db, { limit: 2, offset: 9 }, past);
-    expect(rows).toEqual([]);
-    expect(total).toBe(5);
+    const page = await searchPage(db, { limit: 2, offset: 9 }, past);
+    expect(page.items.text).toBe('[]');
+    expect(page.keys).toEqual([]);
+    expect(page.total).toBe(5);
+    expect(page.more).toBe(false);
     // SQLite's read from the first tells the total; PostgreSQL's empty page does not, and it counts.
     expect(past.counted()).toBe(postgres ? 1 : 0);
   });

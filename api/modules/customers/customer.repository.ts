@@ -2,10 +2,18 @@ import { sql, type Insertable, type RawBuilder, type SelectQueryBuilder, type Up
 import { customerResponse, type CustomerListQuery } from '@shared/schemas/customer';
 import { asNumber, compiledByShape, compiledOnce, numberValue } from '@api/db/compiled-once';
 import type { Db } from '@api/db/database';
-import { responseJson, rowJson, wholeRows } from '@api/db/json-rows';
+import { jsonArrayOf, responseJson, responseJsonArray, rowJson, wholeRows } from '@api/db/json-rows';
 import type { CustomerRow, CustomersTable, Database } from '@api/db/tables';
-import { idIn } from '@api/lib/id-list';
-import { paginate, pastOffsetOnPostgres, searchMatchColumns, searchPage, type Page } from '@api/lib/list';
+import { idIn, idsInOrder } from '@api/lib/id-list';
+import {
+  paginate,
+  pastOffsetOnPostgres,
+  searchMatchColumns,
+  searchPage,
+  type AnswersInOrder,
+  type Page,
+  type SearchPage,
+} from '@api/lib/list';
 import { searchTerms, textMatchTerms, type SearchTerms } from '@api/lib/text-search';
 import { countKey, countUntilChanged } from '@api/lib/feed-counts';
 
@@ -58,14 +66,29 @@ const keyColumns = ['customers.id', 'customers.name', 'customers.createdAt', 'cu
 /** A page's row: what its cursor needs, and the answer written as JSON by the database. */
 const textColumns = (db: Db) => [...keyColumns, customerResponseJson(db, 'customers').as('text')] as const;
 
-// A search's page reads its customers (what a cursor needs, and the answer) by id: compiled once
-// per list length.
-const customerTexts = compiledOnce((db, ids) =>
+/** What a page's cursor needs of a customer. */
+export type CustomerKey = Pick<CustomerRow, 'id' | 'name' | 'createdAt' | 'updatedAt'>;
+
+// A search's page reads its customers' answers (and what a cursor needs) by id, in the ids' order,
+// each as one JSON array text: compiled once per list length.
+const customerAnswers = compiledOnce((db, ids) =>
   db
-    .selectFrom('customers')
-    .select(textColumns(db))
-    .where(idIn(db, 'customers.id', ids)),
+    .selectFrom(idsInOrder(db, ids).as('j'))
+    .innerJoin('customers', 'customers.id', 'j.value')
+    .select([
+      responseJsonArray(db, customerResponseJson(db, 'customers'), sql`j.key`).as('text'),
+      responseJsonArray(db, jsonArrayOf(db, keyColumns), sql`j.key`).as('keys'),
+    ]),
 );
+
+async function readCustomerAnswers(db: Db, ids: readonly string[]): Promise<AnswersInOrder<CustomerKey>> {
+  const [row] = await customerAnswers(db, ids);
+  const keys = JSON.parse(row!.keys) as [string, string, string, string][];
+  return {
+    text: row!.text,
+    keys: keys.map(([id, name, createdAt, updatedAt]) => ({ id, name, createdAt, updatedAt })),
+  };
+}
 
 export function findCustomersByIds(db: Db, ids: readonly string[]): Promise<CustomerRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
@@ -170,16 +193,16 @@ const searchIds = compiledByShape((db, sort: CustomerSort, values: SearchValues)
 type SearchValues = { fts?: string; pattern?: string; status?: string; limit?: string; offset?: string };
 
 /**
- * A page of a search (without a cursor: a cursor's page counts only what follows it) and the
- * number of matches (`searchPage`), the page's answers read by id and written as JSON by the
- * database (docs/performance.md, "Lists written by the database").
+ * A page of a search (without a cursor: a cursor's page counts only what follows it), the number
+ * of matches and whether more follow (`searchPage`), the page's answers read by id and written as
+ * one JSON array by the database (docs/performance.md, "Lists written by the database").
  */
 export function searchCustomers(
   db: Db,
   filters: CustomerFilters,
   sort: CustomerSort,
   page: Omit<Page, 'after'>,
-): Promise<{ rows: CustomerText[]; total: number }> {
+): Promise<SearchPage<CustomerKey>> {
   const { terms, status } = matchingOf(db, filters);
   return searchPage(db, page, {
     readIds: ({ limit, offset }) =>
@@ -190,7 +213,7 @@ export function searchCustomers(
         limit: numberValue(limit),
         offset: numberValue(offset),
       }),
-    readRows: (ids) => customerTexts(db, ids),
+    readAnswers: (ids) => readCustomerAnswers(db, ids),
     count: () => countCustomers(db, filters),
   });
 }
@@ -212,7 +235,7 @@ export function listCustomers(
 }
 
 /** The key `after=` resumes from, for the sort the page was read in. */
-export function customerSortKey(row: Omit<CustomerText, 'text'>, sort: CustomerSort): [string, string] {
+export function customerSortKey(row: CustomerKey, sort: CustomerSort): [string, string] {
   if (sort === 'recent') return [row.createdAt, row.id];
   if (sort === 'updated') return [row.updatedAt, row.id];
   return [row.name, row.id];

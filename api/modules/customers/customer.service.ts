@@ -37,11 +37,16 @@ export async function listCustomers(db: Db, query: CustomerListQuery): Promise<T
   const filters = { q: query.q, status: query.status };
   const sort = query.sort ?? 'name';
   const after = query.after === undefined ? undefined : decodeCursor(query.after, sort, 2);
-  const read = { ...pageWithLookahead(query), after };
   // A search without a cursor gives its own total (a cursor's page would see only what follows it).
-  const search = filters.q && after === undefined ? await searchCustomers(db, filters, sort, read) : undefined;
-  const rows = search?.rows ?? (await listCustomerRows(db, filters, sort, read));
-  const total = search?.total ?? totalFromPage(rows, read) ?? (await countCustomers(db, filters));
+  if (filters.q && after === undefined) {
+    const search = await searchCustomers(db, filters, sort, { limit: query.limit, offset: query.offset });
+    const last = search.keys.at(-1);
+    const next = search.more && last ? encodeCursor(sort, customerSortKey(last, sort)) : undefined;
+    return { items: search.items, total: search.total, next };
+  }
+  const read = { ...pageWithLookahead(query), after };
+  const rows = await listCustomerRows(db, filters, sort, read);
+  const total = totalFromPage(rows, read) ?? (await countCustomers(db, filters));
   const page = splitPage(rows, query.limit, (row) => encodeCursor(sort, customerSortKey(row, sort)));
   return { items: jsonArrayText(page.rows.map((row) => row.text)), total, next: page.next };
 }

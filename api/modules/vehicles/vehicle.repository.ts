@@ -3,10 +3,18 @@ import { VEHICLE_SORTS } from '@shared/constants';
 import { vehicleResponse, type VehicleListQuery } from '@shared/schemas/vehicle';
 import { asNumber, compiledByShape, compiledOnce, numberValue } from '@api/db/compiled-once';
 import type { Db } from '@api/db/database';
-import { responseJson } from '@api/db/json-rows';
+import { responseJson, responseJsonArray } from '@api/db/json-rows';
 import type { Database, VehicleRow, VehiclesTable } from '@api/db/tables';
-import { idIn } from '@api/lib/id-list';
-import { paginate, pastOffsetOnPostgres, searchMatchColumns, searchPage, type Page } from '@api/lib/list';
+import { idsInOrder } from '@api/lib/id-list';
+import {
+  paginate,
+  pastOffsetOnPostgres,
+  searchMatchColumns,
+  searchPage,
+  type AnswersInOrder,
+  type Page,
+  type SearchPage,
+} from '@api/lib/list';
 import { searchTerms, textMatchTerms } from '@api/lib/text-search';
 import { countKey, countUntilChanged } from '@api/lib/feed-counts';
 
@@ -196,10 +204,20 @@ type SearchValues = {
   offset?: string;
 };
 
-// A search's page reads its vehicles' answers by id: compiled once per list length.
-const vehicleTexts = compiledOnce((db, ids) =>
-  withAnswers(db, db.selectFrom('vehicles')).where(idIn(db, 'vehicles.id', ids)),
+// A search's page reads its vehicles' answers by id, in the ids' order, as one JSON array text:
+// compiled once per list length. A vehicle list has no cursor, so no keys are read.
+const vehicleAnswers = compiledOnce((db, ids) =>
+  db
+    .selectFrom(idsInOrder(db, ids).as('j'))
+    .innerJoin('vehicles', 'vehicles.id', 'j.value')
+    .innerJoin('customers', 'customers.id', 'vehicles.customerId')
+    .select(responseJsonArray(db, vehicleResponseJson(db, 'vehicles', 'customers'), sql`j.key`).as('text')),
 );
+
+async function readVehicleAnswers(db: Db, ids: readonly string[]): Promise<AnswersInOrder<never>> {
+  const [row] = await vehicleAnswers(db, ids);
+  return { text: row!.text, keys: [] };
+}
 
 /** A page of vehicles without a search (`searchVehicles` has them), each written as its answer by the database. */
 export function listVehicles(
@@ -215,14 +233,14 @@ export function listVehicles(
 
 /**
  * A page of a search and the number of matches (`searchPage`), the page's answers read by id and
- * written as JSON by the database.
+ * written as one JSON array by the database.
  */
 export function searchVehicles(
   db: Db,
   filters: VehicleFilters,
   sort: VehicleSort,
   page: Page,
-): Promise<{ rows: VehicleText[]; total: number }> {
+): Promise<SearchPage<never>> {
   const matching = matchingOf(db, filters);
   return searchPage(db, page, {
     readIds: ({ limit, offset }) =>
@@ -232,7 +250,7 @@ export function searchVehicles(
         limit: numberValue(limit),
         offset: numberValue(offset),
       }),
-    readRows: (ids) => vehicleTexts(db, ids),
+    readAnswers: (ids) => readVehicleAnswers(db, ids),
     count: () => countVehicles(db, filters),
   });
 }

@@ -38,9 +38,12 @@ export const CUSTOMER_NOT_FOUND = 'Customer not found';
 export async function listVehicles(db: Db, query: VehicleListQuery): Promise<TextPage> {
   const filters = { q: query.q, customerId: query.customerId };
   const sort = query.sort ?? 'year';
-  const search = filters.q ? await searchVehicles(db, filters, sort, query) : undefined;
-  const rows = search?.rows ?? (await listVehicleRows(db, filters, sort, query));
-  const total = search?.total ?? totalFromPage(rows, query) ?? (await countVehicles(db, filters));
+  if (filters.q) {
+    const search = await searchVehicles(db, filters, sort, query);
+    return { items: search.items, total: search.total };
+  }
+  const rows = await listVehicleRows(db, filters, sort, query);
+  const total = totalFromPage(rows, query) ?? (await countVehicles(db, filters));
   return { items: jsonArrayText(rows.map((row) => row.text)), total };
 }
 
