@@ -4,7 +4,7 @@ import { countInspections, listInspectionKeys } from '@api/modules/inspections/i
 import { countInvoices, listInvoiceRows } from '@api/modules/invoices/invoice.repository';
 import { countVehicles, listVehicles, searchVehicles } from '@api/modules/vehicles/vehicle.repository';
 import { createTestDatabase, testDatabaseKind } from '@api/test/database';
-import { createCustomer, createInspection, createVehicle } from '@api/test/factories';
+import { createCustomer, createInspection, createVehicle, customerRow } from '@api/test/factories';
 import { planRecorder } from '@api/test/query-plans';
 import type { Db } from '@api/db/database';
 
@@ -106,16 +106,27 @@ describe.runIf(sqlite)('list query plans on SQLite', () => {
 
   it("reads a search page's answers in the order of its ids, without sorting them again", async () => {
     // The answers' JSON array is aggregated in the order SQLite reads the rows: the ids' list must
-    // be the outer loop, each row found by its key.
-    const own = planRecorder(database.db);
-    const [, customers] = await own.plans(() => searchCustomers(own.db, { q: 'stone' }, 'name', page));
-    expect(customers?.split('\n')[0]).toMatch(/^SCAN j VIRTUAL TABLE/);
-    expect(customers).toMatch(/SEARCH customers USING INDEX sqlite_autoindex_customers_1 \(id=\?\)/);
-    expect(customers).not.toMatch(/TEMP B-TREE/);
-    const [, vehicles] = await own.plans(() => searchVehicles(own.db, { q: 'ford' }, 'year', page));
-    expect(vehicles?.split('\n')[0]).toMatch(/^SCAN j VIRTUAL TABLE/);
-    expect(vehicles).toMatch(/SEARCH vehicles USING INDEX sqlite_autoindex_vehicles_1 \(id=\?\)/);
-    expect(vehicles).not.toMatch(/TEMP B-TREE/);
+    // be the outer loop (a CROSS JOIN holds it there), each row found by its key. A page of up to
+    // 16 ids binds each (json_array), a longer one the list as one JSON text.
+    const long = Array.from({ length: 17 }, (_, i) => customerRow({ name: `Longlist ${i}` }));
+    await database.db.insertInto('customers').values(long).execute();
+    try {
+      const answersOf = (plans: string[]) => plans.find((plan) => /^SCAN j\b/m.test(plan));
+      for (const q of ['stone', 'longlist']) {
+        const own = planRecorder(database.db);
+        const customers = answersOf(await own.plans(() => searchCustomers(own.db, { q }, 'name', page)));
+        expect(customers?.split('\n')[0], q).toMatch(/^SCAN j VIRTUAL TABLE/);
+        expect(customers, q).toMatch(/SEARCH customers USING INDEX sqlite_autoindex_customers_1 \(id=\?\)/);
+        expect(customers, q).not.toMatch(/TEMP B-TREE/);
+      }
+      const own = planRecorder(database.db);
+      const vehicles = answersOf(await own.plans(() => searchVehicles(own.db, { q: 'ford' }, 'year', page)));
+      expect(vehicles?.split('\n')[0]).toMatch(/^SCAN j VIRTUAL TABLE/);
+      expect(vehicles).toMatch(/SEARCH vehicles USING INDEX sqlite_autoindex_vehicles_1 \(id=\?\)/);
+      expect(vehicles).not.toMatch(/TEMP B-TREE/);
+    } finally {
+      await database.db.deleteFrom('customers').where('name', 'like', 'Longlist %').execute();
+    }
   });
 
   it('a search of one or two characters scans, as the trigram index cannot answer it', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '@api/test/app';
 import { createCustomer, createVehicle } from '@api/test/factories';
@@ -219,6 +220,26 @@ describe('vehicle lists written by the database', () => {
       expect(past.statusCode).toBe(200);
       expect(past.json()).toEqual([]);
       expect(past.headers['x-total-count']).toBe('1');
+    } finally {
+      await t.db.deleteFrom('customers').where('id', '=', owner.id).execute();
+    }
+  });
+});
+
+describe('GET /api/vehicles search pages of many rows', () => {
+  it('keeps the sort order with more than 16 rows a page, also once the database has statistics', async () => {
+    // Years in another order than the rows were made in, and random ids (see the customers' test).
+    const owner = await createCustomer(t.db, { name: 'Pagewise Owner' });
+    const made: { id: string; year: number }[] = [];
+    for (let i = 0; i < 30; i++)
+      made.push(await createVehicle(t.db, owner.id, { year: 1990 + ((i * 7) % 30), make: 'Pagewise', model: 'Rig' }));
+    try {
+      await sql`analyze`.execute(t.db);
+      const newest = [...made].sort((a, b) => b.year - a.year).map((v) => v.id);
+      const page = await list('/api/vehicles?q=pagewise&limit=20');
+      expect(page.ids).toEqual(newest.slice(0, 20));
+      expect(page.total).toBe(30);
+      expect((await list('/api/vehicles?q=pagewise&limit=20&offset=20')).ids).toEqual(newest.slice(20));
     } finally {
       await t.db.deleteFrom('customers').where('id', '=', owner.id).execute();
     }

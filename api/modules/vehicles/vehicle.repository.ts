@@ -209,8 +209,11 @@ type SearchValues = {
 const vehicleAnswers = compiledOnce((db, ids) =>
   db
     .selectFrom(idsInOrder(db, ids).as('j'))
-    .innerJoin('vehicles', 'vehicles.id', 'j.value')
-    .innerJoin('customers', 'customers.id', 'vehicles.customerId')
+    // CROSS JOINs: the ids stay the outer loop (see the customers' answers), the owner inside.
+    .crossJoin('vehicles')
+    .crossJoin('customers')
+    .whereRef('vehicles.id', '=', 'j.value')
+    .whereRef('customers.id', '=', 'vehicles.customerId')
     .select(responseJsonArray(db, vehicleResponseJson(db, 'vehicles', 'customers'), sql`j.key`).as('text')),
 );
 
