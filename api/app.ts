@@ -38,7 +38,7 @@ import { syncRoutes } from './modules/sync/sync.routes';
 import { userRoutes } from './modules/users/user.routes';
 import { vehicleRoutes } from './modules/vehicles/vehicle.routes';
 import { keepInspectionDocuments } from './modules/inspections/inspection-documents';
-import { scheduleSearchCompaction } from './lib/text-search';
+import { scheduleSearchUpkeep } from './lib/text-search';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -167,7 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSessions(app, { db, secret: config.sessionSecret });
   registerRequestDb(app, db);
   scheduleSyncPrunes(app, db);
-  scheduleSearchCompaction(app, db);
+  scheduleSearchUpkeep(app, db);
   keepInspectionDocuments(app, db, { check: options.checkSerialization === true });
   scheduleInterruptedEmailCheck(app, db);
 

@@ -5,10 +5,11 @@ import { listCustomers } from '@api/modules/customers/customer.repository';
 import { listInspectionKeys } from '@api/modules/inspections/inspection.repository';
 import { listInvoiceRows } from '@api/modules/invoices/invoice.repository';
 import { searchVehicles } from '@api/modules/vehicles/vehicle.repository';
+import { createTestApp } from '@api/test/app';
 import { createTestDatabase, testDatabaseKind } from '@api/test/database';
 import { createCustomer, createInspection, createVehicle } from '@api/test/factories';
 import { likePattern, matchesAny } from './list';
-import { compactSearchIndexes, indexableSearch, trigramCountsRead } from './text-search';
+import { compactSearchIndexes, indexableSearch, readTrigramCounts, trigramCountsRead } from './text-search';
 
 // The indexed search (FTS5 trigram on SQLite, pg_trgm on PostgreSQL) against the plain
 // `lower(col) LIKE '%q%'` scan it replaced, over awkward generated text: both must find the same rows.
@@ -230,6 +231,55 @@ describe('the indexed search finds exactly what the substring scan finds', () =>
   });
 });
 
+/** The FTS5 queries the customer searches of `run` sent, in order. */
+async function ftsQueriesOf(searchDb: typeof db, run: (recorded: typeof db) => Promise<unknown>): Promise<string[]> {
+  const matches: string[] = [];
+  const recorder: KyselyPlugin = {
+    transformQuery: ({ node }) => {
+      const { parameters } = searchDb.getExecutor().compileQuery(node, { queryId: 'match' });
+      matches.push(...parameters.filter((p): p is string => typeof p === 'string' && p.startsWith('{')));
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  await run(searchDb.withPlugin(recorder));
+  return matches;
+}
+
+describe.runIf(testDatabaseKind() === 'sqlite')('the trigram counts read when the server starts', () => {
+  it('lets the very first search ask for its rarest trigrams', async () => {
+    const testApp = await createTestApp();
+    try {
+      // The upkeep started reading when the app became ready; nobody has searched yet.
+      await trigramCountsRead(testApp.db);
+      const [asked] = await ftsQueriesOf(testApp.db, (recorded) =>
+        listCustomers(recorded, { q: 'anna zoë' }, 'name', {}),
+      );
+      expect(asked).toMatch(/^\{name email phone address\} : \(".{3}"( AND ".{3}")+\)$/u);
+    } finally {
+      await testApp.close();
+    }
+  });
+
+  it('without them, the first search asks for the whole phrase, and reading them on demand changes that', async () => {
+    const fresh = await createTestDatabase();
+    try {
+      await createCustomer(fresh.db, { name: 'Anna Zoë Lind' });
+      const search = (recorded: typeof db) => listCustomers(recorded, { q: 'anna zoë' }, 'name', {});
+      // The first search starts the reading in the background and asks for the phrase meanwhile.
+      expect(await ftsQueriesOf(fresh.db, search)).toEqual(['{name email phone address} : "anna zoë"']);
+      await trigramCountsRead(fresh.db);
+      const [asked] = await ftsQueriesOf(fresh.db, search);
+      expect(asked).toMatch(/ AND /);
+      // Read and fresh: reading them again is a no-op that still resolves.
+      await readTrigramCounts(fresh.db);
+      expect(await ftsQueriesOf(fresh.db, search)).toEqual([asked]);
+    } finally {
+      await fresh.drop();
+    }
+  });
+});
+
 // Once the shop's trigram counts are known, a search of 4+ characters asks FTS5 for its rarest
 // trigrams instead of the whole phrase: the rows found must not change.
 describe('the same, once the trigram counts are taken', () => {
@@ -239,18 +289,9 @@ describe('the same, once the trigram counts are taken', () => {
   });
 
   it.runIf(testDatabaseKind() === 'sqlite')('asks FTS5 for the rarest trigrams', async () => {
-    const matches: string[] = [];
-    const recorder: KyselyPlugin = {
-      transformQuery: ({ node }) => {
-        const { parameters } = db.getExecutor().compileQuery(node, { queryId: 'match' });
-        matches.push(...parameters.filter((p): p is string => typeof p === 'string' && p.startsWith('{')));
-        return node;
-      },
-      transformResult: async ({ result }) => result,
-    };
     await listCustomers(db, { q: 'anna zoë' }, 'name', {});
     await trigramCountsRead(db);
-    await listCustomers(db.withPlugin(recorder), { q: 'anna zoë' }, 'name', {});
+    const matches = await ftsQueriesOf(db, (recorded) => listCustomers(recorded, { q: 'anna zoë' }, 'name', {}));
     expect(matches).toHaveLength(1);
     // Some of its trigrams, at least two, none overlapping another ("anna zoë" has six: ann … zoë).
     const asked = /^\{name email phone address\} : \((.*)\)$/.exec(matches[0]!)?.[1]?.split(' AND ') ?? [];
