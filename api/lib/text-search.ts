@@ -153,10 +153,10 @@ function trigramCounts(db: Db, table: SearchTable): TrigramCounts | undefined {
 
 /**
  * Reads the trigram counts of every search table (SQLite) unless they are fresh. The server does it
- * at start, before anyone searches: read at the first search instead, under load, each batch of the
- * vocabulary waited its turn behind the requests queued for the connection, and at 100,000
- * customers the searches asked for whole phrases for seconds (about a quarter slower for a common
- * surname; a long query reads every common trigram's list).
+ * at start, before anyone searches. Read at the first search instead, under load, each batch of the
+ * vocabulary waits its turn behind the requests queued for the connection, and at 100,000 customers
+ * (61 batches) the searches could ask for whole phrases for seconds: a common surname's ids took
+ * 3.9-4.5 ms as a phrase against 2.7-3.6 ms with its rarest trigrams, timed alone.
  */
 export async function readTrigramCounts(db: Db): Promise<void> {
   if (isPostgres(db)) return;
