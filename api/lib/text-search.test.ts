@@ -271,7 +271,7 @@ describe.runIf(testDatabaseKind() === 'sqlite')('the trigram counts read when th
       await trigramCountsRead(fresh.db);
       const [asked] = await ftsQueriesOf(fresh.db, search);
       expect(asked).toMatch(/ AND /);
-      // Read and fresh: reading them again is a no-op that still resolves.
+      // Read again (as the hourly upkeep does): the same shop, the same question.
       await readTrigramCounts(fresh.db);
       expect(await ftsQueriesOf(fresh.db, search)).toEqual([asked]);
     } finally {

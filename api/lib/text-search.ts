@@ -16,6 +16,8 @@ interface SearchTables {
 }
 
 type SearchTable = keyof SearchTables;
+/** Every search table: the upkeep reads their trigram counts and compacts their indexes. */
+const SEARCH_TABLES: readonly SearchTable[] = ['customers', 'vehicles'];
 type SearchColumn<T extends SearchTable> = SearchTables[T];
 
 /** True when the FTS index can answer `q`: three characters or more, and no NUL (FTS ends text there). */
@@ -100,9 +102,9 @@ class TrigramCounts {
     return picked.length < 2 ? undefined : picked.map((p) => p.trigram);
   }
 
-  /** Reads the counts now unless they are read and not yet due; resolves once they are. */
+  /** Reads the counts now (or joins the reading under way); resolves once they are read. */
   async read(): Promise<void> {
-    if (!this.counts || Date.now() >= this.readDue) this.readCounts();
+    this.readCounts();
     await this.idle();
   }
 
@@ -152,15 +154,15 @@ function trigramCounts(db: Db, table: SearchTable): TrigramCounts | undefined {
 }
 
 /**
- * Reads the trigram counts of every search table (SQLite) unless they are fresh. The server does it
- * at start, before anyone searches. Read at the first search instead, under load, each batch of the
+ * Reads the trigram counts of every search table again (SQLite). The server does it at start, before
+ * anyone searches, and hourly. Read at the first search instead, under load, each batch of the
  * vocabulary waits its turn behind the requests queued for the connection, and at 100,000 customers
  * (61 batches) the searches could ask for whole phrases for seconds: a common surname's ids took
  * 3.9-4.5 ms as a phrase against 2.7-3.6 ms with its rarest trigrams, timed alone.
  */
 export async function readTrigramCounts(db: Db): Promise<void> {
   if (isPostgres(db)) return;
-  for (const table of ['customers', 'vehicles'] as const) await trigramCounts(db, table)?.read();
+  for (const table of SEARCH_TABLES) await trigramCounts(db, table)?.read();
 }
 
 /** Resolves once the trigram counts that searches started reading are read (tests). */
@@ -240,8 +242,6 @@ function nextString(prefix: string): string | null {
   return chars.join('') + String.fromCodePoint(next);
 }
 
-/** The SQLite trigram indexes `compactSearchIndexes` keeps in one b-tree each. */
-const SEARCH_INDEXES: readonly string[] = ['customers_search', 'vehicles_search'];
 /** Pages one merge step writes: a few milliseconds of the connection at a time. */
 const MERGE_STEP_PAGES = 64;
 
@@ -257,7 +257,7 @@ const MERGE_STEP_PAGES = 64;
 export async function compactSearchIndexes(db: Db): Promise<number> {
   if (isPostgres(db)) return 0;
   let steps = 0;
-  for (const index of SEARCH_INDEXES) {
+  for (const index of SEARCH_TABLES.map((table) => `${table}_search`)) {
     const table = sql.table(index);
     for (;;) {
       // A compacted index is worth no disk flush of its own: lost in a crash, it is merged again.
