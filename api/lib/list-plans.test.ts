@@ -129,6 +129,21 @@ describe.runIf(sqlite)('list query plans on SQLite', () => {
     }
   });
 
+  it("aggregates a search's ids in its sort's order: the sorted subquery feeds the aggregate", async () => {
+    // `searchMatches`: one row holding every id, aggregated as the subquery gives them. Its ORDER BY
+    // and LIMIT keep it a co-routine of its own, whose sorter is the one sort of the statement.
+    for (const run of [
+      (db: typeof database.db) => searchCustomers(db, { q: 'stone' }, 'name', page),
+      (db: typeof database.db) => searchVehicles(db, { q: 'ford' }, 'year', page),
+    ]) {
+      const own = planRecorder(database.db);
+      const ids = (await own.plans(() => run(own.db))).find((plan) => plan.startsWith('CO-ROUTINE m\n'));
+      const steps = ids?.split('\n') ?? [];
+      expect(steps.at(-1)).toBe('SCAN m');
+      expect(steps.filter((step) => step.includes('TEMP B-TREE'))).toEqual(['USE TEMP B-TREE FOR ORDER BY']);
+    }
+  });
+
   it('a search of one or two characters scans, as the trigram index cannot answer it', async () => {
     const steps = (await plans(() => listCustomers(db, { q: 'st' }, 'name', page))).join('\n');
     expect(steps).not.toContain('VIRTUAL TABLE');

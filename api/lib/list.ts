@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type Compilable, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { FastifyReply } from 'fastify';
 import { NEXT_CURSOR_HEADER } from '@shared/schemas/common';
 import { isPostgres, type Db } from '@api/db/database';
@@ -36,6 +36,25 @@ export function searchMatchColumns(db: Db, id: string) {
     : [sql.ref<string>(id).as('id')];
 }
 
+/**
+ * A search's read of its matches (`query`, selecting `searchMatchColumns`): on PostgreSQL a row per
+ * match, on SQLite one row whose `ids` is every id the query reads, in its order, as one JSON array
+ * text. A row object per match, and the plugins' copy of each, were about a fifth of a common
+ * surname's statements (100 ids at 10,000 customers: docs/performance.md, "Search ids in one row").
+ * SQLite aggregates the rows in the order the subquery gives them (its ORDER BY and LIMIT keep it a
+ * subquery of its own, read from its sorter).
+ */
+export function searchMatches<Q extends SelectQueryBuilder<Database, keyof Database, SearchMatch>>(
+  db: Db,
+  query: Q,
+): Compilable<SearchRow> {
+  if (isPostgres(db)) return query;
+  return db.selectFrom(query.as('m')).select(sql<string>`json_group_array(${sql.ref('m.id')})`.as('ids'));
+}
+
+/** A row of `searchMatches`: one per match (PostgreSQL), or one holding every id read (SQLite). */
+export type SearchRow = SearchMatch | { ids: string };
+
 /** The answers of a page's rows as one JSON array text, in the page's order, and each row's key (what its cursor needs). */
 export interface AnswersInOrder<K> {
   text: string;
@@ -52,9 +71,9 @@ export interface SearchPage<K> {
 
 /**
  * A page of a search (read without a cursor) and how many rows match in all. A search reads and
- * sorts every match anyway, so on SQLite it reads their ids in order from the first (`readIds`, up
- * to `SEARCH_IDS_READ` and at least one past the page's end): fewer than it asked for are all of
- * them, and their number is the total, with no second pass. Counting them in the same statement
+ * sorts every match anyway, so on SQLite it reads their ids in order from the first, in one row
+ * (`readIds` selecting `searchMatches`, up to `SEARCH_IDS_READ` and at least one past the page's
+ * end): fewer than it asked for are all of them, and their number is the total, with no second pass. Counting them in the same statement
  * instead (`count(*) over ()`) cost a common surname's search about a third of its statement there.
  * On PostgreSQL the read is the page itself and one row more (its limit and offset) and carries the
  * count (`searchMatchColumns`). The page's answers are then read by id (`readAnswers`) as one JSON
@@ -66,7 +85,7 @@ export async function searchPage<K>(
   db: Db,
   page: Pick<Page, 'limit' | 'offset'>,
   search: {
-    readIds: (page: Pick<Page, 'limit' | 'offset'>) => Promise<SearchMatch[]>;
+    readIds: (page: Pick<Page, 'limit' | 'offset'>) => Promise<SearchRow[]>;
     readAnswers: (ids: string[]) => Promise<AnswersInOrder<K>>;
     count: () => Promise<number>;
   },
@@ -77,15 +96,16 @@ export async function searchPage<K>(
   // One row past the page tells whether more follow.
   const lookahead = page.limit === undefined ? undefined : page.limit + 1;
   if (isPostgres(db)) {
-    const matches = await search.readIds({ limit: lookahead, offset: page.offset });
+    const matches = (await search.readIds({ limit: lookahead, offset: page.offset })) as SearchMatch[];
     matched = matches.map((match) => match.id);
     const first = matches[0];
     total = first ? Number(first.matchCount) : offset === 0 ? 0 : undefined;
   } else {
     const asked = lookahead === undefined ? undefined : Math.max(SEARCH_IDS_READ, offset + lookahead);
-    const matches = await search.readIds({ limit: asked });
+    const [row] = (await search.readIds({ limit: asked })) as { ids: string }[];
+    const matches = JSON.parse(row!.ids) as string[];
     if (asked === undefined || matches.length < asked) total = matches.length;
-    matched = matches.slice(offset, lookahead === undefined ? undefined : offset + lookahead).map((match) => match.id);
+    matched = matches.slice(offset, lookahead === undefined ? undefined : offset + lookahead);
   }
   const pageIds = page.limit === undefined ? matched : matched.slice(0, page.limit);
   const answers = pageIds.length === 0 ? { text: '[]', keys: [] } : await search.readAnswers(pageIds);

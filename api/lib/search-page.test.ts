@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { isPostgres } from '@api/db/database';
 import { createTestDatabase } from '@api/test/database';
-import { SEARCH_IDS_READ, searchPage, type Page, type SearchMatch, type SearchPage } from './list';
+import { SEARCH_IDS_READ, searchPage, type Page, type SearchPage, type SearchRow } from './list';
 
 // searchPage with its reads and its count stubbed: what it asks each database for, and what it makes of it.
 const database = await createTestDatabase();
@@ -16,11 +16,12 @@ function stubbed(ids: readonly string[], gone: readonly string[] = []) {
   return {
     asked,
     counted: () => counted,
-    readIds: async (page: Pick<Page, 'limit' | 'offset'>): Promise<SearchMatch[]> => {
+    readIds: async (page: Pick<Page, 'limit' | 'offset'>): Promise<SearchRow[]> => {
       asked.push(page);
       const from = page.offset ?? 0;
       const rows = ids.slice(from, page.limit === undefined ? undefined : from + page.limit);
-      return rows.map((id) => (postgres ? { id, matchCount: String(ids.length) } : { id }));
+      // PostgreSQL: a row per match with their number; SQLite: one row holding the ids (`searchMatches`).
+      return postgres ? rows.map((id) => ({ id, matchCount: String(ids.length) })) : [{ ids: JSON.stringify(rows) }];
     },
     // The answers of the ids asked for, in their order, without those deleted since the ids were read.
     readAnswers: async (pageIds: string[]) => {

@@ -9,6 +9,7 @@ import {
   paginate,
   pastOffsetOnPostgres,
   searchMatchColumns,
+  searchMatches,
   searchPage,
   type AnswersInOrder,
   type Page,
@@ -186,10 +187,13 @@ function afterCursor<Q extends SelectQueryBuilder<Database, 'customers', object>
 const searchIds = compiledByShape((db, sort: CustomerSort, values: SearchValues) => {
   const { fts, pattern, status, limit, offset } = values;
   const matching = matchingCustomers(db, { terms: pattern === undefined ? undefined : { fts, pattern }, status });
-  return paginate(inOrder(matching.select(searchMatchColumns(db, 'customers.id')), sort), {
-    limit: asNumber(limit),
-    offset: asNumber(offset),
-  });
+  return searchMatches(
+    db,
+    paginate(inOrder(matching.select(searchMatchColumns(db, 'customers.id')), sort), {
+      limit: asNumber(limit),
+      offset: asNumber(offset),
+    }),
+  );
 });
 
 /** A search's values: its terms, the status, the limit and the offset (as `numberValue`s). */

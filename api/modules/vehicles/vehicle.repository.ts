@@ -10,6 +10,7 @@ import {
   paginate,
   pastOffsetOnPostgres,
   searchMatchColumns,
+  searchMatches,
   searchPage,
   type AnswersInOrder,
   type Page,
@@ -188,10 +189,13 @@ const customerVehicles = Object.fromEntries(
 const searchIds = compiledByShape((db, sort: VehicleSort, values: SearchValues) => {
   const { vehicleFts, ownerFts, pattern, customerId, limit, offset } = values;
   const matching = { search: pattern === undefined ? undefined : { pattern, vehicleFts, ownerFts }, customerId };
-  return paginate(inOrder(matchingVehicles(db, matching).select(searchMatchColumns(db, 'vehicles.id')), sort), {
-    limit: asNumber(limit),
-    offset: asNumber(offset),
-  });
+  return searchMatches(
+    db,
+    paginate(inOrder(matchingVehicles(db, matching).select(searchMatchColumns(db, 'vehicles.id')), sort), {
+      limit: asNumber(limit),
+      offset: asNumber(offset),
+    }),
+  );
 });
 
 /** A search's values: the index queries of the vehicles' and the owners' text, the exact pattern, the customer, the limit and the offset. */
