@@ -77,10 +77,15 @@ export function responseJsonArray(db: Db, item: RawBuilder<string>, orderBy: Raw
   return sql<string>`'[' || coalesce(string_agg(${item}, ',' order by ${orderBy}), '') || ']'`;
 }
 
-/** These columns of a row as one JSON array text (`JSON.parse` gives their values back in order). */
-export function jsonArrayOf(db: Db, columns: readonly string[]): RawBuilder<string> {
-  const values = sql.join(columns.map((column) => sql.ref(column)));
-  return isPostgres(db) ? sql<string>`json_build_array(${values})::text` : sql<string>`json_array(${values})`;
+/**
+ * The last object of a JSON array text as `responseJsonArray` writes it for a schema whose first
+ * field is `id` and that holds no object of its own: compact, each object starting `{"id":`. Inside a
+ * string a quote is escaped, so that text only ever starts an object, and the last one runs to the
+ * array's closing bracket. Undefined for an empty array.
+ */
+export function lastObjectOf<T>(arrayText: string): T | undefined {
+  const start = arrayText.lastIndexOf('{"id":');
+  return start < 0 ? undefined : (JSON.parse(arrayText.slice(start, -1)) as T);
 }
 
 /** The rows of a query that selected `rowJson(...).as('row')`. */

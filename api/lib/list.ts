@@ -55,16 +55,16 @@ export function searchMatches<Q extends SelectQueryBuilder<Database, keyof Datab
 /** A row of `searchMatches`: one per match (PostgreSQL), or one holding every id read (SQLite). */
 export type SearchRow = SearchMatch | { ids: string };
 
-/** The answers of a page's rows as one JSON array text, in the page's order, and each row's key (what its cursor needs). */
+/** The answers of a page's rows as one JSON array text, in the page's order, and the last row's key (what a cursor needs), if it needs one. */
 export interface AnswersInOrder<K> {
   text: string;
-  keys: K[];
+  last?: K | undefined;
 }
 
-/** A page of a search: its answers (one JSON text), their keys, how many rows match in all, and whether more follow. */
+/** A page of a search: its answers (one JSON text), its last row's key, how many rows match in all, and whether more follow. */
 export interface SearchPage<K> {
   items: JsonText;
-  keys: K[];
+  last: K | undefined;
   total: number;
   more: boolean;
 }
@@ -108,10 +108,10 @@ export async function searchPage<K>(
     matched = matches.slice(offset, lookahead === undefined ? undefined : offset + lookahead);
   }
   const pageIds = page.limit === undefined ? matched : matched.slice(0, page.limit);
-  const answers = pageIds.length === 0 ? { text: '[]', keys: [] } : await search.readAnswers(pageIds);
+  const answers: AnswersInOrder<K> = pageIds.length === 0 ? { text: '[]' } : await search.readAnswers(pageIds);
   return {
     items: new JsonText(answers.text),
-    keys: answers.keys,
+    last: answers.last,
     total: total ?? (await search.count()),
     more: matched.length > pageIds.length,
   };

@@ -26,7 +26,7 @@ function stubbed(ids: readonly string[], gone: readonly string[] = []) {
     // The answers of the ids asked for, in their order, without those deleted since the ids were read.
     readAnswers: async (pageIds: string[]) => {
       const kept = pageIds.filter((id) => !gone.includes(id));
-      return { text: JSON.stringify(kept.map((id) => ({ id }))), keys: kept };
+      return { text: JSON.stringify(kept.map((id) => ({ id }))), last: kept.at(-1) };
     },
     count: async () => {
       counted++;
@@ -45,7 +45,7 @@ describe('searchPage', () => {
     const search = stubbed(five);
     const page = await searchPage(db, { limit: 2, offset: 1 }, search);
     expect(idsOf(page)).toEqual(['id-1', 'id-2']);
-    expect(page.keys).toEqual(['id-1', 'id-2']);
+    expect(page.last).toBe('id-2');
     expect(page.total).toBe(5);
     expect(page.more).toBe(true);
     // SQLite reads the ids from the first, at least SEARCH_IDS_READ of them; PostgreSQL the page and
@@ -65,7 +65,7 @@ describe('searchPage', () => {
     const search = stubbed(five, ['id-2']);
     const page = await searchPage(db, { limit: 2, offset: 1 }, search);
     expect(idsOf(page)).toEqual(['id-1']);
-    expect(page.keys).toEqual(['id-1']);
+    expect(page.last).toBe('id-1');
     expect(page.total).toBe(5);
     expect(page.more).toBe(true);
   });
@@ -89,7 +89,7 @@ describe('searchPage', () => {
     const past = stubbed(five);
     const page = await searchPage(db, { limit: 2, offset: 9 }, past);
     expect(page.items.text).toBe('[]');
-    expect(page.keys).toEqual([]);
+    expect(page.last).toBeUndefined();
     expect(page.total).toBe(5);
     expect(page.more).toBe(false);
     // SQLite's read from the first tells the total; PostgreSQL's empty page does not, and it counts.

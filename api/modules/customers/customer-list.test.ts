@@ -278,3 +278,40 @@ describe('GET /api/customers search pages of many rows', () => {
     }
   });
 });
+
+describe('GET /api/customers search cursors', () => {
+  it("carries a search page's cursor from its last answer in every sort, whatever the answers' text holds", async () => {
+    // The cursor's key is read from the page's last answer in the JSON text: names holding what
+    // starts an answer (`{"id":`), quotes and backslashes must not be taken for it.
+    const rows = Array.from({ length: 25 }, (_, i) =>
+      customerRow({
+        name: `Cursorwise {"id":"x${i}"} \\"${String(i).padStart(2, '0')}`,
+        createdAt: day(`04-${String((i % 9) + 1).padStart(2, '0')}`),
+        updatedAt: day(`05-${String(((i * 4) % 11) + 1).padStart(2, '0')}`),
+      }),
+    );
+    await t.db.insertInto('customers').values(rows).execute();
+    try {
+      for (const sort of ['name', 'recent', 'updated']) {
+        const whole = await tech.inject({ method: 'GET', url: `/api/customers?q=cursorwise&sort=${sort}&limit=100` });
+        const inOrder = (whole.json() as { id: string }[]).map((c) => c.id);
+        expect(inOrder, sort).toHaveLength(25);
+        const paged: string[] = [];
+        let after: string | undefined;
+        for (let pages = 0; pages < 3; pages++) {
+          const res = await tech.inject({
+            method: 'GET',
+            url: `/api/customers?q=cursorwise&sort=${sort}&limit=10${after ? `&after=${after}` : ''}`,
+          });
+          expect(res.statusCode, sort).toBe(200);
+          paged.push(...(res.json() as { id: string }[]).map((c) => c.id));
+          after = res.headers['x-next-cursor'] as string | undefined;
+        }
+        expect(paged, sort).toEqual(inOrder);
+        expect(after, sort).toBeUndefined();
+      }
+    } finally {
+      await t.db.deleteFrom('customers').where('name', 'like', 'Cursorwise %').execute();
+    }
+  });
+});

@@ -2,7 +2,7 @@ import { sql, type Insertable, type RawBuilder, type SelectQueryBuilder, type Up
 import { customerResponse, type CustomerListQuery } from '@shared/schemas/customer';
 import { asNumber, compiledByShape, compiledOnce, numberValue } from '@api/db/compiled-once';
 import type { Db } from '@api/db/database';
-import { jsonArrayOf, responseJson, responseJsonArray, rowJson, wholeRows } from '@api/db/json-rows';
+import { lastObjectOf, responseJson, responseJsonArray, rowJson, wholeRows } from '@api/db/json-rows';
 import type { CustomerRow, CustomersTable, Database } from '@api/db/tables';
 import { idIn, idsInOrder } from '@api/lib/id-list';
 import {
@@ -70,8 +70,8 @@ const textColumns = (db: Db) => [...keyColumns, customerResponseJson(db, 'custom
 /** What a page's cursor needs of a customer. */
 export type CustomerKey = Pick<CustomerRow, 'id' | 'name' | 'createdAt' | 'updatedAt'>;
 
-// A search's page reads its customers' answers (and what a cursor needs) by id, in the ids' order,
-// each as one JSON array text: compiled once per list length.
+// A search's page reads its customers' answers by id, in the ids' order, as one JSON array text:
+// compiled once per list length. What a cursor needs is in the last answer (`lastObjectOf`).
 const customerAnswers = compiledOnce((db, ids) =>
   db
     .selectFrom(idsInOrder(db, ids).as('j'))
@@ -79,19 +79,13 @@ const customerAnswers = compiledOnce((db, ids) =>
     // answers are aggregated in the ids' order (an inner join lets the planner start elsewhere).
     .crossJoin('customers')
     .whereRef('customers.id', '=', 'j.value')
-    .select([
-      responseJsonArray(db, customerResponseJson(db, 'customers'), sql`j.key`).as('text'),
-      responseJsonArray(db, jsonArrayOf(db, keyColumns), sql`j.key`).as('keys'),
-    ]),
+    .select([responseJsonArray(db, customerResponseJson(db, 'customers'), sql`j.key`).as('text')]),
 );
 
 async function readCustomerAnswers(db: Db, ids: readonly string[]): Promise<AnswersInOrder<CustomerKey>> {
   const [row] = await customerAnswers(db, ids);
-  const keys = JSON.parse(row!.keys) as [string, string, string, string][];
-  return {
-    text: row!.text,
-    keys: keys.map(([id, name, createdAt, updatedAt]) => ({ id, name, createdAt, updatedAt })),
-  };
+  // Each answer holds the sorts' keys (name, createdAt, updatedAt) and the id, as the rows hold them.
+  return { text: row!.text, last: lastObjectOf<CustomerKey>(row!.text) };
 }
 
 export function findCustomersByIds(db: Db, ids: readonly string[]): Promise<CustomerRow[]> {

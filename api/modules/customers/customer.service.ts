@@ -40,8 +40,7 @@ export async function listCustomers(db: Db, query: CustomerListQuery): Promise<T
   // A search without a cursor gives its own total (a cursor's page would see only what follows it).
   if (filters.q && after === undefined) {
     const search = await searchCustomers(db, filters, sort, { limit: query.limit, offset: query.offset });
-    const last = search.keys.at(-1);
-    const next = search.more && last ? encodeCursor(sort, customerSortKey(last, sort)) : undefined;
+    const next = search.more && search.last ? encodeCursor(sort, customerSortKey(search.last, sort)) : undefined;
     return { items: search.items, total: search.total, next };
   }
   const read = { ...pageWithLookahead(query), after };

@@ -223,7 +223,7 @@ const vehicleAnswers = compiledOnce((db, ids) =>
 
 async function readVehicleAnswers(db: Db, ids: readonly string[]): Promise<AnswersInOrder<never>> {
   const [row] = await vehicleAnswers(db, ids);
-  return { text: row!.text, keys: [] };
+  return { text: row!.text };
 }
 
 /** A page of vehicles without a search (`searchVehicles` has them), each written as its answer by the database. */
