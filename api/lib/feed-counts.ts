@@ -14,6 +14,12 @@ const keptOf = new WeakMap<Db, Map<string, Kept>>();
 
 const feedMark = compiledOnce((db) => db.selectFrom('syncState').select(['seq', 'epoch']));
 
+/** Where the change feed stands (its epoch and sequence number), or undefined before it has a state row. */
+export async function readFeedMark(db: Db): Promise<string | undefined> {
+  const [state] = await feedMark(db, []);
+  return state ? `${state.epoch}:${String(state.seq)}` : undefined;
+}
+
 /**
  * A list's total of customers, vehicles or inspections, counted again only when the change feed
  * has moved since the last count of the same list (`key`: the list and its filters).
@@ -33,9 +39,8 @@ const feedMark = compiledOnce((db) => db.selectFrom('syncState').select(['seq', 
 export async function countUntilChanged(db: Db, key: string, count: () => Promise<number>): Promise<number> {
   // Inside a transaction its own writes come before the change it records: count them.
   if (!isPostgres(db) || db.isTransaction) return count();
-  const [state] = await feedMark(db, []);
-  if (!state) return count();
-  const mark = `${state.epoch}:${String(state.seq)}`;
+  const mark = await readFeedMark(db);
+  if (mark === undefined) return count();
   let kept = keptOf.get(db);
   if (!kept) keptOf.set(db, (kept = new Map()));
   const known = kept.get(key);

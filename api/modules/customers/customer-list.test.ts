@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import { useTestApp } from '@api/test/app';
 import { createCustomer, customerRow } from '@api/test/factories';
 import { SEARCH_IDS_READ } from '@api/lib/list';
+import { ANCHOR_STEP } from '@api/lib/offset-anchors';
+import { MAX_PAGE_SIZE } from '@shared/constants';
 
 const t = await useTestApp();
 const tech = await t.signIn('technician');
@@ -312,6 +314,71 @@ describe('GET /api/customers search cursors', () => {
       }
     } finally {
       await t.db.deleteFrom('customers').where('name', 'like', 'Cursorwise %').execute();
+    }
+  });
+});
+
+describe('GET /api/customers deep pages by offset', () => {
+  it('gives the rows the plain offset gives, read from the kept keys, in every sort and status', async () => {
+    // More customers than ANCHOR_STEP, in no order of theirs, half inactive, their times shared
+    // by many (the id breaks the ties).
+    const count = ANCHOR_STEP * 2 + 600;
+    const rows = Array.from({ length: count }, (_, i) =>
+      customerRow({
+        name: `${i % 3 === 0 ? 'anchorwise' : 'Anchorwise'} ${String((i * 7919) % count).padStart(5, '0')}`,
+        status: i % 2 === 0 ? 'active' : 'inactive',
+        createdAt: day(`06-${String((i % 27) + 1).padStart(2, '0')}`),
+        updatedAt: day(`07-${String(((i * 5) % 13) + 1).padStart(2, '0')}`),
+      }),
+    );
+    await t.db.insertInto('customers').values(rows).execute();
+    try {
+      for (const sort of ['name', 'recent', 'updated']) {
+        for (const status of ['all', 'inactive']) {
+          const list = `/api/customers?sort=${sort}&status=${status}`;
+          // The whole list by cursor (never by offset), page after page.
+          const whole: string[] = [];
+          let after = '';
+          do {
+            const res = await tech.inject({ method: 'GET', url: `${list}&limit=${MAX_PAGE_SIZE}${after}` });
+            whole.push(...(res.json() as { id: string }[]).map((c) => c.id));
+            const next = res.headers['x-next-cursor'] as string | undefined;
+            after = next ? `&after=${next}` : '';
+          } while (after);
+          for (const offset of [
+            ANCHOR_STEP - 1,
+            ANCHOR_STEP,
+            ANCHOR_STEP + 1,
+            2 * ANCHOR_STEP + 37,
+            whole.length - 3,
+          ]) {
+            const res = await tech.inject({ method: 'GET', url: `${list}&limit=5&offset=${offset}` });
+            const ids = (res.json() as { id: string }[]).map((c) => c.id);
+            expect(ids, `${list} at ${offset}`).toEqual(whole.slice(offset, offset + 5));
+            expect(res.headers['x-total-count'], `${list} at ${offset}`).toBe(String(whole.length));
+          }
+          const past = await tech.inject({
+            method: 'GET',
+            url: `${list}&limit=5&offset=${whole.length + ANCHOR_STEP}`,
+          });
+          expect(past.json(), list).toEqual([]);
+        }
+      }
+      // A customer added before the page moves it by one row: the kept keys are read again.
+      const deep = `/api/customers?sort=name&limit=5&offset=${ANCHOR_STEP + 500}`;
+      const before = ((await tech.inject({ method: 'GET', url: deep })).json() as { id: string }[]).map((c) => c.id);
+      const created = await tech.inject({
+        method: 'POST',
+        url: '/api/customers',
+        payload: { name: 'AAA Anchorwise first', email: 'first@anchor.test', phone: '555-0100' },
+      });
+      expect(created.statusCode).toBe(201);
+      const afterWrite = ((await tech.inject({ method: 'GET', url: deep })).json() as { id: string }[]).map(
+        (c) => c.id,
+      );
+      expect(afterWrite.slice(1)).toEqual(before.slice(0, 4));
+    } finally {
+      await t.db.deleteFrom('customers').where('name', 'like', '%Anchorwise%').execute();
     }
   });
 });
