@@ -75,7 +75,7 @@ export function customerRow(fields: Partial<CustomerRow> = {}): CustomerRow {
  * records: a list total PostgreSQL keeps (api/lib/feed-counts.ts) is counted again. The factories
  * record no change themselves (tests of the feed make theirs through the API).
  */
-async function moveFeed(db: Db): Promise<void> {
+export async function moveFeed(db: Db): Promise<void> {
   await db
     .updateTable('syncState')
     .set((eb) => ({ seq: eb('seq', '+', 1) }))
@@ -123,14 +123,13 @@ export interface InspectionWithServices extends InspectionRow {
 }
 
 /** An inspection (with its own customer and vehicle unless given) and its services and parts. */
-export async function createInspection(
-  db: Db,
+/** An inspection's row of a customer's vehicle, not yet stored (for bulk inserts); `createInspection` stores one. */
+export function inspectionRow(
+  customerId: string,
+  vehicleId: string,
   fields: Partial<InspectionRow> = {},
-  services: ServiceSeed[] = [],
-): Promise<InspectionWithServices> {
-  const customerId = fields.customerId ?? (await createCustomer(db)).id;
-  const vehicleId = fields.vehicleId ?? (await createVehicle(db, customerId)).id;
-  const row: InspectionRow = {
+): InspectionRow {
+  return {
     id: randomUUID(),
     customerId,
     vehicleId,
@@ -159,6 +158,16 @@ export async function createInspection(
     updatedAt: nowIso(),
     ...fields,
   };
+}
+
+export async function createInspection(
+  db: Db,
+  fields: Partial<InspectionRow> = {},
+  services: ServiceSeed[] = [],
+): Promise<InspectionWithServices> {
+  const customerId = fields.customerId ?? (await createCustomer(db)).id;
+  const vehicleId = fields.vehicleId ?? (await createVehicle(db, customerId)).id;
+  const row = inspectionRow(customerId, vehicleId, fields);
   await db.insertInto('inspections').values(row).execute();
   await moveFeed(db);
   const created: InspectionWithServices = { ...row, services: [] };

@@ -3,7 +3,16 @@ import type { KyselyPlugin } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { isPostgres } from '@api/db/database';
 import { useTestApp } from '@api/test/app';
-import { createCustomer, createInspection, createUser, createVehicle } from '@api/test/factories';
+import { MAX_PAGE_SIZE } from '@shared/constants';
+import { ANCHOR_STEP } from '@api/lib/offset-anchors';
+import {
+  createCustomer,
+  createInspection,
+  createUser,
+  createVehicle,
+  inspectionRow,
+  moveFeed,
+} from '@api/test/factories';
 import { getInspectionsByIds, listInspections } from './inspection.service';
 
 const t = await useTestApp();
@@ -173,5 +182,54 @@ describe('getInspectionsByIds', () => {
     expect(items(end)).toHaveLength(2);
     expect(end.total).toBe(all.total);
     expect(last.count()).toBe(big.count());
+  });
+});
+
+describe('GET /api/inspections deep pages by offset', () => {
+  it('gives the rows the plain offset gives, read from the kept keys, in both orders and with a filter', async () => {
+    // More inspections than ANCHOR_STEP, many sharing a time (the id breaks the ties), a third completed.
+    const owner = await createCustomer(t.db, { name: 'Deepwise Owner' });
+    const car = await createVehicle(t.db, owner.id);
+    const rows = Array.from({ length: ANCHOR_STEP * 2 + 300 }, (_, i) =>
+      inspectionRow(owner.id, car.id, {
+        createdAt: `2025-0${(i % 9) + 1}-1${i % 7}T08:00:00.000Z`,
+        status: i % 3 === 0 ? 'completed' : 'in_progress',
+      }),
+    );
+    for (let from = 0; from < rows.length; from += 500) {
+      await t.db
+        .insertInto('inspections')
+        .values(rows.slice(from, from + 500))
+        .execute();
+    }
+    await moveFeed(t.db);
+    try {
+      for (const query of ['sort=recent', 'sort=oldest', 'sort=recent&status=in_progress']) {
+        // The whole list by cursor (never by offset), page after page.
+        const whole: string[] = [];
+        let after = '';
+        do {
+          const res = await tech.inject({
+            method: 'GET',
+            url: `/api/inspections?${query}&limit=${MAX_PAGE_SIZE}${after}`,
+          });
+          whole.push(...(res.json() as { id: string }[]).map((i) => i.id));
+          const next = res.headers['x-next-cursor'] as string | undefined;
+          after = next ? `&after=${next}` : '';
+        } while (after);
+        for (const offset of [ANCHOR_STEP - 1, ANCHOR_STEP, ANCHOR_STEP + 1, ANCHOR_STEP + 777, whole.length - 2]) {
+          const page = await list(`?${query}&limit=4&offset=${offset}`);
+          expect(page.ids, `${query} at ${offset}`).toEqual(whole.slice(offset, offset + 4));
+          expect(page.total, `${query} at ${offset}`).toBe(whole.length);
+        }
+      }
+      // An inspection newer than the page's rows moves them by one: the kept keys are read again.
+      const deep = `?sort=recent&limit=4&offset=${ANCHOR_STEP + 100}`;
+      const before = (await list(deep)).ids;
+      await createInspection(t.db, { customerId: owner.id, vehicleId: car.id, createdAt: '2026-12-31T00:00:00.000Z' });
+      expect((await list(deep)).ids.slice(1)).toEqual(before.slice(0, 3));
+    } finally {
+      await t.db.deleteFrom('customers').where('id', '=', owner.id).execute();
+    }
   });
 });

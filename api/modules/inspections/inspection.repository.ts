@@ -16,6 +16,7 @@ import { idIn } from '@api/lib/id-list';
 import { idPrefixMatch, textMatch } from '@api/lib/text-search';
 import { findCustomersByIds } from '@api/modules/customers/customer.repository';
 import { countKey, countUntilChanged } from '@api/lib/feed-counts';
+import { pageFromAnchors } from '@api/lib/offset-anchors';
 
 export interface TechnicianRow {
   id: string;
@@ -309,7 +310,10 @@ const keysWithoutSearch = compiledByShape((db, direction: ListDirection, values:
   return pageKeys(db, filters, direction, { limit: asNumber(limit), offset: asNumber(offset), after });
 });
 
-/** The id and sort key of each inspection on the page (their answers are read by id, stored). */
+/**
+ * The id and sort key of each inspection on the page (their answers are read by id, stored). A deep
+ * page by offset without a search starts from the kept key nearest before it (`pageFromAnchors`).
+ */
 export async function listInspectionKeys(
   db: Db,
   filters: InspectionFilters,
@@ -317,18 +321,28 @@ export async function listInspectionKeys(
   page: Page,
 ): Promise<{ id: string; createdAt: string }[]> {
   const direction = sort === 'oldest' ? 'asc' : 'desc';
-  const after = page.after as [string, string] | undefined;
-  if (filters.q) return pageKeys(db, filters, direction, { ...page, after }).execute();
-  return keysWithoutSearch(db, direction, {
-    // An empty filter filters nothing, as in `filtered`.
+  if (filters.q) return pageKeys(db, filters, direction, { ...page, after: page.after as [string, string] }).execute();
+  // An empty filter filters nothing, as in `filtered`.
+  const given = {
     status: filters.status || undefined,
     customerId: filters.customerId || undefined,
     vehicleId: filters.vehicleId || undefined,
     technicianId: filters.technicianId || undefined,
-    afterCreatedAt: after?.[0],
-    afterId: after?.[1],
-    limit: numberValue(page.limit),
-    offset: numberValue(page.offset),
+  };
+  const read = (read: Page) =>
+    keysWithoutSearch(db, direction, {
+      ...given,
+      afterCreatedAt: read.after?.[0],
+      afterId: read.after?.[1],
+      limit: numberValue(read.limit),
+      offset: numberValue(read.offset),
+    });
+  return pageFromAnchors(db, countKey('inspections', { ...given, sort }), page, {
+    keyAfter: async (after, skip) => {
+      const [row] = await read({ limit: 1, offset: skip, after });
+      return row && [row.createdAt, row.id];
+    },
+    read,
   });
 }
 
