@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { isPostgres, type Db } from '@api/db/database';
 import { inUnflushedTransaction } from '@api/db/transaction';
 import type { Database } from '@api/db/tables';
-import { likePattern, matchesAny, matchesPattern } from './list';
+import { likePattern, matchesPattern } from './list';
 import { runPeriodically } from './periodic';
 
 /** The trigram index cannot find a search shorter than this (in characters): those scan. */
@@ -196,22 +196,31 @@ export function textMatch<T extends SearchTable, TB extends keyof Database>(
   eb: ExpressionBuilder<Database, TB>,
   search: Search<T>,
   q: string,
-  exact: Expression<SqlBool> = matchesAny(eb, [...search.columns], q),
+  exact?: Expression<SqlBool>,
 ): Expression<SqlBool> {
   return textMatchTerms(eb, search, searchTerms(db, search, q), exact);
 }
 
-/** `textMatch` from a search's terms (bound values only: a statement compiled once can take them as stand-ins). */
+/**
+ * `textMatch` from a search's terms (bound values only: a statement compiled once can take them as
+ * stand-ins). Without `exact`, the check is `matchesAny`'s: `lower(col) LIKE` when it scans, and
+ * `col LIKE` behind the trigram index, which only SQLite has. There LIKE ignores the case of ASCII
+ * letters itself and `lower()` changes nothing else, so both keep the same rows, and the check no
+ * longer makes a lowered copy of every candidate's text; `text-search.test.ts` compares them with
+ * the `lower(col) LIKE` scan over accented, Greek, `ß` and emoji text.
+ */
 export function textMatchTerms<T extends SearchTable, TB extends keyof Database>(
   eb: ExpressionBuilder<Database, TB>,
   search: Search<T>,
   terms: SearchTerms,
-  exact: Expression<SqlBool> = matchesPattern(eb, [...search.columns], terms.pattern),
+  exact?: Expression<SqlBool>,
 ): Expression<SqlBool> {
-  if (terms.fts === undefined) return exact;
+  if (terms.fts === undefined) return exact ?? matchesPattern(eb, [...search.columns], terms.pattern);
   const index = sql.table(`${search.table}_search`);
   const candidates = sql<boolean>`${sql.ref(`${search.table}.rowid`)} in (select rowid from ${index} where ${index} match ${terms.fts})`;
-  return eb.and([candidates, exact]);
+  const check =
+    exact ?? eb.or(search.columns.map((column) => sql<boolean>`${sql.ref(column)} like ${terms.pattern} escape '\\'`));
+  return eb.and([candidates, check]);
 }
 
 /** The ids that start with `q` (ignoring case): an index range on lower(id) plus the exact LIKE. */
