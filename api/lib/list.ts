@@ -40,7 +40,7 @@ export function searchMatchColumns(db: Db, id: string) {
  * A search's read of its matches (`query`, selecting `searchMatchColumns`): on PostgreSQL a row per
  * match, on SQLite one row whose `ids` is every id the query reads, in its order, as one JSON array
  * text. A row object per match, and the plugins' copy of each, were about a fifth of a common
- * surname's statements (100 ids at 10,000 customers: docs/performance.md, "Search ids in one row").
+ * surname's statements (100 ids at 10,000 customers: docs/performance.md, "What a search pays per match").
  * SQLite aggregates the rows in the order the subquery gives them (its ORDER BY and LIMIT keep it a
  * subquery of its own, read from its sorter).
  */
