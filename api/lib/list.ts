@@ -40,8 +40,8 @@ export function searchMatchColumns(db: Db, id: string) {
  * A search's read of its matches (`query`, selecting `searchMatchColumns`): on PostgreSQL a row per
  * match, on SQLite one row whose `ids` is every id the query reads, in its order, as one JSON array
  * text. A row object per match, and the plugins' copy of each, were about a fifth of a common
- * surname's statements (100 ids at 10,000 customers: docs/performance.md, "What a search pays per match").
- * SQLite aggregates the rows in the order the subquery gives them (its ORDER BY and LIMIT keep it a
+ * surname's statements (100 ids at 10,000 customers: docs/performance.md, "What a search pays per
+ * match"). SQLite aggregates the rows in the order the subquery gives them (its ORDER BY and LIMIT keep it a
  * subquery of its own, read from its sorter).
  */
 export function searchMatches<Q extends SelectQueryBuilder<Database, keyof Database, SearchMatch>>(
@@ -73,8 +73,9 @@ export interface SearchPage<K> {
  * A page of a search (read without a cursor) and how many rows match in all. A search reads and
  * sorts every match anyway, so on SQLite it reads their ids in order from the first, in one row
  * (`readIds` selecting `searchMatches`, up to `SEARCH_IDS_READ` and at least one past the page's
- * end): fewer than it asked for are all of them, and their number is the total, with no second pass. Counting them in the same statement
- * instead (`count(*) over ()`) cost a common surname's search about a third of its statement there.
+ * end): fewer than it asked for are all of them, and their number is the total, with no second
+ * pass. Counting them in the same statement instead (`count(*) over ()`) cost a common surname's
+ * search about a third of its statement there.
  * On PostgreSQL the read is the page itself and one row more (its limit and offset) and carries the
  * count (`searchMatchColumns`). The page's answers are then read by id (`readAnswers`) as one JSON
  * array in the order of the ids, written by the database, instead of a row object per answer; one
