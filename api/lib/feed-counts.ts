@@ -1,5 +1,6 @@
 import { compiledOnce } from '@api/db/compiled-once';
 import { isPostgres, type Db } from '@api/db/database';
+import { lruMapPer } from './lru-map';
 
 /** Counts kept per database handle: enough for every list and filter a shop's staff use at once. */
 export const KEPT_COUNTS = 64;
@@ -10,7 +11,7 @@ interface Kept {
   count: Promise<number>;
 }
 
-const keptOf = new WeakMap<Db, Map<string, Kept>>();
+const keptOf = lruMapPer<Kept>(KEPT_COUNTS);
 
 const feedMark = compiledOnce((db) => db.selectFrom('syncState').select(['seq', 'epoch']));
 
@@ -41,26 +42,16 @@ export async function countUntilChanged(db: Db, key: string, count: () => Promis
   if (!isPostgres(db) || db.isTransaction) return count();
   const mark = await readFeedMark(db);
   if (mark === undefined) return count();
-  let kept = keptOf.get(db);
-  if (!kept) keptOf.set(db, (kept = new Map()));
+  const kept = keptOf(db);
   const known = kept.get(key);
-  // Re-inserted on every use, so the map's order stays least recently used first.
-  kept.delete(key);
-  if (known?.mark === mark) {
-    kept.set(key, known);
-    return known.count;
-  }
+  if (known?.mark === mark) return known.count;
   const counting = count();
   kept.set(key, { mark, count: counting });
-  if (kept.size > KEPT_COUNTS) {
-    const oldest = kept.keys().next().value;
-    if (oldest !== undefined) kept.delete(oldest);
-  }
   try {
     return await counting;
   } catch (err) {
     // A failed count is not kept: the next call tries again.
-    if (kept.get(key)?.count === counting) kept.delete(key);
+    if (kept.peek(key)?.count === counting) kept.delete(key);
     throw err;
   }
 }

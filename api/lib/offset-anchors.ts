@@ -1,6 +1,7 @@
 import type { Db } from '@api/db/database';
 import type { CursorKey } from './keyset';
 import { readFeedMark } from './feed-counts';
+import { lruMapPer } from './lru-map';
 import type { Page } from './list';
 
 /** A list keeps the sort key of every this-many-th row: a page by offset walks at most this many rows past one. */
@@ -27,7 +28,7 @@ export interface AnchoredList<R> {
   read: (page: Page) => Promise<R[]>;
 }
 
-const keptOf = new WeakMap<Db, Map<string, Anchors>>();
+const keptOf = lruMapPer<Anchors>(KEPT_ANCHOR_LISTS);
 
 /**
  * A page of a list by offset (no cursor) that starts from the nearest kept key before it instead
@@ -71,15 +72,12 @@ export async function pageFromAnchors<R>(
 
 /** The kept anchors of the list at this mark: a later mark starts them again. */
 function anchorsAt(db: Db, key: string, mark: string): Anchors {
-  let kept = keptOf.get(db);
-  if (!kept) keptOf.set(db, (kept = new Map()));
-  let anchors = kept.get(key);
-  // Re-inserted on every use, so the map's order stays least recently used first.
-  kept.delete(key);
-  if (anchors?.mark !== mark) anchors = { mark, keys: [], ended: false };
-  kept.set(key, anchors);
-  if (kept.size > KEPT_ANCHOR_LISTS) kept.delete(kept.keys().next().value!);
-  return anchors;
+  const kept = keptOf(db);
+  const anchors = kept.get(key);
+  if (anchors?.mark === mark) return anchors;
+  const fresh: Anchors = { mark, keys: [], ended: false };
+  kept.set(key, fresh);
+  return fresh;
 }
 
 /** Reads the anchors up to `index` (or the list's end), each `step` rows past the one before. */

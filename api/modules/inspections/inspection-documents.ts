@@ -6,6 +6,7 @@ import { inUnflushedTransaction } from '@api/db/transaction';
 import { serializeInspection } from './inspection-document.format';
 import * as repo from './inspection-document.repository';
 import { JsonText, inOnePiece } from '@api/lib/json-text';
+import { lruMapPer, type LruMap } from '@api/lib/lru-map';
 import { getInspectionsByIds, inspectionNotFound } from './inspection-assembly';
 
 /**
@@ -268,24 +269,23 @@ function textsInOnePiece<T>(value: T): T {
  * it would walk again.
  */
 export class DocumentDerived<T> {
-  private readonly byDb = new WeakMap<object, Map<string, { version: number; value: T }>>();
+  /** Kept per database (its transactions' handles share its adapter). */
+  private readonly keptPer: (adapter: object) => LruMap<string, { version: number; value: T }>;
 
   constructor(
     private readonly derive: (inspection: Inspection) => T,
-    private readonly capacity = 2_000,
-  ) {}
+    capacity = 2_000,
+  ) {
+    this.keptPer = lruMapPer(capacity);
+  }
 
   /** The value for this document; undefined once the inspection is gone. */
   async of(db: Db, ref: repo.DocumentRef): Promise<T | undefined> {
-    const kept = this.keptFor(db);
-    const entry = ref.stored ? kept.get(ref.inspectionId) : undefined;
+    const kept = this.keptPer(db.getExecutor().adapter);
+    const entry = ref.stored ? kept.peek(ref.inspectionId) : undefined;
     const hit = entry?.version === ref.version ? entry : undefined;
-    if (hit && !checkingDocuments(db)) {
-      // Re-inserted: the map's order stays least recently used first.
-      kept.delete(ref.inspectionId);
-      kept.set(ref.inspectionId, hit);
-      return hit.value;
-    }
+    // A hit becomes the most recently used.
+    if (hit && !checkingDocuments(db)) return kept.get(ref.inspectionId)!.value;
     // The document as it is now: its own version is the one a value is kept for.
     const [document = { inspectionId: ref.inspectionId, version: 0, body: null }] = await repo.findDocuments(db, [
       ref.inspectionId,
@@ -295,19 +295,9 @@ export class DocumentDerived<T> {
     const value = this.derive(JSON.parse(text) as Inspection);
     if (hit && hit.version === document.version && !isDeepStrictEqual(hit.value, value))
       throw new Error(`kept value of inspection ${ref.inspectionId} is stale: ${JSON.stringify(hit.value)}`);
-    if (document.body !== null) {
-      kept.delete(ref.inspectionId);
+    if (document.body !== null)
       kept.set(ref.inspectionId, { version: document.version, value: textsInOnePiece(value) });
-      if (kept.size > this.capacity) kept.delete(kept.keys().next().value!);
-    }
     return value;
-  }
-
-  private keptFor(db: Db): Map<string, { version: number; value: T }> {
-    const adapter = db.getExecutor().adapter;
-    let kept = this.byDb.get(adapter);
-    if (!kept) this.byDb.set(adapter, (kept = new Map()));
-    return kept;
   }
 }
 

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { LruMap } from './lru-map';
+
+describe('LruMap', () => {
+  it('drops the least recently used entry past its capacity, a get or set counting as a use', () => {
+    const map = new LruMap<string, number>(2);
+    map.set('a', 1);
+    map.set('b', 2);
+    expect(map.get('a')).toBe(1);
+    map.set('c', 3);
+    expect(map.peek('b')).toBeUndefined();
+    expect([map.peek('a'), map.peek('c'), map.size]).toEqual([1, 3, 2]);
+    map.set('a', 10);
+    map.set('d', 4);
+    expect([map.peek('a'), map.peek('c'), map.peek('d')]).toEqual([10, undefined, 4]);
+  });
+
+  it('leaves the order as it is on a peek, and forgets a deleted entry', () => {
+    const map = new LruMap<string, number>(2);
+    map.set('a', 1);
+    map.set('b', 2);
+    expect(map.peek('a')).toBe(1);
+    map.set('c', 3);
+    expect(map.peek('a')).toBeUndefined();
+    expect(map.delete('b')).toBe(true);
+    expect([map.get('b'), map.size]).toEqual([undefined, 1]);
+  });
+});
