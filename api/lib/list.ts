@@ -188,11 +188,18 @@ export function matchesAny<TB extends keyof Database>(
   return matchesPattern(eb, columns, likePattern(q));
 }
 
-/** `lower(col) LIKE <pattern>` over any of the columns, for a pattern `likePattern` made. */
+/**
+ * `lower(col) LIKE <pattern>` over any of the columns, for a pattern `likePattern` made. With
+ * `lowered: false`, `col LIKE <pattern>`: the same rows on SQLite only, whose LIKE ignores the case of
+ * ASCII letters itself and whose `lower()` changes nothing else (`textMatchTerms` behind the
+ * trigram index); PostgreSQL's LIKE minds case.
+ */
 export function matchesPattern<TB extends keyof Database>(
   eb: ExpressionBuilder<Database, TB>,
-  columns: string[],
+  columns: readonly string[],
   pattern: string,
+  { lowered = true }: { lowered?: boolean } = {},
 ) {
-  return eb.or(columns.map((column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`));
+  const text = (column: string) => (lowered ? sql`lower(${sql.ref(column)})` : sql.ref(column));
+  return eb.or(columns.map((column) => sql<boolean>`${text(column)} like ${pattern} escape '\\'`));
 }

@@ -203,11 +203,10 @@ export function textMatch<T extends SearchTable, TB extends keyof Database>(
 
 /**
  * `textMatch` from a search's terms (bound values only: a statement compiled once can take them as
- * stand-ins). Without `exact`, the check is `matchesAny`'s: `lower(col) LIKE` when it scans, and
- * `col LIKE` behind the trigram index, which only SQLite has. There LIKE ignores the case of ASCII
- * letters itself and `lower()` changes nothing else, so both keep the same rows, and the check no
- * longer makes a lowered copy of every candidate's text; `text-search.test.ts` compares them with
- * the `lower(col) LIKE` scan over accented, Greek, `ß` and emoji text.
+ * stand-ins). Without `exact`, the check is `matchesPattern`'s: `lower(col) LIKE` when it scans,
+ * and behind the trigram index, which only SQLite has, `col LIKE` (the same rows there, without a
+ * lowered copy of every candidate's text); `text-search.test.ts` compares them with the
+ * `lower(col) LIKE` scan over accented, Greek, `ß` and emoji text.
  */
 export function textMatchTerms<T extends SearchTable, TB extends keyof Database>(
   eb: ExpressionBuilder<Database, TB>,
@@ -215,12 +214,10 @@ export function textMatchTerms<T extends SearchTable, TB extends keyof Database>
   terms: SearchTerms,
   exact?: Expression<SqlBool>,
 ): Expression<SqlBool> {
-  if (terms.fts === undefined) return exact ?? matchesPattern(eb, [...search.columns], terms.pattern);
+  if (terms.fts === undefined) return exact ?? matchesPattern(eb, search.columns, terms.pattern);
   const index = sql.table(`${search.table}_search`);
   const candidates = sql<boolean>`${sql.ref(`${search.table}.rowid`)} in (select rowid from ${index} where ${index} match ${terms.fts})`;
-  const check =
-    exact ?? eb.or(search.columns.map((column) => sql<boolean>`${sql.ref(column)} like ${terms.pattern} escape '\\'`));
-  return eb.and([candidates, check]);
+  return eb.and([candidates, exact ?? matchesPattern(eb, search.columns, terms.pattern, { lowered: false })]);
 }
 
 /** The ids that start with `q` (ignoring case): an index range on lower(id) plus the exact LIKE. */

@@ -233,7 +233,7 @@ export function listCustomers(
 ): Promise<CustomerText[]> {
   if (filters.q) return readCustomerPage(db, filters, sort, page);
   const { status } = matchingOf(db, filters);
-  return pageFromAnchors(db, `customers?sort=${sort}&status=${status ?? ''}`, page, {
+  return pageFromAnchors(db, countKey('customers', { sort, status }), page, {
     keyAfter: async (after, skip) => {
       const matching = afterCursor(filteredCustomers(db, filters), sort, after);
       const row = await paginate(inOrder(matching.select(keyColumns), sort), {
