@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { inOnePiece } from './json-text';
+import { gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import { JsonText, inOnePiece, jsonArrayText, jsonBytes, sendJsonText } from './json-text';
 
 describe('inOnePiece', () => {
   it('gives back the same text, every UTF-16 code unit as it was', () => {
@@ -24,5 +27,66 @@ describe('inOnePiece', () => {
     const whole = inOnePiece(built);
     expect(whole).toBe(built);
     expect(JSON.parse(whole)).toEqual(JSON.parse(built));
+  });
+});
+
+const samples = [
+  '',
+  'plain',
+  'Café crème',
+  'Ωμέγα ß',
+  '😀 emoji',
+  '"quoted" \\ back',
+  'lone \ud800 high',
+  'lone \udc00 low',
+];
+
+describe('JSON texts sent in pieces', () => {
+  it('encodes the pieces to exactly the bytes of the whole text', () => {
+    for (const a of samples)
+      for (const b of samples) {
+        const json = new JsonText(a, b, '', a);
+        expect(jsonBytes(json).equals(Buffer.from(a + b + a, 'utf8'))).toBe(true);
+      }
+  });
+
+  it('encodes a surrogate pair split between two pieces as the one character it is', () => {
+    const json = new JsonText('{"name":"\ud83d', '\ude00"}');
+    expect(json.text).toBe('{"name":"😀"}');
+    expect(jsonBytes(json).toString('utf8')).toBe('{"name":"😀"}');
+  });
+
+  it('writes a JSON array of texts in their order', () => {
+    expect(jsonArrayText([]).text).toBe('[]');
+    expect(jsonArrayText(['{"a":1}']).text).toBe('[{"a":1}]');
+    const texts = ['{"a":"é"}', '{"b":"😀"}', '{"c":null}'];
+    expect(JSON.parse(jsonBytes(jsonArrayText(texts)).toString('utf8'))).toEqual([
+      { a: 'é' },
+      { b: '😀' },
+      { c: null },
+    ]);
+  });
+
+  it('answers with the text as JSON, its length counted in bytes', async () => {
+    const app = Fastify();
+    const texts = ['{"name":"Zoë"}', '{"name":"株式会社"}', '{"name":"😀"}'];
+    app.get('/', (_request, reply) => sendJsonText(reply, jsonArrayText(texts)));
+    const response = await app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers['content-length']).toBe(String(Buffer.byteLength(`[${texts.join(',')}]`)));
+    expect(response.json()).toEqual([{ name: 'Zoë' }, { name: '株式会社' }, { name: '😀' }]);
+    await app.close();
+  });
+
+  it('is compressed for a client that accepts gzip, as the app compresses its answers', async () => {
+    const app = Fastify();
+    await app.register(fastifyCompress, { threshold: 1024 });
+    const texts = Array.from({ length: 200 }, (_, i) => JSON.stringify({ i, name: `Zoë ${i} 😀` }));
+    app.get('/', (_request, reply) => sendJsonText(reply, jsonArrayText(texts)));
+    const response = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(response.rawPayload).toString('utf8')).toBe(`[${texts.join(',')}]`);
+    await app.close();
   });
 });

@@ -160,13 +160,16 @@ export function checkWrittenAnswers(app: FastifyInstance): void {
     return payload;
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (serialized.has(request) || typeof payload !== 'string') return payload;
+    if (serialized.has(request)) return payload;
+    // A JSON text is sent as its UTF-8 bytes (`sendJsonText`).
+    const text = Buffer.isBuffer(payload) ? payload.toString('utf8') : payload;
+    if (typeof text !== 'string') return payload;
     if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
     const schema = (reply.routeOptions.schema?.response as Record<string, unknown> | undefined)?.[reply.statusCode];
     if (!(schema instanceof z.ZodType)) return payload;
-    const rewritten = serializerFor(schema)(schema.parse(JSON.parse(payload)));
-    if (rewritten !== payload) {
-      throw new Error(`${request.method} ${request.url} sent ${payload}, its schema writes ${rewritten}`);
+    const rewritten = serializerFor(schema)(schema.parse(JSON.parse(text)));
+    if (rewritten !== text) {
+      throw new Error(`${request.method} ${request.url} sent ${text}, its schema writes ${rewritten}`);
     }
     return payload;
   });

@@ -9,10 +9,12 @@ import { JsonText } from '@api/lib/json-text';
  * database, the rest by the writers of the schema's own fields). When checking (the tests' apps) it must
  * match its schema and be exactly what the whole schema's writer writes for the same data.
  */
-export function writtenInParts(db: Db, schema: z.ZodType, text: string): JsonText {
-  if (!checkingDocuments(db)) return new JsonText(text);
+export function writtenInParts(db: Db, schema: z.ZodType, ...parts: string[]): JsonText {
+  const answer = new JsonText(...parts);
+  if (!checkingDocuments(db)) return answer;
+  const text = answer.text;
   const data = schema.parse(JSON.parse(text));
   const whole = serializerFor(schema)(data);
   if (whole !== text) throw new Error(`answer written in parts differs from its schema's writer:\n${text}\n${whole}`);
-  return new JsonText(text);
+  return answer;
 }

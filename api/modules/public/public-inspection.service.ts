@@ -70,7 +70,7 @@ export async function getPublicInspection(db: Db, token: string): Promise<JsonTe
     found,
     media.map((m) => toPublicMedia(m, token)),
   );
-  return writtenInParts(db, publicInspectionResponse, `${head},${tail}}`);
+  return writtenInParts(db, publicInspectionResponse, head, `,${tail}}`);
 }
 
 /** The customer's approve or decline, scoped to the token's own inspection. */

@@ -106,7 +106,9 @@ export async function getPublicInvoice(db: Db, token: string): Promise<JsonText>
   return writtenInParts(
     db,
     publicInvoiceResponse,
-    `{${inner(before)},"inspection":${part?.findings ?? 'null'},${inner(after)},${tail}}`,
+    `{${inner(before)},"inspection":`,
+    part?.findings ?? 'null',
+    `,${inner(after)},${tail}}`,
   );
 }
 

@@ -9,7 +9,7 @@ import {
 } from '@shared/schemas/sync';
 import type { Db } from '@api/db/database';
 import { inIdOrder } from '@api/lib/id-list';
-import { JsonText } from '@api/lib/json-text';
+import { JsonText, jsonArrayText } from '@api/lib/json-text';
 import { writtenInParts } from '@api/plugins/written-in-parts';
 import { serializerFor } from '@api/plugins/serializer';
 import { getDeferredByIds } from '@api/modules/deferred/deferred.service';
@@ -106,6 +106,16 @@ export async function changesSince(db: Db, query: SyncChangesQuery, now = new Da
     media: inIdOrder(mediaIds, media).map(toMedia),
     deletedMedia: deletedOf('media'),
   });
-  const rowsText = `"customers":${customers},"vehicles":${vehicles},"inspections":[${inspections.join(',')}]`;
-  return writtenInParts(db, syncChangesResponse, `${head.slice(0, -1)},${rowsText},${tail.slice(1)}`);
+  // In pieces: the page's rows (~165 KB for 500 changes) are encoded once, never joined into one string.
+  return writtenInParts(
+    db,
+    syncChangesResponse,
+    `${head.slice(0, -1)},"customers":`,
+    customers,
+    ',"vehicles":',
+    vehicles,
+    ',"inspections":',
+    ...jsonArrayText(inspections).parts,
+    `,${tail.slice(1)}`,
+  );
 }
