@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import fastifyCompress from '@fastify/compress';
-import { JsonText, inOnePiece, jsonArrayText, jsonBytes, sendJsonText } from './json-text';
+import { BYTES_FROM, JsonText, inOnePiece, jsonArrayText, jsonBytes, sendJsonText } from './json-text';
 
 describe('inOnePiece', () => {
   it('gives back the same text, every UTF-16 code unit as it was', () => {
@@ -67,22 +67,27 @@ describe('JSON texts sent in pieces', () => {
     ]);
   });
 
-  it('answers with the text as JSON, its length counted in bytes', async () => {
+  it.each([
+    ['a small answer (sent as a string)', 10],
+    ['a large answer (sent as its bytes)', 2_000],
+  ])('answers %s with the text as JSON, its length counted in bytes', async (_what, count) => {
     const app = Fastify();
-    const texts = ['{"name":"Zoë"}', '{"name":"株式会社"}', '{"name":"😀"}'];
+    const names = ['Zoë', '株式会社', '😀'];
+    const texts = Array.from({ length: count }, (_, i) => JSON.stringify({ name: names[i % 3] }));
     app.get('/', (_request, reply) => sendJsonText(reply, jsonArrayText(texts)));
     const response = await app.inject({ method: 'GET', url: '/' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.headers['content-length']).toBe(String(Buffer.byteLength(`[${texts.join(',')}]`)));
-    expect(response.json()).toEqual([{ name: 'Zoë' }, { name: '株式会社' }, { name: '😀' }]);
+    expect(response.json()).toEqual(texts.map((_, i) => ({ name: names[i % 3] })));
     await app.close();
   });
 
   it('is compressed for a client that accepts gzip, as the app compresses its answers', async () => {
     const app = Fastify();
     await app.register(fastifyCompress, { threshold: 1024 });
-    const texts = Array.from({ length: 200 }, (_, i) => JSON.stringify({ i, name: `Zoë ${i} 😀` }));
+    const texts = Array.from({ length: 2_000 }, (_, i) => JSON.stringify({ i, name: `Zoë ${i} 😀` }));
+    expect(texts.join(',').length).toBeGreaterThan(BYTES_FROM);
     app.get('/', (_request, reply) => sendJsonText(reply, jsonArrayText(texts)));
     const response = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
     expect(response.headers['content-encoding']).toBe('gzip');
