@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import exifReader from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '@api/test/app';
 import { createInspection } from '@api/test/factories';
 import { makeJpeg, sha256, upload } from './media-test-kit';
+import { useTempDir } from '@api/test/temp-dir';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'baywise-media-'));
+const dataDir = useTempDir('baywise-media-');
 const t = await useTestApp({ dataDir });
 const tech = await t.signIn('technician');
 const inspection = await createInspection(t.db, {}, [{ description: 'Front pads' }, { description: 'Wipers' }]);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -8,11 +7,12 @@ import { useTestApp } from '@api/test/app';
 import { createInspection } from '@api/test/factories';
 import { probeVideo } from './media-files';
 import { declareJpegSize, makeJpeg, makeLiveWebm, upload } from './media-test-kit';
+import { useTempDir } from '@api/test/temp-dir';
 
 // What the server refuses or reduces whatever the device sent: photos too large to decode safely,
 // originals larger than any screen needs, and videos whose container hides their length.
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'baywise-media-'));
+const dataDir = useTempDir('baywise-media-');
 const t = await useTestApp({ dataDir });
 const tech = await t.signIn('technician');
 const inspection = await createInspection(t.db);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '@api/app';
@@ -8,12 +7,13 @@ import { type Client, testConfig, useTestApp } from '@api/test/app';
 import { createInspection } from '@api/test/factories';
 import { NO_CONCAT, NO_DEFERRED_LENGTH, TOO_MANY_OPEN, UPLOAD_EXPIRED } from './media-upload';
 import { createPhotoUpload, headUpload, makeJpeg, patchUpload, sha256 } from './media-test-kit';
+import { useTempDir } from '@api/test/temp-dir';
 
 // What happens to uploads between their creation and their medium: a server that stopped after
 // the last byte, uploads abandoned or expired, the work folder after a crash, and what tus offers
 // that devices never need.
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'baywise-media-'));
+const dataDir = useTempDir('baywise-media-');
 const t = await useTestApp({ dataDir });
 const tech = await t.signIn('technician');
 const inspection = await createInspection(t.db);

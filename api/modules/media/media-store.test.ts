@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import S3rver from 's3rver';
@@ -8,11 +7,12 @@ import { createTestApp } from '@api/test/app';
 import { createInspection } from '@api/test/factories';
 import { directoryStore, mediaKey, s3Store, type MediaStore, type S3Settings } from './media-store';
 import { makeJpeg, sha256, upload } from './media-test-kit';
+import { useTempDir } from '@api/test/temp-dir';
 
 // The same contract for both stores: the directory, and a real S3-compatible server (s3rver)
 // listening on a free port for this file.
 
-const scratch = mkdtempSync(path.join(tmpdir(), 'baywise-store-'));
+const scratch = useTempDir('baywise-store-');
 const s3server = new S3rver({
   address: '127.0.0.1',
   port: 0,

@@ -1,7 +1,4 @@
 import { request as httpRequest } from 'node:http';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import * as tus from 'tus-js-client';
 import { describe, expect, it } from 'vitest';
@@ -9,11 +6,12 @@ import { MEDIA_UPLOAD_PATH } from '@shared/constants';
 import { useTestApp } from '@api/test/app';
 import { createInspection } from '@api/test/factories';
 import { encodeMetadata, makeJpeg, patchUpload, sha256 } from './media-test-kit';
+import { useTempDir } from '@api/test/temp-dir';
 
 // The client devices use (tus-js-client), against the API listening on a port: an upload cut
 // after some chunks continues from the server's offset, and the last answer carries the medium.
 
-const t = await useTestApp({ dataDir: mkdtempSync(path.join(tmpdir(), 'baywise-media-')) });
+const t = await useTestApp({ dataDir: useTempDir('baywise-media-') });
 const tech = await t.signIn('technician');
 const inspection = await createInspection(t.db);
 await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -10,8 +9,9 @@ import { createInspection } from '@api/test/factories';
 import { NOT_A_MEDIUM } from './media-ingest';
 import { NOT_TUS } from './media-upload';
 import { createPhotoUpload, createUpload, headUpload, makeJpeg, patchUpload, sha256, upload } from './media-test-kit';
+import { useTempDir } from '@api/test/temp-dir';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'baywise-media-'));
+const dataDir = useTempDir('baywise-media-');
 const t = await useTestApp({ dataDir });
 const tech = await t.signIn('technician');
 const inspection = await createInspection(t.db, {}, [{ description: 'Front pads' }]);

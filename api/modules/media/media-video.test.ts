@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -9,8 +8,9 @@ import { probeVideo, runFfmpeg } from './media-files';
 import { claimPlayableCopy, COPY_LEASE_MS, createMediaRuntime } from './media-runtime';
 import type { MediaStore } from './media-store';
 import { makeVideo, upload } from './media-test-kit';
+import { useTempDir } from '@api/test/temp-dir';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'baywise-media-'));
+const dataDir = useTempDir('baywise-media-');
 const t = await useTestApp({ dataDir });
 const tech = await t.signIn('technician');
 const inspection = await createInspection(t.db);

@@ -1,13 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PublicMedia } from '@shared/schemas/media';
 import { useTestApp } from '@api/test/app';
 import { createInspection, createInvoiceFor } from '@api/test/factories';
 import { makeJpeg, upload } from '@api/modules/media/media-test-kit';
+import { useTempDir } from '@api/test/temp-dir';
 
-const t = await useTestApp({ dataDir: mkdtempSync(path.join(tmpdir(), 'baywise-invoice-media-')) });
+const t = await useTestApp({ dataDir: useTempDir('baywise-invoice-media-') });
 const tech = await t.signIn('technician');
 const photo = await makeJpeg(1200, 800);
 
