@@ -2,8 +2,8 @@ import type { FastifyReply } from 'fastify';
 
 /**
  * An answer already written as JSON (a stored document, api/modules/inspections/inspection-documents.ts),
- * kept as the pieces it was put together from: `sendJsonText` encodes each piece once into the
- * body's bytes, without joining them into one string first.
+ * kept as the pieces it was put together from: `sendJsonText` encodes a large one piece by piece
+ * into the body's bytes, without joining them into one string first.
  */
 export class JsonText {
   readonly parts: readonly string[];
@@ -12,7 +12,7 @@ export class JsonText {
     this.parts = parts;
   }
 
-  /** The whole text as one string (for checks and tests; the answer itself is sent in its pieces). */
+  /** The whole text as one string (a small answer is sent so; checks and tests read it too). */
   get text(): string {
     return this.parts.join('');
   }
