@@ -154,11 +154,16 @@ async function until(check: () => boolean): Promise<void> {
 }
 
 describe.skipIf(testDatabaseKind() === 'postgres')('npm run backup and npm run restore', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'baywise-restore-'));
-  const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+  // Made when the tests run: a skipped suite (on PostgreSQL) runs no hook that would remove it.
+  let dataDir = '';
+  let env: Record<string, string> = {};
   let username = '';
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(() => {
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
   beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'baywise-restore-'));
+    env = { DATA_DIR: dataDir, DATABASE_URL: '' };
     const db = createDatabase({ sqliteFile: sqliteFileIn(dataDir) });
     await migrateToLatest(db);
     username = (await createUser(db, { role: 'service_advisor' })).username;
