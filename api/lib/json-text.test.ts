@@ -72,10 +72,17 @@ describe('JSON texts sent in pieces', () => {
     ['a large answer (sent as its bytes)', 2_000],
   ])('answers %s with the text as JSON, its length counted in bytes', async (_what, count) => {
     const app = Fastify();
+    const sent: unknown[] = [];
+    app.addHook('onSend', async (_request, _reply, payload) => {
+      sent.push(payload);
+      return payload;
+    });
     const names = ['Zoë', '株式会社', '😀'];
     const texts = Array.from({ length: count }, (_, i) => JSON.stringify({ name: names[i % 3] }));
     app.get('/', (_request, reply) => sendJsonText(reply, jsonArrayText(texts)));
     const response = await app.inject({ method: 'GET', url: '/' });
+    expect(Buffer.isBuffer(sent[0])).toBe(count === 2_000);
+    expect(typeof sent[0] === 'string').toBe(count === 10);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.headers['content-length']).toBe(String(Buffer.byteLength(`[${texts.join(',')}]`)));
