@@ -8,6 +8,11 @@
  *
  * The figures are the floor under a call: no change outside the statements takes a request below
  * them (docs/performance.md, "What the goals still missed would take").
+ *
+ * It also finds the reads SQLite prepares again every time values are bound to them (a LIKE whose
+ * pattern is a bare parameter, a bound value compared with a partial index's condition): each read
+ * is run again on a second connection, with its values bound on every run and then bound once, and
+ * one that costs clearly more bound every time is marked "prepared again on every run".
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +30,8 @@ interface Timing {
   count: number;
   micros: number;
   rows: number;
+  /** A read's values the last time it ran (reads only: they are run again to find re-preparing). */
+  values?: unknown[];
 }
 
 /** Times every statement run through better-sqlite3 while `recording` is set. */
@@ -44,20 +51,69 @@ class StatementTimer {
         if (!isRecording()) return original.apply(this, args);
         const started = process.hrtime.bigint();
         const result = original.apply(this, args);
-        add(this.source, Number(process.hrtime.bigint() - started) / 1000, Array.isArray(result) ? result.length : 0);
+        const micros = Number(process.hrtime.bigint() - started) / 1000;
+        add(this.source, micros, Array.isArray(result) ? result.length : 0, isRead(this.source) ? args : undefined);
         return result;
       };
     }
   }
 
-  private add(source: string, micros: number, rows: number): void {
+  private add(source: string, micros: number, rows: number, values: unknown[] | undefined): void {
     const timing = this.bySql.get(source) ?? { count: 0, micros: 0, rows: 0 };
     timing.count++;
     timing.micros += micros;
     timing.rows += rows;
+    if (values) timing.values = values;
     this.bySql.set(source, timing);
   }
 }
+
+/** A statement that only reads (run again on a read-only connection to time it). */
+const isRead = (source: string) => /^\s*(select|with)\b/i.test(source) && !/\breturning\b/i.test(source);
+
+/**
+ * µs a run of `source` costs more when its values are bound on every run than when they were bound
+ * once (the least of several rounds of each, on a read-only connection of its own). SQLite prepares
+ * a statement again whenever a value is bound to a parameter it planned by (a LIKE's bare pattern,
+ * a value compared with a partial index's condition); a statement prepared once costs the same both
+ * ways, to a microsecond or two.
+ */
+function rebindCost(file: string, source: string, values: unknown[]): { extra: number; once: number } {
+  const connection = new SqliteDatabase(file, { readonly: true });
+  try {
+    const rebound = connection.prepare(source);
+    const boundOnce = connection.prepare(source).bind(...values);
+    const gap = () => {
+      // Alternating rounds, the least of each: the machine's moods fall on both alike.
+      let rebinding = Infinity;
+      let once = Infinity;
+      const time = (run: () => unknown) => {
+        const started = process.hrtime.bigint();
+        for (let i = 0; i < 10; i++) run();
+        return Number(process.hrtime.bigint() - started) / 10_000;
+      };
+      for (let round = 0; round < 12; round++) {
+        const rebindingNow = time(() => rebound.all(...values));
+        const onceNow = time(() => boundOnce.all());
+        rebinding = Math.min(rebinding, rebindingNow);
+        once = Math.min(once, onceNow);
+      }
+      return { extra: rebinding - once, once };
+    };
+    gap();
+    // Measured twice, the smaller: a statement prepared again costs it every time.
+    const [first, second] = [gap(), gap()];
+    return first.extra < second.extra ? first : second;
+  } finally {
+    connection.close();
+  }
+}
+
+/**
+ * A read costs clearly more bound on every run: by about what preparing a small statement costs, and
+ * by a tenth of its run (binding a few values costs a microsecond or two).
+ */
+const preparedAgain = ({ extra, once }: { extra: number; once: number }) => extra >= 8 && extra >= once / 10;
 
 const positive = (value: string | undefined, fallback: number, name: string): number => {
   const n = value === undefined || value === '' ? fallback : Number(value);
@@ -84,7 +140,9 @@ async function main(): Promise<void> {
     console.log(
       `seeded ${customers.toLocaleString('en-US')} customers in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
-    const db = createDatabase({ sqliteFile: path.join(dataDir, 'baywise.sqlite') });
+    const file = path.join(dataDir, 'baywise.sqlite');
+    const preparedAgainSources = new Set<string>();
+    const db = createDatabase({ sqliteFile: file });
     // The inspection documents, as the server builds them after it starts on a seeded shop.
     const documents = await buildMissingDocuments(db);
     console.log(`stored ${documents.toLocaleString('en-US')} inspection documents`);
@@ -137,7 +195,17 @@ async function main(): Promise<void> {
               `${String(Math.round(t.rows / t.count)).padStart(4)} rows  ${oneLine(source, 110)}`,
           );
         }
+        for (const [source, t] of statements) {
+          if (!t.values) continue;
+          const { extra, once } = rebindCost(file, source, t.values);
+          if (!preparedAgain({ extra, once })) continue;
+          preparedAgainSources.add(source);
+          console.log(`  prepared again on every run (+${extra.toFixed(0)} µs a run): ${oneLine(source, 100)}`);
+        }
       }
+      console.log(
+        `\nreads SQLite prepares again on every run: ${preparedAgainSources.size === 0 ? 'none' : preparedAgainSources.size}`,
+      );
     } finally {
       await app.close();
     }
