@@ -79,7 +79,7 @@ const before = {
   customers(db: Db, q: string | undefined, offset = 0) {
     const filtered = () => {
       const query = db.selectFrom('customers');
-      return q ? query.where((eb) => matchesAny(eb, ['name', 'email', 'phone', 'address'], q)) : query;
+      return q ? query.where((eb) => matchesAny(db, eb, ['name', 'email', 'phone', 'address'], q)) : query;
     };
     return Promise.all([
       paginate(
@@ -104,6 +104,7 @@ const before = {
       return q
         ? query.where((eb) =>
             matchesAny(
+              db,
               eb,
               ['customers.name', 'vehicles.make', 'vehicles.model', 'vehicles.licensePlate', 'vehicles.vin'],
               q,
@@ -129,6 +130,7 @@ const before = {
       if (q)
         query = query.where((eb) =>
           matchesAny(
+            db,
             eb,
             ['vehicles.make', 'vehicles.model', 'vehicles.vin', 'vehicles.licensePlate', 'customers.name'],
             q,

@@ -10,8 +10,11 @@ import {
   SelectQueryNode,
   SqliteDialect,
   SqliteDriver,
+  SqliteQueryCompiler,
   type DatabaseConnection,
   type Driver,
+  type LimitNode,
+  type QueryCompiler,
   type QueryResult,
 } from 'kysely';
 import type pg from 'pg';
@@ -111,6 +114,19 @@ class FairSqliteDriver extends SqliteDriver {
   }
 }
 
+/**
+ * SQLite's compiler, with a page's bound LIMIT behind a unary plus (`limit +?`). SQLite plans by the
+ * value bound to a bare LIMIT parameter, and so it prepared every statement with one again each time
+ * it ran (every list page, search and sync page: 10-60 µs each, docs/performance.md, "Statements
+ * prepared once, really"); to SQLite the plus is the same number, and not one it plans by.
+ */
+class SqliteCompiler extends SqliteQueryCompiler {
+  protected override visitLimit(node: LimitNode): void {
+    this.append('limit +');
+    this.visitNode(node.limit);
+  }
+}
+
 class FairSqliteDialect extends SqliteDialect {
   constructor(private readonly statements: CachedStatements) {
     super({ database: statements });
@@ -118,6 +134,10 @@ class FairSqliteDialect extends SqliteDialect {
 
   override createDriver(): Driver {
     return new FairSqliteDriver(this.statements);
+  }
+
+  override createQueryCompiler(): QueryCompiler {
+    return new SqliteCompiler();
   }
 }
 

@@ -148,7 +148,7 @@ function sameAsTheScan(): void {
       const plain = await db
         .selectFrom('customers')
         .select('id')
-        .where((eb) => matchesAny(eb, ['name', 'email', 'phone', 'address'], q))
+        .where((eb) => matchesAny(db, eb, ['name', 'email', 'phone', 'address'], q))
         .execute();
       expect(sorted(await listCustomers(db, { q }, 'name', {})), q).toEqual(sorted(plain));
     }
@@ -162,6 +162,7 @@ function sameAsTheScan(): void {
         .select('vehicles.id')
         .where((eb) =>
           matchesAny(
+            db,
             eb,
             ['vehicles.make', 'vehicles.model', 'vehicles.vin', 'vehicles.licensePlate', 'customers.name'],
             q,
@@ -183,6 +184,7 @@ function sameAsTheScan(): void {
         .where((eb) =>
           eb.or([
             matchesAny(
+              db,
               eb,
               ['customers.name', 'vehicles.make', 'vehicles.model', 'vehicles.licensePlate', 'vehicles.vin'],
               q,
@@ -204,7 +206,7 @@ function sameAsTheScan(): void {
         .select('invoices.id')
         .where((eb) =>
           eb.or([
-            matchesAny(eb, ['customers.name', 'vehicles.make', 'vehicles.model'], q),
+            matchesAny(db, eb, ['customers.name', 'vehicles.make', 'vehicles.model'], q),
             sql<boolean>`lower(${sql.ref('vehicles.make')} || ' ' || ${sql.ref('vehicles.model')}) like ${likePattern(q)} escape '\\'`,
             sql<boolean>`lower(${sql.ref('invoices.id')}) like ${likePattern(q).slice(1)} escape '\\'`,
           ]),

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { isPostgres, type Db } from '@api/db/database';
 import { inUnflushedTransaction } from '@api/db/transaction';
 import type { Database } from '@api/db/tables';
-import { likePattern, matchesPattern } from './list';
+import { likeOperand, likePattern, matchesPattern } from './list';
 import { runPeriodically } from './periodic';
 
 /** The trigram index cannot find a search shorter than this (in characters): those scan. */
@@ -121,7 +121,7 @@ class TrigramCounts {
         const { rows } = await sql<{
           term: string;
           doc: number;
-        }>`select term, doc from ${vocabulary} where term > ${after} order by term limit ${CHUNK}`.execute(this.db);
+        }>`select term, doc from ${vocabulary} where term > ${after} order by term limit ${sql.lit(CHUNK)}`.execute(this.db);
         for (const row of rows) next.set(row.term, Number(row.doc));
         if (rows.length < CHUNK) break;
         after = rows.at(-1)!.term;
@@ -198,7 +198,7 @@ export function textMatch<T extends SearchTable, TB extends keyof Database>(
   q: string,
   exact?: Expression<SqlBool>,
 ): Expression<SqlBool> {
-  return textMatchTerms(eb, search, searchTerms(db, search, q), exact);
+  return textMatchTerms(db, eb, search, searchTerms(db, search, q), exact);
 }
 
 /**
@@ -209,15 +209,16 @@ export function textMatch<T extends SearchTable, TB extends keyof Database>(
  * `lower(col) LIKE` scan over accented, Greek, `ß` and emoji text.
  */
 export function textMatchTerms<T extends SearchTable, TB extends keyof Database>(
+  db: Db,
   eb: ExpressionBuilder<Database, TB>,
   search: Search<T>,
   terms: SearchTerms,
   exact?: Expression<SqlBool>,
 ): Expression<SqlBool> {
-  if (terms.fts === undefined) return exact ?? matchesPattern(eb, search.columns, terms.pattern);
+  if (terms.fts === undefined) return exact ?? matchesPattern(db, eb, search.columns, terms.pattern);
   const index = sql.table(`${search.table}_search`);
   const candidates = sql<boolean>`${sql.ref(`${search.table}.rowid`)} in (select rowid from ${index} where ${index} match ${terms.fts})`;
-  return eb.and([candidates, exact ?? matchesPattern(eb, search.columns, terms.pattern, { lowered: false })]);
+  return eb.and([candidates, exact ?? matchesPattern(db, eb, search.columns, terms.pattern, { lowered: false })]);
 }
 
 /** The ids that start with `q` (ignoring case): an index range on lower(id) plus the exact LIKE. */
@@ -228,7 +229,8 @@ export function idPrefixMatch<TB extends keyof Database>(
   q: string,
 ): Expression<SqlBool> {
   const prefix = q.toLowerCase();
-  const like = sql<boolean>`lower(${sql.ref(column)}) like ${`${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`;
+  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = sql<boolean>`lower(${sql.ref(column)}) like ${likeOperand(db, pattern)} escape '\\'`;
   // PostgreSQL reads LIKE's fixed prefix from a text_pattern_ops index itself.
   // A lone surrogate reaches SQLite as U+FFFD, so its range would be wrong: LIKE alone then.
   if (isPostgres(db) || prefix === '' || /\p{Cs}/u.test(prefix)) return like;

@@ -124,7 +124,7 @@ function matchingOf(db: Db, filters: CustomerFilters): Matching {
 
 function matchingCustomers(db: Db, { terms, status }: Matching) {
   let query = db.selectFrom('customers');
-  if (terms) query = query.where((eb) => textMatchTerms(eb, SEARCH, terms));
+  if (terms) query = query.where((eb) => textMatchTerms(db, eb, SEARCH, terms));
   if (status) query = query.where('status', '=', status);
   return query;
 }

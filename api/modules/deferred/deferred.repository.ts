@@ -38,6 +38,7 @@ function filtered(db: Db, filters: DeferredFilters) {
   if (q) {
     query = query.where((eb) =>
       matchesAny(
+        db,
         eb,
         ['deferredWork.description', 'customers.name', 'customers.phone', 'vehicles.make', 'vehicles.model'],
         q,

@@ -12,7 +12,7 @@ function filtered(db: Db, filters: TemplateFilters) {
   let query = db.selectFrom('emailTemplates');
   if (filters.q) {
     const q = filters.q;
-    query = query.where((eb) => matchesAny(eb, ['name', 'subject', 'body'], q));
+    query = query.where((eb) => matchesAny(db, eb, ['name', 'subject', 'body'], q));
   }
   if (filters.status) query = query.where('status', '=', filters.status);
   return query;

@@ -9,7 +9,7 @@ import type {
   InvoicesTable,
   VehicleRow,
 } from '@api/db/tables';
-import { likePattern, matchesAny, paginate, type Page } from '@api/lib/list';
+import { likeOperand, likePattern, matchesAny, paginate, type Page } from '@api/lib/list';
 import { idPrefixMatch, textMatch } from '@api/lib/text-search';
 
 // Keeps `in (...)` lists well under both drivers' bound-parameter limits.
@@ -68,8 +68,8 @@ function filtered(db: Db, filters: InvoiceFilters) {
                 VEHICLE_SEARCH,
                 q,
                 inner.or([
-                  matchesAny(inner, [...VEHICLE_SEARCH.columns], q),
-                  sql<boolean>`lower(${sql.ref('vehicles.make')} || ' ' || ${sql.ref('vehicles.model')}) like ${likePattern(q)} escape '\\'`,
+                  matchesAny(db, inner, [...VEHICLE_SEARCH.columns], q),
+                  sql<boolean>`lower(${sql.ref('vehicles.make')} || ' ' || ${sql.ref('vehicles.model')}) like ${likeOperand(db, likePattern(q))} escape '\\'`,
                 ]),
               ),
             ),

@@ -92,6 +92,8 @@ export interface PageRange {
 /**
  * The page's feed rows of one kind whose rows still exist, found through the index on seq (on
  * SQLite `+entity` keeps the planner off the (entity, id) key, which would read every row of the kind).
+ * `deleted = 0` is written in the text: bound, SQLite compares the bound value with the feed's partial
+ * indexes (`where deleted = 1`) when it plans, and so prepares the statement again on every run.
  */
 function pageOf(db: Db, kind: SyncEntity, [since, last]: readonly (string | undefined)[]) {
   const entity = isPostgres(db) ? sql.ref('s.entity') : sql`+${sql.ref('s.entity')}`;
@@ -100,7 +102,7 @@ function pageOf(db: Db, kind: SyncEntity, [since, last]: readonly (string | unde
     .where('s.seq', '>', asNumber(since)!)
     .where('s.seq', '<=', asNumber(last)!)
     .where(sql<SqlBool>`${entity} = ${kind}`)
-    .where('s.deleted', '=', 0);
+    .where('s.deleted', '=', sql.lit(0));
 }
 
 const bounds = (range: PageRange) => [numberValue(range.since), numberValue(range.last)];

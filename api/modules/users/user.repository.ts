@@ -51,7 +51,7 @@ function filteredUsers(db: Db, filters: UserFilters) {
   let query = db.selectFrom('users');
   if (filters.q) {
     const q = filters.q;
-    query = query.where((eb) => matchesAny(eb, ['username', 'email'], q));
+    query = query.where((eb) => matchesAny(db, eb, ['username', 'email'], q));
   }
   if (filters.role) query = query.where('role', '=', filters.role);
   if (filters.status) query = query.where('status', '=', filters.status);

@@ -116,14 +116,14 @@ function matchingVehicles(db: Db, { search, customerId }: Matching) {
     const { pattern, vehicleFts, ownerFts } = search;
     query = query.where((eb) =>
       eb.or([
-        textMatchTerms(eb, VEHICLE_SEARCH, { fts: vehicleFts, pattern }),
+        textMatchTerms(db, eb, VEHICLE_SEARCH, { fts: vehicleFts, pattern }),
         eb(
           'vehicles.customerId',
           'in',
           db
             .selectFrom('customers')
             .select('customers.id')
-            .where((inner) => textMatchTerms(inner, OWNER_SEARCH, { fts: ownerFts, pattern })),
+            .where((inner) => textMatchTerms(db, inner, OWNER_SEARCH, { fts: ownerFts, pattern })),
         ),
       ]),
     );
