@@ -121,7 +121,9 @@ class TrigramCounts {
         const { rows } = await sql<{
           term: string;
           doc: number;
-        }>`select term, doc from ${vocabulary} where term > ${after} order by term limit ${sql.lit(CHUNK)}`.execute(this.db);
+        }>`select term, doc from ${vocabulary} where term > ${after} order by term limit ${sql.lit(CHUNK)}`.execute(
+          this.db,
+        );
         for (const row of rows) next.set(row.term, Number(row.doc));
         if (rows.length < CHUNK) break;
         after = rows.at(-1)!.term;
