@@ -11,7 +11,7 @@ import type { Outcome, PassContext } from './pass';
 import { FeedPuller } from './pull-feed';
 import { pushOutbox } from './push';
 import { SyncSchedule } from './schedule';
-import { SyncEvents } from './sync-events';
+import { navigatorOnline, SyncEvents } from './sync-events';
 import { send, type FetchLike, type Reply } from './transport';
 import type { LocalWrite, OutboxEntry, SyncStatus } from './types';
 
@@ -251,6 +251,9 @@ export class SyncEngine {
     const ctx = this.passContext(stopped);
     const pushed = await pushOutbox(ctx, userId);
     if (pushed !== 'done') return pushed;
+    // With the browser offline no file is tried: it would show as uploading until the request
+    // failed. The 'online' event starts the next pass.
+    if (!navigatorOnline()) return 'retry';
     // Files once their inspection is on the server (the push above sent its create), then the
     // caption, order and delete changes that waited for their file.
     const uploaded = await this.uploader.run(userId, stopped);

@@ -3,7 +3,8 @@ import type { UploadProgress } from './media/uploader';
 import type { SyncNotice } from './notices';
 import type { SyncStatus } from './types';
 
-const navigatorOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
+/** False only when the browser knows it has no network (no navigator, as in Node: true). */
+export const navigatorOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
 
 /**
  * What the sync loop tells the page: its status (told only when it changes), the entities whose
