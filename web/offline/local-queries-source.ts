@@ -6,6 +6,7 @@ import { readCachedUser } from '@web/lib/current-user';
 import { getOffline } from './index';
 import type { LocalDb } from './local-db';
 import { enqueue } from './outbox';
+import { navigatorOnline } from './sync-events';
 import type { LocalWrite } from './types';
 
 // How the feature `api/` files reach the shop's data: reads come from this device's copy, writes
@@ -19,8 +20,6 @@ export async function localCopyReady(db: LocalDb): Promise<boolean> {
   return (await db.meta.get('lastPulledAt')) !== undefined;
 }
 
-const online = () => typeof navigator === 'undefined' || navigator.onLine;
-
 /**
  * A list or search: from the local copy, which has this device's unsent changes on top. Until the
  * first pull has finished (a new device or a cleared browser) the server answers as before, so the
@@ -32,7 +31,7 @@ export async function readLocalFirst<T>(
   signal?: AbortSignal,
 ): Promise<T> {
   const { db } = getOffline();
-  if (!online() || (await localCopyReady(db))) return local(db);
+  if (!navigatorOnline() || (await localCopyReady(db))) return local(db);
   try {
     return await server();
   } catch (error) {
@@ -48,7 +47,7 @@ export async function readLocalRow<T>(
 ): Promise<T> {
   const row = await local(getOffline().db);
   if (row !== undefined) return row;
-  if (!online()) throw new Error('This record is not kept on this device. Connect to load it.');
+  if (!navigatorOnline()) throw new Error('This record is not kept on this device. Connect to load it.');
   return server();
 }
 
@@ -112,10 +111,10 @@ export async function keepParents(parents: {
   const kept: KeptRow[] = [];
   const customerId = parents.customerId?.trim();
   const vehicleId = parents.vehicleId?.trim();
-  if (customerId && !(await db.customers.get(customerId)) && online()) {
+  if (customerId && !(await db.customers.get(customerId)) && navigatorOnline()) {
     kept.push({ table: 'customers', row: await api.get<Customer>(`/api/customers/${customerId}`) });
   }
-  if (vehicleId && !(await db.vehicles.get(vehicleId)) && online()) {
+  if (vehicleId && !(await db.vehicles.get(vehicleId)) && navigatorOnline()) {
     kept.push({ table: 'vehicles', row: await api.get<Vehicle>(`/api/vehicles/${vehicleId}`) });
   }
   return async (local) => {
