@@ -214,6 +214,25 @@ describe('the upload queue', () => {
     await engine.syncNow();
     expect(net.calls.filter((c) => c.path.includes('/media') || c.path.startsWith('/api/uploads'))).toEqual([]);
   });
+
+  it('tries no file while the browser says it is offline (it waits, never "uploading"), and sends it once online', async () => {
+    const { db, net, engine } = device();
+    const inspectionId = await offlineInspection(db, 'offline');
+    const id = await capture(db, inspectionId, await photo(9));
+    const before = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+    Object.defineProperty(globalThis, 'navigator', { value: { onLine: false }, configurable: true });
+    try {
+      await engine.syncNow();
+    } finally {
+      if (before) Object.defineProperty(globalThis, 'navigator', before);
+      else delete (globalThis as { navigator?: unknown }).navigator;
+    }
+    expect(net.calls.filter((c) => c.path.startsWith('/api/uploads'))).toEqual([]);
+    expect((await db.uploads.toArray()).map((u) => [u.mediaId, u.state, u.attempts])).toEqual([[id, 'waiting', 0]]);
+    await engine.syncNow();
+    expect((await serverMedia(inspectionId)).map((m) => m.id)).toEqual([id]);
+    expect(await pendingUploads(db, tech.user.id)).toBe(0);
+  });
 });
 
 describe('deleting', () => {
