@@ -43,15 +43,25 @@ export function CustomerDetails({ customer, inspections, inspectionsFailed, unse
   const pending = services.filter((s) => s.service.status === 'recommended');
   const approved = services.filter((s) => s.service.status === 'approved');
 
+  // Vehicles and inspections load side by side: the card opens on both at once, so that rows never
+  // move under a finger (or a click) when the other half comes in.
+  if (vehicles.isPending || (!inspections && !inspectionsFailed)) {
+    return (
+      <div className={styles.details}>
+        <LoadingBlock text="Loading vehicles and inspections..." />
+      </div>
+    );
+  }
+
   return (
     <div className={styles.details}>
       <section className={layout.cardBlock} aria-label="Vehicles">
         <h3 className={layout.cardBlockTitle}>Vehicles{vehicles.data ? ` (${vehicles.data.length})` : ''}</h3>
-        {vehicles.isPending ? (
-          <LoadingBlock text="Loading vehicles..." />
+        {!vehicles.data ? (
+          <p role="alert">Vehicles could not be loaded.</p>
         ) : (
           <ul className={layout.cardRows}>
-            {(vehicles.data ?? []).map((vehicle) => {
+            {vehicles.data.map((vehicle) => {
               const name = vehicleName(vehicle);
               return (
                 <li key={vehicle.id} className={styles.row} data-testid="customer-vehicle">
@@ -100,10 +110,8 @@ export function CustomerDetails({ customer, inspections, inspectionsFailed, unse
         </div>
       </section>
 
-      {inspectionsFailed ? (
+      {inspectionsFailed || !inspections ? (
         <p role="alert">Inspections could not be loaded.</p>
-      ) : !inspections ? (
-        <LoadingBlock text="Loading inspections..." />
       ) : (
         <>
           <ServiceRows kind="pending" items={pending} unsent={unsent} />
