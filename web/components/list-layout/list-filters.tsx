@@ -38,23 +38,25 @@ export function ListSelect({ label, options, value, onChange }: ListSelectProps)
 /**
  * Applies what is typed into the toolbar (search, amounts) to the list's params a moment after the
  * last key, back on the first page; params already holding those values are left as they are.
+ * Returns whether something typed is still waiting to apply (the list shown is not yet what the
+ * toolbar says: it is busy).
  */
 export function useTypedFilters<P extends { page: number }>(
   typed: Partial<P>,
+  params: P,
   setParams: Dispatch<SetStateAction<P>>,
-): void {
+): boolean {
   const key = JSON.stringify(typed);
   useEffect(() => {
     const next = JSON.parse(key) as Partial<P>;
-    const timer = setTimeout(
-      () =>
-        setParams((p) =>
-          Object.entries(next).every(([name, value]) => p[name as keyof P] === value) ? p : { ...p, ...next, page: 0 },
-        ),
-      250,
-    );
+    const timer = setTimeout(() => setParams((p) => (holds(p, next) ? p : { ...p, ...next, page: 0 })), 250);
     return () => clearTimeout(timer);
   }, [key, setParams]);
+  return !holds(params, typed);
+}
+
+function holds<P>(params: P, values: Partial<P>): boolean {
+  return Object.entries(values).every(([name, value]) => params[name as keyof P] === value);
 }
 
 /** Binds toolbar choices to a list's params: `{...choice('sort')}` gives a ListSelect its value and a change back to the first page. */

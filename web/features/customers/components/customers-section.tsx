@@ -42,7 +42,7 @@ export function CustomersSection() {
   const unsent = usePendingIds();
 
   // Choices apply at once (search a moment after typing); 'Apply Filters' applies them all now.
-  useTypedFilters({ q: search }, setParams);
+  const typing = useTypedFilters({ q: search }, params, setParams);
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -76,7 +76,7 @@ export function CustomersSection() {
           action: addButton,
         }}
       >
-        <CardGrid label="Customers" items={items} align="start">
+        <CardGrid label="Customers" items={items} align="start" busy={typing || customers.isPlaceholderData}>
           {(customer) => (
             <CustomerCard
               customer={customer}

@@ -40,7 +40,7 @@ export function DeferredSection() {
   const lines = useDeferredList(params);
 
   // Typing applies a moment after the last key, like the customers list.
-  useTypedFilters({ q: search, minValue }, setParams);
+  const typing = useTypedFilters({ q: search, minValue }, params, setParams);
 
   const items = lines.data?.items ?? [];
   const filtered = params.q !== '' || params.minValue !== '' || params.dueOnly;
@@ -79,7 +79,7 @@ export function DeferredSection() {
             : 'Declined work of finished inspections shows here.',
         }}
       >
-        <CardGrid label="Deferred work" items={items} columns="rows">
+        <CardGrid label="Deferred work" items={items} columns="rows" busy={typing || lines.isPlaceholderData}>
           {(line) => (
             <DeferredLine
               line={line}

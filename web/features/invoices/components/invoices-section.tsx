@@ -42,7 +42,7 @@ export function InvoicesSection() {
   const invoices = useInvoices(params);
 
   // Search as you type, a moment after the last key.
-  useTypedFilters({ q: search }, setParams);
+  const typing = useTypedFilters({ q: search }, params, setParams);
 
   // A page emptied by deletes falls back to the last page that still has receipts.
   const data = invoices.data;
@@ -86,7 +86,7 @@ export function InvoicesSection() {
           action: filtered ? undefined : createButton,
         }}
       >
-        <CardGrid label="Receipts" items={items} busy={invoices.isFetching}>
+        <CardGrid label="Receipts" items={items} busy={typing || invoices.isFetching}>
           {(invoice) => <InvoiceCard invoice={invoice} onDelete={() => confirmDelete.ask(invoice.id)} />}
         </CardGrid>
         <Pager

@@ -36,7 +36,7 @@ export function VehiclesSection() {
   const unsent = usePendingIds();
 
   // Search as you type, a moment after the last key.
-  useTypedFilters({ q: search }, setParams);
+  const typing = useTypedFilters({ q: search }, params, setParams);
 
   const total = vehicles.data?.total ?? 0;
   const items = vehicles.data?.items ?? [];
@@ -75,7 +75,7 @@ export function VehiclesSection() {
           action: addButton,
         }}
       >
-        <CardGrid label="Vehicles" items={items} columns="vin">
+        <CardGrid label="Vehicles" items={items} columns="vin" busy={typing || vehicles.isPlaceholderData}>
           {(vehicle) => (
             <VehicleCard
               vehicle={vehicle}
