@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SMALL_PHONE, overflowsHorizontally } from '@web/test/e2e/browser';
 import { screenshot } from '@web/test/e2e/screenshot';
-import { expectAccessible, useE2E } from '@web/test/e2e/use-e2e';
+import { searchList } from '@web/test/e2e/staff';
+import { expectAccessible, holdRequests, useE2E } from '@web/test/e2e/use-e2e';
 
 const LANDSCAPE = { width: 1024, height: 768 };
 const PORTRAIT = { width: 768, height: 1024 };
@@ -26,7 +27,7 @@ describe('customers section', () => {
   }
 
   async function search(page: Page, text: string) {
-    await page.getByLabel('Search', { exact: true }).fill(text);
+    await searchList(page, text);
     await page.getByRole('button', { name: 'Apply Filters' }).click();
   }
 
@@ -129,6 +130,35 @@ describe('customers section', () => {
     await page.getByText('Showing 1–2 of 2 customers').waitFor();
     await expectAccessible(page);
     await screenshot(page, 'customers-filtered-portrait');
+  });
+
+  it('marks the list busy while it still shows the last search, until the new results are in', async () => {
+    const b = `${tag}B`;
+    for (const name of ['Delta', 'Echo']) {
+      await api.call('POST', '/api/customers', { name: `${b} ${name}`, email: `${name}@${b}.test`, phone: '555-0100' });
+    }
+    const { context, page } = await open(LANDSCAPE);
+    // With the first pull held, the server answers the searches, and the test holds the one it watches.
+    await holdRequests(page, /\/api\/sync\/changes/);
+    const release = await holdRequests(page, /\/api\/customers\?.*q=[^&]*Echo/);
+    const held = page.waitForRequest(/\/api\/customers\?.*q=[^&]*Echo/);
+    const at = api.cookie.indexOf('=');
+    await context.addCookies([{ name: api.cookie.slice(0, at), value: api.cookie.slice(at + 1), url: baseUrl }]);
+    await page.goto('/?section=customers');
+    await searchList(page, b);
+    const list = page.getByRole('list', { name: 'Customers' });
+    expect(await list.getAttribute('aria-busy')).toBe('false');
+    expect(await cardNames(page)).toEqual([`${b} Delta`, `${b} Echo`]);
+
+    await page.getByLabel('Search', { exact: true }).fill(`${b} Echo`);
+    // Busy from the first key: the search applies a moment later, then waits for its answer.
+    expect(await list.getAttribute('aria-busy')).toBe('true');
+    await held;
+    expect(await list.getAttribute('aria-busy')).toBe('true');
+    expect(await cardNames(page)).toEqual([`${b} Delta`, `${b} Echo`]);
+    release();
+    await expect.poll(() => list.getAttribute('aria-busy')).toBe('false');
+    expect(await cardNames(page)).toEqual([`${b} Echo`]);
   });
 
   it('is usable 360 px wide', async () => {

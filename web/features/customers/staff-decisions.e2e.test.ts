@@ -3,6 +3,7 @@ import type { DecisionList } from '@shared/schemas/decision';
 import { TABLET_LANDSCAPE } from '@web/test/e2e/browser';
 import { screenshot } from '@web/test/e2e/screenshot';
 import { expectAccessible, useE2E } from '@web/test/e2e/use-e2e';
+import { searchList } from '@web/test/e2e/staff';
 
 const { api, openCustomerCard } = useE2E();
 const tag = `Dc${Date.now().toString(36)}`;
@@ -52,7 +53,7 @@ describe('decisions recorded by staff', () => {
       .toBe(1);
     await api.call('PUT', `/api/services/${filterId}`, { laborCost: '20.00' });
     await page.reload();
-    await page.getByLabel('Search', { exact: true }).fill(name);
+    await searchList(page, name);
     await card.getByRole('button', { name: /^Inspections/ }).click();
     const marked = approvedRow.getByTestId('needs-reapproval');
     await marked.waitFor();

@@ -4,7 +4,7 @@ import type { DeferredWork } from '@shared/schemas/deferred';
 import { TABLET_LANDSCAPE } from '@web/test/e2e/browser';
 import { signInForOffline, syncChip } from '@web/test/e2e/offline';
 import { screenshot } from '@web/test/e2e/screenshot';
-import { createStaffUser, uniqueName, type StaffUser } from '@web/test/e2e/staff';
+import { createStaffUser, searchList, type StaffUser, uniqueName } from '@web/test/e2e/staff';
 import { expectAccessible, useE2E } from '@web/test/e2e/use-e2e';
 
 // Declined work carried forward, in Chromium against the real server: with the network off, the
@@ -70,7 +70,7 @@ describe('deferred work', () => {
     // The screen lists the open lines from this device's copy.
     await page.getByRole('link', { name: 'Deferred work' }).first().click();
     await page.getByRole('heading', { name: 'Deferred work', level: 1 }).waitFor();
-    await page.getByLabel('Search', { exact: true }).fill(tag);
+    await searchList(page, tag);
     const lines = page.getByTestId('deferred-line');
     await expect
       .poll(() => lines.getByRole('heading', { level: 2 }).allTextContents(), { timeout: 10_000 })
@@ -91,7 +91,7 @@ describe('deferred work', () => {
 
     // A new inspection of the car offers both lines; one is added, the other dismissed.
     await page.goto('/?section=customers');
-    await page.getByLabel('Search', { exact: true }).fill(customerName);
+    await searchList(page, customerName);
     const card = page
       .getByTestId('customer-card')
       .filter({ has: page.getByRole('heading', { name: customerName, exact: true }) });
@@ -119,7 +119,7 @@ describe('deferred work', () => {
 
     // Offline the screen already shows nothing open for the car.
     await page.goto('/?section=deferred');
-    await page.getByLabel('Search', { exact: true }).fill(tag);
+    await searchList(page, tag);
     await page.getByText('No open deferred work').waitFor();
 
     // Back online: everything is sent; the first PATCH's answer is lost and sent again.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SMALL_PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT, overflowsHorizontally } from '@web/test/e2e/browser';
 import { seedInvoiceList, seedReceiptInspection, type SeededInvoiceRow } from '@web/test/e2e/invoices-seed';
 import { screenshot } from '@web/test/e2e/screenshot';
-import { addSession, toastTitled } from '@web/test/e2e/staff';
+import { addSession, searchList, toastTitled } from '@web/test/e2e/staff';
 import { expectAccessible, summaryOf, useE2E } from '@web/test/e2e/use-e2e';
 
 const money = (amount: string) => `$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
@@ -28,7 +28,6 @@ describe('receipts section', () => {
     await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
   }
 
-  const search = (page: Page, text: string) => page.getByLabel('Search', { exact: true }).fill(text);
   const shownIds = (page: Page) =>
     page
       .getByTestId('invoice-card')
@@ -61,7 +60,7 @@ describe('receipts section', () => {
     const charlieModel = `Mdl${tag}x`;
     const seeded = await seedInvoiceList(api, tag, charlieModel);
     const page = await openReceipts();
-    await search(page, tag);
+    await searchList(page, tag);
     await page.getByText('Showing 1–10 of 12 invoices', { exact: true }).waitFor();
     await expect.poll(() => shownIds(page)).toEqual(await serverIds('sort=date&limit=10'));
 
@@ -109,11 +108,11 @@ describe('receipts section', () => {
     await screenshot(page, 'invoices-paid');
 
     await choose(page, 'Status', 'All Status');
-    await search(page, charlieModel);
+    await searchList(page, charlieModel);
     await page.getByText('Showing 1–3 of 3 invoices', { exact: true }).waitFor();
-    await search(page, newest.id.slice(0, 8));
+    await searchList(page, newest.id.slice(0, 8));
     await expect.poll(() => shownIds(page)).toEqual([newest.id]);
-    await search(page, `${tag} nobody`);
+    await searchList(page, `${tag} nobody`);
     await page.getByText('No receipts found', { exact: true }).waitFor();
     await expectAccessible(page);
     await screenshot(page, 'invoices-empty');
@@ -202,7 +201,7 @@ describe('receipts section', () => {
     expect(created?.notes).toBe('Pick up after 5 pm.');
     expect(created?.lineItems.map((l) => [l.description, l.amount])).toEqual([['Shop supplies', '7.07']]);
 
-    await search(page, name);
+    await searchList(page, name);
     const card = page.getByTestId('invoice-card');
     await page.getByText('Showing 1–1 of 1 invoice', { exact: true }).waitFor();
     expect(await card.textContent()).toContain('$228.47');
@@ -229,7 +228,7 @@ describe('receipts section', () => {
 
   it('is usable 360 px wide, list and dialog', async () => {
     const page = await openReceipts(SMALL_PHONE);
-    await search(page, tag);
+    await searchList(page, tag);
     await page
       .getByText(/Showing|No receipts found/)
       .first()

@@ -3,7 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLET_LANDSCAPE, TABLET_PORTRAIT } from '@web/test/e2e/browser';
 import { reloadUnderWorker, syncChip, waitForFirstPull } from '@web/test/e2e/offline';
 import { screenshot } from '@web/test/e2e/screenshot';
-import { addSession, createStaffUser, signInThroughUi, uniqueName, type StaffUser } from '@web/test/e2e/staff';
+import {
+  addSession,
+  createStaffUser,
+  searchList,
+  signInThroughUi,
+  uniqueName,
+  type StaffUser,
+} from '@web/test/e2e/staff';
 import { decideElsewhere } from '@web/test/e2e/staff-api';
 import { expectAccessible, useE2E } from '@web/test/e2e/use-e2e';
 
@@ -74,7 +81,7 @@ const notSynced = (scope: Locator) => scope.getByTestId('not-synced');
 async function showCustomers(page: Page, name: string): Promise<Locator> {
   await page.goto('/?section=customers');
   await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
-  await page.getByLabel('Search', { exact: true }).fill(name);
+  await searchList(page, name);
   const card = page.getByTestId('customer-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
   await card.waitFor();
   return card;
@@ -84,7 +91,7 @@ async function showCustomers(page: Page, name: string): Promise<Locator> {
 async function showVehicles(page: Page, q: string, titles: string[]): Promise<Locator> {
   await page.goto('/?section=vehicles');
   await page.getByRole('heading', { name: 'Vehicles', level: 1 }).waitFor();
-  await page.getByLabel('Search', { exact: true }).fill(q);
+  await searchList(page, q);
   const cards = page.getByTestId('vehicle-card');
   await expect
     .poll(() => cards.getByRole('heading', { level: 2 }).allTextContents(), { timeout: 10_000 })
@@ -151,7 +158,7 @@ describe('working offline', () => {
     await add.getByLabel('Phone').fill('555-0171');
     await add.getByRole('button', { name: 'Create Customer' }).click();
     await toastShown(first, 'Customer created');
-    await first.getByLabel('Search', { exact: true }).fill(newName);
+    await searchList(first, newName);
     card = first
       .getByTestId('customer-card')
       .filter({ has: first.getByRole('heading', { name: newName, exact: true }) });

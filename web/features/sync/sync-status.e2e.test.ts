@@ -6,6 +6,7 @@ import { screenshot } from '@web/test/e2e/screenshot';
 import {
   addSession,
   createStaffUser,
+  searchList,
   signInThroughUi,
   toastTitled,
   uniqueName,
@@ -178,7 +179,7 @@ describe('the sync status in the header', () => {
     expect(await serverCustomers(tag)).toEqual([fixed]);
 
     await panel.getByRole('button', { name: 'Close' }).last().click();
-    await page.getByLabel('Search', { exact: true }).fill(tag);
+    await searchList(page, tag);
     await customerCard(page, fixed).waitFor();
     expect(await customerCard(page, dropped).count()).toBe(0);
   });

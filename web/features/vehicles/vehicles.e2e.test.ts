@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '@web/test/e2e/screenshot';
 import { expectAccessible, useE2E } from '@web/test/e2e/use-e2e';
+import { searchList } from '@web/test/e2e/staff';
 
 const LANDSCAPE = { width: 1024, height: 768 };
 const PORTRAIT = { width: 768, height: 1024 };
@@ -62,7 +63,7 @@ describe('vehicles section', () => {
     await dialog.getByRole('button', { name: 'Add Vehicle' }).click();
     await toast(page).getByText('Vehicle added', { exact: true }).waitFor();
 
-    await page.getByLabel('Search', { exact: true }).fill(tag);
+    await searchList(page, tag);
     const card = page.getByTestId('vehicle-card').filter({ hasText: `Civic ${tag}` });
     await card.waitFor();
     expect(await card.textContent()).toContain('42,000 mi');
@@ -101,7 +102,7 @@ describe('vehicles section', () => {
     await car(bob.id, 2015, 'Audi', 70000);
 
     const page = await openVehicles(PORTRAIT);
-    await page.getByLabel('Search', { exact: true }).fill(`M${tag}`);
+    await searchList(page, `M${tag}`);
     await expect
       .poll(() => cardTitles(page))
       .toEqual([`2022 Ford M${tag}`, `2015 Audi M${tag}`, `2010 Toyota M${tag}`]);
@@ -114,9 +115,9 @@ describe('vehicles section', () => {
       .poll(() => cardTitles(page))
       .toEqual([`2022 Ford M${tag}`, `2015 Audi M${tag}`, `2010 Toyota M${tag}`]);
     // Search by customer name, then by plate.
-    await page.getByLabel('Search', { exact: true }).fill(`${tag} Bob`);
+    await searchList(page, `${tag} Bob`);
     await expect.poll(() => cardTitles(page)).toEqual([`2015 Audi M${tag}`]);
-    await page.getByLabel('Search', { exact: true }).fill('');
+    await searchList(page, '');
     await page.getByLabel('Find customer').fill(`${tag} Ann`);
     await choose(page, 'Customer', `${tag} Ann`);
     await expect.poll(() => cardTitles(page)).toEqual([`2022 Ford M${tag}`, `2010 Toyota M${tag}`]);
@@ -130,7 +131,7 @@ describe('vehicles section', () => {
     await toast(page).getByText('Vehicle deleted', { exact: true }).waitFor();
     await expect.poll(() => cardTitles(page)).toEqual([`2022 Ford M${tag}`]);
 
-    await page.getByLabel('Search', { exact: true }).fill(`nothing-${tag}`);
+    await searchList(page, `nothing-${tag}`);
     await page.getByText('No vehicles found').waitFor();
     await screenshot(page, 'vehicles-empty');
   });

@@ -4,7 +4,7 @@ import { PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT } from './browser';
 import { layoutFailures, stopFailures } from './screen-checks';
 import { screenshot } from './screenshot';
 import { seedInspection, seedInvoice } from './seed';
-import { addSession, createStaffUser, type StaffUser } from './staff';
+import { addSession, createStaffUser, searchList, type StaffUser } from './staff';
 import { useE2E } from './use-e2e';
 
 // The screen tour: every staff screen and dialog at the tablet and desktop sizes, every share page
@@ -79,7 +79,7 @@ async function section(page: Page, name: string, title: string): Promise<void> {
 
 async function customersWithCard(page: Page): Promise<void> {
   await section(page, 'customers', 'Customers');
-  await page.getByLabel('Search', { exact: true }).fill(tag);
+  await searchList(page, tag);
   await page.getByRole('button', { name: 'Apply Filters' }).click();
   const card = page.getByTestId('customer-card').filter({ hasText: CUSTOMER });
   await card.waitFor();

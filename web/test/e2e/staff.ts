@@ -109,3 +109,12 @@ export async function toastTitled(page: Page, title: string): Promise<{ descript
   const description = (await toast.locator('[data-toast-description]').textContent()) ?? '';
   return { description, variant: (await toast.getAttribute('data-variant')) ?? '' };
 }
+
+/**
+ * Types `text` into a list's search box and waits until the list shows that search: until then it
+ * is busy and still shows the last one, whose cards move away when the new results come in.
+ */
+export async function searchList(page: Page, text: string): Promise<void> {
+  await page.getByLabel('Search', { exact: true }).fill(text);
+  await page.waitForFunction(() => !document.querySelector('main ul[aria-busy="true"]'));
+}

@@ -4,6 +4,7 @@ import { seriousA11yViolations } from './axe';
 import { cspViolations, launchBrowser, openPhone, PHONE, type PhonePage } from './browser';
 import './provided';
 import { StaffApi } from './staff-api';
+import { searchList } from './staff';
 
 /** Per test file: one browser, a fresh phone-sized context per test, the staff API for seeding. */
 export function useE2E() {
@@ -44,7 +45,7 @@ export function useE2E() {
     const at = api.cookie.indexOf('=');
     await context.addCookies([{ name: api.cookie.slice(0, at), value: api.cookie.slice(at + 1), url: baseUrl }]);
     await page.goto('/?section=customers');
-    await page.getByLabel('Search', { exact: true }).fill(name);
+    await searchList(page, name);
     const card = page.getByTestId('customer-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
     await card.waitFor();
     return { page, card };

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLET_LANDSCAPE } from '@web/test/e2e/browser';
 import { signInForOffline } from '@web/test/e2e/offline';
 import { screenshot } from '@web/test/e2e/screenshot';
-import { addSession, createStaffUser, uniqueName, type StaffUser } from '@web/test/e2e/staff';
+import { addSession, createStaffUser, searchList, type StaffUser, uniqueName } from '@web/test/e2e/staff';
 import { useE2E } from '@web/test/e2e/use-e2e';
 import { makeJpeg, openInspection, ownerOf, uploadsPending } from './media-e2e-kit';
 
@@ -44,7 +44,7 @@ describe('photos before the first save', () => {
     await context.setOffline(true);
 
     await page.goto('/?section=customers');
-    await page.getByLabel('Search', { exact: true }).fill(customerName);
+    await searchList(page, customerName);
     const card = page
       .getByTestId('customer-card')
       .filter({ has: page.getByRole('heading', { name: customerName, exact: true }) });

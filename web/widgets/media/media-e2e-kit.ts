@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { waitInDialog } from '@web/test/e2e/screen-checks';
+import { searchList } from '@web/test/e2e/staff';
 
 // What the media browser tests share: photos made in the page, and where an inspection's cameras are.
 
@@ -58,7 +59,7 @@ export function redPixels(image: Locator): Promise<number> {
 /** Opens the inspection of this customer's vehicle for editing from the customer's card. */
 export async function openInspection(page: Page, customerName: string, vehicle: string): Promise<Locator> {
   await page.goto('/?section=customers');
-  await page.getByLabel('Search', { exact: true }).fill(customerName);
+  await searchList(page, customerName);
   const card = page
     .getByTestId('customer-card')
     .filter({ has: page.getByRole('heading', { name: customerName, exact: true }) });

@@ -5,7 +5,7 @@ import { waitForFirstPull } from '@web/test/e2e/offline';
 import { screenshot } from '@web/test/e2e/screenshot';
 import { registerAdmin, StaffApi } from '@web/test/e2e/staff-api';
 import { waitInDialog } from '@web/test/e2e/screen-checks';
-import { addSession, toastTitled, useFreshServer } from '@web/test/e2e/staff';
+import { addSession, searchList, toastTitled, useFreshServer } from '@web/test/e2e/staff';
 import { expectAccessible, useE2E } from '@web/test/e2e/use-e2e';
 
 const LANDSCAPE = { width: 1024, height: 768 };
@@ -48,7 +48,7 @@ async function seed(api: StaffApi, name: string, customer: Record<string, unknow
 /** The customer's card, its inspections, the Edit Inspection dialog, then Send to customer. */
 async function openSendDialog(page: Page, name: string) {
   await page.goto('/?section=customers');
-  await page.getByLabel('Search', { exact: true }).fill(name);
+  await searchList(page, name);
   const card = page.getByTestId('customer-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
   await card.getByRole('button', { name: /^Inspections/ }).click();
   await card
@@ -282,7 +282,7 @@ describe('sending without SMTP: the device’s mail app and share sheet', () => 
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
     await addSession(context, baseUrl, api.cookie);
     await page.goto('/?section=invoices');
-    await page.getByLabel('Search', { exact: true }).fill(name);
+    await searchList(page, name);
     const card = page.locator(`[data-invoice-id="${invoice.id}"]`);
     await card.getByRole('button', { name: 'Send to customer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send to customer' });
@@ -303,7 +303,7 @@ describe('sending without SMTP: the device’s mail app and share sheet', () => 
     const { context, page } = await open(LANDSCAPE, { touch: false });
     await addSession(context, baseUrl, api.cookie);
     await page.goto('/?section=customers');
-    await page.getByLabel('Search', { exact: true }).fill(name);
+    await searchList(page, name);
     const card = page.getByTestId('customer-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
     await card.getByRole('button', { name: `Edit ${name}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Customer' });
