@@ -19,6 +19,7 @@ import {
 } from 'kysely';
 import type pg from 'pg';
 import { prepareStatementsOn } from './pg-prepared';
+import { keepPageCacheSized } from './page-cache';
 import { CachedStatements } from './statement-cache';
 import type { Database } from './tables';
 
@@ -171,6 +172,7 @@ export function createDatabase(options: DatabaseOptions): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = FULL');
+  if (file !== ':memory:') keepPageCacheSized(sqlite);
   return new Kysely<Database>({ dialect: new FairSqliteDialect(new CachedStatements(sqlite)), plugins });
 }
 

@@ -1,0 +1,41 @@
+import type { Database as SqliteHandle } from 'better-sqlite3';
+
+const MIB = 1024 * 1024;
+/** A small shop's hot pages fit in this (docs/performance.md, "SQLite's page cache, sized to the database"). */
+export const PAGE_CACHE_MIN_BYTES = 4 * MIB;
+/** What better-sqlite3's SQLite gives every connection: the counted indexes of 100,000 customers need it. */
+export const PAGE_CACHE_MAX_BYTES = 16 * MIB;
+/** The share of the database file the cache may hold. */
+const PAGE_CACHE_SHARE = 32;
+/** The database grows slowly: its cache is sized again this often. */
+export const PAGE_CACHE_RESIZE_MS = 60 * 60 * 1000;
+
+/** The page cache for a database file of `bytes`: a 32nd of it, from 4 MiB to 16 MiB, in whole KiB. */
+export function pageCacheBytes(bytes: number): number {
+  const share = Math.min(PAGE_CACHE_MAX_BYTES, Math.max(PAGE_CACHE_MIN_BYTES, bytes / PAGE_CACHE_SHARE));
+  return Math.floor(share / 1024) * 1024;
+}
+
+/** Sizes this connection's page cache to its database file now; returns the cache's size in bytes. */
+export function sizePageCache(handle: SqliteHandle): number {
+  const pages = Number(handle.pragma('page_count', { simple: true }));
+  const pageSize = Number(handle.pragma('page_size', { simple: true }));
+  const bytes = pageCacheBytes(pages * pageSize);
+  // A negative cache_size is in KiB, whatever the page size.
+  handle.pragma(`cache_size = -${bytes / 1024}`);
+  return bytes;
+}
+
+/**
+ * Sizes the page cache of a database file at open and again hourly as the shop grows, so that a
+ * small shop's server does not hold 16 MiB of pages it reads once. The timer keeps no process alive
+ * and stops with the connection.
+ */
+export function keepPageCacheSized(handle: SqliteHandle): void {
+  sizePageCache(handle);
+  const timer = setInterval(() => {
+    if (handle.open) sizePageCache(handle);
+    else clearInterval(timer);
+  }, PAGE_CACHE_RESIZE_MS);
+  timer.unref();
+}
