@@ -42,7 +42,7 @@ describe('SQLite page cache sized to the database', () => {
     await memory.destroy();
   });
 
-  it('grows the cache hourly as the file grows, and stops with the connection', () => {
+  it('grows the cache every minute as the file grows, and stops with the connection', () => {
     vi.useFakeTimers();
     const handle = new SqliteDatabase(path.join(dir, 'grow.sqlite'));
     handle.pragma('journal_mode = WAL');

@@ -7,8 +7,12 @@ export const PAGE_CACHE_MIN_BYTES = 4 * MIB;
 export const PAGE_CACHE_MAX_BYTES = 16 * MIB;
 /** The share of the database file the cache may hold. */
 const PAGE_CACHE_SHARE = 32;
-/** The database grows slowly: its cache is sized again this often. */
-export const PAGE_CACHE_RESIZE_MS = 60 * 60 * 1000;
+/**
+ * How often the cache is sized again: a shop grows slowly, but a first import, a restore or the
+ * inspection documents built after a migration grow the file at once. Reading its size costs two
+ * pragmas.
+ */
+export const PAGE_CACHE_RESIZE_MS = 60 * 1000;
 
 /** The page cache for a database file of `bytes`: a 32nd of it, from 4 MiB to 16 MiB, in whole KiB. */
 export function pageCacheBytes(bytes: number): number {
@@ -21,13 +25,15 @@ export function sizePageCache(handle: SqliteHandle): number {
   const pages = Number(handle.pragma('page_count', { simple: true }));
   const pageSize = Number(handle.pragma('page_size', { simple: true }));
   const bytes = pageCacheBytes(pages * pageSize);
-  // A negative cache_size is in KiB, whatever the page size.
-  handle.pragma(`cache_size = -${bytes / 1024}`);
+  // A negative cache_size is in KiB, whatever the page size. Set only when it changes.
+  if (Number(handle.pragma('cache_size', { simple: true })) !== -bytes / 1024) {
+    handle.pragma(`cache_size = -${bytes / 1024}`);
+  }
   return bytes;
 }
 
 /**
- * Sizes the page cache of a database file at open and again hourly as the shop grows, so that a
+ * Sizes the page cache of a database file at open and again every minute as it grows, so that a
  * small shop's server does not hold 16 MiB of pages it reads once. The timer keeps no process alive
  * and stops with the connection.
  */
