@@ -3,18 +3,21 @@ import type { Database as SqliteHandle } from 'better-sqlite3';
 const MIB = 1024 * 1024;
 /** A small shop's hot pages fit in this (docs/performance.md, "SQLite's page cache, sized to the database"). */
 export const PAGE_CACHE_MIN_BYTES = 4 * MIB;
-/** What better-sqlite3's SQLite gives every connection: the counted indexes of 100,000 customers need it. */
-export const PAGE_CACHE_MAX_BYTES = 16 * MIB;
+/**
+ * What better-sqlite3's SQLite gives every connection (`SQLITE_DEFAULT_CACHE_SIZE=-16000`, in KiB):
+ * the counted indexes of 100,000 customers need it.
+ */
+export const PAGE_CACHE_MAX_BYTES = 16000 * 1024;
 /** The share of the database file the cache may hold. */
 const PAGE_CACHE_SHARE = 32;
 /**
  * How often the cache is sized again: a shop grows slowly, but a first import, a restore or the
- * inspection documents built after a migration grow the file at once. Reading its size costs two
+ * inspection documents built after a migration grow the file at once. Reading its size costs three
  * pragmas.
  */
 export const PAGE_CACHE_RESIZE_MS = 60 * 1000;
 
-/** The page cache for a database file of `bytes`: a 32nd of it, from 4 MiB to 16 MiB, in whole KiB. */
+/** The page cache for a database file of `bytes`: a 32nd of it, from 4 MiB to 16,000 KiB, in whole KiB. */
 export function pageCacheBytes(bytes: number): number {
   const share = Math.min(PAGE_CACHE_MAX_BYTES, Math.max(PAGE_CACHE_MIN_BYTES, bytes / PAGE_CACHE_SHARE));
   return Math.floor(share / 1024) * 1024;
@@ -40,8 +43,15 @@ export function sizePageCache(handle: SqliteHandle): number {
 export function keepPageCacheSized(handle: SqliteHandle): void {
   sizePageCache(handle);
   const timer = setInterval(() => {
-    if (handle.open) sizePageCache(handle);
-    else clearInterval(timer);
+    if (!handle.open) {
+      clearInterval(timer);
+      return;
+    }
+    try {
+      sizePageCache(handle);
+    } catch {
+      // A busy or failing file is the next request's to report; the cache keeps its size until the next try.
+    }
   }, PAGE_CACHE_RESIZE_MS);
   timer.unref();
 }
