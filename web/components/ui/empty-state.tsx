@@ -14,7 +14,7 @@ export interface EmptyStateProps {
 
 export function EmptyState({ title, description, icon: Icon, action, className }: EmptyStateProps) {
   return (
-    <div className={cn(styles.empty, className)}>
+    <div className={cn(styles.empty, className)} data-testid="empty-state">
       {Icon ? <Icon className={styles.icon} aria-hidden="true" /> : null}
       <p className={styles.title}>{title}</p>
       {description ? <p className={styles.description}>{description}</p> : null}

@@ -112,9 +112,20 @@ export async function toastTitled(page: Page, title: string): Promise<{ descript
 
 /**
  * Types `text` into a list's search box and waits until the list shows that search: until then it
- * is busy and still shows the last one, whose cards move away when the new results come in.
+ * is busy (`aria-busy`) and still shows the last one, whose cards move away when the new results
+ * come in. It waits for the list itself, not busy, or the empty state: while the first page is still
+ * loading there is neither.
  */
 export async function searchList(page: Page, text: string): Promise<void> {
-  await page.getByLabel('Search', { exact: true }).fill(text);
-  await page.waitForFunction(() => !document.querySelector('main ul[aria-busy="true"]'));
+  const search = page.getByLabel('Search', { exact: true });
+  await search.fill(text);
+  await page.waitForFunction(
+    ([typed]) => {
+      const box = document.querySelector<HTMLInputElement>('main input[type="search"]');
+      if (box && box.value !== typed) return false;
+      if (document.querySelector('main ul[aria-busy="true"]')) return false;
+      return Boolean(document.querySelector('main ul[aria-busy="false"], main [data-testid="empty-state"]'));
+    },
+    [text],
+  );
 }
