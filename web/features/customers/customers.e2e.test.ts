@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SMALL_PHONE, overflowsHorizontally } from '@web/test/e2e/browser';
 import { screenshot } from '@web/test/e2e/screenshot';
-import { searchList } from '@web/test/e2e/staff';
+import { addSession, searchList } from '@web/test/e2e/staff';
 import { expectAccessible, holdRequests, useE2E } from '@web/test/e2e/use-e2e';
 
 const LANDSCAPE = { width: 1024, height: 768 };
@@ -14,8 +14,7 @@ describe('customers section', () => {
 
   async function openCustomers(viewport = LANDSCAPE): Promise<Page> {
     const { context, page } = await open(viewport);
-    const at = api.cookie.indexOf('=');
-    await context.addCookies([{ name: api.cookie.slice(0, at), value: api.cookie.slice(at + 1), url: baseUrl }]);
+    await addSession(context, baseUrl, api.cookie);
     await page.goto('/?section=customers');
     await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
     return page;
@@ -142,8 +141,7 @@ describe('customers section', () => {
     await holdRequests(page, /\/api\/sync\/changes/);
     const release = await holdRequests(page, /\/api\/customers\?.*q=[^&]*Echo/);
     const held = page.waitForRequest(/\/api\/customers\?.*q=[^&]*Echo/);
-    const at = api.cookie.indexOf('=');
-    await context.addCookies([{ name: api.cookie.slice(0, at), value: api.cookie.slice(at + 1), url: baseUrl }]);
+    await addSession(context, baseUrl, api.cookie);
     await page.goto('/?section=customers');
     await searchList(page, b);
     const list = page.getByRole('list', { name: 'Customers' });

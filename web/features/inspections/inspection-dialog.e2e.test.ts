@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '@web/test/e2e/screenshot';
 import { expectAccessible, summaryOf, useE2E } from '@web/test/e2e/use-e2e';
+import { addSession } from '@web/test/e2e/staff';
 
 const LANDSCAPE = { width: 1024, height: 768 };
 const PORTRAIT = { width: 768, height: 1024 };
@@ -209,8 +210,7 @@ describe('inspection dialog from a customer card', () => {
     await api.call('POST', '/api/vehicles', { customerId: other.id, year: 2020, make: 'Kia', model: 'Soul' });
 
     const { context, page } = await open(LANDSCAPE);
-    const at = api.cookie.indexOf('=');
-    await context.addCookies([{ name: api.cookie.slice(0, at), value: api.cookie.slice(at + 1), url: baseUrl }]);
+    await addSession(context, baseUrl, api.cookie);
     await page.goto('/');
     await page.getByRole('button', { name: 'Create Inspection' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Inspection' });

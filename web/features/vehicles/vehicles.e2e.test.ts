@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '@web/test/e2e/screenshot';
 import { expectAccessible, useE2E } from '@web/test/e2e/use-e2e';
-import { searchList } from '@web/test/e2e/staff';
+import { addSession, searchList } from '@web/test/e2e/staff';
 
 const LANDSCAPE = { width: 1024, height: 768 };
 const PORTRAIT = { width: 768, height: 1024 };
@@ -13,8 +13,7 @@ describe('vehicles section', () => {
 
   async function openVehicles(viewport = LANDSCAPE): Promise<Page> {
     const { context, page } = await open(viewport);
-    const at = api.cookie.indexOf('=');
-    await context.addCookies([{ name: api.cookie.slice(0, at), value: api.cookie.slice(at + 1), url: baseUrl }]);
+    await addSession(context, baseUrl, api.cookie);
     await page.goto('/?section=vehicles');
     await page.getByRole('heading', { name: 'Vehicles', level: 1 }).waitFor();
     return page;

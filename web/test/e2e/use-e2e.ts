@@ -4,7 +4,7 @@ import { seriousA11yViolations } from './axe';
 import { cspViolations, launchBrowser, openPhone, PHONE, type PhonePage } from './browser';
 import './provided';
 import { StaffApi } from './staff-api';
-import { searchList } from './staff';
+import { addSession, searchList } from './staff';
 
 /** Per test file: one browser, a fresh phone-sized context per test, the staff API for seeding. */
 export function useE2E() {
@@ -42,8 +42,7 @@ export function useE2E() {
     name: string,
   ): Promise<{ page: Page; card: Locator }> {
     const { context, page } = await open(viewport);
-    const at = api.cookie.indexOf('=');
-    await context.addCookies([{ name: api.cookie.slice(0, at), value: api.cookie.slice(at + 1), url: baseUrl }]);
+    await addSession(context, baseUrl, api.cookie);
     await page.goto('/?section=customers');
     await searchList(page, name);
     const card = page.getByTestId('customer-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
