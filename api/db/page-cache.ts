@@ -2,12 +2,12 @@ import type { Database as SqliteHandle } from 'better-sqlite3';
 
 const MIB = 1024 * 1024;
 /** A small shop's hot pages fit in this (docs/performance.md, "SQLite's page cache, sized to the database"). */
-export const PAGE_CACHE_MIN_BYTES = 4 * MIB;
+const PAGE_CACHE_MIN_BYTES = 4 * MIB;
 /**
  * What better-sqlite3's SQLite gives every connection (`SQLITE_DEFAULT_CACHE_SIZE=-16000`, in KiB):
  * the counted indexes of 100,000 customers need it.
  */
-export const PAGE_CACHE_MAX_BYTES = 16000 * 1024;
+const PAGE_CACHE_MAX_BYTES = 16000 * 1024;
 /** The share of the database file the cache may hold. */
 const PAGE_CACHE_SHARE = 32;
 /**
@@ -23,8 +23,8 @@ export function pageCacheBytes(bytes: number): number {
   return Math.floor(share / 1024) * 1024;
 }
 
-/** Sizes this connection's page cache to its database file now; returns the cache's size in bytes. */
-export function sizePageCache(handle: SqliteHandle): number {
+/** Sizes this connection's page cache to its database file now. */
+function sizePageCache(handle: SqliteHandle): void {
   const pages = Number(handle.pragma('page_count', { simple: true }));
   const pageSize = Number(handle.pragma('page_size', { simple: true }));
   const bytes = pageCacheBytes(pages * pageSize);
@@ -32,7 +32,6 @@ export function sizePageCache(handle: SqliteHandle): number {
   if (Number(handle.pragma('cache_size', { simple: true })) !== -bytes / 1024) {
     handle.pragma(`cache_size = -${bytes / 1024}`);
   }
-  return bytes;
 }
 
 /**
