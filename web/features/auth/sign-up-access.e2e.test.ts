@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, TABLET_LANDSCAPE } from '@web/test/e2e/browser';
 import { screenshot } from '@web/test/e2e/screenshot';
@@ -8,6 +9,15 @@ import { expectAccessible, textOf, useE2E } from '@web/test/e2e/use-e2e';
 // the "Open sign-up" switch with approval, as the admin and the newcomer see them.
 const { baseUrl, api, open } = useE2E();
 const PASSWORD = 'a-long-password';
+
+/**
+ * The Users section once its list is in: the invite and sign-up panels sit below the list, and move
+ * down when it replaces its spinner (an open role menu would then hang below the screen).
+ */
+async function openUsers(page: Page): Promise<void> {
+  await page.goto('/?section=users');
+  await page.getByRole('list', { name: 'Users' }).waitFor();
+}
 
 describe('closed sign-up', () => {
   it('the Sign Up tab says how to get an account instead of a form that cannot work', async () => {
@@ -37,7 +47,7 @@ describe('invite links', () => {
   it('an admin makes a link for a role; the invitee picks a username and password and is in', async () => {
     const admin = await open(DESKTOP, { touch: false });
     await addSession(admin.context, baseUrl, api.cookie);
-    await admin.page.goto('/?section=users');
+    await openUsers(admin.page);
     const access = admin.page.getByRole('region', { name: 'Invite your team' });
     await access.waitFor();
     await access.getByLabel('Role for the invite').click();
@@ -86,7 +96,7 @@ describe('invite links', () => {
     const { token, id } = await api.call<{ token: string; id: string }>('POST', '/api/invites', { role: 'technician' });
     const admin = await open(TABLET_LANDSCAPE);
     await addSession(admin.context, baseUrl, api.cookie);
-    await admin.page.goto('/?section=users');
+    await openUsers(admin.page);
     const openLinks = admin.page.getByRole('list', { name: 'Open invite links' });
     await openLinks.waitFor();
     const before = await openLinks.getByRole('listitem').count();
@@ -117,7 +127,7 @@ describe('open sign-up', () => {
   it('the admin opens sign-up, approves the account that waits, and closes it again', async () => {
     const admin = await open(DESKTOP, { touch: false });
     await addSession(admin.context, baseUrl, api.cookie);
-    await admin.page.goto('/?section=users');
+    await openUsers(admin.page);
     const toggle = admin.page.getByRole('switch', { name: /Open sign-up/ });
     await toggle.waitFor();
     expect(await toggle.isChecked()).toBe(false);
