@@ -11,6 +11,7 @@ import { listTemplates } from '@api/modules/email-templates/email-template.repos
 import { feedPage, pageCustomers, pageInspectionsInWindow, pageVehicles } from '@api/modules/sync/sync.repository';
 import { listUsers } from '@api/modules/users/user.repository';
 import type { Db } from '@api/db/database';
+import { readTrigramCounts } from './text-search';
 
 // SQLite's query plans for the list and search calls: a page is read through an index (never a
 // scan of the table sorted afterwards), and a search narrows through the text index first.
@@ -146,6 +147,24 @@ describe.runIf(sqlite)('list query plans on SQLite', () => {
       expect(steps.at(-1)).toBe('SCAN m');
       expect(steps.filter((step) => step.includes('TEMP B-TREE'))).toEqual(['USE TEMP B-TREE FOR ORDER BY']);
     }
+  });
+
+  it('keeps that order when the trigram counts bound the search and its ids are read without a limit', async () => {
+    // The ORDER BY of a subquery without a LIMIT stays when the outer query aggregates with a
+    // function other than count(), min() or max(), and keeps the subquery from being flattened.
+    await readTrigramCounts(database.db);
+    // A recorder each: a statement compiled once for a database is built (and seen) only the first time.
+    const forText = planRecorder(database.db);
+    const texts = await forText.statements(() => searchCustomers(forText.db, { q: 'stone' }, 'name', page));
+    const read = texts.find((text) => text.includes('json_group_array("m"."id")'));
+    expect(read).toMatch(
+      / order by lower\("customers"\."name"\) asc, "customers"\."name" asc, "customers"\."id" asc\) as "m"$/,
+    );
+    const own = planRecorder(database.db);
+    const plans = await own.plans(() => searchCustomers(own.db, { q: 'stone' }, 'name', page));
+    const steps = plans.find((plan) => plan.startsWith('CO-ROUTINE m\n'))?.split('\n') ?? [];
+    expect(steps.at(-1)).toBe('SCAN m');
+    expect(steps.filter((step) => step.includes('TEMP B-TREE'))).toEqual(['USE TEMP B-TREE FOR ORDER BY']);
   });
 
   it('a search of one or two characters scans, as the trigram index cannot answer it', async () => {

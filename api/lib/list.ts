@@ -76,6 +76,10 @@ export interface SearchPage<K> {
  * end): fewer than it asked for are all of them, and their number is the total, with no second
  * pass. Counting them in the same statement instead (`count(*) over ()`) cost a common surname's
  * search about a third of its statement there.
+ * When no more than `SEARCH_IDS_READ` rows can match (`most`, from the trigram counts), the read
+ * asks for all of them, without a limit: SQLite then sorts them in its sorter, where under a LIMIT
+ * it keeps them in a temporary b-tree (a common surname's ids, 1,000 of them at 100,000 customers:
+ * 1.0 -> 0.7 ms; docs/performance.md, "A search's ids without a limit").
  * On PostgreSQL the read is the page itself and one row more (its limit and offset) and carries the
  * count (`searchMatchColumns`). The page's answers are then read by id (`readAnswers`) as one JSON
  * array in the order of the ids, written by the database, instead of a row object per answer; one
@@ -89,6 +93,8 @@ export async function searchPage<K>(
     readIds: (page: Pick<Page, 'limit' | 'offset'>) => Promise<SearchRow[]>;
     readAnswers: (ids: string[]) => Promise<AnswersInOrder<K>>;
     count: () => Promise<number>;
+    /** How many rows can match at most, where known. */
+    most?: number | undefined;
   },
 ): Promise<SearchPage<K>> {
   let total: number | undefined;
@@ -102,7 +108,8 @@ export async function searchPage<K>(
     const first = matches[0];
     total = first ? Number(first.matchCount) : offset === 0 ? 0 : undefined;
   } else {
-    const asked = lookahead === undefined ? undefined : Math.max(SEARCH_IDS_READ, offset + lookahead);
+    const all = lookahead === undefined || (search.most !== undefined && search.most < SEARCH_IDS_READ);
+    const asked = all ? undefined : Math.max(SEARCH_IDS_READ, offset + lookahead);
     const [row] = (await search.readIds({ limit: asked })) as { ids: string }[];
     const matches = JSON.parse(row!.ids) as string[];
     if (asked === undefined || matches.length < asked) total = matches.length;

@@ -82,6 +82,28 @@ describe('searchPage', () => {
     expect(search.counted()).toBe(postgres ? 0 : 1);
   });
 
+  it('reads every match without a limit when fewer than SEARCH_IDS_READ rows can match', async () => {
+    const search = { ...stubbed(five), most: SEARCH_IDS_READ - 1 };
+    const page = await searchPage(db, { limit: 2, offset: 1 }, search);
+    expect(idsOf(page)).toEqual(['id-1', 'id-2']);
+    expect(page).toMatchObject({ total: 5, more: true });
+    // SQLite asks for them all (its sorter, not a LIMIT's b-tree); PostgreSQL still reads the page.
+    expect(search.asked).toEqual([postgres ? { limit: 3, offset: 1 } : {}]);
+    expect(search.counted()).toBe(0);
+    // A bound of SEARCH_IDS_READ or more leaves the limit.
+    const broad = { ...stubbed(five), most: SEARCH_IDS_READ };
+    await searchPage(db, { limit: 2 }, broad);
+    expect(broad.asked).toEqual([postgres ? { limit: 3, offset: undefined } : { limit: SEARCH_IDS_READ }]);
+  });
+
+  it('gives every match and its total when more rows match than the bound said (counts read before they were added)', async () => {
+    const many = Array.from({ length: SEARCH_IDS_READ + 5 }, (_, i) => `id-${i}`);
+    const search = { ...stubbed(many), most: 10 };
+    const page = await searchPage(db, { limit: 3, offset: SEARCH_IDS_READ + 3 }, search);
+    expect(idsOf(page)).toEqual([`id-${SEARCH_IDS_READ + 3}`, `id-${SEARCH_IDS_READ + 4}`]);
+    expect(page).toMatchObject({ total: SEARCH_IDS_READ + 5, more: false });
+  });
+
   it('reads every match without a limit, and gives none (with the total) past the end', async () => {
     const all = await searchPage(db, {}, stubbed(five));
     expect(idsOf(all)).toEqual(five);

@@ -9,7 +9,13 @@ import { createTestApp } from '@api/test/app';
 import { createTestDatabase, testDatabaseKind } from '@api/test/database';
 import { createCustomer, createInspection, createVehicle } from '@api/test/factories';
 import { likePattern, matchesAny } from './list';
-import { compactSearchIndexes, indexableSearch, readTrigramCounts, trigramCountsRead } from './text-search';
+import {
+  compactSearchIndexes,
+  indexableSearch,
+  readTrigramCounts,
+  searchTerms,
+  trigramCountsRead,
+} from './text-search';
 
 // The indexed search (FTS5 trigram on SQLite, pg_trgm on PostgreSQL) against the plain
 // `lower(col) LIKE '%q%'` scan it replaced, over awkward generated text: both must find the same rows.
@@ -276,6 +282,37 @@ describe.runIf(testDatabaseKind() === 'sqlite')('the trigram counts read when th
       // Read again (as the hourly upkeep does): the same shop, the same question.
       await readTrigramCounts(fresh.db);
       expect(await ftsQueriesOf(fresh.db, search)).toEqual([asked]);
+    } finally {
+      await fresh.drop();
+    }
+  });
+});
+
+describe.runIf(testDatabaseKind() === 'sqlite')('how many rows a search can match, by the trigram counts', () => {
+  it('is the fewest rows any of its trigrams is in, once the counts are read, and unknown for a trigram in no row', async () => {
+    const fresh = await createTestDatabase();
+    try {
+      let n = 0;
+      const add = (name: string) =>
+        createCustomer(fresh.db, { name, email: `c${++n}@x.test`, phone: `555-01${n}`, address: null });
+      for (const name of ['Quarn Vexo', 'Quarn Tibb', 'Tibbquar']) await add(name);
+      const customers = { table: 'customers', index: ['name', 'email', 'phone', 'address'], columns: [] } as const;
+      const most = (q: string) => searchTerms(fresh.db, customers, q).most;
+      // Not read yet: no bound (the first search starts the reading).
+      expect(most('quarn')).toBeUndefined();
+      await trigramCountsRead(fresh.db);
+      // "qua" is in three rows, "arn" in two: at most two rows hold "quarn" (both do).
+      expect(most('quarn')).toBe(2);
+      expect(most('QUAR')).toBe(3);
+      expect(most('tibb')).toBe(2);
+      // "rnx" is in no row: nothing to bound by. Short searches scan, without the index.
+      expect(most('quarnx')).toBeUndefined();
+      expect(most('qu')).toBeUndefined();
+      // Rows added after the reading are not counted until the next one.
+      await add('Quarn Ode');
+      expect(most('quarn')).toBe(2);
+      await readTrigramCounts(fresh.db);
+      expect(most('quarn')).toBe(3);
     } finally {
       await fresh.drop();
     }

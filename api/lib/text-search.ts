@@ -102,6 +102,21 @@ class TrigramCounts {
     return picked.length < 2 ? undefined : picked.map((p) => p.trigram);
   }
 
+  /**
+   * The fewest rows any trigram of `text` is in, or undefined while the counts are not read, or
+   * when one of its trigrams was in no row (then few rows match, or the index folds the text
+   * otherwise than `toLowerCase`: no bound either way). Every row holding the text holds each of
+   * its trigrams, so no more rows than this can match, as of the last reading: rows added since
+   * may match too, which costs a search time, never results (`searchPage`).
+   */
+  most(text: string): number | undefined {
+    const counts = this.counts;
+    if (!counts) return undefined;
+    let fewest = Infinity;
+    for (const [trigram] of trigramsOf(text)) fewest = Math.min(fewest, counts.get(trigram) ?? 0);
+    return fewest === 0 || fewest === Infinity ? undefined : fewest;
+  }
+
   /** Reads the counts now (or joins the reading under way); resolves once they are read. */
   async read(): Promise<void> {
     this.readCounts();
@@ -172,10 +187,14 @@ export async function trigramCountsRead(db: Db): Promise<void> {
   for (const counts of countsByDb.get(db.getExecutor().adapter)?.values() ?? []) await counts.idle();
 }
 
-/** What a search for `q` binds: the trigram index's query (SQLite, 3+ characters), and the exact LIKE pattern. */
+/**
+ * What a search for `q` binds: the trigram index's query (SQLite, 3+ characters), and the exact LIKE
+ * pattern; and, where the trigram counts tell it, how many rows can match at most (`TrigramCounts.most`).
+ */
 export interface SearchTerms {
   fts: string | undefined;
   pattern: string;
+  most?: number | undefined;
 }
 
 type Search<T extends SearchTable> = { table: T; index: readonly SearchColumn<T>[]; columns: readonly string[] };
@@ -183,7 +202,12 @@ type Search<T extends SearchTable> = { table: T; index: readonly SearchColumn<T>
 /** The terms of a search for `q` in `search`'s table (`textMatchTerms` builds the condition from them). */
 export function searchTerms<T extends SearchTable>(db: Db, search: Search<T>, q: string): SearchTerms {
   const indexed = !isPostgres(db) && indexableSearch(q);
-  return { fts: indexed ? ftsQuery(db, search.table, search.index, q) : undefined, pattern: likePattern(q) };
+  if (!indexed) return { fts: undefined, pattern: likePattern(q) };
+  return {
+    fts: ftsQuery(db, search.table, search.index, q),
+    pattern: likePattern(q),
+    most: trigramCounts(db, search.table)?.most(q.toLowerCase()),
+  };
 }
 
 /**

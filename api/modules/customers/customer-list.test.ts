@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { useTestApp } from '@api/test/app';
 import { createCustomer, customerRow } from '@api/test/factories';
 import { SEARCH_IDS_READ } from '@api/lib/list';
+import { readTrigramCounts } from '@api/lib/text-search';
 import { ANCHOR_STEP } from '@api/lib/offset-anchors';
 import { MAX_PAGE_SIZE } from '@shared/constants';
 
@@ -152,6 +153,32 @@ describe('GET /api/customers', () => {
       expect(last.total).toBe(count);
     } finally {
       await t.db.deleteFrom('customers').where('name', 'like', 'Manyfold %').execute();
+    }
+  });
+
+  it('gives every match and its total when most of them were added after the trigram counts were read', async () => {
+    // Read with one match, the counts bound the search at one row: it reads its ids without a limit.
+    const one = await createCustomer(t.db, { name: 'Plentiful 00000' });
+    await readTrigramCounts(t.db);
+    const count = SEARCH_IDS_READ + 5;
+    const later = Array.from({ length: count - 1 }, (_, i) =>
+      customerRow({ name: `Plentiful ${String(i + 1).padStart(5, '0')}` }),
+    );
+    for (let i = 0; i < later.length; i += 500)
+      await t.db
+        .insertInto('customers')
+        .values(later.slice(i, i + 500))
+        .execute();
+    try {
+      const first = await list('?q=plentiful&limit=2');
+      expect(first.ids).toEqual(ids(one, later[0]!));
+      expect(first.total).toBe(count);
+      const last = await list(`?q=plentiful&limit=10&offset=${SEARCH_IDS_READ}`);
+      expect(last.ids).toEqual(ids(...later.slice(SEARCH_IDS_READ - 1)));
+      expect(last.total).toBe(count);
+    } finally {
+      await t.db.deleteFrom('customers').where('name', 'like', 'Plentiful %').execute();
+      await readTrigramCounts(t.db);
     }
   });
 

@@ -217,6 +217,7 @@ export function searchCustomers(
       }),
     readAnswers: (ids) => readCustomerAnswers(db, ids),
     count: () => countCustomers(db, filters),
+    most: terms?.most,
   });
 }
 
