@@ -58,6 +58,19 @@ async function list(query = '') {
 
 const ids = (...rows: { id: string }[]) => rows.map((r) => r.id);
 
+/** `count` customers named `<word> NNNNN`, numbered from `first`, inserted 500 at a time (straight into the table). */
+async function insertNamed(word: string, first: number, count: number) {
+  const rows = Array.from({ length: count }, (_, i) =>
+    customerRow({ name: `${word} ${String(first + i).padStart(5, '0')}` }),
+  );
+  for (let i = 0; i < count; i += 500)
+    await t.db
+      .insertInto('customers')
+      .values(rows.slice(i, i + 500))
+      .execute();
+  return rows;
+}
+
 describe('GET /api/customers', () => {
   it('without parameters returns every customer, Name A-Z ignoring case', async () => {
     const { ids: got, total, body } = await list();
@@ -134,14 +147,7 @@ describe('GET /api/customers', () => {
 
   it('counts a search that matches more customers than it reads the ids of (SEARCH_IDS_READ) in a second pass', async () => {
     const count = SEARCH_IDS_READ + 5;
-    const many = Array.from({ length: count }, (_, i) =>
-      customerRow({ name: `Manyfold ${String(i).padStart(5, '0')}` }),
-    );
-    for (let i = 0; i < count; i += 500)
-      await t.db
-        .insertInto('customers')
-        .values(many.slice(i, i + 500))
-        .execute();
+    const many = await insertNamed('Manyfold', 0, count);
     try {
       // The first page's read stops at SEARCH_IDS_READ ids: the total is counted.
       const first = await list('?q=manyfold&limit=2');
@@ -161,14 +167,7 @@ describe('GET /api/customers', () => {
     const one = await createCustomer(t.db, { name: 'Plentiful 00000' });
     await readTrigramCounts(t.db);
     const count = SEARCH_IDS_READ + 5;
-    const later = Array.from({ length: count - 1 }, (_, i) =>
-      customerRow({ name: `Plentiful ${String(i + 1).padStart(5, '0')}` }),
-    );
-    for (let i = 0; i < later.length; i += 500)
-      await t.db
-        .insertInto('customers')
-        .values(later.slice(i, i + 500))
-        .execute();
+    const later = await insertNamed('Plentiful', 1, count - 1);
     try {
       const first = await list('?q=plentiful&limit=2');
       expect(first.ids).toEqual(ids(one, later[0]!));
