@@ -146,6 +146,9 @@ export async function benchThroughput(step: (text: string) => void): Promise<voi
   const workers = process.env.WORKERS || '1';
   const scale =
     process.env.BENCH_SCALE === 'off' ? [] : counts(process.env.BENCH_SCALE || '1000,100000', 'BENCH_SCALE');
+  // The scale table compares two sizes: any other number of them would skip it without a word.
+  if (scale.length !== 0 && scale.length !== 2)
+    throw new Error(`BENCH_SCALE takes two sizes (e.g. 1000,100000) or off, not ${process.env.BENCH_SCALE}`);
   const workerCounts = counts(process.env.BENCH_WORKERS, 'BENCH_WORKERS');
   const work = mkdtempSync(path.join(tmpdir(), 'bench-throughput-'));
   const webDir = path.join(work, 'web'); // the API calls need no built web app
