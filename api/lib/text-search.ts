@@ -35,9 +35,7 @@ const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
  * customers). Once the shop's count of each trigram is known (`TrigramCounts`), it asks for the
  * rarest ones only: every row holding the text holds them too, and their lists are short (0.07 ms).
  */
-function ftsQuery<T extends SearchTable>(db: Db, table: T, columns: readonly SearchColumn<T>[], q: string): string {
-  const text = q.toLowerCase();
-  const rarest = trigramCounts(db, table)?.rarest(text);
+function ftsQuery(columns: readonly string[], text: string, rarest: string[] | undefined): string {
   const match = rarest ? `(${rarest.map(quoted).join(' AND ')})` : quoted(text);
   return `{${columns.join(' ')}} : ${match}`;
 }
@@ -81,16 +79,22 @@ class TrigramCounts {
   ) {}
 
   /**
-   * The rarest trigrams of `text` that do not overlap, or undefined (ask for the phrase) while the
-   * counts are not read yet or when fewer than two such trigrams fit in the text (a query of four or
-   * five characters: its phrase is the narrower question). Overlapping trigrams come from the same
-   * few letters ("del", "elg" of "Delgado"), so the rows holding one mostly hold the other; apart,
-   * each narrows the rows further.
+   * What the counts tell of a search for the lowered `text`, both undefined while they are not read:
+   *
+   * - `rarest`: its rarest trigrams that do not overlap, or undefined (ask for the phrase) when fewer
+   *   than two such trigrams fit in the text (a query of four or five characters: its phrase is the
+   *   narrower question). Overlapping trigrams come from the same few letters ("del", "elg" of
+   *   "Delgado"), so the rows holding one mostly hold the other; apart, each narrows the rows further.
+   * - `most`: the fewest rows any of its trigrams is in. Every row holding the text holds each of its
+   *   trigrams, so no more rows than this can match, as of the last reading: rows added since may
+   *   match too, which costs a search time, never results (`searchPage`). Undefined when a trigram was
+   *   in no row (then few rows match, or the index folds the text otherwise than `toLowerCase`: no
+   *   bound either way).
    */
-  rarest(text: string): string[] | undefined {
+  narrowing(text: string): { rarest?: string[] | undefined; most?: number | undefined } {
     if (Date.now() >= this.readDue) this.readCounts();
     const counts = this.counts;
-    if (!counts) return undefined;
+    if (!counts) return {};
     const byCount = trigramsOf(text)
       .map(([trigram, at]) => ({ trigram, at, rows: counts.get(trigram) ?? 0 }))
       .sort((a, b) => a.rows - b.rows);
@@ -99,22 +103,11 @@ class TrigramCounts {
       if (picked.length === RAREST_TRIGRAMS) break;
       if (picked.every((p) => Math.abs(p.at - candidate.at) >= 3)) picked.push(candidate);
     }
-    return picked.length < 2 ? undefined : picked.map((p) => p.trigram);
-  }
-
-  /**
-   * The fewest rows any trigram of `text` is in, or undefined while the counts are not read, or
-   * when one of its trigrams was in no row (then few rows match, or the index folds the text
-   * otherwise than `toLowerCase`: no bound either way). Every row holding the text holds each of
-   * its trigrams, so no more rows than this can match, as of the last reading: rows added since
-   * may match too, which costs a search time, never results (`searchPage`).
-   */
-  most(text: string): number | undefined {
-    const counts = this.counts;
-    if (!counts) return undefined;
-    let fewest = Infinity;
-    for (const [trigram] of trigramsOf(text)) fewest = Math.min(fewest, counts.get(trigram) ?? 0);
-    return fewest === 0 || fewest === Infinity ? undefined : fewest;
+    const fewest = byCount[0]?.rows ?? 0;
+    return {
+      rarest: picked.length < 2 ? undefined : picked.map((p) => p.trigram),
+      most: fewest === 0 ? undefined : fewest,
+    };
   }
 
   /** Reads the counts now (or joins the reading under way); resolves once they are read. */
@@ -189,7 +182,7 @@ export async function trigramCountsRead(db: Db): Promise<void> {
 
 /**
  * What a search for `q` binds: the trigram index's query (SQLite, 3+ characters), and the exact LIKE
- * pattern; and, where the trigram counts tell it, how many rows can match at most (`TrigramCounts.most`).
+ * pattern; and, where the trigram counts tell it, how many rows can match at most (`TrigramCounts.narrowing`).
  */
 export interface SearchTerms {
   fts: string | undefined;
@@ -203,11 +196,9 @@ type Search<T extends SearchTable> = { table: T; index: readonly SearchColumn<T>
 export function searchTerms<T extends SearchTable>(db: Db, search: Search<T>, q: string): SearchTerms {
   const indexed = !isPostgres(db) && indexableSearch(q);
   if (!indexed) return { fts: undefined, pattern: likePattern(q) };
-  return {
-    fts: ftsQuery(db, search.table, search.index, q),
-    pattern: likePattern(q),
-    most: trigramCounts(db, search.table)?.most(q.toLowerCase()),
-  };
+  const text = q.toLowerCase();
+  const { rarest, most } = trigramCounts(db, search.table)?.narrowing(text) ?? {};
+  return { fts: ftsQuery(search.index, text, rarest), pattern: likePattern(q), most };
 }
 
 /**
