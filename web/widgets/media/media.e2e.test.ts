@@ -85,7 +85,9 @@ describe('inspection photos', () => {
         once: true,
       }),
     );
-    await gallery.setInputFiles({ name: 'tire.jpg', mimeType: 'image/jpeg', buffer: big });
+    // Playwright hands the file to the page inline, base64 over the DevTools protocol (about 6 MB
+    // for this photo); with both cores busy that took over the 10 s default once in CI.
+    await gallery.setInputFiles({ name: 'tire.jpg', mimeType: 'image/jpeg', buffer: big }, { timeout: 60_000 });
     const since = (img: HTMLImageElement) =>
       img.decode().then(() => Math.round(performance.now() - (window as unknown as { picked: number }).picked));
     const shownAfter = await tire
