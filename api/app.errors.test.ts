@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from './app';
+import { MAX_PARAM_LENGTH, literalPercents } from './plugins/errors';
 import { useTestApp } from './test/app';
 import { ROUTE_ACCESS, sampleUrl } from './test/route-access';
 
@@ -117,6 +118,65 @@ describe('ids in the URL', () => {
     });
     expectCleanError(res);
     expect([400, 404]).toContain(res.statusCode);
+  });
+});
+
+describe('addresses the router cannot read as they are', () => {
+  const ERROR_CODES = ['bad_request', 'validation_error', 'not_found'];
+
+  // `%ff` decodes to no character: each % of such a path stands for itself (the id `%ff`).
+  it.each(idRoutes)('%s: an id with a malformed percent-escape is answered by its route', async (key) => {
+    const res = await admin.inject({
+      method: method(key),
+      url: sampleUrl(key, 'ab%ffcd'),
+      ...(/^(POST|PUT|PATCH) /.test(key) ? { payload: {} } : {}),
+    });
+    expectCleanError(res);
+    expect([400, 404]).toContain(res.statusCode);
+    expect(ERROR_CODES).toContain(res.json().error);
+    expect(res.body).not.toContain('ab%ffcd');
+  });
+
+  it.each(idRoutes)('%s: an id of 3,000 characters is answered by its route', async (key) => {
+    const long = 'z'.repeat(3000);
+    const res = await admin.inject({
+      method: method(key),
+      url: sampleUrl(key, long),
+      ...(/^(POST|PUT|PATCH) /.test(key) ? { payload: {} } : {}),
+    });
+    expectCleanError(res);
+    expect([400, 404]).toContain(res.statusCode);
+    expect(ERROR_CODES).toContain(res.json().error);
+    expect(res.body).not.toContain(long);
+  });
+
+  it('a share link that is not one gets the 404 with the shop to call, however it is mangled', async () => {
+    for (const token of ['%ff', 'abc%', '%E0%A4%A', 'z'.repeat(3000)]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/public/inspections/${token}` });
+      expectCleanError(res, 404);
+      expect(res.json(), token.slice(0, 20)).toMatchObject({ error: 'not_found', message: 'Inspection not found' });
+      expect(res.json().shop, token.slice(0, 20)).toBeTypeOf('object');
+    }
+  });
+
+  it('reads every % of a path that does not decode as itself, and leaves other URLs as they are', () => {
+    expect(literalPercents('/mpi/%ff?x=%zz')).toBe('/mpi/%25ff?x=%zz');
+    expect(literalPercents('/mpi/a%20b%')).toBe('/mpi/a%2520b%25');
+    expect(literalPercents('/mpi/a%20b?x=%zz')).toBe('/mpi/a%20b?x=%zz');
+    expect(literalPercents('/api/customers')).toBe('/api/customers');
+  });
+
+  it('a parameter longer than any request line Node accepts (only app.inject can send one) is refused in the API shape', async () => {
+    const res = await admin.inject({ method: 'GET', url: `/api/customers/${'z'.repeat(MAX_PARAM_LENGTH + 1)}` });
+    expectCleanError(res, 414);
+    expect(res.json()).toEqual({ error: 'bad_request', message: 'The address is not valid' });
+  });
+
+  it('an unknown API path with a malformed percent-escape is the JSON 404, with the security headers', async () => {
+    const res = await admin.inject({ method: 'GET', url: '/api/%ff?q=%zz' });
+    expectCleanError(res, 404);
+    expect(res.json().error).toBe('not_found');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });
 

@@ -63,6 +63,28 @@ describe('serving the web app with the API', () => {
     },
   );
 
+  // A share link cut short or mangled in a text message: the page opens and says the link leads nowhere.
+  it.each(['/mpi/%ff', '/invoice/abc%', '/receipt/abc%E0%A4%A'])(
+    'opens the share page for a link whose percent-escapes do not decode: %s',
+    async (url) => {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await app.inject({ method, url });
+        expect(res.statusCode, method).toBe(200);
+        expect(res.headers['content-type'], method).toContain('text/html');
+        expect(res.headers['x-robots-tag'], method).toBe('noindex, nofollow');
+        expect(res.headers['referrer-policy'], method).toBe('no-referrer');
+        if (method === 'GET') expect(res.body).toContain('<div id="share">');
+      }
+    },
+  );
+
+  it('opens the staff app, which draws its 404 page, for any other page whose percent-escapes do not decode', async () => {
+    const res = await app.inject({ method: 'GET', url: '/customers/%zz?tab=%' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<div id="root">');
+  });
+
   it('keeps unknown API paths as JSON 404s, with no-store', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);

@@ -9,7 +9,13 @@ import type { AppConfig } from './config';
 import type { Db } from './db/database';
 import { createMailer, type Mailer } from './lib/mailer';
 import { requireUserInScope } from './plugins/auth';
-import { apiNotFound, registerErrorHandling } from './plugins/errors';
+import {
+  MAX_PARAM_LENGTH,
+  answerFrameworkError,
+  apiNotFound,
+  literalPercents,
+  registerErrorHandling,
+} from './plugins/errors';
 import { makeWritesIdempotent, registerRequestDb, scheduleSyncPrunes } from './plugins/idempotency';
 import { registerOpenApi } from './plugins/openapi';
 import { registerOriginCheck } from './plugins/origin-check';
@@ -122,7 +128,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    rewriteUrl: (request) => literalPercents(request.url ?? '/'),
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createSerializerCompiler({ check: options.checkSerialization }));

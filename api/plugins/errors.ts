@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '@shared/errors';
 import { HttpError } from '@api/lib/http-error';
@@ -87,6 +87,55 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 500) status = 500;
     return reply.status(status).type('application/json; charset=utf-8').send(body);
   });
+}
+
+/**
+ * Longer than any request line Node's HTTP parser accepts (its headers, the request line with them,
+ * are limited to 16 KiB), so no parameter that arrives over HTTP is too long for the router.
+ */
+export const MAX_URL_BYTES = 16 * 1024;
+
+/**
+ * The request's URL with each `%` of its path standing for itself when the path's %-escapes do not
+ * decode (`/mpi/%ff` is read as `/mpi/%25ff`), as the share page reads such a link. The router
+ * would refuse the request before any route or hook ran; this way a mangled share link (cut short in
+ * a text message, say) opens the share page, which says the link leads nowhere, and an API call gets
+ * its route's answer to an id or token it does not know, in the API's shape. Fastify's `rewriteUrl`.
+ */
+export function literalPercents(url: string): string {
+  const end = url.indexOf('?');
+  const pathname = end === -1 ? url : url.slice(0, end);
+  if (!pathname.includes('%')) return url;
+  try {
+    decodeURIComponent(pathname);
+    return url;
+  } catch {
+    return pathname.replaceAll('%', '%25') + (end === -1 ? '' : url.slice(end));
+  }
+}
+
+/**
+ * Longer than any request line Node's HTTP parser accepts (the request line counts toward its 16 KiB
+ * of headers): an id or token of any length reaches its route, which answers it as it answers any
+ * other it does not know. The router's own limit (100 characters) answered a 414 in its own shape.
+ */
+export const MAX_PARAM_LENGTH = 16 * 1024;
+
+/**
+ * What the router refuses before any route or hook runs (Fastify's `frameworkErrors`), should it
+ * still refuse anything after `literalPercents` and `MAX_PARAM_LENGTH`: the API's error shape, not the
+ * router's, which echoed the path back.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode ?? 500;
+  let body: ApiErrorBody;
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+    body = { error: 'internal_error', message: 'Something went wrong on our side. Please try again.' };
+  } else {
+    body = { error: codeForStatus(status), message: 'The address is not valid' };
+  }
+  void reply.status(Math.min(status, 500)).type('application/json; charset=utf-8').send(body);
 }
 
 export function apiNotFound(message = 'There is no such API call'): ApiErrorBody {

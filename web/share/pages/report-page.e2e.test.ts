@@ -132,6 +132,13 @@ describe('/mpi/{shareToken}', () => {
     await screenshot(page, 'report-not-found');
   });
 
+  // Cut short after a % (in a text message, say): an address whose percent-escapes do not decode.
+  it('says not found, not a server error, for a link cut short after a percent sign', async () => {
+    const { page } = await e2e.open();
+    await expectLoadingThenNotFound(page, 'report', '/mpi/no-such-token%');
+    expect(await page.getByText('Bad Request').count()).toBe(0);
+  });
+
   it('approves a service: buttons wait for the call, toast, data reloaded, estimate recomputed by the server', async () => {
     const inspection = await seedInspection(e2e.api);
     const { page } = await openReport(inspection.shareToken);

@@ -136,11 +136,18 @@ const DEAD_LINKS = {
   },
 } as const;
 
-/** A dead share link: the page says it is loading until the data call answers, then that the link leads nowhere. */
-export async function expectLoadingThenNotFound(page: Page, which: keyof typeof DEAD_LINKS): Promise<void> {
+/**
+ * A dead share link (`path`, or one with an unknown token): the page says it is loading until the
+ * data call answers, then that the link leads nowhere.
+ */
+export async function expectLoadingThenNotFound(
+  page: Page,
+  which: keyof typeof DEAD_LINKS,
+  path: string = DEAD_LINKS[which].path,
+): Promise<void> {
   const link = DEAD_LINKS[which];
   const release = await holdRequests(page, link.dataCall);
-  await page.goto(link.path);
+  await page.goto(path);
   await page.getByText(link.loading).waitFor();
   release();
   await page.getByRole('heading', { name: link.title }).waitFor();
