@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { connect } from 'node:net';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from './app';
 import { MAX_PARAM_LENGTH, literalPercents } from './plugins/errors';
 import { useTestApp } from './test/app';
@@ -177,6 +178,41 @@ describe('addresses the router cannot read as they are', () => {
     expectCleanError(res, 404);
     expect(res.json().error).toBe('not_found');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe("requests Node's HTTP parser cannot read", () => {
+  let port = 0;
+  beforeAll(async () => {
+    port = Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
+  });
+
+  /** What the server answers on a raw connection to `request`, once it closes the connection. */
+  async function rawAnswer(request: string): Promise<{ status: number; headers: string; body: string }> {
+    const text = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.end(request));
+      let received = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (received += chunk));
+      socket.on('close', () => resolve(received));
+      // The server closes as soon as it has answered: a reset after the answer still leaves the answer.
+      socket.on('error', (error) => (received ? resolve(received) : reject(error)));
+    });
+    const [head = '', body = ''] = text.split('\r\n\r\n');
+    return { status: Number(head.split(' ')[1]), headers: head, body };
+  }
+
+  it.each([
+    ['headers over 16 KB', `GET /api/config HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+    ['a request that is not HTTP', 'HELLO THERE\r\n\r\n', 400],
+    ['a header line without a colon', 'GET /api/config HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n', 400],
+  ])('%s: answered in the API error shape, and the connection closed', async (_name, request, status) => {
+    const answer = await rawAnswer(request);
+    expect(answer.status).toBe(status);
+    expect(answer.headers).toContain('Content-Type: application/json; charset=utf-8');
+    const body = JSON.parse(answer.body) as Record<string, unknown>;
+    expect(body).toEqual({ error: 'bad_request', message: expect.any(String) });
+    expect(body.message).not.toMatch(/HPE_|Client Error/);
   });
 });
 

@@ -11,6 +11,7 @@ import { createMailer, type Mailer } from './lib/mailer';
 import { requireUserInScope } from './plugins/auth';
 import {
   MAX_PARAM_LENGTH,
+  answerClientError,
   answerFrameworkError,
   apiNotFound,
   literalPercents,
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     rewriteUrl: (request) => literalPercents(request.url ?? '/'),
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createSerializerCompiler({ check: options.checkSerialization }));

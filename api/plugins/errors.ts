@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '@shared/errors';
@@ -136,6 +138,34 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
     body = { error: codeForStatus(status), message: 'The address is not valid' };
   }
   void reply.status(Math.min(status, 500)).type('application/json; charset=utf-8').send(body);
+}
+
+/** The answers to a request Node's HTTP parser could not read, by the parser's error code. */
+const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, message: "The request's headers are larger than the server accepts (16 KB)" },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive' },
+};
+
+/**
+ * A request Node's HTTP parser refused (Fastify's `clientErrorHandler`): too large headers, a request
+ * that took too long to arrive, or no HTTP at all. No route or hook runs, so it is written to the socket
+ * as Fastify's own handler does, in the API's error shape instead of Fastify's, and the connection closes.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  // A connection reset has nobody left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, message } = CLIENT_ERRORS[error.code ?? ''] ?? {
+    status: 400,
+    message: 'The request is not valid HTTP',
+  };
+  const body = JSON.stringify({ error: codeForStatus(status), message } satisfies ApiErrorBody);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 export function apiNotFound(message = 'There is no such API call'): ApiErrorBody {
