@@ -92,12 +92,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
 }
 
 /**
- * Longer than any request line Node's HTTP parser accepts (its headers, the request line with them,
- * are limited to 16 KiB), so no parameter that arrives over HTTP is too long for the router.
- */
-export const MAX_URL_BYTES = 16 * 1024;
-
-/**
  * The request's URL with each `%` of its path standing for itself when the path's %-escapes do not
  * decode (`/mpi/%ff` is read as `/mpi/%25ff`), as the share page reads such a link. The router
  * would refuse the request before any route or hook ran; this way a mangled share link (cut short in
@@ -105,7 +99,8 @@ export const MAX_URL_BYTES = 16 * 1024;
  * its route's answer to an id or token it does not know, in the API's shape. Fastify's `rewriteUrl`.
  */
 export function literalPercents(url: string): string {
-  const end = url.indexOf('?');
+  // The path ends at the query or, in a hand-made request, a fragment, as the router reads it.
+  const end = url.search(/[?#]/);
   const pathname = end === -1 ? url : url.slice(0, end);
   if (!pathname.includes('%')) return url;
   try {
@@ -137,11 +132,16 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   } else {
     body = { error: codeForStatus(status), message: 'The address is not valid' };
   }
-  void reply.status(Math.min(status, 500)).type('application/json; charset=utf-8').send(body);
+  void reply
+    .status(Math.min(status, 500))
+    .header('Cache-Control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send(body);
 }
 
 /** The answers to a request Node's HTTP parser could not read, by the parser's error code. */
 const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: 413, message: "The request body's chunk extensions are too large" },
   HPE_HEADER_OVERFLOW: { status: 431, message: "The request's headers are larger than the server accepts (16 KB)" },
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive' },
 };
@@ -159,7 +159,9 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
     message: 'The request is not valid HTTP',
   };
   const body = JSON.stringify({ error: codeForStatus(status), message } satisfies ApiErrorBody);
-  if (socket.writable) {
+  // Not into an answer already under way on this connection (as Node's own handler).
+  const answering = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+  if (socket.writable && !answering) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
