@@ -10,6 +10,15 @@ export function benchSeconds(): number {
   return Number.isFinite(value) && value > 0 ? value : 5;
 }
 
+/**
+ * BENCH_ENCODING: the Accept-Encoding every call's requests send (`br`, as browsers send it over
+ * HTTPS, or `gzip, deflate`, as over plain HTTP), so that answers over the compression threshold
+ * are compressed as a browser gets them. Unset, none is sent and no answer is compressed.
+ */
+export function benchEncoding(): string | undefined {
+  return process.env.BENCH_ENCODING || undefined;
+}
+
 /** One request of a call: the n-th request builds its own path (and body), so rows vary. */
 export interface RequestSpec {
   method?: 'GET' | 'POST' | 'PUT';
@@ -42,7 +51,7 @@ async function run(
     url: baseUrl,
     connections: CONNECTIONS,
     duration: seconds,
-    headers,
+    headers: { ...headers, ...(benchEncoding() ? { 'accept-encoding': benchEncoding()! } : {}) },
     requests: [
       {
         setupRequest: (request) => {

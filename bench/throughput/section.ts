@@ -3,7 +3,8 @@
  * production server on them and measures calls with autocannon beside a node:http hello-world.
  * Settings: BENCH_DB (sqlite | postgres | both), BENCH_SECONDS, BENCH_SERVER_ROOT, WORKERS,
  * BENCH_WORKERS (e.g. 1,2), BENCH_SCALE (two sizes, e.g. 1000,100000; off to skip), BENCH_CALLS (only
- * the calls whose label contains one of these comma-separated texts, e.g. `inspections/:id,public`).
+ * the calls whose label contains one of these comma-separated texts, e.g. `inspections/:id,public`),
+ * BENCH_ENCODING (an Accept-Encoding for every request, e.g. br).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +20,7 @@ import {
   writeCalls,
   type Call,
 } from './calls';
-import { CONNECTIONS, benchSeconds, measure, type Measured } from './load';
+import { CONNECTIONS, benchEncoding, benchSeconds, measure, type Measured } from './load';
 import { NOT_OFFERED, printMainTable, printScaleTable, printWorkersTable } from './report';
 import { documentsBuilt, migrate, seedShop, vacuumed, type Target } from './seed-shop';
 import {
@@ -156,7 +157,8 @@ export async function benchThroughput(step: (text: string) => void): Promise<voi
   const shops = new Shops(work, step);
   const hello = await startHelloWorld();
   console.log(
-    `\nThroughput: server from ${serverRoot}, WORKERS=${workers}, ${CONNECTIONS} connections, ${benchSeconds()} s per call after a 1 s warm-up`,
+    `\nThroughput: server from ${serverRoot}, WORKERS=${workers}, ${CONNECTIONS} connections, ${benchSeconds()} s per call after a 1 s warm-up` +
+      (benchEncoding() ? `, Accept-Encoding: ${benchEncoding()}` : ''),
   );
   try {
     for (const kind of dbs) {
