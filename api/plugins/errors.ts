@@ -99,6 +99,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
  * its route's answer to an id or token it does not know, in the API's shape. Fastify's `rewriteUrl`.
  */
 export function literalPercents(url: string): string {
+  if (!url.includes('%')) return url;
   // The path ends at the query or, in a hand-made request, a fragment, as the router reads it.
   const end = url.search(/[?#]/);
   const pathname = end === -1 ? url : url.slice(0, end);
