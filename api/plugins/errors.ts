@@ -30,6 +30,12 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
   },
 };
 
+/** What a bug is answered with (it is logged): nothing of the failure itself. */
+const INTERNAL_ERROR: ApiErrorBody = {
+  error: 'internal_error',
+  message: 'Something went wrong on our side. Please try again.',
+};
+
 /** The error code of a 4xx status (`bad_request` for those without one of their own). */
 export function codeForStatus(status: number): ErrorCode {
   if (status === 401) return 'unauthorized';
@@ -84,7 +90,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       body = { error: codeForStatus(status), message: error.message };
     } else {
       request.log.error({ err: error }, 'request failed');
-      body = { error: 'internal_error', message: 'Something went wrong on our side. Please try again.' };
+      body = INTERNAL_ERROR;
     }
     if (status >= 500) status = 500;
     return reply.status(status).type('application/json; charset=utf-8').send(body);
@@ -126,13 +132,8 @@ export const MAX_PARAM_LENGTH = 16 * 1024;
  */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const status = error.statusCode ?? 500;
-  let body: ApiErrorBody;
-  if (status >= 500) {
-    request.log.error({ err: error }, 'request failed');
-    body = { error: 'internal_error', message: 'Something went wrong on our side. Please try again.' };
-  } else {
-    body = { error: codeForStatus(status), message: 'The address is not valid' };
-  }
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  const body = status >= 500 ? INTERNAL_ERROR : { error: codeForStatus(status), message: 'The address is not valid' };
   void reply
     .status(Math.min(status, 500))
     .header('Cache-Control', 'no-store')
