@@ -110,13 +110,17 @@ describe('logout with a malformed body', () => {
   });
 });
 
+/** The admin's request to an id route with `id` in each of its ids (an empty body for a write). */
+const sendWithId = (key: string, id: string) =>
+  admin.inject({
+    method: method(key),
+    url: sampleUrl(key, id),
+    ...(/^(POST|PUT|PATCH) /.test(key) ? { payload: {} } : {}),
+  });
+
 describe('ids in the URL', () => {
   it.each(idRoutes)('%s: a malformed id is a clean 400 or 404', async (key) => {
-    const res = await admin.inject({
-      method: method(key),
-      url: sampleUrl(key, 'not-a-uuid%27%20OR%201=1'),
-      ...(/^(POST|PUT|PATCH) /.test(key) ? { payload: {} } : {}),
-    });
+    const res = await sendWithId(key, 'not-a-uuid%27%20OR%201=1');
     expectCleanError(res);
     expect([400, 404]).toContain(res.statusCode);
   });
@@ -129,13 +133,7 @@ describe('addresses the router cannot read as they are', () => {
   // As its route answers another id that is not one (`!` is outside every id's and token's characters):
   // without the rewrite the router refused it the same way on every route.
   it.each(idRoutes)('%s: an id with a malformed percent-escape is answered by its route', async (key) => {
-    const send = (id: string) =>
-      admin.inject({
-        method: method(key),
-        url: sampleUrl(key, id),
-        ...(/^(POST|PUT|PATCH) /.test(key) ? { payload: {} } : {}),
-      });
-    const [res, plain] = await Promise.all([send('ab%ffcd'), send('ab!ffcd')]);
+    const [res, plain] = await Promise.all([sendWithId(key, 'ab%ffcd'), sendWithId(key, 'ab!ffcd')]);
     expectCleanError(res);
     expect([400, 404]).toContain(res.statusCode);
     expect(ERROR_CODES).toContain(res.json().error);
@@ -145,11 +143,7 @@ describe('addresses the router cannot read as they are', () => {
 
   it.each(idRoutes)('%s: an id of 3,000 characters is answered by its route', async (key) => {
     const long = 'z'.repeat(3000);
-    const res = await admin.inject({
-      method: method(key),
-      url: sampleUrl(key, long),
-      ...(/^(POST|PUT|PATCH) /.test(key) ? { payload: {} } : {}),
-    });
+    const res = await sendWithId(key, long);
     expectCleanError(res);
     expect([400, 404]).toContain(res.statusCode);
     expect(ERROR_CODES).toContain(res.json().error);

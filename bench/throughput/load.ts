@@ -47,11 +47,12 @@ async function run(
   seconds: number,
   headers: Record<string, string>,
 ): Promise<autocannon.Result> {
+  const encoding = benchEncoding();
   return autocannon({
     url: baseUrl,
     connections: CONNECTIONS,
     duration: seconds,
-    headers: { ...headers, ...(benchEncoding() ? { 'accept-encoding': benchEncoding()! } : {}) },
+    headers: { ...headers, ...(encoding ? { 'accept-encoding': encoding } : {}) },
     requests: [
       {
         setupRequest: (request) => {
