@@ -47,6 +47,7 @@ import { userRoutes } from './modules/users/user.routes';
 import { vehicleRoutes } from './modules/vehicles/vehicle.routes';
 import { keepInspectionDocuments } from './modules/inspections/inspection-documents';
 import { scheduleSearchUpkeep } from './lib/text-search';
+import { checkKeptSearches } from './lib/kept-searches';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,7 +78,8 @@ export interface BuildAppOptions {
   clock?: () => number;
   /**
    * Every response also goes through zod, and the compiled serializer must write the same; every
-   * stored inspection document read is also compared with one built from the rows (tests).
+   * stored inspection document read is also compared with one built from the rows, and every kept
+   * search's ids with a fresh read (tests).
    */
   checkSerialization?: boolean;
   /**
@@ -209,6 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   scheduleSyncPrunes(app, db);
   scheduleSearchUpkeep(app, db);
   keepInspectionDocuments(app, db, { check: options.checkSerialization === true });
+  if (options.checkSerialization) checkKeptSearches(db);
   scheduleInterruptedEmailCheck(app, db);
 
   // API answers are never cached by browsers, proxies or the service worker.

@@ -4,6 +4,7 @@ import { NEXT_CURSOR_HEADER } from '@shared/schemas/common';
 import { isPostgres, type Db } from '@api/db/database';
 import type { Database } from '@api/db/tables';
 import { JsonText, sendJsonText } from './json-text';
+import { keptSearchIds } from './kept-searches';
 
 export interface Page {
   limit?: number | undefined;
@@ -80,6 +81,8 @@ export interface SearchPage<K> {
  * asks for all of them, without a limit: SQLite then sorts them in its sorter, where under a LIMIT
  * it keeps them in a temporary b-tree (a common surname's ids, 1,000 of them at 100,000 customers:
  * 1.0 -> 0.7 ms; docs/performance.md, "A search's ids without a limit").
+ * Those ids, all of them, are kept until a customer or vehicle changes (`keptSearchIds`): the next
+ * page of the same search, or the same page again, reads only its answers.
  * On PostgreSQL the read is the page itself and one row more (its limit and offset) and carries the
  * count (`searchMatchColumns`). The page's answers are then read by id (`readAnswers`) as one JSON
  * array in the order of the ids, written by the database, instead of a row object per answer; one
@@ -95,6 +98,8 @@ export async function searchPage<K>(
     count: () => Promise<number>;
     /** How many rows can match at most, where known. */
     most?: number | undefined;
+    /** What the matches depend on (the table, terms, filters and sort): they are kept by it (`keptSearchIds`). */
+    key: string;
   },
 ): Promise<SearchPage<K>> {
   let total: number | undefined;
@@ -110,10 +115,17 @@ export async function searchPage<K>(
   } else {
     const all = lookahead === undefined || (search.most !== undefined && search.most < SEARCH_IDS_READ);
     const asked = all ? undefined : Math.max(SEARCH_IDS_READ, offset + lookahead);
-    const [row] = (await search.readIds({ limit: asked })) as { ids: string }[];
-    const matches = JSON.parse(row!.ids) as string[];
-    if (asked === undefined || matches.length < asked) total = matches.length;
-    matched = matches.slice(offset, lookahead === undefined ? undefined : offset + lookahead);
+    // The first SEARCH_IDS_READ or more of many matches: this page's, not kept.
+    let some: string[] | undefined;
+    const every = await keptSearchIds(db, search.key, async () => {
+      const [row] = (await search.readIds({ limit: asked })) as { ids: string }[];
+      const matches = JSON.parse(row!.ids) as string[];
+      if (asked === undefined || matches.length < asked) return matches;
+      some = matches;
+      return undefined;
+    });
+    if (every) total = every.length;
+    matched = (every ?? some!).slice(offset, lookahead === undefined ? undefined : offset + lookahead);
   }
   const pageIds = page.limit === undefined ? matched : matched.slice(0, page.limit);
   const answers: AnswersInOrder<K> = pageIds.length === 0 ? { text: '[]' } : await search.readAnswers(pageIds);

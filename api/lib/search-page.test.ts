@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { isPostgres } from '@api/db/database';
 import { createTestDatabase } from '@api/test/database';
+import { changed, recordChanges } from './change-log';
+import { inTransaction } from '@api/db/transaction';
 import { SEARCH_IDS_READ, searchPage, type Page, type SearchPage, type SearchRow } from './list';
 
 // searchPage with its reads and its count stubbed: what it asks each database for, and what it makes of it.
@@ -9,11 +11,14 @@ afterAll(() => database.drop());
 const { db } = database;
 const postgres = isPostgres(db);
 
-/** A search whose matches are `ids` (in order); its reads answer as the database would. */
-function stubbed(ids: readonly string[], gone: readonly string[] = []) {
+let searches = 0;
+
+/** A search whose matches are `ids` (in order); its reads answer as the database would. Each is a search of its own (`key`). */
+function stubbed(ids: readonly string[], gone: readonly string[] = [], key = `search ${++searches}`) {
   const asked: Pick<Page, 'limit' | 'offset'>[] = [];
   let counted = 0;
   return {
+    key,
     asked,
     counted: () => counted,
     readIds: async (page: Pick<Page, 'limit' | 'offset'>): Promise<SearchRow[]> => {
@@ -116,5 +121,67 @@ describe('searchPage', () => {
     expect(page.more).toBe(false);
     // SQLite's read from the first tells the total; PostgreSQL's empty page does not, and it counts.
     expect(past.counted()).toBe(postgres ? 1 : 0);
+  });
+
+  describe('kept until a customer or vehicle changes', () => {
+    // PostgreSQL reads each page (with its count) and keeps nothing.
+    const kept = !postgres;
+
+    it('answers the same search again, at any page, from the ids its first read gave', async () => {
+      const search = stubbed(five);
+      await searchPage(db, { limit: 2 }, search);
+      const page = await searchPage(db, { limit: 2, offset: 2 }, search);
+      expect(idsOf(page)).toEqual(['id-2', 'id-3']);
+      expect(page).toMatchObject({ total: 5, more: true });
+      const whole = await searchPage(db, {}, search);
+      expect(idsOf(whole)).toEqual(five);
+      expect(search.asked).toHaveLength(kept ? 1 : 3);
+    });
+
+    it('reads them again once a customer or a vehicle changes, not for other writes', async () => {
+      const search = stubbed(five);
+      await searchPage(db, { limit: 2 }, search);
+      await inTransaction(db, (trx) => recordChanges(trx, changed('media', ['a photo'])));
+      await searchPage(db, { limit: 2 }, search);
+      expect(search.asked).toHaveLength(kept ? 1 : 2);
+      await inTransaction(db, (trx) =>
+        recordChanges(trx, [...changed('media', ['a video']), ...changed('customer', ['c'])]),
+      );
+      await searchPage(db, { limit: 2 }, search);
+      expect(search.asked).toHaveLength(kept ? 2 : 3);
+      await inTransaction(db, (trx) => recordChanges(trx, changed('vehicle', ['v'])));
+      await searchPage(db, { limit: 2 }, search);
+      expect(search.asked).toHaveLength(kept ? 3 : 4);
+    });
+
+    it('gives what the database holds now once the mark moves, the same key or not', async () => {
+      const before = stubbed(five, [], 'renamed search');
+      await searchPage(db, { limit: 10 }, before);
+      await inTransaction(db, (trx) => recordChanges(trx, changed('customer', ['c'])));
+      const after = stubbed(['id-9', ...five], [], 'renamed search');
+      const page = await searchPage(db, { limit: 10 }, after);
+      expect(idsOf(page)).toEqual(['id-9', ...five]);
+      expect(page.total).toBe(6);
+    });
+
+    it('always reads inside a transaction, and keeps nothing it reads there', async () => {
+      const search = stubbed(five);
+      await inTransaction(db, async (trx) => {
+        await searchPage(trx, { limit: 2 }, search);
+        await searchPage(trx, { limit: 2 }, search);
+      });
+      expect(search.asked).toHaveLength(2);
+      await searchPage(db, { limit: 2 }, search);
+      expect(search.asked).toHaveLength(3);
+    });
+
+    it('keeps no search of SEARCH_IDS_READ matches or more (it read only the first of them)', async () => {
+      const many = Array.from({ length: SEARCH_IDS_READ + 5 }, (_, i) => `id-${i}`);
+      const search = stubbed(many);
+      await searchPage(db, { limit: 3 }, search);
+      const page = await searchPage(db, { limit: 3, offset: 3 }, search);
+      expect(idsOf(page)).toEqual(['id-3', 'id-4', 'id-5']);
+      expect(search.asked).toHaveLength(2);
+    });
   });
 });

@@ -408,3 +408,70 @@ describe('GET /api/customers deep pages by offset', () => {
     }
   });
 });
+
+describe('GET /api/customers and /api/vehicles searches between writes', () => {
+  it('answers each search with what the shop holds after every write that changes its matches, kept or not between them', async () => {
+    const advisor = await t.signIn('service_advisor');
+    const send = async (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
+      const res = await advisor.inject({ method, url, ...(payload ? { payload } : {}) });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      return res.statusCode === 204 ? undefined : (res.json() as { id: string });
+    };
+    const customers = () => list('?q=quarry&limit=2');
+    const vehicles = async () => {
+      const res = await advisor.inject({ method: 'GET', url: '/api/vehicles?q=quarry&sort=make&limit=2' });
+      expect(res.statusCode, res.body).toBe(200);
+      return { ids: (res.json() as { id: string }[]).map((v) => v.id), total: Number(res.headers['x-total-count']) };
+    };
+    expect(await customers()).toMatchObject({ ids: [], total: 0 });
+
+    const first = await send('POST', '/api/customers', {
+      name: 'Quarry Blue',
+      email: 'blue@quarry.test',
+      phone: '555-7001',
+    });
+    const second = await send('POST', '/api/customers', {
+      name: 'Ann Quarryman',
+      email: 'ann@slate.test',
+      phone: '555-7002',
+    });
+    expect(await customers()).toMatchObject({ ids: ids(second!, first!), total: 2 });
+    // The same search again, and a page after it, give the same.
+    expect(await customers()).toMatchObject({ ids: ids(second!, first!), total: 2 });
+    expect(await list('?q=quarry&limit=2&offset=1')).toMatchObject({ ids: ids(first!), total: 2 });
+
+    // An owner's name is part of the vehicles' search.
+    const truck = await send('POST', '/api/vehicles', {
+      customerId: second!.id,
+      year: 2015,
+      make: 'Ford',
+      model: 'Ranger',
+    });
+    expect(await vehicles()).toMatchObject({ ids: ids(truck!), total: 1 });
+    // A write to an inspection changes no customer's or vehicle's match.
+    await send('POST', '/api/inspections', { customerId: second!.id, vehicleId: truck!.id });
+    expect(await customers()).toMatchObject({ ids: ids(second!, first!), total: 2 });
+    expect(await vehicles()).toMatchObject({ ids: ids(truck!), total: 1 });
+
+    // A customer renamed: out of the customers' search, and its vehicles out of theirs.
+    await send('PUT', `/api/customers/${second!.id}`, { name: 'Ann Slate' });
+    expect(await customers()).toMatchObject({ ids: ids(first!), total: 1 });
+    expect(await vehicles()).toMatchObject({ ids: [], total: 0 });
+    // A vehicle that now matches by its own text, then its owner's rename back, then the vehicle deleted.
+    const van = await send('POST', '/api/vehicles', {
+      customerId: first!.id,
+      year: 2020,
+      make: 'Ram',
+      model: 'Quarrymaster',
+    });
+    expect(await vehicles()).toMatchObject({ ids: ids(van!), total: 1 });
+    await send('PUT', `/api/customers/${second!.id}`, { name: 'Ann Quarryman' });
+    expect(await vehicles()).toMatchObject({ ids: ids(truck!, van!), total: 2 });
+    await send('DELETE', `/api/vehicles/${truck!.id}`);
+    expect(await vehicles()).toMatchObject({ ids: ids(van!), total: 1 });
+    // A customer deleted takes its vehicles with it.
+    await send('DELETE', `/api/customers/${first!.id}`);
+    expect(await customers()).toMatchObject({ ids: ids(second!), total: 1 });
+    expect(await vehicles()).toMatchObject({ ids: [], total: 0 });
+  });
+});

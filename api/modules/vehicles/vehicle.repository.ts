@@ -259,6 +259,7 @@ export function searchVehicles(
       }),
     readAnswers: (ids) => readVehicleAnswers(db, ids),
     count: () => countVehicles(db, filters),
+    key: countKey('vehicle search', { q: filters.q, customerId: filters.customerId, sort }),
   });
 }
 
