@@ -63,8 +63,11 @@ describe('malformed input on every write route', () => {
       headers: { 'content-type': 'text/plain' },
       payload: 'hello',
     });
-    expectCleanError(res);
-    expect([400, 404, 415]).toContain(res.statusCode);
+    expectCleanError(res, 415);
+    expect(res.json()).toEqual({
+      error: 'unsupported_media_type',
+      message: 'Send the request body as application/json',
+    });
   });
 
   const hostile: unknown[] = [

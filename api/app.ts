@@ -197,6 +197,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (route.url.startsWith('/api/') && route.compress === undefined) route.compress = API_COMPRESSION;
   });
   await app.register(fastifyCompress, { threshold: COMPRESS_THRESHOLD_BYTES });
+  // The API reads JSON (and the upload's bytes): a text body is refused with 415, not read as a
+  // string for the schema to reject as a 400.
+  app.removeContentTypeParser('text/plain');
   // An empty JSON body (as an approve button may send) is no body, not a parse error.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
