@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -124,6 +125,51 @@ function privateTempFolderForBuild(): Plugin {
   };
 }
 
+/** The built files worth compressing: text. Images, fonts and the icons are compressed already. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt)$/;
+/** Below this the headers outweigh the saving (the server's own threshold for compressing). */
+const PRECOMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Writes a brotli (quality 11) and a gzip (level 9) copy beside every built text file, once, at the
+ * codecs' best: the server sends them as they are (`preCompressed` of @fastify/static) instead of
+ * compressing the app's and the share pages' files on every request at a level cheap enough for
+ * that. A copy no smaller than its file is not written. Runs after every other plugin's last writes
+ * (the service worker's generation included), so what it compresses is what is served.
+ */
+function precompressBuiltFiles(): Plugin {
+  let outDir = '';
+  return {
+    name: 'baywise:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
+          if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+          const file = path.join(entry.parentPath, entry.name);
+          const bytes = readFileSync(file);
+          if (bytes.length < PRECOMPRESS_MIN_BYTES) continue;
+          const br = brotliCompressSync(bytes, {
+            params: {
+              [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+              [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+              [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+            },
+          });
+          const gz = gzipSync(bytes, { level: zlib.Z_BEST_COMPRESSION });
+          if (br.length < bytes.length) writeFileSync(`${file}.br`, br);
+          if (gz.length < bytes.length) writeFileSync(`${file}.gz`, gz);
+        }
+      },
+    },
+  };
+}
+
 const shareOnly = sharePagesOnlyFiles();
 
 // The web app lives in web/, its static files in public/; the build goes to dist/web, which
@@ -181,6 +227,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     noManifestOnSharePages(),
+    precompressBuiltFiles(),
   ],
   build: {
     outDir: '../dist/web',

@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { createTestDatabase } from './test/database';
@@ -12,6 +13,14 @@ writeFileSync(path.join(webRoot, 'share.html'), '<!doctype html><title>Baywise</
 writeFileSync(path.join(webRoot, 'app.js'), 'console.log("app")');
 mkdirSync(path.join(webRoot, 'assets'));
 writeFileSync(path.join(webRoot, 'assets', 'main-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))})`);
+// Files the build compressed once (vite.config.ts, precompressBuiltFiles), as it writes them.
+const sharedScript = `console.log(${JSON.stringify('share '.repeat(1000))})`;
+const shareHtml = '<!doctype html><title>Baywise</title><div id="share"></div>';
+writeFileSync(path.join(webRoot, 'assets', 'share-def456.js'), sharedScript);
+writeFileSync(path.join(webRoot, 'assets', 'share-def456.js.br'), brotliCompressSync(sharedScript));
+writeFileSync(path.join(webRoot, 'assets', 'share-def456.js.gz'), gzipSync(sharedScript));
+writeFileSync(path.join(webRoot, 'share.html.br'), brotliCompressSync(shareHtml));
+writeFileSync(path.join(webRoot, 'share.html.gz'), gzipSync(shareHtml));
 
 const database = await createTestDatabase();
 const app = await buildApp({ config: testConfig(), db: database.db, webRoot });
@@ -36,8 +45,43 @@ describe('serving the web app with the API', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toBe('accept-encoding');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.rawPayload.length).toBeLessThan(1000);
+  });
+
+  it.each([
+    ['br', 'br'],
+    ['gzip, deflate, br', 'br'],
+    ['gzip, deflate', 'gzip'],
+  ])('sends the copy the build compressed for Accept-Encoding %s, as it is', async (accepted, sent) => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/assets/share-def456.js',
+      headers: { 'accept-encoding': accepted },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(sent);
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.vary).toBe('accept-encoding');
+    const file = path.join(webRoot, 'assets', `share-def456.js.${sent === 'br' ? 'br' : 'gz'}`);
+    expect(res.rawPayload.equals(readFileSync(file))).toBe(true);
+    // Without Accept-Encoding, the file itself.
+    const plain = await app.inject({ method: 'GET', url: '/assets/share-def456.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(sharedScript);
+    expect(plain.headers.vary).toBe('accept-encoding');
+  });
+
+  it('sends a share link the share page the build compressed, with its headers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/mpi/abc123', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(res.rawPayload.equals(readFileSync(path.join(webRoot, 'share.html.br')))).toBe(true);
   });
 
   it.each(['/mpi/abc123', '/invoice/abc123', '/receipt/abc123'])(

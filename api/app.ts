@@ -262,10 +262,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes a .br and a .gz beside each text file (vite.config.ts): sent as they are,
+      // compressed once at the codecs' best; a file without one is compressed as it is sent.
+      preCompressed: true,
       // Built assets carry a content hash in their name, so they never change; the rest revalidates.
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // Which copy is sent (the file, its .br or its .gz) depends on Accept-Encoding.
+        res.setHeader('Vary', 'accept-encoding');
       },
     });
   }

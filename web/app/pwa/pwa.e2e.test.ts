@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PHONE, TABLET_LANDSCAPE } from '@web/test/e2e/browser';
@@ -213,10 +214,18 @@ describe('a new version', () => {
     const prompt = page.getByTestId('update-prompt');
     const reload = prompt.locator('button');
 
-    // A new deployment: the server now has a different worker script (same app files).
+    // A new deployment: the server now has a different worker script (same app files), and the
+    // compressed copies the build writes beside it (vite.config.ts) with it.
     const workerFile = path.join(inject('webDir'), 'sw.js');
     const deployed = readFileSync(workerFile, 'utf8');
-    writeFileSync(workerFile, `${deployed}\n// next release\n`);
+    const copies = ['.br', '.gz'].map((ext) => ({
+      file: `${workerFile}${ext}`,
+      bytes: readFileSync(`${workerFile}${ext}`),
+    }));
+    const release = `${deployed}\n// next release\n`;
+    writeFileSync(workerFile, release);
+    writeFileSync(`${workerFile}.br`, brotliCompressSync(release));
+    writeFileSync(`${workerFile}.gz`, gzipSync(release));
     try {
       await page.evaluate(() => ((window as unknown as { before: boolean }).before = true));
       await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
@@ -272,6 +281,7 @@ describe('a new version', () => {
       expect(await prompt.textContent()).toBe('');
     } finally {
       writeFileSync(workerFile, deployed);
+      for (const copy of copies) writeFileSync(copy.file, copy.bytes);
     }
   });
 });
