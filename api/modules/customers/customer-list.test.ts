@@ -417,6 +417,8 @@ describe('GET /api/customers and /api/vehicles searches between writes', () => {
       expect(res.statusCode, res.body).toBeLessThan(300);
       return res.statusCode === 204 ? undefined : (res.json() as { id: string });
     };
+    const addVehicle = (customerId: string, make: string, model: string) =>
+      send('POST', '/api/vehicles', { customerId, year: 2018, make, model });
     const customers = () => list('?q=quarry&limit=2');
     const vehicles = async () => {
       const res = await advisor.inject({ method: 'GET', url: '/api/vehicles?q=quarry&sort=make&limit=2' });
@@ -441,12 +443,7 @@ describe('GET /api/customers and /api/vehicles searches between writes', () => {
     expect(await list('?q=quarry&limit=2&offset=1')).toMatchObject({ ids: ids(first!), total: 2 });
 
     // An owner's name is part of the vehicles' search.
-    const truck = await send('POST', '/api/vehicles', {
-      customerId: second!.id,
-      year: 2015,
-      make: 'Ford',
-      model: 'Ranger',
-    });
+    const truck = await addVehicle(second!.id, 'Ford', 'Ranger');
     expect(await vehicles()).toMatchObject({ ids: ids(truck!), total: 1 });
     // A write to an inspection changes no customer's or vehicle's match.
     await send('POST', '/api/inspections', { customerId: second!.id, vehicleId: truck!.id });
@@ -458,12 +455,7 @@ describe('GET /api/customers and /api/vehicles searches between writes', () => {
     expect(await customers()).toMatchObject({ ids: ids(first!), total: 1 });
     expect(await vehicles()).toMatchObject({ ids: [], total: 0 });
     // A vehicle that now matches by its own text, then its owner's rename back, then the vehicle deleted.
-    const van = await send('POST', '/api/vehicles', {
-      customerId: first!.id,
-      year: 2020,
-      make: 'Ram',
-      model: 'Quarrymaster',
-    });
+    const van = await addVehicle(first!.id, 'Ram', 'Quarrymaster');
     expect(await vehicles()).toMatchObject({ ids: ids(van!), total: 1 });
     await send('PUT', `/api/customers/${second!.id}`, { name: 'Ann Quarryman' });
     expect(await vehicles()).toMatchObject({ ids: ids(truck!, van!), total: 2 });
