@@ -104,7 +104,7 @@ function sqliteSink(file: string): Sink {
       }
     },
     async finish(changes) {
-      db.prepare('update sync_state set seq = ?, customer_vehicle_seq = ?').run(changes, changes);
+      db.prepare('update sync_state set seq = ?').run(changes);
       for (const index of indexes) db.exec(index.sql);
       db.pragma('journal_mode = WAL');
       db.close();
@@ -137,7 +137,7 @@ async function postgresSink(url: string): Promise<Sink> {
       }
     },
     async finish(changes) {
-      await client.query('update sync_state set seq = $1, customer_vehicle_seq = $1', [changes]);
+      await client.query('update sync_state set seq = $1', [changes]);
       // A database that has lived a while has planner statistics; a bulk load has none until autovacuum runs.
       await client.query('analyze');
       await client.end();
