@@ -3,6 +3,7 @@ import { isPostgres } from '@api/db/database';
 import { createTestDatabase } from '@api/test/database';
 import { changed, recordChanges } from './change-log';
 import { inTransaction } from '@api/db/transaction';
+import { KEPT_SEARCH_IDS, KEPT_SEARCHES } from './kept-searches';
 import { SEARCH_IDS_READ, searchPage, type Page, type SearchPage, type SearchRow } from './list';
 
 // searchPage with its reads and its count stubbed: what it asks each database for, and what it makes of it.
@@ -173,6 +174,29 @@ describe('searchPage', () => {
       expect(search.asked).toHaveLength(2);
       await searchPage(db, { limit: 2 }, search);
       expect(search.asked).toHaveLength(3);
+    });
+
+    it('keeps the KEPT_SEARCHES searches used last, and no more than KEPT_SEARCH_IDS ids in all', async () => {
+      const first = stubbed(five);
+      await searchPage(db, { limit: 2 }, first);
+      const others = Array.from({ length: KEPT_SEARCHES }, () => stubbed(five));
+      for (const other of others) await searchPage(db, { limit: 2 }, other);
+      // The first one was the least recently used: out. The last one is kept.
+      await searchPage(db, { limit: 2 }, first);
+      await searchPage(db, { limit: 2 }, others.at(-1)!);
+      expect(first.asked).toHaveLength(2);
+      expect(others.at(-1)!.asked).toHaveLength(kept ? 1 : 2);
+
+      // Two searches of more ids than the budget holds together: the older one goes.
+      const many = (n: number) => Array.from({ length: n }, (_, i) => `id-${i}`);
+      const broad = { ...stubbed(many(KEPT_SEARCH_IDS / 2 + 1)), most: 1 };
+      const broader = { ...stubbed(many(KEPT_SEARCH_IDS / 2 + 1)), most: 1 };
+      await searchPage(db, { limit: 2 }, broad);
+      await searchPage(db, { limit: 2 }, broader);
+      await searchPage(db, { limit: 2 }, broader);
+      await searchPage(db, { limit: 2 }, broad);
+      expect(broader.asked).toHaveLength(kept ? 1 : 2);
+      expect(broad.asked).toHaveLength(2);
     });
 
     it('keeps no search of SEARCH_IDS_READ matches or more (it read only the first of them)', async () => {
