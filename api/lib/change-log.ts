@@ -37,24 +37,21 @@ const insertChanges = compiledInsert('syncChanges', (insert) =>
   ),
 );
 
-// Every write takes its sequence numbers here: compiled once (the count is bound, as text). A write
-// that changes a customer or vehicle also moves their own mark to its last number (both sides of a
-// SET read the row as it was), which their searches' kept matches go by (api/lib/kept-searches.ts).
-const advanceSeq = compiledOnce((db, [count]) =>
-  db
-    .updateTable('syncState')
-    .set((eb) => ({ seq: eb('seq', '+', asNumber(count!)) }))
-    .returning('seq'),
-);
-const advanceSeqOfCustomerOrVehicle = compiledOnce((db, [count]) =>
-  db
-    .updateTable('syncState')
-    .set((eb) => ({
-      seq: eb('seq', '+', asNumber(count!)),
-      customerVehicleSeq: eb('seq', '+', asNumber(count!)),
-    }))
-    .returning('seq'),
-);
+// Every write takes its sequence numbers here: compiled once each (the count is bound, as text). A
+// write that changes a customer or vehicle also moves their own mark to its last number (both sides
+// of a SET read the row as it was), which their searches' kept matches go by (api/lib/kept-searches.ts).
+const advanceSeqOf = (customerOrVehicle: boolean) =>
+  compiledOnce((db, [count]) =>
+    db
+      .updateTable('syncState')
+      .set((eb) => {
+        const next = eb('seq', '+', asNumber(count!));
+        return customerOrVehicle ? { seq: next, customerVehicleSeq: next } : { seq: next };
+      })
+      .returning('seq'),
+  );
+const advanceSeq = advanceSeqOf(false);
+const advanceSeqOfCustomerOrVehicle = advanceSeqOf(true);
 const CUSTOMER_OR_VEHICLE: ReadonlySet<ChangeEntity> = new Set(['customer', 'vehicle']);
 
 const GONE_MESSAGES: Record<ChangeEntity, string> = {

@@ -115,17 +115,14 @@ export async function searchPage<K>(
   } else {
     const all = lookahead === undefined || (search.most !== undefined && search.most < SEARCH_IDS_READ);
     const asked = all ? undefined : Math.max(SEARCH_IDS_READ, offset + lookahead);
-    // The first SEARCH_IDS_READ or more of many matches: this page's, not kept.
-    let some: string[] | undefined;
-    const every = await keptSearchIds(db, search.key, async () => {
+    const { ids, complete } = await keptSearchIds(db, search.key, async () => {
       const [row] = (await search.readIds({ limit: asked })) as { ids: string }[];
       const matches = JSON.parse(row!.ids) as string[];
-      if (asked === undefined || matches.length < asked) return matches;
-      some = matches;
-      return undefined;
+      // Fewer than asked for are all of them.
+      return { ids: matches, complete: asked === undefined || matches.length < asked };
     });
-    if (every) total = every.length;
-    matched = (every ?? some!).slice(offset, lookahead === undefined ? undefined : offset + lookahead);
+    if (complete) total = ids.length;
+    matched = ids.slice(offset, lookahead === undefined ? undefined : offset + lookahead);
   }
   const pageIds = page.limit === undefined ? matched : matched.slice(0, page.limit);
   const answers: AnswersInOrder<K> = pageIds.length === 0 ? { text: '[]' } : await search.readAnswers(pageIds);

@@ -25,4 +25,20 @@ describe('LruMap', () => {
     expect(map.delete('b')).toBe(true);
     expect([map.get('b'), map.size]).toEqual([undefined, 1]);
   });
+
+  it('with a weight bound, drops the least recently used entries until the rest weigh no more than it', () => {
+    const map = new LruMap<string, number[]>(10, { weigh: (ids) => ids.length, most: 5 });
+    map.set('a', [1, 2]);
+    map.set('b', [1, 2]);
+    expect(map.get('a')).toEqual([1, 2]);
+    map.set('c', [1, 2]);
+    expect([map.peek('a'), map.peek('b'), map.peek('c'), map.size]).toEqual([[1, 2], undefined, [1, 2], 2]);
+    // A value heavier than the whole bound is not kept, and takes the entry it replaces with it.
+    map.set('a', [1, 2, 3, 4, 5, 6]);
+    expect([map.peek('a'), map.size]).toEqual([undefined, 1]);
+    // A deleted entry's weight is freed: five fit again beside nothing else.
+    expect(map.delete('c')).toBe(true);
+    map.set('d', [1, 2, 3, 4, 5]);
+    expect([map.peek('d'), map.size]).toEqual([[1, 2, 3, 4, 5], 1]);
+  });
 });

@@ -1,12 +1,23 @@
+/** A bound on what an `LruMap` holds besides its number of entries: each value's weight, and their most in all. */
+export interface WeightBound<V> {
+  weigh: (value: V) => number;
+  most: number;
+}
+
 /**
- * A map that keeps at most `capacity` entries and, past it, drops the one least recently used: a
- * `get` or `set` makes an entry the most recent (a Map iterates in insertion order, so an entry
- * used is re-inserted at the end, and the first one is the oldest).
+ * A map that keeps at most `capacity` entries (and, with a `bound`, values that weigh at most its
+ * `most` in all) and, past it, drops the ones least recently used: a `get` or `set` makes an entry
+ * the most recent (a Map iterates in insertion order, so an entry used is re-inserted at the end,
+ * and the first one is the oldest). A value heavier than the whole bound is not kept.
  */
 export class LruMap<K, V> {
   private readonly entries = new Map<K, V>();
+  private weight = 0;
 
-  constructor(readonly capacity: number) {}
+  constructor(
+    readonly capacity: number,
+    private readonly bound?: WeightBound<V>,
+  ) {}
 
   /** The entry, made the most recently used. */
   get(key: K): V | undefined {
@@ -23,14 +34,22 @@ export class LruMap<K, V> {
     return this.entries.get(key);
   }
 
-  /** Keeps the entry as the most recently used, dropping the least recently used one past the capacity. */
+  /** Keeps the entry as the most recently used, dropping the least recently used ones past the bounds. */
   set(key: K, value: V): void {
-    this.entries.delete(key);
+    this.delete(key);
+    const weight = this.bound?.weigh(value) ?? 0;
+    if (this.bound && weight > this.bound.most) return;
     this.entries.set(key, value);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    this.weight += weight;
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= this.capacity && (!this.bound || this.weight <= this.bound.most)) break;
+      this.delete(oldest);
+    }
   }
 
   delete(key: K): boolean {
+    if (!this.entries.has(key)) return false;
+    if (this.bound) this.weight -= this.bound.weigh(this.entries.get(key)!);
     return this.entries.delete(key);
   }
 
@@ -40,11 +59,11 @@ export class LruMap<K, V> {
 }
 
 /** An `LruMap` of its own for each owner (a database handle, say), made at its first use. */
-export function lruMapPer<V>(capacity: number): (owner: object) => LruMap<string, V> {
+export function lruMapPer<V>(capacity: number, bound?: WeightBound<V>): (owner: object) => LruMap<string, V> {
   const maps = new WeakMap<object, LruMap<string, V>>();
   return (owner) => {
     let map = maps.get(owner);
-    if (!map) maps.set(owner, (map = new LruMap(capacity)));
+    if (!map) maps.set(owner, (map = new LruMap(capacity, bound)));
     return map;
   };
 }
