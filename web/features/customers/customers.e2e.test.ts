@@ -139,8 +139,8 @@ describe('customers section', () => {
     const { context, page } = await open(LANDSCAPE);
     // With the first pull held, the server answers the searches, and the test holds the one it watches.
     await holdRequests(page, /\/api\/sync\/changes/);
-    const release = await holdRequests(page, /\/api\/customers\?.*q=[^&]*Echo/);
-    const held = page.waitForRequest(/\/api\/customers\?.*q=[^&]*Echo/);
+    const echo = /\/api\/customers\?.*q=[^&]*Echo/;
+    const release = await holdRequests(page, echo);
     await addSession(context, baseUrl, api.cookie);
     await page.goto('/?section=customers');
     await searchList(page, b);
@@ -148,6 +148,8 @@ describe('customers section', () => {
     expect(await list.getAttribute('aria-busy')).toBe('false');
     expect(await cardNames(page)).toEqual([`${b} Delta`, `${b} Echo`]);
 
+    // Watched from here: a wait's time runs from when it starts, and the page's loading is not part of it.
+    const held = page.waitForRequest(echo);
     await page.getByLabel('Search', { exact: true }).fill(`${b} Echo`);
     // Busy from the first key: the search applies a moment later, then waits for its answer.
     expect(await list.getAttribute('aria-busy')).toBe('true');
