@@ -34,6 +34,8 @@ export interface Measured {
   errors: number;
   /** A few non-2xx statuses with their counts, when there were any. */
   statuses: string;
+  /** The bytes of an answer on average, head and body. */
+  bytes?: number;
   /**
    * The server's CPU time per answered request in µs (all its processes), when it could be read:
    * unlike req/s, other work on the machine hardly changes it.
@@ -117,6 +119,7 @@ export async function measure(
     p99: result.latency.p99,
     errors: result.non2xx + socketErrors,
     statuses: [...bad.slice(0, 3), ...(socketErrors > 0 ? [`socket×${socketErrors}`] : [])].join(' '),
+    ...(result.requests.total > 0 ? { bytes: result.throughput.total / result.requests.total } : {}),
     ...(cpuBefore !== null && cpuAfter !== null && result.requests.total > 0
       ? { cpuUs: ((cpuAfter - cpuBefore) * 1000) / result.requests.total }
       : {}),

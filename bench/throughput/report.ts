@@ -1,6 +1,6 @@
 /** The throughput section's tables. */
 import { GOALS, type Call } from './calls';
-import type { Measured } from './load';
+import { CONNECTIONS, type Measured } from './load';
 import { IDLE_SECONDS, type Memory } from './server';
 
 export const P99_GOAL_MS = 50;
@@ -10,7 +10,7 @@ export const KEEP_GOAL = 0.5;
 
 export function table(rows: string[][]): string {
   const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row) => row[col]?.length ?? 0))) ?? [];
-  const right = (cell: string) => /^[\d.,]+( ?(%|ms|µs|MB|×))?$|^[-—]$/.test(cell);
+  const right = (cell: string) => /^[\d.,]+( ?(%|ms|µs|KB|MB|×))?$|^[-—]$/.test(cell);
   return rows
     .map((row) =>
       row
@@ -82,6 +82,56 @@ export function printMainTable(
     "CPU/req: the server's CPU time per answered request (all its processes); CPU share: the hello-world's CPU/req over the call's, which other load on the machine changes far less than req/s",
   );
   printMemory(memory);
+}
+
+export interface CostReference {
+  call: Call;
+  m: Measured;
+  /** The hello-world spending the call's CPU time a request and answering as many bytes. */
+  bare: Measured;
+}
+
+/** The calls that missed the p99 goal beside a bare node:http server of the same cost. */
+export function printCostReference(references: CostReference[]): void {
+  if (references.length === 0) return;
+  console.log(
+    `\nWhat this harness gives a bare server of the same cost: each call with a goal that missed p99 <= ${P99_GOAL_MS} ms, beside the hello-world process spending that call's CPU/req and answering as many bytes (${CONNECTIONS} connections)`,
+  );
+  const lines = [['call', 'bytes', 'CPU/req', 'req/s', 'p50', 'p99', 'bare: CPU/req', 'req/s', 'p50', 'p99']];
+  for (const { call, m, bare } of references) {
+    lines.push([
+      call.label,
+      `${Math.round((m.bytes ?? 0) / 1024).toLocaleString('en-US')} KB`,
+      cpuCell(m),
+      rps(m.rps),
+      latency(m, m.p50),
+      latency(m, m.p99),
+      cpuCell(bare),
+      rps(bare.rps),
+      latency(bare, bare.p50),
+      latency(bare, bare.p99),
+    ]);
+  }
+  console.log(table(lines));
+}
+
+/** BENCH_BARE_COSTS: what p50 and p99 this harness gives a bare server at each cost a request. */
+export function printBareCosts(rows: { spend: number; m: Measured }[]): void {
+  console.log(
+    `\nA bare node:http server (the hello-world process) spending a fixed CPU time a request and answering 1 KB, ${CONNECTIONS} connections`,
+  );
+  const lines = [['spends a request', 'CPU/req', 'req/s', 'p50', 'p99', `p99 <= ${P99_GOAL_MS} ms`]];
+  for (const { spend, m } of rows) {
+    lines.push([
+      `${spend.toLocaleString('en-US')} µs`,
+      cpuCell(m),
+      rps(m.rps),
+      latency(m, m.p50),
+      latency(m, m.p99),
+      m.p99 <= P99_GOAL_MS ? 'yes' : 'no',
+    ]);
+  }
+  console.log(table(lines));
 }
 
 const cpuCell = (m: Measured) => (m.cpuUs === undefined ? '' : `${Math.round(m.cpuUs).toLocaleString('en-US')} µs`);

@@ -4,13 +4,15 @@
  * Settings: BENCH_DB (sqlite | postgres | both), BENCH_SECONDS, BENCH_SERVER_ROOT, WORKERS,
  * BENCH_WORKERS (e.g. 1,2), BENCH_SCALE (two sizes, e.g. 1000,100000; off to skip), BENCH_CALLS (only
  * the calls whose label contains one of these comma-separated texts, e.g. `inspections/:id,public`),
- * BENCH_ENCODING (an Accept-Encoding for every request, e.g. br).
+ * BENCH_ENCODING (an Accept-Encoding for every request, e.g. br), BENCH_BARE_COSTS (µs a request, e.g.
+ * 300,500,1300: the hello-world spending each, to show the p50 and p99 any server gets at that cost).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDatabaseOn, startPostgres, type PostgresServer } from '@test/postgres-server';
 import {
+  GOALS,
   chosen,
   detailCalls,
   inspectionListCall,
@@ -21,7 +23,16 @@ import {
   type Call,
 } from './calls';
 import { CONNECTIONS, benchEncoding, benchSeconds, measure, type Measured } from './load';
-import { NOT_OFFERED, printMainTable, printScaleTable, printWorkersTable } from './report';
+import {
+  NOT_OFFERED,
+  P99_GOAL_MS,
+  printBareCosts,
+  printCostReference,
+  printMainTable,
+  printScaleTable,
+  printWorkersTable,
+  type CostReference,
+} from './report';
 import { documentsBuilt, migrate, seedShop, vacuumed, type Target } from './seed-shop';
 import {
   IDLE_SECONDS,
@@ -142,6 +153,64 @@ async function withServer<T>(
   }
 }
 
+/**
+ * For each call with a goal that missed its p99: the same hello-world process made a bare server of that
+ * call's cost (it spends the call's CPU time a request, less its own, and answers as many bytes),
+ * measured the same way. Its p99 is what this harness gives any server at that cost, so a call whose
+ * p99 is near it waits on its own cost alone.
+ */
+async function costReference(
+  hello: Running,
+  helloM: Measured,
+  rows: { call: Call; m: Measured }[],
+  step: (text: string) => void,
+): Promise<CostReference[]> {
+  const references: CostReference[] = [];
+  for (const { call, m } of rows) {
+    if (
+      GOALS[call.group] === undefined ||
+      m.p99 <= P99_GOAL_MS ||
+      m.cpuUs === undefined ||
+      m.bytes === undefined ||
+      helloM.cpuUs === undefined
+    )
+      continue;
+    const spend = Math.max(0, Math.round(m.cpuUs - helloM.cpuUs));
+    const bytes = Math.round(m.bytes);
+    step(`measuring a bare server of the cost of ${call.label}`);
+    const bare = await measure(
+      hello.baseUrl,
+      () => ({ path: `/?spend=${spend}&bytes=${bytes}` }),
+      {},
+      () => serverCpuMs(hello.proc),
+    );
+    references.push({ call, m, bare });
+  }
+  return references;
+}
+
+/** The hello-world spending each fixed CPU time a request (µs) and answering 1 KB: BENCH_BARE_COSTS. */
+async function measureBareCosts(
+  hello: Running,
+  costs: number[],
+  step: (text: string) => void,
+): Promise<{ spend: number; m: Measured }[]> {
+  const rows: { spend: number; m: Measured }[] = [];
+  for (const spend of costs) {
+    step(`measuring a bare server spending ${spend} µs a request`);
+    rows.push({
+      spend,
+      m: await measure(
+        hello.baseUrl,
+        () => ({ path: `/?spend=${spend}&bytes=1024` }),
+        {},
+        () => serverCpuMs(hello.proc),
+      ),
+    });
+  }
+  return rows;
+}
+
 export async function benchThroughput(step: (text: string) => void): Promise<void> {
   const dbs = databases();
   const workers = process.env.WORKERS || '1';
@@ -161,6 +230,9 @@ export async function benchThroughput(step: (text: string) => void): Promise<voi
       (benchEncoding() ? `, Accept-Encoding: ${benchEncoding()}` : ''),
   );
   try {
+    const bareCosts = counts(process.env.BENCH_BARE_COSTS, 'BENCH_BARE_COSTS');
+    if (bareCosts.length > 0) printBareCosts(await measureBareCosts(hello, bareCosts, step));
+
     for (const kind of dbs) {
       const { target, shop } = await shops.get(kind, SHOP);
       step(`measuring the hello-world and the ${kind} server`);
@@ -189,6 +261,7 @@ export async function benchThroughput(step: (text: string) => void): Promise<voi
         rows,
         memory,
       );
+      printCostReference(await costReference(hello, helloM, rows, step));
     }
 
     if (scale.length === 2) {
