@@ -58,20 +58,35 @@ export const moneyString = z.string().regex(/^-?\d+\.\d{2}$/);
 
 export const timestamp = z.string();
 
+/**
+ * A whole number in a query string: digits (a sign and decimals are read, then refused with their own
+ * message), or a number from a caller in code. Anything else is "<name> must be a number": `0x10`,
+ * `1e1`, an empty value, spaces, or the parameter sent twice, which a plain `Number()` would read as
+ * 16, 10, 0 and 0.
+ */
+export function queryWholeNumber(name: string, { min, max }: { min: number; max?: number }) {
+  const notANumber = `${name} must be a number`;
+  // The bounds first, and alone: past MAX_SAFE_INTEGER a number is no longer whole to zod, and "too
+  // large" says why.
+  const whole = z
+    .number()
+    .min(min, { message: `${name} must be at least ${min}`, abort: true })
+    .max(max ?? Number.MAX_SAFE_INTEGER, {
+      message: max === undefined ? `${name} is too large` : `${name} must be at most ${max}`,
+      abort: true,
+    })
+    .int(`${name} must be a whole number`);
+  return z
+    .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/, notANumber)], notANumber)
+    .transform(Number)
+    .pipe(whole);
+}
+
 /** Query parameters every list endpoint takes. */
 export const listQuery = z.object({
   q: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
-  limit: z.coerce
-    .number('limit must be a number')
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
-    .optional(),
-  offset: z.coerce
-    .number('offset must be a number')
-    .int('offset must be a whole number')
-    .min(0, 'offset must be at least 0')
-    .optional(),
+  limit: queryWholeNumber('limit', { min: 1, max: MAX_PAGE_SIZE }).optional(),
+  offset: queryWholeNumber('offset', { min: 0 }).optional(),
 });
 export type ListQuery = z.infer<typeof listQuery>;
 

@@ -230,6 +230,15 @@ describe('GET /api/customers', () => {
       ['?limit=0', 'limit', 'limit must be at least 1'],
       ['?offset=-1', 'offset', 'offset must be at least 0'],
       ['?limit=abc', 'limit', 'limit must be a number'],
+      // Only digits: what Number() would read as 16, 10, 0 and 0 is not a number here.
+      ['?limit=0x10', 'limit', 'limit must be a number'],
+      ['?limit=1e1', 'limit', 'limit must be a number'],
+      ['?offset=', 'offset', 'offset must be a number'],
+      ['?offset=%205', 'offset', 'offset must be a number'],
+      ['?limit=5&limit=10', 'limit', 'limit must be a number'],
+      ['?limit=2.5', 'limit', 'limit must be a whole number'],
+      ['?offset=99999999999999999999', 'offset', 'offset is too large'],
+      ['?limit=99999999999999999999', 'limit', 'limit must be at most 500'],
     ];
     for (const [query, path, message] of cases) {
       const res = await tech.inject({ method: 'GET', url: `/api/customers${query}` });

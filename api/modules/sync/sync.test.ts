@@ -281,6 +281,9 @@ describe('GET /api/sync/changes', () => {
       ['limit=0', 'Invalid query string: limit must be at least 1'],
       ['limit=1001', 'Invalid query string: limit must be at most 1000'],
       ['limit=2.5', 'Invalid query string: limit must be a whole number'],
+      ['limit=1e2', 'Invalid query string: limit must be a number'],
+      ['limit=0x10', 'Invalid query string: limit must be a number'],
+      ['limit=', 'Invalid query string: limit must be a number'],
     ];
     for (const [query, message] of cases) {
       const res = await tech.inject({ method: 'GET', url: `/api/sync/changes?${query}` });
