@@ -17,11 +17,14 @@ function bodyOf(bytes) {
   return body;
 }
 
+/** Spends this much of the process's CPU time (user and system). */
 function spend(micros) {
-  const until = process.cpuUsage();
-  const total = (usage) => usage.user + usage.system;
-  const start = total(until);
-  while (total(process.cpuUsage()) - start < micros);
+  const used = () => {
+    const usage = process.cpuUsage();
+    return usage.user + usage.system;
+  };
+  const start = used();
+  while (used() - start < micros);
 }
 
 const server = createServer((request, response) => {

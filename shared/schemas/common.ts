@@ -61,8 +61,8 @@ export const timestamp = z.string();
 /**
  * A whole number in a query string: digits (a sign and decimals are read, then refused with their own
  * message), or a number from a caller in code. Anything else is "<name> must be a number": `0x10`,
- * `1e1`, an empty value, spaces, or the parameter sent twice, which a plain `Number()` would read as
- * 16, 10, 0 and 0.
+ * `1e1`, an empty value or one with spaces (which a plain `Number()` reads as 16, 10, 0 and the
+ * digits), and the parameter sent twice.
  */
 export function queryWholeNumber(name: string, { min, max }: { min: number; max?: number }) {
   const notANumber = `${name} must be a number`;
