@@ -58,28 +58,29 @@ export const moneyString = z.string().regex(/^-?\d+\.\d{2}$/);
 
 export const timestamp = z.string();
 
+const DIGITS = /^-?\d+(\.\d+)?$/;
+
 /**
- * A whole number in a query string: digits (a sign and decimals are read, then refused with their own
- * message), or a number from a caller in code. Anything else is "<name> must be a number": `0x10`,
- * `1e1`, an empty value or one with spaces (which a plain `Number()` reads as 16, 10, 0 and the
- * digits), and the parameter sent twice.
+ * A whole number in a query string: its digits (a sign and decimals are read, then refused with their
+ * own messages). Anything else is "<name> must be a number": `0x10`, `1e1`, an empty value or one
+ * with spaces (which a plain `Number()` reads as 16, 10, 0 and the digits), and the parameter sent
+ * twice. The API description shows it as the integer it is, with its range.
  */
 export function queryWholeNumber(name: string, { min, max }: { min: number; max?: number }) {
-  const notANumber = `${name} must be a number`;
-  // The bounds first, and alone: past MAX_SAFE_INTEGER a number is no longer whole to zod, and "too
-  // large" says why.
-  const whole = z
-    .number()
-    .min(min, { message: `${name} must be at least ${min}`, abort: true })
-    .max(max ?? Number.MAX_SAFE_INTEGER, {
-      message: max === undefined ? `${name} is too large` : `${name} must be at most ${max}`,
-      abort: true,
-    })
-    .int(`${name} must be a whole number`);
-  return z
-    .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/, notANumber)], notANumber)
-    .transform(Number)
-    .pipe(whole);
+  return z.preprocess(
+    // Anything but digits is made NaN, which the number refuses as not a number.
+    (value) => (typeof value === 'string' && !DIGITS.test(value) ? Number.NaN : value),
+    z.coerce
+      .number(`${name} must be a number`)
+      // The bounds first, and alone: past MAX_SAFE_INTEGER a number is no longer whole to zod, and
+      // "too large" says why.
+      .min(min, { message: `${name} must be at least ${min}`, abort: true })
+      .max(max ?? Number.MAX_SAFE_INTEGER, {
+        message: max === undefined ? `${name} is too large` : `${name} must be at most ${max}`,
+        abort: true,
+      })
+      .int(`${name} must be a whole number`),
+  );
 }
 
 /** Query parameters every list endpoint takes. */
