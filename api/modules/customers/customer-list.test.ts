@@ -230,7 +230,7 @@ describe('GET /api/customers', () => {
       ['?limit=0', 'limit', 'limit must be at least 1'],
       ['?offset=-1', 'offset', 'offset must be at least 0'],
       ['?limit=abc', 'limit', 'limit must be a number'],
-      // Only digits: what Number() would read as 16, 10, 0 and 0 is not a number here.
+      // Only digits: what Number() would read as 16, 10, 0 and 5 is not a number here.
       ['?limit=0x10', 'limit', 'limit must be a number'],
       ['?limit=1e1', 'limit', 'limit must be a number'],
       ['?offset=', 'offset', 'offset must be a number'],
