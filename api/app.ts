@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
+import { checkReads } from './db/checked-reads';
 import type { Db } from './db/database';
 import { createMailer, type Mailer } from './lib/mailer';
 import { requireUserInScope } from './plugins/auth';
@@ -47,7 +48,6 @@ import { userRoutes } from './modules/users/user.routes';
 import { vehicleRoutes } from './modules/vehicles/vehicle.routes';
 import { keepInspectionDocuments } from './modules/inspections/inspection-documents';
 import { scheduleSearchUpkeep } from './lib/text-search';
-import { checkKeptSearches } from './lib/kept-searches';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -213,8 +213,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRequestDb(app, db);
   scheduleSyncPrunes(app, db);
   scheduleSearchUpkeep(app, db);
-  keepInspectionDocuments(app, db, { check: options.checkSerialization === true });
-  if (options.checkSerialization) checkKeptSearches(db);
+  if (options.checkSerialization) checkReads(db);
+  keepInspectionDocuments(app, db);
   scheduleInterruptedEmailCheck(app, db);
 
   // API answers are never cached by browsers, proxies or the service worker.

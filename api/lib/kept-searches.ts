@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { readsChecked } from '@api/db/checked-reads';
 import type { Db } from '@api/db/database';
 import { readFeedMark } from './feed-counts';
 import { lruMapPer } from './lru-map';
@@ -22,12 +23,6 @@ interface Kept {
 
 // One set per database (its transactions' handles share its adapter).
 const keptOf = lruMapPer<Kept>(KEPT_SEARCHES, { weigh: (kept) => kept.ids.length, most: KEPT_SEARCH_IDS });
-const checked = new WeakSet<object>();
-
-/** Makes every kept search of this database read again and compared with what it kept (the tests' apps). */
-export function checkKeptSearches(db: Db): void {
-  checked.add(db.getExecutor().adapter);
-}
 
 /**
  * A customer or vehicle search's matching ids, kept until a customer or vehicle changes: `read`
@@ -41,8 +36,8 @@ export function checkKeptSearches(db: Db): void {
  * do the matches, whatever else the shop writes. The mark is read before the ids: a write that
  * commits in between makes the ids newer than their mark, and the next search, seeing a later
  * mark, reads them again. Inside a transaction (whose own writes come before the change it records)
- * they are always read. When checking (`checkKeptSearches`: the tests' apps) kept ids are read
- * again and must be the same.
+ * they are always read. When checking (`checkReads`: the tests' apps) kept ids are read again and
+ * must be the same.
  *
  * A common surname's 1,000 matches at 100,000 customers took ~1 ms to find, check and sort on
  * every page of it (docs/performance.md, "Searches kept until a customer or vehicle changes").
@@ -55,7 +50,7 @@ export async function keptSearchIds(db: Db, key: string, read: () => Promise<Sea
   const searches = keptOf(adapter);
   // A hit becomes the most recently used.
   const kept = searches.peek(key)?.mark === mark ? searches.get(key)!.ids : undefined;
-  if (kept && !checked.has(adapter)) return { ids: kept, complete: true };
+  if (kept && !readsChecked(db)) return { ids: kept, complete: true };
   const fresh = await read();
   if (kept && fresh.complete && !isDeepStrictEqual(kept, fresh.ids))
     throw new Error(`kept search ${key} is stale: ${JSON.stringify(kept)} against ${JSON.stringify(fresh.ids)}`);

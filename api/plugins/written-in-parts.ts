@@ -1,6 +1,6 @@
 import type { z } from 'zod';
+import { readsChecked } from '@api/db/checked-reads';
 import type { Db } from '@api/db/database';
-import { checkingDocuments } from '@api/modules/inspections/inspection-documents';
 import { serializerFor } from './serializer';
 import { JsonText } from '@api/lib/json-text';
 
@@ -11,7 +11,7 @@ import { JsonText } from '@api/lib/json-text';
  */
 export function writtenInParts(db: Db, schema: z.ZodType, ...parts: string[]): JsonText {
   const answer = new JsonText(...parts);
-  if (!checkingDocuments(db)) return answer;
+  if (!readsChecked(db)) return answer;
   const text = answer.text;
   const data = schema.parse(JSON.parse(text));
   const whole = serializerFor(schema)(data);

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Inspection } from '@shared/schemas/inspection';
+import { readsChecked } from '@api/db/checked-reads';
 import { isPostgres, type Db } from '@api/db/database';
 import { inUnflushedTransaction } from '@api/db/transaction';
 import { serializeInspection } from './inspection-document.format';
@@ -23,8 +24,6 @@ const SWEEP_EVERY_MS = 60_000;
 const AFTER_MISS_MS = 200;
 
 interface Keeper {
-  /** With `check`, every stored document read is compared with one built from the rows (tests). */
-  check: boolean;
   log: FastifyBaseLogger | undefined;
   started: boolean;
   stopped: boolean;
@@ -44,7 +43,6 @@ function keeperOf(db: Db): Keeper {
   let keeper = keepers.get(adapter);
   if (!keeper) {
     keeper = {
-      check: false,
       log: undefined,
       started: false,
       stopped: false,
@@ -197,7 +195,7 @@ export async function textsOf(
   const keeper = keeperOf(db);
   const texts = new Map<string, string>();
   for (const row of rows) if (row.body !== null) texts.set(row.inspectionId, row.body);
-  if (keeper.check) await checked(db, texts);
+  if (readsChecked(db)) await checked(db, texts);
   const toBuild = ids.filter((id) => !texts.has(id));
   if (toBuild.length === 0) return texts;
   const built = new Map(
@@ -207,7 +205,7 @@ export async function textsOf(
   const missing = rows.filter((row) => row.body === null);
   if (missing.length === 0) return texts;
   // Inside a transaction the rows read may never commit: the keeper reads them again later.
-  if (keeper.check && !db.isTransaction) await buildAndStore(db, missing, built);
+  if (readsChecked(db) && !db.isTransaction) await buildAndStore(db, missing, built);
   else schedule(db, keeper, AFTER_MISS_MS);
   return texts;
 }
@@ -242,11 +240,6 @@ export async function inspectionsByIds(db: Db, ids: readonly string[]): Promise<
  */
 async function documentText(db: Db, row: repo.DocumentRow): Promise<string | undefined> {
   return (await textsOf(db, [row], [row.inspectionId])).get(row.inspectionId);
-}
-
-/** Whether this database's reads check every stored document against the rows (the tests' apps). */
-export function checkingDocuments(db: Db): boolean {
-  return keeperOf(db).check;
 }
 
 /** The value with its texts in one piece: itself when a string, else a plain object's own string fields. */
@@ -285,7 +278,7 @@ export class DocumentDerived<T> {
     const entry = ref.stored ? kept.peek(ref.inspectionId) : undefined;
     const hit = entry?.version === ref.version ? entry : undefined;
     // A hit becomes the most recently used.
-    if (hit && !checkingDocuments(db)) return kept.get(ref.inspectionId)!.value;
+    if (hit && !readsChecked(db)) return kept.get(ref.inspectionId)!.value;
     // The document as it is now: its own version is the one a value is kept for.
     const [document = { inspectionId: ref.inspectionId, version: 0, body: null }] = await repo.findDocuments(db, [
       ref.inspectionId,
@@ -302,14 +295,11 @@ export class DocumentDerived<T> {
 }
 
 /**
- * The app's keeper: checking every stored document read when `check` (the tests' apps, which store
- * a document as soon as a read builds it), else storing them in the background (with upkeep on).
+ * The app's keeper: storing documents in the background (with upkeep on), unless this database's
+ * reads are checked (`checkReads`: the tests' apps), which store a document as soon as a read builds it.
  */
-export function keepInspectionDocuments(app: FastifyInstance, db: Db, options: { check: boolean }): void {
-  if (options.check) {
-    keeperOf(db).check = true;
-    return;
-  }
+export function keepInspectionDocuments(app: FastifyInstance, db: Db): void {
+  if (readsChecked(db)) return;
   if (!app.runsUpkeep) return;
   app.addHook('onReady', async () => startDocumentKeeper(db, app.log));
   app.addHook('onClose', async () => stopDocumentKeeper(db));
