@@ -132,6 +132,9 @@ const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt)$/;
 /** Below this the headers outweigh the saving (the server's own threshold for compressing). */
 const PRECOMPRESS_MIN_BYTES = 1024;
 
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
 /**
  * Writes a brotli (quality 11) and a gzip (level 9) copy beside every built text file, once, at the
  * codecs' best: the server sends them as they are (`preCompressed` of @fastify/static) instead of
@@ -160,14 +163,14 @@ function precompressBuiltFiles(): Plugin {
             const bytes = await readFile(file);
             if (bytes.length < PRECOMPRESS_MIN_BYTES) return;
             const [br, gz] = await Promise.all([
-              promisify(brotliCompress)(bytes, {
+              brotli(bytes, {
                 params: {
                   [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
                   [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
                   [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length,
                 },
               }),
-              promisify(gzip)(bytes, { level: zlib.Z_BEST_COMPRESSION }),
+              gzipped(bytes, { level: zlib.Z_BEST_COMPRESSION }),
             ]);
             if (br.length < bytes.length) await writeFile(`${file}.br`, br);
             if (gz.length < bytes.length) await writeFile(`${file}.gz`, gz);

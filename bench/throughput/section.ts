@@ -153,6 +153,16 @@ async function withServer<T>(
   }
 }
 
+/** The hello-world process spending `spend` µs of CPU a request and answering `bytes` bytes, measured as a call is. */
+function measureBare(hello: Running, spend: number, bytes: number): Promise<Measured> {
+  return measure(
+    hello.baseUrl,
+    () => ({ path: `/?spend=${spend}&bytes=${bytes}` }),
+    {},
+    () => serverCpuMs(hello.proc),
+  );
+}
+
 /**
  * For each call with a goal that missed its p99: the same hello-world process made a bare server of that
  * call's cost (it spends the call's CPU time a request, less its own, and answers as many bytes),
@@ -175,15 +185,8 @@ async function costReference(
       helloM.cpuUs === undefined
     )
       continue;
-    const spend = Math.max(0, Math.round(m.cpuUs - helloM.cpuUs));
-    const bytes = Math.round(m.bytes);
     step(`measuring a bare server of the cost of ${call.label}`);
-    const bare = await measure(
-      hello.baseUrl,
-      () => ({ path: `/?spend=${spend}&bytes=${bytes}` }),
-      {},
-      () => serverCpuMs(hello.proc),
-    );
+    const bare = await measureBare(hello, Math.max(0, Math.round(m.cpuUs - helloM.cpuUs)), Math.round(m.bytes));
     references.push({ call, m, bare });
   }
   return references;
@@ -198,15 +201,7 @@ async function measureBareCosts(
   const rows: { spend: number; m: Measured }[] = [];
   for (const spend of costs) {
     step(`measuring a bare server spending ${spend} µs a request`);
-    rows.push({
-      spend,
-      m: await measure(
-        hello.baseUrl,
-        () => ({ path: `/?spend=${spend}&bytes=1024` }),
-        {},
-        () => serverCpuMs(hello.proc),
-      ),
-    });
+    rows.push({ spend, m: await measureBare(hello, spend, 1024) });
   }
   return rows;
 }
