@@ -4,8 +4,9 @@
  * Settings: BENCH_DB (sqlite | postgres | both), BENCH_SECONDS, BENCH_SERVER_ROOT, WORKERS,
  * BENCH_WORKERS (e.g. 1,2), BENCH_SCALE (two sizes, e.g. 1000,100000; off to skip), BENCH_CALLS (only
  * the calls whose label contains one of these comma-separated texts, e.g. `inspections/:id,public`),
- * BENCH_ENCODING (an Accept-Encoding for every request, e.g. br), BENCH_BARE_COSTS (µs a request, e.g.
- * 300,500,1300: the hello-world spending each, to show the p50 and p99 any server gets at that cost).
+ * BENCH_ENCODING (an Accept-Encoding for every request, e.g. br), BENCH_BARE_COSTS (µs a request, each
+ * with the bytes of its answer after a colon if not 1 KB, e.g. 300,500,0:170000: the hello-world spending
+ * each and answering as many bytes, to show the p50 and p99 any server gets at that cost).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -65,6 +66,32 @@ function counts(value: string | undefined, name: string): number[] {
   if (list.some((n) => !Number.isInteger(n) || n < 1))
     throw new Error(`${name} must be whole numbers separated by commas`);
   return list;
+}
+
+/** A bare server's cost a request and the size of its answer (BENCH_BARE_COSTS). */
+interface BareCost {
+  spend: number;
+  bytes: number;
+}
+
+const BARE_ANSWER_BYTES = 1024;
+
+/** BENCH_BARE_COSTS: `<µs>` or `<µs>:<bytes>`, comma-separated (a spend of 0 is a server doing nothing else). */
+function bareCosts(value: string | undefined): BareCost[] {
+  const entries = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return entries.map((entry) => {
+    const match = /^(\d+)(?::(\d+))?$/.exec(entry);
+    const bytes = Number(match?.[2] ?? BARE_ANSWER_BYTES);
+    // The answer is a JSON string: its two quotes at least.
+    if (!match || bytes < 2)
+      throw new Error(
+        `BENCH_BARE_COSTS takes µs a request, each with :<bytes> of at least 2 if not 1 KB, not ${entry}`,
+      );
+    return { spend: Number(match[1]), bytes };
+  });
 }
 
 /** Shops already seeded in this run, by database and size. */
@@ -192,16 +219,16 @@ async function costReference(
   return references;
 }
 
-/** The hello-world spending each fixed CPU time a request (µs) and answering 1 KB: BENCH_BARE_COSTS. */
+/** The hello-world spending each fixed CPU time a request (µs) and answering as many bytes: BENCH_BARE_COSTS. */
 async function measureBareCosts(
   hello: Running,
-  costs: number[],
+  costs: BareCost[],
   step: (text: string) => void,
-): Promise<{ spend: number; m: Measured }[]> {
-  const rows: { spend: number; m: Measured }[] = [];
-  for (const spend of costs) {
-    step(`measuring a bare server spending ${spend} µs a request`);
-    rows.push({ spend, m: await measureBare(hello, spend, 1024) });
+): Promise<(BareCost & { m: Measured })[]> {
+  const rows: (BareCost & { m: Measured })[] = [];
+  for (const cost of costs) {
+    step(`measuring a bare server spending ${cost.spend} µs a request and answering ${cost.bytes} bytes`);
+    rows.push({ ...cost, m: await measureBare(hello, cost.spend, cost.bytes) });
   }
   return rows;
 }
@@ -225,8 +252,8 @@ export async function benchThroughput(step: (text: string) => void): Promise<voi
       (benchEncoding() ? `, Accept-Encoding: ${benchEncoding()}` : ''),
   );
   try {
-    const bareCosts = counts(process.env.BENCH_BARE_COSTS, 'BENCH_BARE_COSTS');
-    if (bareCosts.length > 0) printBareCosts(await measureBareCosts(hello, bareCosts, step));
+    const costs = bareCosts(process.env.BENCH_BARE_COSTS);
+    if (costs.length > 0) printBareCosts(await measureBareCosts(hello, costs, step));
 
     for (const kind of dbs) {
       const { target, shop } = await shops.get(kind, SHOP);
