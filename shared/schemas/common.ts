@@ -58,18 +58,19 @@ export const moneyString = z.string().regex(/^-?\d+\.\d{2}$/);
 
 export const timestamp = z.string();
 
-const DIGITS = /^-?\d+(\.\d+)?$/;
+/** Digits, with a sign and decimals (read, then refused with their own messages). */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /**
- * A whole number in a query string: its digits (a sign and decimals are read, then refused with their
- * own messages). Anything else is "<name> must be a number": `0x10`, `1e1`, an empty value or one
- * with spaces (which a plain `Number()` reads as 16, 10, 0 and the digits), and the parameter sent
- * twice. The API description shows it as the integer it is, with its range.
+ * A whole number written as text (a query string's, an upload's metadata): its digits. Anything else
+ * is "<name> must be a number": `0x10`, `1e1`, an empty value or one with spaces (which a plain
+ * `Number()` reads as 16, 10, 0 and the digits), and a query parameter sent twice. The API
+ * description shows it as the integer it is, with its range.
  */
-export function queryWholeNumber(name: string, { min, max }: { min: number; max?: number }) {
+export function textWholeNumber(name: string, { min, max }: { min: number; max?: number }) {
   return z.preprocess(
     // Anything but digits is made NaN, which the number refuses as not a number.
-    (value) => (typeof value === 'string' && !DIGITS.test(value) ? Number.NaN : value),
+    (value) => (typeof value === 'string' && !DECIMAL.test(value) ? Number.NaN : value),
     z.coerce
       .number(`${name} must be a number`)
       // The bounds first, and alone: past MAX_SAFE_INTEGER a number is no longer whole to zod, and
@@ -86,8 +87,8 @@ export function queryWholeNumber(name: string, { min, max }: { min: number; max?
 /** Query parameters every list endpoint takes. */
 export const listQuery = z.object({
   q: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
-  limit: queryWholeNumber('limit', { min: 1, max: MAX_PAGE_SIZE }).optional(),
-  offset: queryWholeNumber('offset', { min: 0 }).optional(),
+  limit: textWholeNumber('limit', { min: 1, max: MAX_PAGE_SIZE }).optional(),
+  offset: textWholeNumber('offset', { min: 0 }).optional(),
 });
 export type ListQuery = z.infer<typeof listQuery>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, listQuery, queryWholeNumber, timestamp } from './common';
+import { idSchema, listQuery, textWholeNumber, timestamp } from './common';
 
 // Declined or still-recommended work of a finished inspection, offered again at the vehicle's
 // next visit and followed up from the "Deferred work" screen (docs/deferred-work.md).
@@ -67,7 +67,7 @@ export const deferredListQuery = listQuery.extend({
   sort: z.enum(DEFERRED_SORTS, `Sort must be one of: ${DEFERRED_SORTS.join(', ')}`).optional(),
   vehicleId: idSchema.optional(),
   customerId: idSchema.optional(),
-  minAmountCents: queryWholeNumber('minAmountCents', { min: 0 }).optional(),
+  minAmountCents: textWholeNumber('minAmountCents', { min: 0 }).optional(),
   /** Only lines with a follow-up date on or before this day (the caller's today). */
   followUpDueBy: isoDate.optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MEDIA_CAPTION_MAX, MEDIA_ITEM_KEYS, MEDIA_KINDS, MEDIA_UPLOAD_ROLES } from '@shared/constants';
-import { idSchema, timestamp } from './common';
+import { idSchema, textWholeNumber, timestamp } from './common';
 
 // Photos and videos of an inspection. The device makes a medium's id when it captures it, so a
 // retried upload or a replayed change names the same medium and the server keeps one.
@@ -9,7 +9,8 @@ const caption = z
   .string('Caption must be a text')
   .trim()
   .max(MEDIA_CAPTION_MAX, `Caption must be at most ${MEDIA_CAPTION_MAX} characters`);
-const position = z.number('Position must be a number').int('Position must be a whole number').min(0).max(10_000);
+const POSITION_MAX = 10_000;
+const position = z.number('Position must be a number').int('Position must be a whole number').min(0).max(POSITION_MAX);
 
 /**
  * What a tus upload's `Upload-Metadata` carries (all values are text there; numbers are parsed).
@@ -28,9 +29,9 @@ export const mediaUploadMetadata = z
     serviceId: idSchema.optional(),
     kind: z.enum(MEDIA_KINDS, 'kind must be photo or video').optional(),
     caption: caption.optional(),
-    position: z.coerce.number().pipe(position).optional(),
+    position: textWholeNumber('position', { min: 0, max: POSITION_MAX }).optional(),
     capturedAt: timestamp.optional(),
-    durationMs: z.coerce.number().int().min(0).optional(),
+    durationMs: textWholeNumber('durationMs', { min: 0 }).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.role !== 'original') return;

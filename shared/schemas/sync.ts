@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryWholeNumber } from './common';
+import { textWholeNumber } from './common';
 import { customerResponse } from './customer';
 import { deferredWorkResponse } from './deferred';
 import { inspectionResponse } from './inspection';
@@ -28,7 +28,7 @@ export const syncChangesQuery = z.object({
     .string()
     .regex(/^(?:[0-9a-z]{1,32}\.)?\d{1,18}$/, 'since must be a cursor returned by this call')
     .optional(),
-  limit: queryWholeNumber('limit', { min: 1, max: SYNC_PAGE_MAX }).optional(),
+  limit: textWholeNumber('limit', { min: 1, max: SYNC_PAGE_MAX }).optional(),
 });
 export type SyncChangesQuery = z.output<typeof syncChangesQuery>;
 

@@ -212,6 +212,19 @@ describe('uploads through tus', () => {
     expect(badKey.json().message).toBe('Invalid upload metadata: Unknown inspection item');
     const noSha = await createUpload(tech, { ...base, sha256: 'abc', itemKey: 'oil' }, 10);
     expect(noSha.json().message).toBe('Invalid upload metadata: sha256 must be 64 hex digits');
+    // Numbers are their digits: what Number() would read as 16, 1000 and 0 is refused.
+    for (const [meta, message] of [
+      [{ durationMs: '0x10' }, 'durationMs must be a number'],
+      [{ durationMs: '1e3' }, 'durationMs must be a number'],
+      [{ position: ' 0' }, 'position must be a number'],
+      [{ position: '2.5' }, 'position must be a whole number'],
+      [{ position: '10001' }, 'position must be at most 10000'],
+      [{ durationMs: '-1' }, 'durationMs must be at least 0'],
+    ] as const) {
+      const res = await createUpload(tech, { ...base, itemKey: 'oil', ...meta }, 10);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'validation_error', message: `Invalid upload metadata: ${message}` });
+    }
     const unknown = await createUpload(tech, { ...base, itemKey: 'oil', inspectionId: randomUUID() }, 10);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: 'not_found', message: 'Inspection not found' });
