@@ -299,8 +299,10 @@ export class DocumentDerived<T> {
  * reads are checked (`checkReads`: the tests' apps), which store a document as soon as a read builds it.
  */
 export function keepInspectionDocuments(app: FastifyInstance, db: Db): void {
-  if (readsChecked(db)) return;
   if (!app.runsUpkeep) return;
-  app.addHook('onReady', async () => startDocumentKeeper(db, app.log));
+  // Asked once the app is ready, so it does not matter where building the app turned checking on.
+  app.addHook('onReady', async () => {
+    if (!readsChecked(db)) startDocumentKeeper(db, app.log);
+  });
   app.addHook('onClose', async () => stopDocumentKeeper(db));
 }
