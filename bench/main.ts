@@ -26,6 +26,7 @@ import { stopAll } from './processes';
 import { printReport } from './report';
 import { BENCH_ADMIN, seedShareData } from './seed';
 import { BENCH_ADMIN_EMAIL as ADMIN_EMAIL, startServer } from './throughput/server';
+import { settingList } from './throughput/load';
 import { benchThroughput } from './throughput/section';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,10 +35,7 @@ type Section = (typeof SECTIONS)[number];
 
 function selectedSections(value = process.env.BENCH_ONLY): Set<Section> {
   if (!value) return new Set(SECTIONS);
-  const names = value
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const names = settingList(value);
   const unknown = names.filter((n) => !(SECTIONS as readonly string[]).includes(n));
   if (unknown.length > 0)
     throw new Error(`BENCH_ONLY: unknown section ${unknown.join(', ')} (sections: ${SECTIONS.join(', ')})`);

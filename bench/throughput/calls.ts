@@ -3,7 +3,7 @@
  * (different customers, inspections, tokens) so no answer is one cached row.
  */
 import { newRowId } from '@shared/ids';
-import type { RequestSpec } from './load';
+import { settingList, type RequestSpec } from './load';
 import { BENCH_PASSWORD, BENCH_USERS, type ShopCatalog } from './shop-rows';
 
 export type Group = 'detail' | 'search' | 'list' | 'sync' | 'create';
@@ -35,10 +35,7 @@ export const GOALS: Record<Group, number | undefined> = {
  * or a comparison of one change measures only the calls it is about.
  */
 export function chosen(calls: Call[], value = process.env.BENCH_CALLS): Call[] {
-  const parts = (value ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const parts = settingList(value);
   return parts.length === 0 ? calls : calls.filter((call) => parts.some((part) => call.label.includes(part)));
 }
 

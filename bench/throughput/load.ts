@@ -4,6 +4,14 @@ import autocannon from 'autocannon';
 export const CONNECTIONS = 50;
 const WARM_UP_SECONDS = 1;
 
+/** A comma-separated setting's entries (BENCH_ONLY, BENCH_CALLS, BENCH_SCALE, …), trimmed, empty ones left out. */
+export function settingList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
 /** How long each measured run lasts: BENCH_SECONDS (default 5). */
 export function benchSeconds(): number {
   const value = Number(process.env.BENCH_SECONDS ?? 5);

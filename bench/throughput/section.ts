@@ -23,7 +23,7 @@ import {
   writeCalls,
   type Call,
 } from './calls';
-import { CONNECTIONS, benchEncoding, benchSeconds, measure, type Measured } from './load';
+import { CONNECTIONS, benchEncoding, benchSeconds, measure, settingList, type Measured } from './load';
 import {
   NOT_OFFERED,
   P99_GOAL_MS,
@@ -58,11 +58,7 @@ function databases(value = process.env.BENCH_DB ?? 'sqlite'): DbKind[] {
 }
 
 function counts(value: string | undefined, name: string): number[] {
-  const list = (value ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map(Number);
+  const list = settingList(value).map(Number);
   if (list.some((n) => !Number.isInteger(n) || n < 1))
     throw new Error(`${name} must be whole numbers separated by commas`);
   return list;
@@ -78,11 +74,7 @@ const BARE_ANSWER_BYTES = 1024;
 
 /** BENCH_BARE_COSTS: `<µs>` or `<µs>:<bytes>`, comma-separated (a spend of 0 is a server doing nothing else). */
 function bareCosts(value: string | undefined): BareCost[] {
-  const entries = (value ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  return entries.map((entry) => {
+  return settingList(value).map((entry) => {
     const match = /^(\d+)(?::(\d+))?$/.exec(entry);
     const bytes = Number(match?.[2] ?? BARE_ANSWER_BYTES);
     // The answer is a JSON string: its two quotes at least.
