@@ -25,7 +25,9 @@ describe('API docs page', () => {
     await reloadUnderWorker(page, baseUrl);
     const response = await page.goto('/api/docs');
     expect(response?.fromServiceWorker()).toBe(false);
-    await page.locator('.opblock-summary-path[data-path="/api/customers/{id}"]').first().waitFor();
+    // Swagger UI builds the whole description in the browser (~1.5 MB of script, every operation):
+    // on a loaded machine that alone has taken more than the default 10 s.
+    await page.locator('.opblock-summary-path[data-path="/api/customers/{id}"]').first().waitFor({ timeout: 30_000 });
     expect(await page.locator('.opblock').count()).toBeGreaterThan(45);
     expect(await page.title()).toBe('Baywise API');
     expect(cspViolations).toEqual([]);
