@@ -105,7 +105,9 @@ export async function toastTitled(page: Page, title: string): Promise<{ descript
     .locator('li[data-variant]')
     .filter({ has: page.locator('[data-toast-title]').getByText(title, { exact: true }) })
     .last();
-  await toast.waitFor();
+  // A toast follows a server's answer, which for a sign-in includes its password hash (scrypt): on a
+  // loaded machine that has taken more than the default 10 s.
+  await toast.waitFor({ timeout: 30_000 });
   const description = (await toast.locator('[data-toast-description]').textContent()) ?? '';
   return { description, variant: (await toast.getAttribute('data-variant')) ?? '' };
 }
