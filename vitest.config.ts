@@ -59,6 +59,8 @@ export default defineConfig({
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // As long as a page's own waits (E2E_WAIT_MS in web/test/e2e/browser.ts).
+          expect: { poll: { timeout: 30_000 } },
         },
       },
       {

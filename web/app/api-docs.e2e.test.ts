@@ -26,8 +26,8 @@ describe('API docs page', () => {
     const response = await page.goto('/api/docs');
     expect(response?.fromServiceWorker()).toBe(false);
     // Swagger UI builds the whole description in the browser (~1.5 MB of script, every operation):
-    // on a loaded machine that alone has taken more than the default 10 s.
-    await page.locator('.opblock-summary-path[data-path="/api/customers/{id}"]').first().waitFor({ timeout: 30_000 });
+    // on a loaded machine that alone has taken more than 10 s (the default wait is E2E_WAIT_MS).
+    await page.locator('.opblock-summary-path[data-path="/api/customers/{id}"]').first().waitFor();
     expect(await page.locator('.opblock').count()).toBeGreaterThan(45);
     expect(await page.title()).toBe('Baywise API');
     expect(cspViolations).toEqual([]);

@@ -65,16 +65,14 @@ describe('deferred work', () => {
     const { context, page } = await open(TABLET_LANDSCAPE);
     await signInForOffline(page, baseUrl, advisor);
     await context.setOffline(true);
-    await expect.poll(() => syncChip(page).textContent(), { timeout: 10_000 }).toMatch(/^Offline/);
+    await expect.poll(() => syncChip(page).textContent()).toMatch(/^Offline/);
 
     // The screen lists the open lines from this device's copy.
     await page.getByRole('link', { name: 'Deferred work' }).first().click();
     await page.getByRole('heading', { name: 'Deferred work', level: 1 }).waitFor();
     await searchList(page, tag);
     const lines = page.getByTestId('deferred-line');
-    await expect
-      .poll(() => lines.getByRole('heading', { level: 2 }).allTextContents(), { timeout: 10_000 })
-      .toHaveLength(2);
+    await expect.poll(() => lines.getByRole('heading', { level: 2 }).allTextContents()).toHaveLength(2);
     await choose(page, page.getByRole('search'), 'Sort by', 'Highest value');
     await expect
       .poll(() => lines.getByRole('heading', { level: 2 }).allTextContents())
@@ -131,7 +129,7 @@ describe('deferred work', () => {
       await route.abort('connectionreset');
     });
     await context.setOffline(false);
-    await expect.poll(() => syncChip(page).textContent(), { timeout: 30_000 }).toBe('Online');
+    await expect.poll(() => syncChip(page).textContent()).toBe('Online');
     expect(lost).toBe(1);
 
     const all = await api.call<DeferredWork[]>('GET', `/api/deferred-work?vehicleId=${vehicleId}&status=all`);

@@ -162,7 +162,7 @@ describe('inspection dialog from a customer card', () => {
     const row = pending.getByTestId('service-row').filter({ hasText: 'Wiper blades' });
     // A fresh device pulls the shared test server's whole feed first; the customer's page can come
     // in before the page with this inspection, so the row may take longer than one page.
-    await row.getByText('Today').waitFor({ timeout: 30_000 });
+    await row.getByText('Today').waitFor();
     await expectAccessible(page);
     await screenshot(page, 'customer-card-open-portrait');
     await row.getByRole('button', { name: 'Approve Wiper blades' }).click();

@@ -93,9 +93,7 @@ async function showVehicles(page: Page, q: string, titles: string[]): Promise<Lo
   await page.getByRole('heading', { name: 'Vehicles', level: 1 }).waitFor();
   await searchList(page, q);
   const cards = page.getByTestId('vehicle-card');
-  await expect
-    .poll(() => cards.getByRole('heading', { level: 2 }).allTextContents(), { timeout: 10_000 })
-    .toEqual(titles);
+  await expect.poll(() => cards.getByRole('heading', { level: 2 }).allTextContents()).toEqual(titles);
   return cards;
 }
 
@@ -119,13 +117,13 @@ describe('working offline', () => {
     await signInThroughUi(first, technician.username, technician.password);
     await reloadUnderWorker(first, baseUrl);
     await waitForFirstPull(first);
-    await expect.poll(() => syncChip(first).textContent(), { timeout: 10_000 }).toBe('Online');
+    await expect.poll(() => syncChip(first).textContent()).toBe('Online');
 
     // The network drops; a reload still opens the shell and every offline section.
     await context.setOffline(true);
     await first.reload();
     await first.locator('main#main').waitFor();
-    await expect.poll(() => syncChip(first).textContent(), { timeout: 10_000 }).toBe('Offline');
+    await expect.poll(() => syncChip(first).textContent()).toBe('Offline');
     await showVehicles(first, tag, [`2017 Toyota Prius ${tag}`]);
     let card = await showCustomers(first, seededName);
 
@@ -189,7 +187,7 @@ describe('working offline', () => {
     await create.getByRole('button', { name: 'Save & Complete' }).click();
     await toastShown(first, 'Inspection created');
     await notSynced(card.getByTestId('inspection-row').first()).waitFor();
-    await expect.poll(() => syncChip(first).getAttribute('data-tone'), { timeout: 10_000 }).toBe('offline');
+    await expect.poll(() => syncChip(first).getAttribute('data-tone')).toBe('offline');
     await expectAccessible(first);
     await screenshot(first, 'offline-customer-not-synced');
 
@@ -214,9 +212,9 @@ describe('working offline', () => {
       await route.abort('connectionreset');
     });
     await context.setOffline(false);
-    await expect.poll(() => syncChip(page).textContent(), { timeout: 30_000 }).toBe('Online');
+    await expect.poll(() => syncChip(page).textContent()).toBe('Online');
     expect(droppedAnswers).toBe(1);
-    await expect.poll(() => page.getByTestId('not-synced').count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => page.getByTestId('not-synced').count()).toBe(0);
 
     const customers = await api.call<{ id: string; name: string }[]>(
       'GET',

@@ -22,6 +22,14 @@ export interface PhonePage {
   page: Page;
 }
 
+/**
+ * How long a page's wait (a locator's `waitFor`, an action, `waitForFunction`) and an `expect.poll`
+ * (vitest.config.ts, the e2e project) give the page by default. On a loaded CI machine a server's
+ * answer that includes a password hash, Swagger UI drawing the API description, or a fresh device's
+ * first pull of the shared test server's feed have each taken more than 10 s.
+ */
+export const E2E_WAIT_MS = 30_000;
+
 /** A fresh context (no cookies, no cache) sized like a phone (or the given touch screen / desktop). */
 export async function openPhone(
   browser: Browser,
@@ -37,7 +45,7 @@ export async function openPhone(
     hasTouch: touch,
     locale: 'en-US',
   });
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(E2E_WAIT_MS);
   keepOfflineAcrossDocuments(context);
   context.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))

@@ -140,10 +140,10 @@ describe('photos before the first save', () => {
       .locator('input[data-media-source="gallery"]')
       .setInputFiles({ name: 'oil.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(page, 640, 480) });
     const failed = oil.getByTestId('media-upload');
-    await expect.poll(() => failed.textContent(), { timeout: 30_000 }).toBe('Upload failed: Inspection not found');
+    await expect.poll(() => failed.textContent()).toBe('Upload failed: Inspection not found');
     await screenshot(page, 'media-upload-failed');
     await oil.getByRole('button', { name: 'Try again to upload photo 1 of Oil' }).click();
-    await expect.poll(() => failed.count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => failed.count()).toBe(0);
     const id = (await oil.getByTestId('media-tile').getAttribute('data-media-id')) ?? '';
     expect((await api.call<{ itemKey: string }>('GET', `/api/media/${id}`)).itemKey).toBe('oil');
 
@@ -156,9 +156,7 @@ describe('photos before the first save', () => {
       .locator('input[data-media-source="gallery"]')
       .setInputFiles({ name: 'coolant.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(page, 640, 480) });
     const refused = coolant.getByTestId('media-upload');
-    await expect
-      .poll(() => refused.textContent(), { timeout: 30_000 })
-      .toBe('Upload failed: This file is neither a photo nor a video');
+    await expect.poll(() => refused.textContent()).toBe('Upload failed: This file is neither a photo nor a video');
     // A second try of a refused file cannot pass: only Remove is offered.
     expect(await coolant.getByRole('button', { name: /^Try again/ }).count()).toBe(0);
     await coolant.getByRole('button', { name: 'Remove photo 1 of Coolant' }).click();
