@@ -37,29 +37,49 @@ function verdict(call: Call, m: Measured, share: number): string {
   return misses.length === 0 ? 'pass' : `MISS (${misses.join(', ')})`;
 }
 
-/** One line per call against the hello-world's req/s. */
+/**
+ * One line per call against the hello-world's req/s: the one measured beside the call where there
+ * is one (its column), else the reference measured before the table.
+ */
 export function printMainTable(
   title: string,
-  hello: Measured,
-  rows: { call: Call; m: Measured }[],
+  reference: Measured,
+  rows: { call: Call; m: Measured; hello?: Measured }[],
   memory: Memory,
 ): void {
   console.log(`\n${title}`);
-  const lines = [['call', 'req/s', 'p50', 'p99', 'errors', 'share', 'goal', '', 'CPU/req', 'CPU share']];
+  const beside = rows.some((row) => row.hello !== undefined);
+  const lines = [
+    [
+      'call',
+      'req/s',
+      'p50',
+      'p99',
+      'errors',
+      ...(beside ? ['hello-world'] : []),
+      'share',
+      'goal',
+      '',
+      'CPU/req',
+      'CPU share',
+    ],
+  ];
   lines.push([
-    'node:http hello-world (reference)',
-    rps(hello.rps),
-    latency(hello, hello.p50),
-    latency(hello, hello.p99),
-    errorCell(hello),
+    beside ? 'node:http hello-world (before the table)' : 'node:http hello-world (reference)',
+    rps(reference.rps),
+    latency(reference, reference.p50),
+    latency(reference, reference.p99),
+    errorCell(reference),
+    ...(beside ? [''] : []),
     '100%',
     '',
     '',
-    cpuCell(hello),
-    hello.cpuUs === undefined ? '' : '100%',
+    cpuCell(reference),
+    reference.cpuUs === undefined ? '' : '100%',
   ]);
-  for (const { call, m } of rows) {
-    const share = m.rps / hello.rps;
+  for (const { call, m, hello: helloBeside } of rows) {
+    const against = helloBeside ?? reference;
+    const share = m.rps / against.rps;
     const goal = GOALS[call.group];
     lines.push([
       call.label,
@@ -67,11 +87,12 @@ export function printMainTable(
       latency(m, m.p50),
       latency(m, m.p99),
       errorCell(m),
+      ...(beside ? [helloBeside ? rps(helloBeside.rps) : ''] : []),
       pct(share),
       goal === undefined ? 'req/s' : `>= ${pct(goal)}`,
       verdict(call, m, share),
       cpuCell(m),
-      hello.cpuUs === undefined || m.cpuUs === undefined ? '' : pct(hello.cpuUs / m.cpuUs),
+      against.cpuUs === undefined || m.cpuUs === undefined ? '' : pct(against.cpuUs / m.cpuUs),
     ]);
   }
   console.log(table(lines));

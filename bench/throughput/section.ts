@@ -6,7 +6,9 @@
  * the calls whose label contains one of these comma-separated texts, e.g. `inspections/:id,public`),
  * BENCH_ENCODING (an Accept-Encoding for every request, e.g. br), BENCH_BARE_COSTS (µs a request, each
  * with the bytes of its answer after a colon if not 1 KB, e.g. 300,500,0:170000: the hello-world spending
- * each and answering as many bytes, to show the p50 and p99 any server gets at that cost).
+ * each and answering as many bytes, to show the p50 and p99 any server gets at that cost), BENCH_HELLO
+ * (beside: the hello-world measured again between the main table's calls, each call's share taken of
+ * the two beside it; once: only before the table).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -126,13 +128,43 @@ class Shops {
   }
 }
 
+/** The hello-world measured as a call is. */
+const measureHello = (hello: Running) =>
+  measure(
+    hello.baseUrl,
+    () => ({ path: '/' }),
+    {},
+    () => serverCpuMs(hello.proc),
+  );
+
+/** Two measurements of the hello-world as one: their mean req/s and CPU a request. */
+function meanOf(a: Measured, b: Measured): Measured {
+  const mean = (x: number, y: number) => (x + y) / 2;
+  return {
+    rps: mean(a.rps, b.rps),
+    p50: mean(a.p50, b.p50),
+    p99: mean(a.p99, b.p99),
+    errors: a.errors + b.errors,
+    statuses: [a.statuses, b.statuses].filter(Boolean).join(' '),
+    ...(a.cpuUs !== undefined && b.cpuUs !== undefined ? { cpuUs: mean(a.cpuUs, b.cpuUs) } : {}),
+  };
+}
+
+/**
+ * Each call's figures; with `hello`, the hello-world measured again before the first call and after
+ * each, and each call given the mean of the two beside it: on a shared machine whose speed drifts
+ * within a run (the hello-world has measured 16,000 and 26,000 req/s minutes apart), a share of the
+ * hello-world measured at the same time says more than one of a measurement a minute before.
+ */
 async function measureCalls(
   server: Running,
   calls: Call[],
   step: (text: string) => void,
-): Promise<{ call: Call; m: Measured }[]> {
+  hello?: Running,
+): Promise<{ call: Call; m: Measured; hello?: Measured }[]> {
   const cookie = await signIn(server.baseUrl);
   const rows = [];
+  let before = hello && (step('  the hello-world'), await measureHello(hello));
   for (const call of calls) {
     step(`  ${call.label}`);
     const headers: Record<string, string> = call.customer ? {} : { cookie };
@@ -140,9 +172,23 @@ async function measureCalls(
       rows.push({ call, m: { rps: 0, p50: 0, p99: 0, errors: 0, statuses: NOT_OFFERED } });
       continue;
     }
-    rows.push({ call, m: await measure(server.baseUrl, call.next, headers, () => serverCpuMs(server.proc)) });
+    const m = await measure(server.baseUrl, call.next, headers, () => serverCpuMs(server.proc));
+    if (!hello || !before) {
+      rows.push({ call, m });
+      continue;
+    }
+    step('  the hello-world');
+    const after = await measureHello(hello);
+    rows.push({ call, m, hello: meanOf(before, after) });
+    before = after;
   }
   return rows;
+}
+
+/** BENCH_HELLO: `beside` (the hello-world between the main table's calls) or `once` (before them only). */
+function helloBeside(value = process.env.BENCH_HELLO ?? 'beside'): boolean {
+  if (value === 'beside' || value === 'once') return value === 'beside';
+  throw new Error(`BENCH_HELLO must be beside or once, not ${value}`);
 }
 
 /** The PostgreSQL databases vacuumed once their first server built their documents. */
@@ -234,6 +280,7 @@ export async function benchThroughput(step: (text: string) => void): Promise<voi
   if (scale.length !== 0 && scale.length !== 2)
     throw new Error(`BENCH_SCALE takes two sizes (e.g. 1000,100000) or off, not ${process.env.BENCH_SCALE}`);
   const workerCounts = counts(process.env.BENCH_WORKERS, 'BENCH_WORKERS');
+  const beside = helloBeside();
   const work = mkdtempSync(path.join(tmpdir(), 'bench-throughput-'));
   const webDir = path.join(work, 'web'); // the API calls need no built web app
   mkdirSync(webDir);
@@ -250,18 +297,14 @@ export async function benchThroughput(step: (text: string) => void): Promise<voi
     for (const kind of dbs) {
       const { target, shop } = await shops.get(kind, SHOP);
       step(`measuring the hello-world and the ${kind} server`);
-      const helloM = await measure(
-        hello.baseUrl,
-        () => ({ path: '/' }),
-        {},
-        () => serverCpuMs(hello.proc),
-      );
+      const helloM = await measureHello(hello);
       const { rows, memory } = await withServer(target, webDir, workers, step, async (server) => {
         const sampler = sampleMemory(server.proc);
         const measured = await measureCalls(
           server,
           chosen([...searchCalls(shop), ...detailCalls(shop), ...writeCalls(shop)]),
           step,
+          beside ? hello : undefined,
         );
         const duringLoad = sampler.stop();
         const afterLoad = serverMemory(server.proc);
@@ -270,7 +313,8 @@ export async function benchThroughput(step: (text: string) => void): Promise<voi
         return { rows: measured, memory: { ...afterLoad, duringLoad, afterIdle: serverMemory(server.proc).rss } };
       });
       printMainTable(
-        `Throughput on ${kind}, shop of ${SHOP.toLocaleString('en-US')} customers (${shop.inspectionIds.length.toLocaleString('en-US')} inspections), share of the same run's hello-world`,
+        `Throughput on ${kind}, shop of ${SHOP.toLocaleString('en-US')} customers (${shop.inspectionIds.length.toLocaleString('en-US')} inspections), share of the same run's hello-world` +
+          (beside ? ' measured beside each call (the mean of the runs before and after it)' : ''),
         helloM,
         rows,
         memory,
