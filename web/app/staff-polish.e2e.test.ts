@@ -216,7 +216,7 @@ describe('an inspection not yet on the server', () => {
 
     await page.context().setOffline(false);
     const link = row.locator('a[href^="/mpi/"]');
-    await link.waitFor({ timeout: 20_000 });
+    await link.waitFor();
     const [saved] = await api.call<{ shareToken: string; services: { status: string }[] }[]>(
       'GET',
       `/api/inspections?customerId=${customer.id}`,

@@ -66,7 +66,7 @@ describe('customers section', () => {
     expect(text).toContain('Active');
     // Saved on the device first; the sync loop sends it with the id made there.
     const fromServer = () => api.call<{ id: string; name: string }[]>('GET', `/api/customers?q=${tag}`);
-    await expect.poll(async () => (await fromServer()).length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(async () => (await fromServer()).length).toBe(1);
     const [created] = await fromServer();
     expect(text).toContain(`#${created?.id.slice(0, 8)}`);
 

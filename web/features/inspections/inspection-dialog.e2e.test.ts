@@ -110,7 +110,7 @@ describe('inspection dialog from a customer card', () => {
 
     // Saved on the device first; the sync loop sends it right after.
     const listed = () => api.call<SavedInspection[]>('GET', `/api/inspections?customerId=${customer.id}`);
-    await expect.poll(async () => (await listed()).length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(async () => (await listed()).length).toBe(1);
     const [saved] = await listed();
     expect(saved?.services.map((s) => [s.description, s.laborCost, s.parts.map((p) => p.partName)])).toEqual([
       ['Brake pads', '120.00', ['Ceramic pads', 'Clips']],
@@ -139,7 +139,7 @@ describe('inspection dialog from a customer card', () => {
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page).getByText('Inspection updated', { exact: true }).waitFor();
     const read = () => api.call<SavedInspection>('GET', `/api/inspections/${saved?.id}`);
-    await expect.poll(async () => (await read()).services[0]?.laborCost, { timeout: 15_000 }).toBe('130.00');
+    await expect.poll(async () => (await read()).services[0]?.laborCost).toBe('130.00');
     const after = await read();
     expect(ids(after)).toEqual(ids(saved));
     expect(after.services[0]?.laborCost).toBe('130.00');

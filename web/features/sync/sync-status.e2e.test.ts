@@ -100,7 +100,7 @@ describe('the sync status in the header', () => {
     await panel.getByRole('button', { name: 'Close' }).last().click();
 
     await context.setOffline(false);
-    await expect.poll(() => chipText(page), { timeout: 20_000 }).toBe('Online');
+    await expect.poll(() => chipText(page)).toBe('Online');
     expect(await serverCustomers(name)).toEqual([name]);
   });
 
@@ -174,7 +174,7 @@ describe('the sync status in the header', () => {
     await edit.getByLabel('Name').fill(fixed);
     await edit.getByRole('button', { name: 'Save and retry' }).click();
     await toastTitled(page, 'Change saved');
-    await expect.poll(() => chipText(page), { timeout: 20_000 }).toBe('Online');
+    await expect.poll(() => chipText(page)).toBe('Online');
     await panel.getByText('No changes need attention.').waitFor();
     expect(await serverCustomers(tag)).toEqual([fixed]);
 
@@ -217,7 +217,7 @@ describe('signing out with unsent changes', () => {
 
     // Another user on this tablet: the change is not theirs, so it is neither counted nor sent.
     await signInHere(page, advisor);
-    await expect.poll(() => chipText(page), { timeout: 20_000 }).toBe('Online');
+    await expect.poll(() => chipText(page)).toBe('Online');
     // A pass pushes before it pulls: once a pull has answered, this session's push is over.
     const panel = await openPanel(page);
     const pass = page.waitForResponse((response) => response.url().includes('/api/sync/changes'));
@@ -230,7 +230,7 @@ describe('signing out with unsent changes', () => {
 
     // Its author signs in again: it is sent.
     await signInHere(page, technician);
-    await expect.poll(() => serverCustomers(name), { timeout: 20_000 }).toEqual([name]);
+    await expect.poll(() => serverCustomers(name)).toEqual([name]);
     await expect.poll(() => chipText(page)).toBe('Online');
   });
 
@@ -271,7 +271,7 @@ describe('an expired session', () => {
     await signInHere(page, technician);
     await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
     expect(new URL(page.url()).search).toBe('?section=customers');
-    await expect.poll(() => serverCustomers(name), { timeout: 20_000 }).toEqual([name]);
+    await expect.poll(() => serverCustomers(name)).toEqual([name]);
     await expect.poll(() => chipText(page)).toBe('Online');
   });
 });

@@ -177,7 +177,7 @@ describe('user data view', () => {
           : route.continue(),
       );
     });
-    await page.getByRole('heading', { name: 'Error Loading Data', level: 1 }).waitFor({ timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Error Loading Data', level: 1 }).waitFor();
     await page.getByText('500: database unavailable', { exact: true }).waitFor();
     await page.getByRole('link', { name: 'Back to Users' }).waitFor();
     await expectAccessible(page);

@@ -30,7 +30,7 @@ const firstPullDone = async (page: Page) => (await localMeta(page, 'lastPulledAt
 
 /** Waits for this page's sync loop to finish its first full pull. */
 export async function waitForFirstPull(page: Page): Promise<void> {
-  await expect.poll(() => firstPullDone(page), { timeout: 20_000 }).toBe(true);
+  await expect.poll(() => firstPullDone(page)).toBe(true);
 }
 
 /** Signs in through the form and waits until the app works offline: the worker controls the page and the first pull is in. */

@@ -315,16 +315,13 @@ describe('sending without SMTP: the device’s mail app and share sheet', () => 
     await edit.getByRole('button', { name: 'Update Customer' }).click();
     await page.locator('[data-toast-title]').getByText('Customer updated', { exact: true }).waitFor();
     await expect
-      .poll(
-        async () => {
-          const customer = await api.call<{ textConsentAt: string | null; textConsentSource: string | null }>(
-            'GET',
-            `/api/customers/${seeded.customerId}`,
-          );
-          return [customer.textConsentAt, customer.textConsentSource];
-        },
-        { timeout: 15_000 },
-      )
+      .poll(async () => {
+        const customer = await api.call<{ textConsentAt: string | null; textConsentSource: string | null }>(
+          'GET',
+          `/api/customers/${seeded.customerId}`,
+        );
+        return [customer.textConsentAt, customer.textConsentSource];
+      })
       .toEqual(['2026-11-21', 'signed_form']);
     await page.reload();
     const { dialog } = await openSendDialog(page, name);
