@@ -37,6 +37,10 @@ function verdict(call: Call, m: Measured, share: number): string {
   return misses.length === 0 ? 'pass' : `MISS (${misses.join(', ')})`;
 }
 
+/** The hello-world's req/s beside a call, with its errors if it had any (they would skew the share). */
+const helloCell = (hello: Measured) =>
+  hello.errors > 0 ? `${rps(hello.rps)} (${hello.errors} errors)` : rps(hello.rps);
+
 /**
  * One line per call against the hello-world's req/s: the one measured beside the call where there
  * is one (its column), else the reference measured before the table.
@@ -87,7 +91,7 @@ export function printMainTable(
       latency(m, m.p50),
       latency(m, m.p99),
       errorCell(m),
-      ...(beside ? [helloBeside ? rps(helloBeside.rps) : ''] : []),
+      ...(beside ? [helloBeside ? helloCell(helloBeside) : ''] : []),
       pct(share),
       goal === undefined ? 'req/s' : `>= ${pct(goal)}`,
       verdict(call, m, share),

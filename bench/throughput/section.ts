@@ -46,6 +46,8 @@ import {
   serverRoot,
   startHelloWorld,
   startServer,
+  type Memory,
+  type MemorySampler,
   type Running,
 } from './server';
 import type { ShopCatalog } from './shop-rows';
@@ -150,38 +152,55 @@ function meanOf(a: Measured, b: Measured): Measured {
   };
 }
 
+/** What the main table does around its load: the server's memory while the calls run, and right after the last. */
+interface AroundLoad {
+  sampler: MemorySampler;
+  /** Called once, right after the last call and before anything else runs. */
+  ended: () => void;
+}
+
 /**
  * Each call's figures; with `hello`, the hello-world measured again before the first call and after
  * each, and each call given the mean of the two beside it: on a shared machine whose speed drifts
  * within a run (the hello-world has measured 16,000 and 26,000 req/s minutes apart), a share of the
- * hello-world measured at the same time says more than one of a measurement a minute before.
+ * hello-world measured at the same time says more than one of a measurement a minute before. The
+ * server's memory is not sampled while it idles beside the hello-world, and `load.ended` runs before
+ * the last one.
  */
 async function measureCalls(
   server: Running,
   calls: Call[],
   step: (text: string) => void,
   hello?: Running,
+  load?: AroundLoad,
 ): Promise<{ call: Call; m: Measured; hello?: Measured }[]> {
   const cookie = await signIn(server.baseUrl);
+  const helloRun = async () => {
+    step('  the hello-world');
+    load?.sampler.pause();
+    const m = await measureHello(hello!);
+    load?.sampler.resume();
+    return m;
+  };
   const rows = [];
-  let before = hello && (step('  the hello-world'), await measureHello(hello));
-  for (const call of calls) {
+  let before = hello && (await helloRun());
+  for (const [i, call] of calls.entries()) {
     step(`  ${call.label}`);
     const headers: Record<string, string> = call.customer ? {} : { cookie };
-    if ((await call.prepare?.(server.baseUrl, headers)) === false) {
-      rows.push({ call, m: { rps: 0, p50: 0, p99: 0, errors: 0, statuses: NOT_OFFERED } });
-      continue;
-    }
-    const m = await measure(server.baseUrl, call.next, headers, () => serverCpuMs(server.proc));
-    if (!hello || !before) {
+    const offered = (await call.prepare?.(server.baseUrl, headers)) !== false;
+    const m = offered
+      ? await measure(server.baseUrl, call.next, headers, () => serverCpuMs(server.proc))
+      : { rps: 0, p50: 0, p99: 0, errors: 0, statuses: NOT_OFFERED };
+    if (i === calls.length - 1) load?.ended();
+    if (!offered || !hello || !before) {
       rows.push({ call, m });
       continue;
     }
-    step('  the hello-world');
-    const after = await measureHello(hello);
+    const after = await helloRun();
     rows.push({ call, m, hello: meanOf(before, after) });
     before = after;
   }
+  if (calls.length === 0) load?.ended();
   return rows;
 }
 
@@ -237,21 +256,23 @@ function measureBare(hello: Running, spend: number, bytes: number): Promise<Meas
 async function costReference(
   hello: Running,
   helloM: Measured,
-  rows: { call: Call; m: Measured }[],
+  rows: { call: Call; m: Measured; hello?: Measured }[],
   step: (text: string) => void,
 ): Promise<CostReference[]> {
   const references: CostReference[] = [];
-  for (const { call, m } of rows) {
+  for (const { call, m, hello: beside } of rows) {
+    // The hello-world's own CPU a request, as measured beside the call where it was.
+    const own = (beside ?? helloM).cpuUs;
     if (
       GOALS[call.group] === undefined ||
       m.p99 <= P99_GOAL_MS ||
       m.cpuUs === undefined ||
       m.bytes === undefined ||
-      helloM.cpuUs === undefined
+      own === undefined
     )
       continue;
     step(`measuring a bare server of the cost of ${call.label}`);
-    const bare = await measureBare(hello, Math.max(0, Math.round(m.cpuUs - helloM.cpuUs)), Math.round(m.bytes));
+    const bare = await measureBare(hello, Math.max(0, Math.round(m.cpuUs - own)), Math.round(m.bytes));
     references.push({ call, m, bare });
   }
   return references;
@@ -300,17 +321,23 @@ export async function benchThroughput(step: (text: string) => void): Promise<voi
       const helloM = await measureHello(hello);
       const { rows, memory } = await withServer(target, webDir, workers, step, async (server) => {
         const sampler = sampleMemory(server.proc);
+        let end: { at: number; memory: Memory } | undefined;
         const measured = await measureCalls(
           server,
           chosen([...searchCalls(shop), ...detailCalls(shop), ...writeCalls(shop)]),
           step,
           beside ? hello : undefined,
+          {
+            sampler,
+            ended: () => {
+              end = { at: Date.now(), memory: { ...serverMemory(server.proc), duringLoad: sampler.stop() } };
+            },
+          },
         );
-        const duringLoad = sampler.stop();
-        const afterLoad = serverMemory(server.proc);
+        const { at, memory: afterLoad } = end!;
         // Right after the load the heap still holds its garbage; V8 may shrink it once the process is idle.
-        await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
-        return { rows: measured, memory: { ...afterLoad, duringLoad, afterIdle: serverMemory(server.proc).rss } };
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, at + IDLE_SECONDS * 1000 - Date.now())));
+        return { rows: measured, memory: { ...afterLoad, afterIdle: serverMemory(server.proc).rss } };
       });
       printMainTable(
         `Throughput on ${kind}, shop of ${SHOP.toLocaleString('en-US')} customers (${shop.inspectionIds.length.toLocaleString('en-US')} inspections), share of the same run's hello-world` +

@@ -138,10 +138,23 @@ export function serverMemory(proc: Background): Memory {
 }
 
 /** Samples the server's resident memory every 200 ms until `stop()`, which gives the median and the highest. */
-export function sampleMemory(proc: Background): { stop(): { median: number; max: number } } {
+export interface MemorySampler {
+  /** Takes no samples until `resume`: the server is idle meanwhile (the hello-world measured beside a call). */
+  pause(): void;
+  resume(): void;
+  stop(): { median: number; max: number };
+}
+
+/** The server's RSS every 200 ms while it is under load. */
+export function sampleMemory(proc: Background): MemorySampler {
   const samples: number[] = [];
-  const timer = setInterval(() => samples.push(serverMemory(proc).rss), 200);
+  let paused = false;
+  const timer = setInterval(() => {
+    if (!paused) samples.push(serverMemory(proc).rss);
+  }, 200);
   return {
+    pause: () => void (paused = true),
+    resume: () => void (paused = false),
     stop() {
       clearInterval(timer);
       samples.sort((a, b) => a - b);
