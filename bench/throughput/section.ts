@@ -164,8 +164,8 @@ interface AroundLoad {
  * each, and each call given the mean of the two beside it: on a shared machine whose speed drifts
  * within a run (the hello-world has measured 16,000 and 26,000 req/s minutes apart), a share of the
  * hello-world measured at the same time says more than one of a measurement a minute before. The
- * server's memory is not sampled while it idles beside the hello-world, and `load.ended` runs before
- * the last one.
+ * server's memory is not sampled while it idles beside the hello-world, and `load.ended` runs right
+ * after the last call, before the hello-world's run after it.
  */
 async function measureCalls(
   server: Running,

@@ -137,7 +137,7 @@ export function serverMemory(proc: Background): Memory {
   };
 }
 
-/** Samples the server's resident memory every 200 ms until `stop()`, which gives the median and the highest. */
+/** The server's resident memory sampled while it is under load. */
 export interface MemorySampler {
   /** Takes no samples until `resume`: the server is idle meanwhile (the hello-world measured beside a call). */
   pause(): void;
@@ -145,7 +145,7 @@ export interface MemorySampler {
   stop(): { median: number; max: number };
 }
 
-/** The server's RSS every 200 ms while it is under load. */
+/** Samples the server's resident memory every 200 ms until `stop()`, which gives the median and the highest. */
 export function sampleMemory(proc: Background): MemorySampler {
   const samples: number[] = [];
   let paused = false;
