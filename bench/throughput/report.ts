@@ -38,7 +38,7 @@ function verdict(call: Call, m: Measured, share: number): string {
 }
 
 /** The hello-world's req/s beside a call, with its errors if it had any (they would skew the share). */
-const helloCell = (hello: Measured) =>
+const helloCell = (hello: Pick<Measured, 'rps' | 'errors'>) =>
   hello.errors > 0 ? `${rps(hello.rps)} (${hello.errors} errors)` : rps(hello.rps);
 
 /**
@@ -48,7 +48,7 @@ const helloCell = (hello: Measured) =>
 export function printMainTable(
   title: string,
   reference: Measured,
-  rows: { call: Call; m: Measured; hello?: Measured }[],
+  rows: { call: Call; m: Measured; hello?: Pick<Measured, 'rps' | 'errors' | 'cpuUs'> }[],
   memory: Memory,
 ): void {
   console.log(`\n${title}`);

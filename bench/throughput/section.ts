@@ -139,15 +139,12 @@ const measureHello = (hello: Running) =>
     () => serverCpuMs(hello.proc),
   );
 
-/** Two measurements of the hello-world as one: their mean req/s and CPU a request. */
-function meanOf(a: Measured, b: Measured): Measured {
+/** Two measurements of the hello-world as one: their mean req/s and CPU a request, and their errors. */
+function meanOf(a: Measured, b: Measured): HelloBeside {
   const mean = (x: number, y: number) => (x + y) / 2;
   return {
     rps: mean(a.rps, b.rps),
-    p50: mean(a.p50, b.p50),
-    p99: mean(a.p99, b.p99),
     errors: a.errors + b.errors,
-    statuses: [a.statuses, b.statuses].filter(Boolean).join(' '),
     ...(a.cpuUs !== undefined && b.cpuUs !== undefined ? { cpuUs: mean(a.cpuUs, b.cpuUs) } : {}),
   };
 }
@@ -159,31 +156,27 @@ interface AroundLoad {
   ended: () => void;
 }
 
+/** The hello-world beside a call: what its share and CPU share are taken of. */
+type HelloBeside = Pick<Measured, 'rps' | 'errors' | 'cpuUs'>;
+
 /**
- * Each call's figures; with `hello`, the hello-world measured again before the first call and after
- * each, and each call given the mean of the two beside it: on a shared machine whose speed drifts
- * within a run (the hello-world has measured 16,000 and 26,000 req/s minutes apart), a share of the
- * hello-world measured at the same time says more than one of a measurement a minute before. The
- * server's memory is not sampled while it idles beside the hello-world, and `load.ended` runs right
- * after the last call, before the hello-world's run after it.
+ * Each call's figures; with `beside`, the hello-world measured again after each call (its `first`
+ * run came right before the first), and each call given the mean of the two beside it: on a shared
+ * machine whose speed drifts within a run (the hello-world has measured 16,000 and 26,000 req/s
+ * minutes apart), a share of the hello-world measured at the same time says more than one of a
+ * measurement a minute before. The server's memory is not sampled while it idles beside the
+ * hello-world, and `load.ended` runs right after the last call, before the hello-world's run after it.
  */
 async function measureCalls(
   server: Running,
   calls: Call[],
   step: (text: string) => void,
-  hello?: Running,
+  beside?: { hello: Running; first: Measured },
   load?: AroundLoad,
-): Promise<{ call: Call; m: Measured; hello?: Measured }[]> {
+): Promise<{ call: Call; m: Measured; hello?: HelloBeside }[]> {
   const cookie = await signIn(server.baseUrl);
-  const helloRun = async () => {
-    step('  the hello-world');
-    load?.sampler.pause();
-    const m = await measureHello(hello!);
-    load?.sampler.resume();
-    return m;
-  };
   const rows = [];
-  let before = hello && (await helloRun());
+  let before = beside?.first;
   for (const [i, call] of calls.entries()) {
     step(`  ${call.label}`);
     const headers: Record<string, string> = call.customer ? {} : { cookie };
@@ -192,11 +185,14 @@ async function measureCalls(
       ? await measure(server.baseUrl, call.next, headers, () => serverCpuMs(server.proc))
       : { rps: 0, p50: 0, p99: 0, errors: 0, statuses: NOT_OFFERED };
     if (i === calls.length - 1) load?.ended();
-    if (!offered || !hello || !before) {
+    if (!offered || !beside || !before) {
       rows.push({ call, m });
       continue;
     }
-    const after = await helloRun();
+    step('  the hello-world');
+    load?.sampler.pause();
+    const after = await measureHello(beside.hello);
+    load?.sampler.resume();
     rows.push({ call, m, hello: meanOf(before, after) });
     before = after;
   }
@@ -256,7 +252,7 @@ function measureBare(hello: Running, spend: number, bytes: number): Promise<Meas
 async function costReference(
   hello: Running,
   helloM: Measured,
-  rows: { call: Call; m: Measured; hello?: Measured }[],
+  rows: { call: Call; m: Measured; hello?: HelloBeside }[],
   step: (text: string) => void,
 ): Promise<CostReference[]> {
   const references: CostReference[] = [];
@@ -318,15 +314,18 @@ export async function benchThroughput(step: (text: string) => void): Promise<voi
     for (const kind of dbs) {
       const { target, shop } = await shops.get(kind, SHOP);
       step(`measuring the hello-world and the ${kind} server`);
-      const helloM = await measureHello(hello);
-      const { rows, memory } = await withServer(target, webDir, workers, step, async (server) => {
+      // Beside the calls, the reference run is the one right before the first of them.
+      const once = beside ? undefined : await measureHello(hello);
+      const { rows, memory, helloM } = await withServer(target, webDir, workers, step, async (server) => {
+        if (beside) step('  the hello-world');
+        const reference = once ?? (await measureHello(hello));
         const sampler = sampleMemory(server.proc);
         let end: { at: number; memory: Memory } | undefined;
         const measured = await measureCalls(
           server,
           chosen([...searchCalls(shop), ...detailCalls(shop), ...writeCalls(shop)]),
           step,
-          beside ? hello : undefined,
+          beside ? { hello, first: reference } : undefined,
           {
             sampler,
             ended: () => {
@@ -337,7 +336,11 @@ export async function benchThroughput(step: (text: string) => void): Promise<voi
         const { at, memory: afterLoad } = end!;
         // Right after the load the heap still holds its garbage; V8 may shrink it once the process is idle.
         await new Promise((resolve) => setTimeout(resolve, Math.max(0, at + IDLE_SECONDS * 1000 - Date.now())));
-        return { rows: measured, memory: { ...afterLoad, afterIdle: serverMemory(server.proc).rss } };
+        return {
+          rows: measured,
+          memory: { ...afterLoad, afterIdle: serverMemory(server.proc).rss },
+          helloM: reference,
+        };
       });
       printMainTable(
         `Throughput on ${kind}, shop of ${SHOP.toLocaleString('en-US')} customers (${shop.inspectionIds.length.toLocaleString('en-US')} inspections), share of the same run's hello-world` +
