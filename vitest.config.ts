@@ -1,5 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import { pathAliases } from './vite.config';
+import { E2E_WAIT_MS } from './web/test/e2e/wait';
 
 // Every suite runs on every machine with Node and npm alone: the API suite twice (SQLite, then a
 // PostgreSQL server the run starts itself), the offline engine, and the browser tests in the
@@ -59,8 +60,8 @@ export default defineConfig({
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // As long as a page's own waits (E2E_WAIT_MS in web/test/e2e/browser.ts).
-          expect: { poll: { timeout: 30_000 } },
+          // As long as a page's own waits.
+          expect: { poll: { timeout: E2E_WAIT_MS } },
         },
       },
       {

@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { keepOfflineAcrossDocuments, resolveChromium } from '@test/chromium';
+import { E2E_WAIT_MS } from './wait';
 
 /** Headless Chromium (see `test/chromium.ts`); Playwright gives each launch a fresh temporary profile. */
 export async function launchBrowser(): Promise<Browser> {
@@ -21,14 +22,6 @@ export interface PhonePage {
   context: BrowserContext;
   page: Page;
 }
-
-/**
- * How long a page's wait (a locator's `waitFor`, an action, `waitForFunction`) and an `expect.poll`
- * (vitest.config.ts, the e2e project) give the page by default. On a loaded CI machine a server's
- * answer that includes a password hash, Swagger UI drawing the API description, or a fresh device's
- * first pull of the shared test server's feed have each taken more than 10 s.
- */
-export const E2E_WAIT_MS = 30_000;
 
 /** A fresh context (no cookies, no cache) sized like a phone (or the given touch screen / desktop). */
 export async function openPhone(

@@ -106,7 +106,7 @@ export async function toastTitled(page: Page, title: string): Promise<{ descript
     .filter({ has: page.locator('[data-toast-title]').getByText(title, { exact: true }) })
     .last();
   // A toast follows a server's answer, which for a sign-in includes its password hash (scrypt): on a
-  // loaded machine that has taken more than 10 s (the default wait is E2E_WAIT_MS, browser.ts).
+  // loaded machine that has taken more than 10 s (the default wait is E2E_WAIT_MS, wait.ts).
   await toast.waitFor();
   const description = (await toast.locator('[data-toast-description]').textContent()) ?? '';
   return { description, variant: (await toast.getAttribute('data-variant')) ?? '' };
