@@ -62,8 +62,12 @@ function endsInHighSurrogate(text: string): boolean {
  */
 export const BYTES_FROM = 16 * 1024;
 
-/** Sends the text as it is: a JSON text is not serialized again. A large one is sent as its bytes. */
-export function sendJsonText(reply: FastifyReply, json: JsonText): FastifyReply {
+/**
+ * Sends the text as it is: a JSON text is not serialized again. A large one is sent as its bytes,
+ * and so are bytes already made.
+ */
+export function sendJsonText(reply: FastifyReply, json: JsonText | Buffer): FastifyReply {
+  if (Buffer.isBuffer(json)) return reply.type('application/json; charset=utf-8').send(json);
   let length = 0;
   for (const part of json.parts) length += part.length;
   const body = length < BYTES_FROM ? json.text : jsonBytes(json);

@@ -41,4 +41,20 @@ describe('LruMap', () => {
     map.set('d', [1, 2, 3, 4, 5]);
     expect([map.peek('d'), map.size]).toEqual([[1, 2, 3, 4, 5], 1]);
   });
+
+  it('tells onDrop of every value that leaves: replaced, dropped past the bounds, deleted or cleared', () => {
+    const dropped: number[] = [];
+    const map = new LruMap<string, number>(2, undefined, (value) => dropped.push(value));
+    map.set('a', 1);
+    map.set('a', 2);
+    map.set('b', 3);
+    map.set('c', 4);
+    expect(dropped).toEqual([1, 2]);
+    // A get keeps the value: it only moves.
+    expect(map.get('b')).toBe(3);
+    expect(map.delete('b')).toBe(true);
+    expect(map.delete('b')).toBe(false);
+    map.clear();
+    expect([dropped, map.size]).toEqual([[1, 2, 3, 4], 0]);
+  });
 });

@@ -8,7 +8,8 @@ export interface WeightBound<V> {
  * A map that keeps at most `capacity` entries (and, with a `bound`, values that weigh at most its
  * `most` in all) and, past it, drops the ones least recently used: a `get` or `set` makes an entry
  * the most recent (a Map iterates in insertion order, so an entry used is re-inserted at the end,
- * and the first one is the oldest). A value heavier than the whole bound is not kept.
+ * and the first one is the oldest). A value heavier than the whole bound is not kept. `onDrop` is
+ * told of every value that leaves: deleted, replaced, or dropped past the bounds.
  */
 export class LruMap<K, V> {
   private readonly entries = new Map<K, V>();
@@ -17,6 +18,7 @@ export class LruMap<K, V> {
   constructor(
     readonly capacity: number,
     private readonly bound?: WeightBound<V>,
+    private readonly onDrop?: (value: V) => void,
   ) {}
 
   /** The entry, made the most recently used. */
@@ -49,8 +51,16 @@ export class LruMap<K, V> {
 
   delete(key: K): boolean {
     if (!this.entries.has(key)) return false;
-    if (this.bound) this.weight -= this.bound.weigh(this.entries.get(key)!);
-    return this.entries.delete(key);
+    const value = this.entries.get(key)!;
+    if (this.bound) this.weight -= this.bound.weigh(value);
+    this.entries.delete(key);
+    this.onDrop?.(value);
+    return true;
+  }
+
+  /** Drops every entry (`onDrop` is told of each). */
+  clear(): void {
+    for (const key of [...this.entries.keys()]) this.delete(key);
   }
 
   get size(): number {

@@ -64,19 +64,28 @@ export function clientFor(app: FastifyInstance, user: UserRow, cookie: string): 
   };
 }
 
+export interface TestAppOptions {
+  clock?: () => number;
+  /**
+   * Whether the app checks its answers and shortcuts (`checkSerialization`; default true). An app
+   * that does not runs as the production server does.
+   */
+  checked?: boolean;
+}
+
 /**
  * A fresh database and app for one test file, closed after the file. Sign-ins go through the real
  * `POST /api/login`.
  */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  options: { clock?: () => number } = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const app = await buildApp({
     config: testConfig(overrides),
     db: database.db,
-    checkSerialization: true,
+    checkSerialization: options.checked ?? true,
     clock: options.clock,
   });
   await app.ready();
@@ -104,10 +113,7 @@ export async function createTestApp(
 }
 
 /** `createTestApp` with the close registered for the end of the file. */
-export async function useTestApp(
-  overrides: Partial<AppConfig> = {},
-  options: { clock?: () => number } = {},
-): Promise<TestApp> {
+export async function useTestApp(overrides: Partial<AppConfig> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const testApp = await createTestApp(overrides, options);
   afterAll(() => testApp.close());
   return testApp;

@@ -65,6 +65,18 @@ function spread<T>(list: readonly T[], count = 1000): T[] {
   return list.filter((_, i) => i % step === 0);
 }
 
+/**
+ * The list's items in a stride that visits every one once before any again, far apart from one
+ * request to the next (a prime stride that does not divide the length).
+ */
+function strided<T>(list: readonly T[]): () => T {
+  if (list.length === 0) throw new Error('nothing to vary the requests with');
+  // Two primes: a length divisible by one is not by the other.
+  const stride = list.length % 7919 === 0 ? 7927 : 7919;
+  let n = 0;
+  return () => list[(n++ * stride) % list.length] as T;
+}
+
 const q = (text: string) => encodeURIComponent(text);
 
 export function searchCalls(shop: ShopCatalog): Call[] {
@@ -141,13 +153,11 @@ export function detailCalls(shop: ShopCatalog): Call[] {
   const inspection = cycle(spread(shop.inspectionIds));
   const report = cycle(spread(shop.inspectionTokens));
   const invoice = cycle(spread(shop.invoiceTokens));
-  // Pages of 500 changes from cursors spread over the whole feed.
-  const cursors = cycle(
-    spread(
-      Array.from({ length: Math.max(1, shop.changes - 500) }, (_, i) => i),
-      200,
-    ),
-  );
+  // Pages of 500 changes from cursors spread over the whole feed: 200 of them, each read again and
+  // again (every device's first sync reads the same pages), and one never read before each time.
+  const starts = Array.from({ length: Math.max(1, shop.changes - 500) }, (_, i) => i);
+  const cursors = cycle(spread(starts, 200));
+  const newCursor = strided(starts);
   return [
     {
       label: 'GET /api/customers/:id/vehicles',
@@ -172,6 +182,11 @@ export function detailCalls(shop: ShopCatalog): Call[] {
       label: 'GET /api/sync/changes?since=<n>&limit=500',
       group: 'sync',
       next: () => ({ path: `/api/sync/changes?since=${cursors()}&limit=500` }),
+    },
+    {
+      label: 'GET /api/sync/changes?since=<a new n each time>&limit=500',
+      group: 'sync',
+      next: () => ({ path: `/api/sync/changes?since=${newCursor()}&limit=500` }),
     },
   ];
 }

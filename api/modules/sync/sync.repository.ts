@@ -69,18 +69,30 @@ const feedOthers = compiledOnce((db, [since, last]) => {
     .orderBy('seq');
 });
 
-/** The page's bounds, then its other rows: neither reads the page's customers, vehicles or inspections. */
-export async function feedPage(db: Db, since: number, limit: number): Promise<FeedPage> {
+/** The page's last `seq` (null: no changes after `since`) and whether more follow. */
+export interface FeedBounds {
+  last: number | null;
+  hasMore: boolean;
+}
+
+export async function readFeedBounds(db: Db, since: number, limit: number): Promise<FeedBounds> {
   const [bounds] = await feedBounds(db, [numberValue(since), numberValue(limit - 1)]);
   // A bigint may come back from PostgreSQL as text.
   const last = bounds?.last === null || bounds?.last === undefined ? null : Number(bounds.last);
-  if (last === null) return { last: null, hasMore: false, others: [] };
+  return last === null ? { last: null, hasMore: false } : { last, hasMore: Boolean(bounds!.hasMore) };
+}
+
+/** The other rows of the page after `since` up to `last`, oldest first. */
+export async function readFeedOthers(db: Db, since: number, last: number): Promise<FeedRow[]> {
   const others = await feedOthers(db, [numberValue(since), numberValue(last)]);
-  return {
-    last,
-    hasMore: Boolean(bounds!.hasMore),
-    others: others.map((row) => ({ ...row, seq: Number(row.seq), deleted: Number(row.deleted) })),
-  };
+  return others.map((row) => ({ ...row, seq: Number(row.seq), deleted: Number(row.deleted) }));
+}
+
+/** The page's bounds, then its other rows: neither reads the page's customers, vehicles or inspections. */
+export async function feedPage(db: Db, since: number, limit: number): Promise<FeedPage> {
+  const bounds = await readFeedBounds(db, since, limit);
+  if (bounds.last === null) return { ...bounds, others: [] };
+  return { ...bounds, others: await readFeedOthers(db, since, bounds.last) };
 }
 
 /** A page of the feed: the changes with `seq` after `since`, up to and including `last`. */
@@ -137,7 +149,7 @@ const inWindow = compiledOnce((db, [since, last, cutoff]) =>
   pageOf(db, 'inspection', [since, last])
     .innerJoin('inspections as i', 'i.id', 's.entityId')
     .leftJoin('inspectionDocuments', 'inspectionDocuments.inspectionId', 'i.id')
-    .select(['i.id', 'inspectionDocuments.version', documentBody()])
+    .select(['i.id', 'i.status', 'i.updatedAt', 'inspectionDocuments.version', documentBody()])
     .where((eb) => eb.or([eb('i.status', '=', 'in_progress'), eb('i.updatedAt', '>=', cutoff!)]))
     .orderBy('s.seq'),
 );
@@ -145,16 +157,18 @@ const inWindow = compiledOnce((db, [since, last, cutoff]) =>
 /**
  * The page's inspections the offline app keeps (in progress, or changed at or after `cutoff`), in
  * feed order, with the document rows of those that have one (`textsOf` takes both): most in a page
- * are not kept, and only their status and date are looked at.
+ * are not kept, and only their status and date are looked at. `changedAt`: when the ones kept for
+ * their date (not in progress) were changed.
  */
 export async function pageInspectionsInWindow(
   db: Db,
   range: PageRange,
   cutoff: string,
-): Promise<{ ids: string[]; documents: DocumentRow[] }> {
+): Promise<{ ids: string[]; documents: DocumentRow[]; changedAt: string[] }> {
   const rows = await inWindow(db, [...bounds(range), cutoff]);
   return {
     ids: rows.map((row) => row.id),
+    changedAt: rows.flatMap((row) => (row.status === 'in_progress' ? [] : [row.updatedAt])),
     documents: rows.flatMap((row) =>
       row.version === null ? [] : [{ inspectionId: row.id, version: Number(row.version), body: row.body }],
     ),
