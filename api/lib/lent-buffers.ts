@@ -3,8 +3,10 @@
  * writes into memory already in use. A new buffer of ~170 KB (a kept sync page) is memory the
  * system must map and clear first: under load that cost about ten times the read into it.
  *
- * Buffers are made in steps of `STEP` bytes, and at most `most` of them wait to be lent again; when
- * none was lent for `idleMs` the waiting ones are let go, so an idle server does not hold them.
+ * Buffers are made in steps of `STEP` bytes, and at most `most` of them wait to be lent again (an
+ * answer's bytes are handed to the socket at once, so few are lent at a time even at 50
+ * connections); when none was lent for `idleMs` the waiting ones are let go, so an idle server does
+ * not hold them.
  */
 
 const STEP = 64 * 1024;
@@ -22,7 +24,7 @@ export class LentBuffers {
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly most = 64,
+    private readonly most = 16,
     private readonly idleMs = 2000,
   ) {}
 
