@@ -204,6 +204,12 @@ export async function inspectionIdsOfTechnician(db: Db, technicianId: string): P
   return rows.map((r) => r.id);
 }
 
+/** The media a user took: they show the user's name, so a rename or a deletion records them as changed. */
+export async function mediaIdsTakenBy(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('media').select('id').where('takenBy', '=', userId).execute();
+  return rows.map((r) => r.id);
+}
+
 /** A customer's vehicles, and the inspections of the customer or of those vehicles. */
 export async function customerDependents(
   db: Db,
@@ -221,6 +227,15 @@ export async function customerDependents(
     )
     .execute();
   return { vehicleIds: vehicles.map((v) => v.id), inspectionIds: inspections.map((i) => i.id) };
+}
+
+/**
+ * The deferred work lines that show this customer or vehicle (its name and phone, the vehicle's
+ * label): a change to either records them as changed too, as it does its inspections.
+ */
+export async function deferredIdsShowing(db: Db, column: 'customerId' | 'vehicleId', id: string): Promise<string[]> {
+  const rows = await db.selectFrom('deferredWork').select('id').where(column, '=', id).execute();
+  return rows.map((r) => r.id);
 }
 
 async function deferredIdsOf(db: Db, inspectionIds: readonly string[]): Promise<string[]> {

@@ -12,6 +12,7 @@ import {
   assertNotDeleted,
   changed,
   customerDependents,
+  deferredIdsShowing,
   deleted,
   inspectionDeletions,
   missingRow,
@@ -83,7 +84,7 @@ export async function createCustomer(
 
 /**
  * Partial update: only the fields sent change; nothing sent changes nothing. The customer's
- * vehicles and inspections show it nested, so they are recorded as changed too.
+ * vehicles, inspections and deferred work lines show it, so they are recorded as changed too.
  */
 export async function updateCustomer(db: Db, id: string, body: z.output<typeof updateCustomerBody>): Promise<Customer> {
   const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
@@ -93,9 +94,15 @@ export async function updateCustomer(db: Db, id: string, body: z.output<typeof u
       const updated = await updateCustomerRow(trx, id, { ...changes, updatedAt: now });
       if (!updated) throw await missingRow(trx, 'customer', id, notFound(CUSTOMER_NOT_FOUND));
       const { vehicleIds, inspectionIds } = await customerDependents(trx, id);
+      const deferredIds = await deferredIdsShowing(trx, 'customerId', id);
       await recordChanges(
         trx,
-        [...changed('customer', [id]), ...changed('vehicle', vehicleIds), ...changed('inspection', inspectionIds)],
+        [
+          ...changed('customer', [id]),
+          ...changed('vehicle', vehicleIds),
+          ...changed('inspection', inspectionIds),
+          ...changed('deferred', deferredIds),
+        ],
         now,
       );
     } else if (!(await findCustomerById(trx, id))) {

@@ -144,7 +144,18 @@ export function createMediaRuntime(
       if (!kept) await store.remove([key]);
     } catch (err) {
       log.warn({ err, sha256 }, 'could not make the H.264 copy of a video; the original plays');
-      await updateMediaFile(db, sha256, { processing: 0 }).catch(() => undefined);
+      // Devices learn through the change feed that the video is no longer being processed.
+      await inTransaction(db, async (trx) => {
+        await updateMediaFile(trx, sha256, { processing: 0 });
+        const media = await trx.selectFrom('media').select('id').where('sha256', '=', sha256).execute();
+        await recordChanges(
+          trx,
+          changed(
+            'media',
+            media.map((m) => m.id),
+          ),
+        );
+      }).catch(() => undefined);
     } finally {
       await rm(dir, { recursive: true, force: true });
       if (local) await rm(local, { force: true });

@@ -308,3 +308,37 @@ describe('uploads through tus', () => {
     expect(res.json()).toEqual({ error: 'unauthorized', message: 'You need to sign in' });
   });
 });
+
+describe('media in the change feed', () => {
+  it('sends a medium again when the name of whoever took it changes, and when that user is deleted', async () => {
+    const admin = await t.signIn('admin');
+    const taker = await t.signIn('technician');
+    const mediaId = randomUUID();
+    const res = await upload(taker, { mediaId, inspectionId: other.id, itemKey: 'frontLeftBrake' }, photo);
+    expect(res.statusCode, res.body).toBe(200);
+    const pull = async (since: string) => {
+      const page = await admin.inject({ method: 'GET', url: `/api/sync/changes?since=${since}&limit=1000` });
+      expect(page.statusCode, page.body).toBe(200);
+      return page.json<{ cursor: string; hasMore: boolean; media: { id: string; takenBy: unknown }[] }>();
+    };
+    let cursor = '0';
+    for (let page = await pull(cursor); ; page = await pull(cursor)) {
+      cursor = page.cursor;
+      if (!page.hasMore) break;
+    }
+    const renamed = await admin.inject({
+      method: 'PUT',
+      url: `/api/users/${taker.user.id}`,
+      payload: { username: 'renamed-taker' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const afterRename = await pull(cursor);
+    expect(afterRename.media.map((m) => [m.id, m.takenBy])).toEqual([
+      [mediaId, { id: taker.user.id, name: 'renamed-taker' }],
+    ]);
+    const removed = await admin.inject({ method: 'DELETE', url: `/api/users/${taker.user.id}` });
+    expect(removed.statusCode, removed.body).toBe(204);
+    const afterDelete = await pull(afterRename.cursor);
+    expect(afterDelete.media.map((m) => [m.id, m.takenBy])).toEqual([[mediaId, null]]);
+  });
+});

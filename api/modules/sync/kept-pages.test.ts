@@ -1,10 +1,14 @@
-import { readdirSync, statSync, writeFileSync, existsSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readdirSync, statSync, writeFileSync, existsSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SyncChangesResponse } from '@shared/schemas/sync';
 import { createTestApp, useTestApp } from '@api/test/app';
 import { createInspection } from '@api/test/factories';
-import { KEPT_PAGE_MIN_BYTES, keptPages, keptPagesWritten } from './kept-pages';
+import { pruneTombstones } from '@api/lib/change-log';
+import { KEPT_PAGE_MIN_BYTES, keptPages, keptPagesWritten, removeFoldersOfStoppedServers } from './kept-pages';
 import { changesSince } from './sync.service';
 
 // The app runs as the production server does (no checks), so that what it sends is what it kept.
@@ -116,7 +120,9 @@ describe('kept pages of the change feed', () => {
     for (const [what, change, find] of changes) {
       await pullText('0', 1000);
       await pullText('0', 1000);
-      expect(tamperKeptFiles(), what).toBeGreaterThan(0);
+      tamperKeptFiles();
+      // This page is kept: it is sent from its file.
+      expect(isTampered(await pullText('0', 1000)), what).toBe(true);
       await change();
       const text = await pullText('0', 1000);
       expect(isTampered(text), what).toBe(false);
@@ -168,7 +174,9 @@ describe('kept pages of the change feed', () => {
     tamperKeptFiles();
     expect(await ids(now + 0.5 * DAY_MS)).toBe(TAMPERED);
     // Fourteen days after it changed it is no longer sent: the kept page is not either.
-    expect(await ids(now + 1.5 * DAY_MS)).not.toContain(old.id);
+    const later = await ids(now + 1.5 * DAY_MS);
+    expect(later).not.toBe(TAMPERED);
+    expect(later).not.toContain(old.id);
   });
 
   it('sends a kept page whole when its file was removed from the folder (the server holds it open)', async () => {
@@ -178,6 +186,30 @@ describe('kept pages of the change feed', () => {
     expect(readdirSync(folder).length).toBeGreaterThan(0);
     for (const file of readdirSync(folder)) rmSync(path.join(folder, file));
     expect(await pullText('0', 1000)).toBe(page);
+  });
+
+  it('makes its folder again when a temporary-folder cleaner removed it', async () => {
+    const folder = keptPages(t.db).folder!;
+    rmSync(folder, { recursive: true });
+    const page = await pullText('0', 998);
+    expect(await pullText('0', 998)).toBe(page);
+    const again = keptPages(t.db).folder!;
+    expect(readdirSync(again)).toHaveLength(1);
+    tamperKeptFiles();
+    expect(isTampered(await pullText('0', 998))).toBe(true);
+  });
+
+  it('reads a page again once deletions in it were forgotten (the tombstones pruned)', async () => {
+    // Another limit than the tests before: a page of its own, kept in a file of its own.
+    const before = JSON.parse(await pullText('0', 999)) as SyncChangesResponse;
+    expect(before.deleted.length).toBeGreaterThan(0);
+    await pullText('0', 999);
+    tamperKeptFiles();
+    expect(isTampered(await pullText('0', 999))).toBe(true);
+    expect(await pruneTombstones(t.db, new Date(Date.now() + 91 * DAY_MS))).toBeGreaterThan(0);
+    const text = await pullText('0', 999);
+    expect(isTampered(text)).toBe(false);
+    expect((JSON.parse(text) as SyncChangesResponse).deleted).toEqual([]);
   });
 
   it("keeps no small page, and closing another server leaves this one's pages", async () => {
@@ -218,5 +250,23 @@ describe('kept pages when the server closes', () => {
     expect(readdirSync(folder)).toHaveLength(1);
     await other.close();
     expect(existsSync(folder)).toBe(false);
+  });
+});
+
+describe('kept pages of a server that was killed', () => {
+  it('are removed by the next server that keeps a page, and those of running servers are not', () => {
+    // A process that has exited: its id names no running process now.
+    const stopped = spawnSync(process.execPath, ['-e', '']).pid!;
+    // Names of their own: the other database's run of this file may be doing the same.
+    const dead = path.join(tmpdir(), `baywise-sync-pages-${stopped}-${randomUUID()}`);
+    const running = path.join(tmpdir(), `baywise-sync-pages-${process.pid}-${randomUUID()}`);
+    for (const folder of [dead, running]) {
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(path.join(folder, '1.json'), '{}');
+    }
+    removeFoldersOfStoppedServers();
+    expect(existsSync(dead)).toBe(false);
+    expect(existsSync(running)).toBe(true);
+    rmSync(running, { recursive: true });
   });
 });

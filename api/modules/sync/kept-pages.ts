@@ -1,4 +1,4 @@
-import { mkdtempSync, readSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readSync, rmSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,10 +13,11 @@ import { LruMap } from '@api/lib/lru-map';
  *
  * A page after `since` holds the feed's rows up to its last `seq`, each answered as its row is now.
  * Every change to what an item's answer shows moves that item's feed row to a new `seq` past the end
- * of the feed (a customer's update moves its vehicles and inspections too), so a row only ever
- * leaves a page's range, and then the page's last `seq` moves on. The same last `seq` means the same
- * rows, unchanged: a kept page is good while its page's last `seq` and `hasMore` are what the feed
- * says now, in the same epoch. The one thing that changes without the feed is time: an inspection
+ * of the feed (a customer's update moves its vehicles, inspections and deferred lines too), so a row
+ * only ever leaves a page's range, and then the page's last `seq` moves on. The same last `seq` means
+ * the same rows, unchanged: a kept page is good while its page's last `seq` and `hasMore` are what the
+ * feed says now, in the same epoch and with the same deletions remembered (a prune forgets some
+ * without moving anything: the key holds the horizon). The one thing that changes without the feed is time: an inspection
  * changed within the window drops out of the page when it gets older than that, so a page is kept
  * until its first such inspection would (`until`).
  *
@@ -24,8 +25,10 @@ import { LruMap } from '@api/lib/lru-map';
  *
  * In files rather than in memory: a page is ~170 KB and a first sync of a large shop reads hundreds
  * of them, which the server's memory budget has no room for; read back, a file comes from the
- * system's file cache. The folder is the process's own (made private, removed on close); what
- * it holds weighs at most `KEPT_PAGE_BYTES`, the least recently used page out first.
+ * system's file cache. The folder is the process's own (made private, named after the process,
+ * removed on close or exit, and by the next server to start should the process be killed); what it
+ * holds weighs at most `KEPT_PAGE_BYTES` in at most `KEPT_PAGES` files, each held open, the least
+ * recently used page out first.
  */
 
 /** How many bytes of pages a database's server keeps in files at most. */
@@ -35,6 +38,9 @@ export const KEPT_PAGE_BYTES = 64 * 1024 * 1024;
  * (`checkReads`) keep every page, and check each kept one they send against the page read again.
  */
 export const KEPT_PAGE_MIN_BYTES = 32 * 1024;
+
+/** How many pages a database's server keeps at most (each an open file). */
+export const KEPT_PAGES = 512;
 
 /** How many pages read once are remembered, to keep them when asked for again. */
 const ASKED_PAGES = 4096;
@@ -67,20 +73,74 @@ interface Store {
 // Per database: its transactions' handles share its adapter.
 const stores = new WeakMap<object, Store>();
 
+// Databases closed: a request that ends after the close keeps nothing more.
+const closed = new WeakSet<object>();
+
 // The folders made by this process: removed at its exit too, should a database never be closed.
 const folders = new Set<string>();
-let removedAtExit = false;
+let firstFolder = true;
+
+const FOLDER_PREFIX = 'baywise-sync-pages-';
+
+/** Whether a process of this id runs (one of another user's counts as running). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the folders of servers that are no longer running (killed before they could): they hold
+ * customers' names and addresses, and nothing reads them again.
+ */
+export function removeFoldersOfStoppedServers(): void {
+  let names: string[] = [];
+  try {
+    names = readdirSync(tmpdir());
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = name.startsWith(FOLDER_PREFIX) ? /^(\d+)-/.exec(name.slice(FOLDER_PREFIX.length))?.[1] : undefined;
+    if (!pid || Number(pid) === process.pid || isRunning(Number(pid))) continue;
+    try {
+      rmSync(path.join(tmpdir(), name), { recursive: true, force: true });
+    } catch {
+      // Another user's folder: left to its owner.
+    }
+  }
+}
 
 function newFolder(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'baywise-sync-pages-'));
-  folders.add(dir);
-  if (!removedAtExit) {
-    removedAtExit = true;
+  if (firstFolder) {
+    firstFolder = false;
+    removeFoldersOfStoppedServers();
     process.once('exit', () => {
-      for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+      for (const folder of folders) {
+        try {
+          rmSync(folder, { recursive: true, force: true });
+        } catch {
+          // Removed by the next server to start.
+        }
+      }
     });
   }
+  const dir = mkdtempSync(path.join(tmpdir(), `${FOLDER_PREFIX}${process.pid}-`));
+  folders.add(dir);
   return dir;
+}
+
+/** Closes and removes a page's file; a file that cannot be removed is left (the folder goes later). */
+function dropFile(page: Pick<Kept, 'file' | 'handle'>): void {
+  void page.handle.close().catch(() => undefined);
+  try {
+    rmSync(page.file, { force: true });
+  } catch {
+    // Left for the folder's removal.
+  }
 }
 
 function storeOf(db: Db): Store {
@@ -88,12 +148,9 @@ function storeOf(db: Db): Store {
   let store = stores.get(adapter);
   if (!store) {
     const pages = new LruMap<string, Kept>(
-      Number.MAX_SAFE_INTEGER,
+      KEPT_PAGES,
       { weigh: (page) => page.bytes, most: KEPT_PAGE_BYTES },
-      (page) => {
-        void page.handle.close().catch(() => undefined);
-        rmSync(page.file, { force: true });
-      },
+      dropFile,
     );
     const asked = new LruMap<string, number>(ASKED_PAGES);
     stores.set(adapter, (store = { dir: undefined, pages, asked, files: 0, writing: new Set() }));
@@ -104,8 +161,12 @@ function storeOf(db: Db): Store {
 // What kept pages are read into, lent to the answers that send them.
 const buffers = new LentBuffers();
 
-/** The page's key: its epoch, where it starts and how many changes it holds at most. */
-export const pageKey = (epoch: string, since: number, limit: number): string => `${epoch}:${since}:${limit}`;
+/**
+ * The page's key: its epoch, the feed's tombstone horizon (the deletions it still remembers), where
+ * it starts and how many changes it holds at most.
+ */
+export const pageKey = (epoch: string, horizon: number, since: number, limit: number): string =>
+  `${epoch}:${horizon}:${since}:${limit}`;
 
 /**
  * The kept bytes of this page when they are still the page's (same last `seq` and `hasMore`, and
@@ -114,11 +175,11 @@ export const pageKey = (epoch: string, since: number, limit: number): string => 
  * (in the system's file cache): a few µs, less than handing the read to another thread costs.
  */
 export function keptPage(db: Db, key: string, check: PageCheck, now: number): Lent | undefined {
-  const store = storeOf(db);
-  const kept = store.pages.get(key);
+  const store = stores.get(db.getExecutor().adapter);
+  const kept = store?.pages.get(key);
   if (!kept) return undefined;
   if (kept.last !== check.last || kept.hasMore !== check.hasMore || now > kept.until) {
-    store.pages.delete(key);
+    store!.pages.delete(key);
     return undefined;
   }
   const lent = buffers.lend(kept.bytes);
@@ -128,7 +189,7 @@ export function keptPage(db: Db, key: string, check: PageCheck, now: number): Le
     return lent;
   } catch {
     lent.giveBack();
-    store.pages.delete(key);
+    store!.pages.delete(key);
     return undefined;
   }
 }
@@ -139,6 +200,7 @@ export function keptPage(db: Db, key: string, check: PageCheck, now: number): Le
  * makes) costs no file.
  */
 export function askedBefore(db: Db, key: string, check: PageCheck): boolean {
+  if (closed.has(db.getExecutor().adapter)) return false;
   const { asked } = storeOf(db);
   if (asked.get(key) === check.last) return true;
   asked.set(key, check.last);
@@ -151,34 +213,46 @@ export function askedBefore(db: Db, key: string, check: PageCheck): boolean {
  * keeps nothing (the page is read again next time).
  */
 export function keepPage(db: Db, key: string, page: PageCheck & { until: number }, bytes: Buffer): void {
-  if (bytes.length > KEPT_PAGE_BYTES) return;
+  if (bytes.length > KEPT_PAGE_BYTES || closed.has(db.getExecutor().adapter)) return;
   const store = storeOf(db);
   const writing = write(db, store, key, page, bytes);
   store.writing.add(writing);
   void writing.finally(() => store.writing.delete(writing));
 }
 
-async function write(db: Db, store: Store, key: string, page: PageCheck & { until: number }, bytes: Buffer) {
-  try {
+/** A new file in the store's folder, open; the folder made again when it is gone (a temporary-folder cleaner). */
+async function newFile(store: Store): Promise<{ file: string; handle: FileHandle }> {
+  for (let attempt = 0; ; attempt++) {
     store.dir ??= newFolder();
     const file = path.join(store.dir, `${++store.files}.json`);
-    const handle = await open(file, 'w+', 0o600);
+    try {
+      return { file, handle: await open(file, 'wx+', 0o600) };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || attempt > 0) throw err;
+      folders.delete(store.dir);
+      store.dir = undefined;
+    }
+  }
+}
+
+async function write(db: Db, store: Store, key: string, page: PageCheck & { until: number }, bytes: Buffer) {
+  try {
+    const { file, handle } = await newFile(store);
     try {
       await handle.write(bytes, 0, bytes.length, 0);
     } catch (err) {
-      await handle.close();
+      dropFile({ file, handle });
       throw err;
     }
     // Closed meanwhile: the folder is gone, and nothing more is kept.
     if (stores.get(db.getExecutor().adapter) !== store) {
-      await handle.close();
-      rmSync(file, { force: true });
+      dropFile({ file, handle });
       return;
     }
     store.pages.set(key, { ...page, file, handle, bytes: bytes.length });
     store.asked.delete(key);
   } catch {
-    // Nothing is kept; the page is read again next time.
+    // Nothing is kept (a full or unwritable temporary folder); the page is read again next time.
   }
 }
 
@@ -199,6 +273,7 @@ export async function dropKeptPages(db: Db): Promise<void> {
   const adapter = db.getExecutor().adapter;
   const store = stores.get(adapter);
   stores.delete(adapter);
+  closed.add(adapter);
   if (!store) return;
   await Promise.all(store.writing);
   store.pages.clear();

@@ -113,7 +113,7 @@ export async function changesSince(
   const bounds = await readFeedBounds(db, since, limit);
   const state = await readSyncState(db);
   if (isStale(since, cursor.epoch, state)) return resync();
-  const key = pageKey(state.epoch, since, limit);
+  const key = pageKey(state.epoch, state.tombstoneHorizon, since, limit);
   const check = { last: bounds.last ?? since, hasMore: bounds.hasMore };
   const kept = bounds.last === null ? undefined : keptPage(db, key, check, now.getTime());
   if (kept) {

@@ -173,6 +173,21 @@ describe('GET /api/sync/changes', () => {
     expect(page.inspections.map((i) => [i.id, i.customer.name])).toEqual([[inspection.id, 'Nested Renamed']]);
   });
 
+  it("sends a customer's deferred work lines again when the customer or the vehicle changes (they show them)", async () => {
+    const { customer, vehicle, inspection } = await workOrder('Deferring');
+    await call('PUT', `/api/services/${inspection.services[0]!.id}`, { status: 'declined' });
+    await call('PATCH', `/api/inspections/${inspection.id}`, { status: 'completed' });
+    const before = await latestCursor();
+    await call('PUT', `/api/customers/${customer.id}`, { name: 'Deferring Renamed', phone: '555-0199' });
+    const afterCustomer = await pull(before);
+    expect(afterCustomer.deferred.map((d) => [d.customerName, d.customerPhone])).toEqual([
+      ['Deferring Renamed', '555-0199'],
+    ]);
+    await call('PUT', `/api/vehicles/${vehicle.id}`, { model: 'Seltos' });
+    const afterVehicle = await pull(afterCustomer.cursor);
+    expect(afterVehicle.deferred.map((d) => d.vehicleLabel)).toEqual(['2017 Kia Seltos']);
+  });
+
   it("records a customer's approval on the share page as a change of the inspection", async () => {
     const { inspection } = await workOrder('Approver');
     const before = await latestCursor();

@@ -27,7 +27,7 @@ import {
   type UserFilters,
 } from './user.repository';
 import { toCustomer } from '@api/modules/customers/customer.mapper';
-import { changed, inspectionIdsOfTechnician, recordChanges } from '@api/lib/change-log';
+import { changed, inspectionIdsOfTechnician, mediaIdsTakenBy, recordChanges } from '@api/lib/change-log';
 import { assertAdminEmail, assertUnique, DELETE_SELF_MESSAGE, LAST_ADMIN_MESSAGE, withUniqueUser } from './user.rules';
 
 const USER_NOT_FOUND = 'User not found';
@@ -142,9 +142,12 @@ export async function updateUserById(
         if (demotesAdmin && (await countAdmins(trx)) === 0) throw conflict(LAST_ADMIN_MESSAGE);
         // A new password signs the user out everywhere (the admin's own session stays).
         if (changes.passwordHash) await deleteUserSessions(trx, id, actor.sessionId);
-        // Inspections nest their technician's name, email and role.
+        // Inspections nest their technician's name, email and role; media show who took them.
         if (changes.username || changes.email || changes.role) {
-          await recordChanges(trx, changed('inspection', await inspectionIdsOfTechnician(trx, id)));
+          await recordChanges(trx, [
+            ...changed('inspection', await inspectionIdsOfTechnician(trx, id)),
+            ...(changes.username ? changed('media', await mediaIdsTakenBy(trx, id)) : []),
+          ]);
         }
       }),
     );
@@ -168,11 +171,12 @@ export async function deleteUserById(db: Db, actor: Actor, id: string): Promise<
     // Only removing an administrator can leave none: then wait for any other such change.
     if (user.role === 'admin') await lockAdmins(trx);
     const inspectionIds = await inspectionIdsOfTechnician(trx, id);
-    // Sessions go with the user (cascade); their customers and inspections stay, unassigned.
+    const mediaIds = await mediaIdsTakenBy(trx, id);
+    // Sessions go with the user (cascade); their customers, inspections and media stay, unassigned.
     await deleteUser(trx, id);
     if (user.role === 'admin' && (await countAdmins(trx)) === 0) throw conflict(LAST_ADMIN_MESSAGE);
-    // Their inspections now show no technician.
-    await recordChanges(trx, changed('inspection', inspectionIds));
+    // Their inspections now show no technician, their media no one who took them.
+    await recordChanges(trx, [...changed('inspection', inspectionIds), ...changed('media', mediaIds)]);
   });
 }
 

@@ -12,6 +12,7 @@ import { findCustomerById } from '@api/modules/customers/customer.repository';
 import {
   assertNotDeleted,
   changed,
+  deferredIdsShowing,
   deleted,
   inspectionDeletions,
   inspectionIdsOfVehicles,
@@ -107,7 +108,7 @@ export async function createVehicle(
 
 /**
  * Partial update; moving the vehicle to another customer needs that customer to exist. The
- * vehicle's inspections show it nested, so they are recorded as changed too.
+ * vehicle's inspections and deferred work lines show it, so they are recorded as changed too.
  */
 export async function updateVehicle(db: Db, id: string, body: z.output<typeof updateVehicleBody>): Promise<Vehicle> {
   return inTransaction(db, async (trx) => {
@@ -122,7 +123,12 @@ export async function updateVehicle(db: Db, id: string, body: z.output<typeof up
     const updated = await withCustomer(() => updateVehicleRow(trx, id, { ...changes, updatedAt: now }));
     if (!updated) throw notFound(VEHICLE_NOT_FOUND);
     const inspectionIds = await inspectionIdsOfVehicles(trx, [id]);
-    await recordChanges(trx, [...changed('vehicle', [id]), ...changed('inspection', inspectionIds)], now);
+    const deferredIds = await deferredIdsShowing(trx, 'vehicleId', id);
+    await recordChanges(
+      trx,
+      [...changed('vehicle', [id]), ...changed('inspection', inspectionIds), ...changed('deferred', deferredIds)],
+      now,
+    );
     return getVehicle(trx, id);
   });
 }
