@@ -6,7 +6,8 @@ import path from 'node:path';
 
 export const pidFileIn = (dataDir: string): string => path.join(dataDir, 'server.pid');
 
-function isAlive(pid: number): boolean {
+/** Whether a process of this id runs on this machine (one of another user's counts as running). */
+export function isProcessRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -25,7 +26,7 @@ export function runningServerPid(dataDir: string): number | null {
     return null;
   }
   const pid = Number(text.trim());
-  return Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid) ? pid : null;
+  return Number.isInteger(pid) && pid > 0 && pid !== process.pid && isProcessRunning(pid) ? pid : null;
 }
 
 /** Marks DATA_DIR as in use by this process; the returned function (also run at exit) unmarks it. */

@@ -7,6 +7,7 @@ import type { AppConfig } from '@api/config';
 import type { Db } from '@api/db/database';
 import { inTransaction } from '@api/db/transaction';
 import { changed, deletedBetween, newestChangeAfter, recordChanges } from '@api/lib/change-log';
+import { isProcessRunning } from '@api/db/server-lock';
 import { makePlayableCopy } from './media-files';
 import { directoryStore, mediaKey, s3Store, type MediaStore } from './media-store';
 import { deleteUnusedMediaFile, unusedMediaFiles, updateMediaFile } from './media.repository';
@@ -35,16 +36,6 @@ export interface MediaRuntime {
 
 /** How long a claim on making a video's copy holds: a 30 s video's copy takes seconds. */
 export const COPY_LEASE_MS = 10 * 60 * 1000;
-
-/** Whether a process of that id runs on this machine. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Claims making the copy of a content: a conditional update only one worker or instance wins, and
@@ -212,7 +203,7 @@ export function createMediaRuntime(
       const entries = await readdir(workRoot).catch(() => [] as string[]);
       for (const name of entries) {
         const pid = /^\d+$/.test(name) ? Number(name) : null;
-        if (pid !== null && pid !== process.pid && alive(pid)) continue;
+        if (pid !== null && pid !== process.pid && isProcessRunning(pid)) continue;
         await rm(path.join(workRoot, name), { recursive: true, force: true });
       }
     },

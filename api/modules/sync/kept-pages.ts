@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Db } from '@api/db/database';
 import { LentBuffers, type Lent } from '@api/lib/lent-buffers';
+import { isProcessRunning } from '@api/db/server-lock';
 import { LruMap } from '@api/lib/lru-map';
 
 /**
@@ -82,16 +83,6 @@ let firstFolder = true;
 
 const FOLDER_PREFIX = 'baywise-sync-pages-';
 
-/** Whether a process of this id runs (one of another user's counts as running). */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * Removes the folders of servers that are no longer running (killed before they could): they hold
  * customers' names and addresses, and nothing reads them again.
@@ -105,7 +96,7 @@ export function removeFoldersOfStoppedServers(): void {
   }
   for (const name of names) {
     const pid = name.startsWith(FOLDER_PREFIX) ? /^(\d+)-/.exec(name.slice(FOLDER_PREFIX.length))?.[1] : undefined;
-    if (!pid || Number(pid) === process.pid || isRunning(Number(pid))) continue;
+    if (!pid || Number(pid) === process.pid || isProcessRunning(Number(pid))) continue;
     try {
       rmSync(path.join(tmpdir(), name), { recursive: true, force: true });
     } catch {
