@@ -269,6 +269,10 @@ export async function dropKeptPages(db: Db): Promise<void> {
   await Promise.all(store.writing);
   store.pages.clear();
   if (!store.dir) return;
-  rmSync(store.dir, { recursive: true, force: true });
-  folders.delete(store.dir);
+  try {
+    rmSync(store.dir, { recursive: true, force: true });
+    folders.delete(store.dir);
+  } catch {
+    // Left for the exit, or the next server to start.
+  }
 }
