@@ -8,7 +8,13 @@ import { createCustomer, createInspection, createVehicle, customerRow, moveFeed 
 import { partialIndexColumns, planRecorder, valuesPlannedBy } from '@api/test/query-plans';
 import { listDeferred } from '@api/modules/deferred/deferred.repository';
 import { listTemplates } from '@api/modules/email-templates/email-template.repository';
-import { feedPage, pageCustomers, pageInspectionsInWindow, pageVehicles } from '@api/modules/sync/sync.repository';
+import {
+  pageCustomers,
+  pageInspectionsInWindow,
+  pageVehicles,
+  readFeedBounds,
+  readFeedOthers,
+} from '@api/modules/sync/sync.repository';
 import { listUsers } from '@api/modules/users/user.repository';
 import type { Db } from '@api/db/database';
 import { readTrigramCounts } from './text-search';
@@ -193,7 +199,8 @@ describe.runIf(sqlite)('list query plans on SQLite', () => {
       ['users search', () => listUsers(own.db, { q: 'ann' }, page)],
       ['email templates search', () => listTemplates(own.db, { q: 'oil' }, page)],
       ['deferred work search', () => listDeferred(own.db, { q: 'brake', status: 'all' }, 'age', page)],
-      ['sync feed page', () => feedPage(own.db, 0, 500)],
+      ['sync feed page bounds', () => readFeedBounds(own.db, 0, 500)],
+      ['sync feed page other rows', () => readFeedOthers(own.db, 0, 500)],
       ['sync page customers', () => pageCustomers(own.db, range)],
       ['sync page vehicles', () => pageVehicles(own.db, range)],
       ['sync page inspections', () => pageInspectionsInWindow(own.db, range, '2020-01-01T00:00:00.000Z')],

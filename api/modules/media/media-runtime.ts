@@ -34,6 +34,19 @@ export interface MediaRuntime {
   clearStaleWork(): Promise<void>;
 }
 
+/** Records the media of a content as changed (now), in the transaction that changed its file's row. */
+async function recordMediaOf(trx: Db, sha256: string): Promise<void> {
+  const media = await trx.selectFrom('media').select('id').where('sha256', '=', sha256).execute();
+  await trx.updateTable('media').set({ updatedAt: new Date().toISOString() }).where('sha256', '=', sha256).execute();
+  await recordChanges(
+    trx,
+    changed(
+      'media',
+      media.map((m) => m.id),
+    ),
+  );
+}
+
 /** How long a claim on making a video's copy holds: a 30 s video's copy takes seconds. */
 export const COPY_LEASE_MS = 10 * 60 * 1000;
 
@@ -116,19 +129,7 @@ export function createMediaRuntime(
         const variants = [...new Set([...(JSON.parse(row.variants) as string[]), 'h264'])];
         await updateMediaFile(trx, sha256, { variants: JSON.stringify(variants), processing: 0, playable: 'h264' });
         // Devices learn the new video URL through the change feed.
-        const media = await trx.selectFrom('media').select('id').where('sha256', '=', sha256).execute();
-        await trx
-          .updateTable('media')
-          .set({ updatedAt: new Date().toISOString() })
-          .where('sha256', '=', sha256)
-          .execute();
-        await recordChanges(
-          trx,
-          changed(
-            'media',
-            media.map((m) => m.id),
-          ),
-        );
+        await recordMediaOf(trx, sha256);
         return true;
       });
       // Deleted between the check and the put: the copy would be a file no row names.
@@ -138,14 +139,7 @@ export function createMediaRuntime(
       // Devices learn through the change feed that the video is no longer being processed.
       await inTransaction(db, async (trx) => {
         await updateMediaFile(trx, sha256, { processing: 0 });
-        const media = await trx.selectFrom('media').select('id').where('sha256', '=', sha256).execute();
-        await recordChanges(
-          trx,
-          changed(
-            'media',
-            media.map((m) => m.id),
-          ),
-        );
+        await recordMediaOf(trx, sha256);
       }).catch(() => undefined);
     } finally {
       await rm(dir, { recursive: true, force: true });

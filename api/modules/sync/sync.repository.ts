@@ -22,17 +22,6 @@ export type FeedRow = Pick<SyncChangeRow, 'entity' | 'entityId' | 'seq' | 'delet
 const READ_BY_RANGE = ['customer', 'vehicle', 'inspection'] as const;
 
 /**
- * What a page of at most `limit` changes after `since` needs of the feed itself: its last `seq`
- * (null: no changes), whether more follow, and its other rows (deletions, and the changes of kinds
- * read by id), oldest first. Customers, vehicles and inspections are read by the page's range.
- */
-export interface FeedPage {
-  last: number | null;
-  hasMore: boolean;
-  others: FeedRow[];
-}
-
-/**
  * The page's last `seq` (the limit-th change after `since`, or the last change there is) and whether
  * more follow, from the index on seq alone: no row of the feed is read. Values are bound as text
  * (compiled once): both databases read the integer it spells.
@@ -69,7 +58,12 @@ const feedOthers = compiledOnce((db, [since, last]) => {
     .orderBy('seq');
 });
 
-/** The page's last `seq` (null: no changes after `since`) and whether more follow. */
+/**
+ * What a page of at most `limit` changes after `since` needs first of the feed itself: its last
+ * `seq` (null: no changes) and whether more follow. Its other rows (deletions, and the changes of
+ * kinds read by id) come next (`readFeedOthers`); customers, vehicles and inspections are read by
+ * the page's range.
+ */
 export interface FeedBounds {
   last: number | null;
   hasMore: boolean;
@@ -86,13 +80,6 @@ export async function readFeedBounds(db: Db, since: number, limit: number): Prom
 export async function readFeedOthers(db: Db, since: number, last: number): Promise<FeedRow[]> {
   const others = await feedOthers(db, [numberValue(since), numberValue(last)]);
   return others.map((row) => ({ ...row, seq: Number(row.seq), deleted: Number(row.deleted) }));
-}
-
-/** The page's bounds, then its other rows: neither reads the page's customers, vehicles or inspections. */
-export async function feedPage(db: Db, since: number, limit: number): Promise<FeedPage> {
-  const bounds = await readFeedBounds(db, since, limit);
-  if (bounds.last === null) return { ...bounds, others: [] };
-  return { ...bounds, others: await readFeedOthers(db, since, bounds.last) };
 }
 
 /** A page of the feed: the changes with `seq` after `since`, up to and including `last`. */
