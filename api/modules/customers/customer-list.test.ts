@@ -44,9 +44,11 @@ const archer = await createCustomer(t.db, {
 });
 // Two customers equal in every sort key: their order comes from the id tie-breaker.
 const twinTime = '2025-12-31T00:00:00.000Z';
+// Emails of their own: the factory's default holds the time in base 36, whose letters a search
+// for two of them (`?q=al`) would match now and then.
 const twins = [
-  await createCustomer(t.db, { name: 'Zoe Twin', createdAt: twinTime, updatedAt: twinTime }),
-  await createCustomer(t.db, { name: 'Zoe Twin', createdAt: twinTime, updatedAt: twinTime }),
+  await createCustomer(t.db, { name: 'Zoe Twin', email: 'zoe1@twin.test', createdAt: twinTime, updatedAt: twinTime }),
+  await createCustomer(t.db, { name: 'Zoe Twin', email: 'zoe2@twin.test', createdAt: twinTime, updatedAt: twinTime }),
 ].sort((a, b) => (a.id < b.id ? -1 : 1));
 
 async function list(query = '') {
