@@ -33,16 +33,17 @@ describe.runIf(sqlite)('change feed query plans on SQLite', () => {
   it('reads a page through the index on seq and its rows by their keys, nothing scanned or sorted', async () => {
     const statements = await plans(() => changesSince(db, { since: '0', limit: 500 }));
     const feedReads = statements.filter((steps) => steps.includes('sync_changes'));
-    // The page's bounds, its other rows, then the customers, vehicles and inspections of its range.
-    expect(feedReads).toHaveLength(5);
-    const [bounds, others, customers, vehicles, inspections] = feedReads;
+    // The page's bounds, its other rows, its items (none yet), the items written for its
+    // customers, vehicles and inspections, then its inspections kept by the offline app.
+    expect(feedReads).toHaveLength(7);
+    const [bounds, others, items, customers, vehicles, inspections, kept] = feedReads;
     for (const steps of feedReads) expect(steps).not.toMatch(BARE_SCAN);
     // The bounds come from the index alone: no row of the feed is read.
     expect(bounds).toMatch(/SEARCH sync_changes USING COVERING INDEX sync_changes_seq \(seq>\?\)/);
     expect(bounds).not.toMatch(/USING INDEX/);
     // The other rows (deletions, kinds read by id) through their partial index only.
     expect(others).toMatch(/SEARCH sync_changes USING INDEX sync_changes_others \(seq>\? AND seq<\?\)/);
-    for (const steps of [customers, vehicles, inspections]) {
+    for (const steps of [items, customers, vehicles, inspections, kept]) {
       // The feed's range is the outer loop, so rows come (and are aggregated) in feed order.
       expect(steps?.split('\n')[0]).toMatch(/^SEARCH s USING INDEX sync_changes_seq \(seq>\? AND seq<\?\)/);
       // Rows come in feed order from the index: nothing is sorted again.
@@ -52,7 +53,20 @@ describe.runIf(sqlite)('change feed query plans on SQLite', () => {
     expect(vehicles).toMatch(/SEARCH v USING INDEX sqlite_autoindex_vehicles_1 \(id=\?\)/);
     expect(vehicles).toMatch(/SEARCH o USING INDEX sqlite_autoindex_customers_1 \(id=\?\)/);
     expect(inspections).toMatch(/SEARCH i USING INDEX sqlite_autoindex_inspections_1 \(id=\?\)/);
-    expect(inspections).toMatch(/SEARCH inspection_documents USING INDEX \w+ \(inspection_id=\?\)/);
+    expect(kept).toMatch(/SEARCH inspection_documents USING INDEX \w+ \(inspection_id=\?\)/);
+    // The page's items are read from the feed alone.
+    expect(items).not.toMatch(/SEARCH (c|v|o|i|inspection_documents) /);
+  });
+
+  it('reads a page whose items are written from the feed alone, and the documents of its kept inspections', async () => {
+    const again = planRecorder(database.db);
+    const statements = await again.plans(() => changesSince(again.db, { since: '0', limit: 500 }));
+    const feedReads = statements.filter((steps) => steps.includes('sync_changes'));
+    expect(feedReads).toHaveLength(4);
+    const [, , items, kept] = feedReads;
+    expect(items).toBe('SEARCH s USING INDEX sync_changes_seq (seq>? AND seq<?)');
+    expect(kept).toMatch(/^SEARCH s USING INDEX sync_changes_seq \(seq>\? AND seq<\?\)\nSEARCH inspection_documents /);
+    expect(statements.join('\n')).not.toMatch(/SEARCH (c|v|o|i) /);
   });
 
   it('reads nothing but the feed and the sync state for a page with no changes (a device polling)', async () => {

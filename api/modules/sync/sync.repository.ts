@@ -1,19 +1,31 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { SyncEntity } from '@shared/schemas/sync';
 import { asNumber, compiledOnce, numberValue } from '@api/db/compiled-once';
 import { isPostgres, type Db } from '@api/db/database';
+import { inTransaction, inUnflushedTransaction } from '@api/db/transaction';
 import { responseJsonArray } from '@api/db/json-rows';
 import type { SyncChangeRow } from '@api/db/tables';
 import { customerResponseJson } from '@api/modules/customers/customer.repository';
 import { vehicleResponseJson } from '@api/modules/vehicles/vehicle.repository';
 import { documentBody, type DocumentRow } from '@api/modules/inspections/inspection-document.repository';
 
-const syncState = compiledOnce((db) => db.selectFrom('syncState').select(['seq', 'tombstoneHorizon', 'epoch']));
+const syncState = compiledOnce((db) =>
+  db.selectFrom('syncState').select(['seq', 'tombstoneHorizon', 'epoch', 'itemShape']),
+);
 
-export async function readSyncState(db: Db): Promise<{ seq: number; tombstoneHorizon: number; epoch: string }> {
+export interface SyncState {
+  seq: number;
+  tombstoneHorizon: number;
+  epoch: string;
+  /** The format the feed's items are written in (null before any was). */
+  itemShape: string | null;
+}
+
+export async function readSyncState(db: Db): Promise<SyncState> {
   const [row] = await syncState(db, []);
   if (!row) throw new Error('sync_state has no row');
-  return { seq: Number(row.seq), tombstoneHorizon: Number(row.tombstoneHorizon), epoch: row.epoch };
+  const { epoch, itemShape } = row;
+  return { seq: Number(row.seq), tombstoneHorizon: Number(row.tombstoneHorizon), epoch, itemShape };
 }
 
 export type FeedRow = Pick<SyncChangeRow, 'entity' | 'entityId' | 'seq' | 'deleted'>;
@@ -82,6 +94,14 @@ export async function readFeedOthers(db: Db, since: number, last: number): Promi
   return others.map((row) => ({ ...row, seq: Number(row.seq), deleted: Number(row.deleted) }));
 }
 
+/** The inspections of a page the offline app keeps, in feed order, and their documents where stored. */
+export interface KeptInspectionRows<Body = string> {
+  ids: string[];
+  documents: (Omit<DocumentRow, 'body'> & { body: Body | null })[];
+  /** When the ones kept for their date (not in progress) were changed. */
+  changedAt: string[];
+}
+
 /** A page of the feed: the changes with `seq` after `since`, up to and including `last`. */
 export interface PageRange {
   since: number;
@@ -105,6 +125,143 @@ function pageOf(db: Db, kind: SyncEntity, [since, last]: readonly (string | unde
 }
 
 const bounds = (range: PageRange) => [numberValue(range.since), numberValue(range.last)];
+
+/** A column SQLite will not look for in an index (`+column`): the feed's range is read through its index on seq. */
+const notIndexed = (db: Db, column: string) => (isPostgres(db) ? sql.ref(column) : sql`+${sql.ref(column)}`);
+
+/** The feed's rows of one kind (or all) in the page's range. */
+const inRange = (db: Db, kind: SyncEntity | undefined) => {
+  const entity = notIndexed(db, 's.entity');
+  return ([since, last]: readonly (string | undefined)[]) =>
+    sql<SqlBool>`${sql.ref('s.seq')} > ${asNumber(since)!} and ${sql.ref('s.seq')} <= ${asNumber(last)!}
+      and ${notIndexed(db, 's.deleted')} = 0${kind === undefined ? sql`` : sql` and ${entity} = ${sql.lit(kind)}`}`;
+};
+
+/** The live rows of the feed in the page's range, of one kind or all. */
+function rangeOf(db: Db, range: readonly (string | undefined)[], kind?: SyncEntity) {
+  return db.selectFrom('syncChanges as s').where(inRange(db, kind)(range));
+}
+
+/**
+ * The items of one kind joined with commas in feed order ('' items are rows that are gone). SQLite
+ * aggregates in the order the range is read, which is the index's.
+ */
+function joinedItems(db: Db, kind: SyncEntity): RawBuilder<string | Buffer | null> {
+  const of = sql<SqlBool>`${sql.ref('s.entity')} = ${sql.lit(kind)} and ${sql.ref('s.item')} <> ''`;
+  return isPostgres(db)
+    ? sql`string_agg(${sql.ref('s.item')}, ',' order by ${sql.ref('s.seq')}) filter (where ${of})`
+    : asBytes(db, sql`group_concat(${sql.ref('s.item')}, ',') filter (where ${of})`);
+}
+
+/**
+ * Text as its UTF-8 bytes on SQLite (a BLOB: a Buffer, copied as it is), where making a JavaScript
+ * string of it cost more than reading it; as text on PostgreSQL, whose bytes travel as hex.
+ */
+function asBytes(db: Db, text: Expression<unknown>): RawBuilder<string | Buffer | null> {
+  return isPostgres(db) ? sql`${text}` : sql`cast(${text} as blob)`;
+}
+
+const pageItemsOf = compiledOnce((db, range) => {
+  const kinds = sql.join(READ_BY_RANGE.map((kind) => sql.lit(kind)));
+  return rangeOf(db, range).select([
+    joinedItems(db, 'customer').as('customers'),
+    joinedItems(db, 'vehicle').as('vehicles'),
+    sql<
+      number | string
+    >`count(*) filter (where ${sql.ref('s.item')} is null and ${sql.ref('s.entity')} in (${kinds}))`.as('missing'),
+  ]);
+});
+
+/**
+ * The page's customers and vehicles as JSON array texts, from the feed's items, and how many of its
+ * live customers, vehicles and inspections have no item yet (`fillPageItems` writes them).
+ */
+export async function pageItems(db: Db, range: PageRange): Promise<PageItems> {
+  const [row] = await pageItemsOf(db, bounds(range));
+  return { customers: row?.customers ?? '', vehicles: row?.vehicles ?? '', missing: Number(row?.missing ?? 0) };
+}
+
+/** A page's customers and vehicles as their items joined with commas (text, or its bytes). */
+export interface PageItems {
+  customers: string | Buffer;
+  vehicles: string | Buffer;
+  /** How many of the page's live customers, vehicles and inspections have no item yet. */
+  missing: number;
+}
+
+/** The rows of one kind in the range that have no item yet. */
+const itemless = (db: Db, kind: SyncEntity, range: readonly (string | undefined)[]) =>
+  db.updateTable('syncChanges as s').where(inRange(db, kind)(range)).where('s.item', 'is', null);
+
+// Each item is read and written by one statement, so it is the row as it is when written. A row
+// recorded again meanwhile took a sequence past the range and is left as it is (PostgreSQL checks
+// the range again on the row it waited for).
+const fillCustomers = compiledOnce((db, range) =>
+  itemless(db, 'customer', range).set((eb) => ({
+    item: eb.fn.coalesce(
+      eb
+        .selectFrom('customers as c')
+        .select(customerResponseJson(db, 'c').as('item'))
+        .whereRef('c.id', '=', 's.entityId'),
+      sql.lit(''),
+    ),
+  })),
+);
+const fillVehicles = compiledOnce((db, range) =>
+  itemless(db, 'vehicle', range).set((eb) => ({
+    item: eb.fn.coalesce(
+      eb
+        .selectFrom('vehicles as v')
+        .innerJoin('customers as o', 'o.id', 'v.customerId')
+        .select(vehicleResponseJson(db, 'v', 'o').as('item'))
+        .whereRef('v.id', '=', 's.entityId'),
+      sql.lit(''),
+    ),
+  })),
+);
+const fillInspections = compiledOnce((db, range) =>
+  itemless(db, 'inspection', range).set((eb) => ({
+    item: sql.lit(''),
+    itemChangedAt: eb
+      .selectFrom('inspections as i')
+      .select(
+        sql<
+          string | null
+        >`case when ${sql.ref('i.status')} = 'in_progress' then null else ${sql.ref('i.updatedAt')} end`.as('at'),
+      )
+      .whereRef('i.id', '=', 's.entityId'),
+  })),
+);
+
+/**
+ * Writes the items of the page's rows that have none: a customer's or vehicle's answer, an
+ * inspection's time in the window. The items are worth less than a disk flush (they are read again
+ * from the rows when lost), so the write does not wait for one.
+ */
+export async function fillPageItems(db: Db, range: PageRange): Promise<void> {
+  const values = bounds(range);
+  await inUnflushedTransaction(db, async (trx) => {
+    await fillCustomers(trx, values);
+    await fillVehicles(trx, values);
+    await fillInspections(trx, values);
+  });
+}
+
+const clearItems = compiledOnce((db) =>
+  db.updateTable('syncChanges').set({ item: null, itemChangedAt: null }).where('item', 'is not', null),
+);
+const setItemShape = compiledOnce((db, [shape]) => db.updateTable('syncState').set({ itemShape: shape! }));
+
+/**
+ * Names the format the feed's items are written in from now on, and forgets those written in
+ * another (`from`; none were written before a format was named).
+ */
+export async function resetItems(db: Db, from: string | null, shape: string): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    if (from !== null) await clearItems(trx, []);
+    await setItemShape(trx, [shape]);
+  });
+}
 
 /** The rows' texts as one JSON array in feed order, made by the statement. */
 const inFeedOrder = (db: Db, item: RawBuilder<string>) => responseJsonArray(db, item, sql.ref('s.seq'));
@@ -132,6 +289,36 @@ export async function pageVehicles(db: Db, range: PageRange): Promise<string> {
   return (await vehicleItems(db, bounds(range)))[0]?.items ?? '[]';
 }
 
+const keptOfItems = compiledOnce((db, [since, last, cutoff]) =>
+  rangeOf(db, [since, last], 'inspection')
+    .where('s.item', 'is not', null)
+    .where((eb) => eb.or([eb('s.itemChangedAt', 'is', null), eb('s.itemChangedAt', '>=', cutoff!)]))
+    .leftJoin('inspectionDocuments', 'inspectionDocuments.inspectionId', 's.entityId')
+    .select([
+      's.entityId as id',
+      's.itemChangedAt as changedAt',
+      'inspectionDocuments.version',
+      asBytes(db, documentBody().expression).as('body'),
+    ])
+    .orderBy('s.seq'),
+);
+
+/** The page's inspections the offline app keeps, found by their items (`pageInspectionsInWindow` reads the rows). */
+export async function pageInspectionsOfItems(
+  db: Db,
+  range: PageRange,
+  cutoff: string,
+): Promise<KeptInspectionRows<string | Buffer>> {
+  const rows = await keptOfItems(db, [...bounds(range), cutoff]);
+  return {
+    ids: rows.map((row) => row.id),
+    changedAt: rows.flatMap((row) => (row.changedAt === null ? [] : [row.changedAt])),
+    documents: rows.flatMap((row) =>
+      row.version === null ? [] : [{ inspectionId: row.id, version: Number(row.version), body: row.body }],
+    ),
+  };
+}
+
 const inWindow = compiledOnce((db, [since, last, cutoff]) =>
   pageOf(db, 'inspection', [since, last])
     .innerJoin('inspections as i', 'i.id', 's.entityId')
@@ -147,11 +334,7 @@ const inWindow = compiledOnce((db, [since, last, cutoff]) =>
  * are not kept, and only their status and date are looked at. `changedAt`: when the ones kept for
  * their date (not in progress) were changed.
  */
-export async function pageInspectionsInWindow(
-  db: Db,
-  range: PageRange,
-  cutoff: string,
-): Promise<{ ids: string[]; documents: DocumentRow[]; changedAt: string[] }> {
+export async function pageInspectionsInWindow(db: Db, range: PageRange, cutoff: string): Promise<KeptInspectionRows> {
   const rows = await inWindow(db, [...bounds(range), cutoff]);
   return {
     ids: rows.map((row) => row.id),
