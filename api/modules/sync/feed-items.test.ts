@@ -5,6 +5,7 @@ import { useTestApp } from '@api/test/app';
 import { changed, recordChanges } from '@api/lib/change-log';
 import { inTransaction } from '@api/db/transaction';
 import { ITEM_SHAPE } from './feed-items';
+import { buildMissingDocuments } from '@api/modules/inspections/inspection-documents';
 import { changesSince } from './sync.service';
 
 // The app runs as the production server does (no checks), so that what it sends is what the feed's
@@ -113,6 +114,32 @@ describe("the change feed's items", () => {
     const changedAt = Date.parse(updatedAt);
     expect(await read(changedAt + 14 * DAY_MS)).toEqual([inspection.id]);
     expect(await read(changedAt + 14 * DAY_MS + 1)).toEqual([]);
+  });
+
+  it("send the kept inspections' stored documents as they are, and build the one not stored", async () => {
+    await buildMissingDocuments(t.db);
+    const stored = await t.db
+      .selectFrom('inspectionDocuments')
+      .select('body')
+      .where('inspectionId', '=', inspection.id)
+      .executeTakeFirstOrThrow();
+    const sent = JSON.parse(stored.body!) as Record<string, unknown>;
+    const tampered = JSON.stringify({ ...sent, notes: 'Read from the stored document' });
+    await t.db
+      .updateTable('inspectionDocuments')
+      .set({ body: tampered })
+      .where('inspectionId', '=', inspection.id)
+      .execute();
+    expect((await pull()).inspections).toEqual([JSON.parse(tampered)]);
+    // Not stored (a change cleared it): built from the rows, with the page's other rows from the feed.
+    await t.db
+      .updateTable('inspectionDocuments')
+      .set({ body: null, shape: null })
+      .where('inspectionId', '=', inspection.id)
+      .execute();
+    const page = await pull();
+    expect(page.inspections).toEqual([sent]);
+    expect(page.customers.map((c) => c.id)).toContain(customer.id);
   });
 
   it('written in another format are all forgotten before a page reads any', async () => {

@@ -8,6 +8,7 @@ import type { SyncChangeRow } from '@api/db/tables';
 import { customerResponseJson } from '@api/modules/customers/customer.repository';
 import { vehicleResponseJson } from '@api/modules/vehicles/vehicle.repository';
 import { documentBody, type DocumentRow } from '@api/modules/inspections/inspection-document.repository';
+import { DOCUMENT_SHAPE } from '@api/modules/inspections/inspection-document.format';
 
 const syncState = compiledOnce((db) =>
   db.selectFrom('syncState').select(['seq', 'tombstoneHorizon', 'epoch', 'itemShape']),
@@ -143,14 +144,13 @@ function rangeOf(db: Db, range: readonly (string | undefined)[], kind?: SyncEnti
 }
 
 /**
- * The items of one kind joined with commas in feed order ('' items are rows that are gone). SQLite
+ * Values of the range's rows joined with commas in feed order, of the rows `of` picks. SQLite
  * aggregates in the order the range is read, which is the index's.
  */
-function joinedItems(db: Db, kind: SyncEntity): RawBuilder<string | Buffer | null> {
-  const of = sql<SqlBool>`${sql.ref('s.entity')} = ${sql.lit(kind)} and ${sql.ref('s.item')} <> ''`;
+function joined(db: Db, value: Expression<unknown>, of: Expression<SqlBool>): RawBuilder<string | null> {
   return isPostgres(db)
-    ? sql`string_agg(${sql.ref('s.item')}, ',' order by ${sql.ref('s.seq')}) filter (where ${of})`
-    : asBytes(db, sql`group_concat(${sql.ref('s.item')}, ',') filter (where ${of})`);
+    ? sql`string_agg(${value}, ',' order by ${sql.ref('s.seq')}) filter (where ${of})`
+    : sql`group_concat(${value}, ',') filter (where ${of})`;
 }
 
 /**
@@ -161,32 +161,62 @@ function asBytes(db: Db, text: Expression<unknown>): RawBuilder<string | Buffer 
   return isPostgres(db) ? sql`${text}` : sql`cast(${text} as blob)`;
 }
 
-const pageItemsOf = compiledOnce((db, range) => {
+/**
+ * Stands for a kept inspection whose document is not stored (in the format read): a control
+ * character, which a JSON text never holds as it is (inside a string it is escaped, outside only
+ * spaces may stand), so the joined documents cannot hold it otherwise.
+ */
+const NO_DOCUMENT = '\u0001';
+
+const pageItemsOf = compiledOnce((db, [since, last, cutoff]) => {
   const kinds = sql.join(READ_BY_RANGE.map((kind) => sql.lit(kind)));
-  return rangeOf(db, range).select([
-    joinedItems(db, 'customer').as('customers'),
-    joinedItems(db, 'vehicle').as('vehicles'),
-    sql<
-      number | string
-    >`count(*) filter (where ${sql.ref('s.item')} is null and ${sql.ref('s.entity')} in (${kinds}))`.as('missing'),
+  const item = sql.ref('s.item');
+  const entity = sql.ref('s.entity');
+  const itemOf = (kind: SyncEntity) => sql<SqlBool>`${entity} = ${sql.lit(kind)} and ${item} <> ''`;
+  const changedAt = sql.ref('s.itemChangedAt');
+  // An inspection the offline app keeps: in progress, or changed within the window.
+  const kept = sql<SqlBool>`${entity} = 'inspection' and ${item} is not null
+    and (${changedAt} is null or ${changedAt} >= ${cutoff})`;
+  const document = sql`(select ${sql.ref('d.body')} from ${sql.table('inspection_documents')} as d
+    where ${sql.ref('d.inspectionId')} = ${sql.ref('s.entityId')} and ${sql.ref('d.shape')} = ${sql.lit(DOCUMENT_SHAPE)})`;
+  return rangeOf(db, [since, last]).select([
+    asBytes(db, joined(db, item, itemOf('customer'))).as('customers'),
+    asBytes(db, joined(db, item, itemOf('vehicle'))).as('vehicles'),
+    sql<number | string>`count(*) filter (where ${item} is null and ${entity} in (${kinds}))`.as('missing'),
+    asBytes(db, joined(db, sql`coalesce(${document}, ${sql.lit(NO_DOCUMENT)})`, kept)).as('documents'),
+    joined(db, changedAt, sql<SqlBool>`${kept} and ${changedAt} is not null`).as('changedAt'),
   ]);
 });
 
 /**
- * The page's customers and vehicles as JSON array texts, from the feed's items, and how many of its
- * live customers, vehicles and inspections have no item yet (`fillPageItems` writes them).
+ * The page's customers and vehicles, from the feed's items, with how many of its live customers,
+ * vehicles and inspections have no item yet (`fillPageItems` writes them), and the stored documents
+ * of the inspections the offline app keeps (in progress, or changed at or after `cutoff`): all from
+ * one walk of the page's range of the feed.
  */
-export async function pageItems(db: Db, range: PageRange): Promise<PageItems> {
-  const [row] = await pageItemsOf(db, bounds(range));
-  return { customers: row?.customers ?? '', vehicles: row?.vehicles ?? '', missing: Number(row?.missing ?? 0) };
+export async function pageItems(db: Db, range: PageRange, cutoff: string): Promise<PageItems> {
+  const [row] = await pageItemsOf(db, [...bounds(range), cutoff]);
+  const documents = row?.documents ?? '';
+  return {
+    customers: row?.customers ?? '',
+    vehicles: row?.vehicles ?? '',
+    missing: Number(row?.missing ?? 0),
+    // One not stored: the caller reads the kept inspections row by row (`pageInspectionsOfItems`).
+    documents: documents.includes(NO_DOCUMENT) ? undefined : documents,
+    changedAt: row?.changedAt ? row.changedAt.split(',') : [],
+  };
 }
 
-/** A page's customers and vehicles as their items joined with commas (text, or its bytes). */
+/** A page's customers, vehicles and kept inspections, their answers joined with commas (text, or its bytes). */
 export interface PageItems {
   customers: string | Buffer;
   vehicles: string | Buffer;
   /** How many of the page's live customers, vehicles and inspections have no item yet. */
   missing: number;
+  /** The kept inspections' stored documents; undefined when one has none stored. */
+  documents: string | Buffer | undefined;
+  /** When the kept inspections that are not in progress were changed. */
+  changedAt: string[];
 }
 
 /** The rows of one kind in the range that have no item yet. */

@@ -90,20 +90,28 @@ function windowUntil(changedAt: readonly string[]): number {
 /**
  * The page's customers, vehicles and kept inspections, from the feed's items (written first where
  * the page's rows have none); none to read on an empty page. The inspections the offline app keeps
- * (in progress, or changed within the window) are their stored documents as they are, the others built.
+ * (in progress, or changed within the window) are their stored documents as they are; when one has
+ * none stored, they are read row by row and those without one built.
  */
 async function rowsOf(db: Db, range: PageRange, now: Date): Promise<PageRows> {
   if (range.last === range.since) return { customers: '', vehicles: '', inspections: { texts: [], until: Infinity } };
   const cutoff = new Date(now.getTime() - SYNC_INSPECTION_WINDOW_DAYS * DAY_MS).toISOString();
-  let items = await pageItems(db, range);
+  let items = await pageItems(db, range, cutoff);
   if (items.missing > 0) {
     await fillPageItems(db, range);
-    items = await pageItems(db, range);
+    items = await pageItems(db, range, cutoff);
+  }
+  const { customers, vehicles, documents, changedAt } = items;
+  // The tests' apps check every page's items against the rows they stand for.
+  if (readsChecked(db)) await checkItems(db, range, cutoff, items);
+  if (documents !== undefined) {
+    return {
+      customers,
+      vehicles,
+      inspections: { texts: documents.length === 0 ? [] : [documents], until: windowUntil(changedAt) },
+    };
   }
   const kept = await pageInspectionsOfItems(db, range, cutoff);
-  // The tests' apps check every page's items against the rows they stand for.
-  if (readsChecked(db)) await checkItems(db, range, cutoff, items, kept);
-  const { customers, vehicles } = items;
   return { customers, vehicles, inspections: { texts: await keptTexts(db, kept), until: windowUntil(kept.changedAt) } };
 }
 
@@ -127,18 +135,16 @@ async function keptTexts(db: Db, kept: KeptInspectionRows<string | Buffer>): Pro
   return kept.ids.flatMap((id) => stored.get(id) ?? built?.get(id) ?? []);
 }
 
-/** The page read from the feed's items must be the page read from the rows (the tests' apps). */
-async function checkItems(
-  db: Db,
-  range: PageRange,
-  cutoff: string,
-  items: PageItems,
-  kept: KeptInspectionRows<string | Buffer>,
-): Promise<void> {
-  const [customers, vehicles, inspections] = await Promise.all([
+/**
+ * The page read from the feed's items must be the page read from the rows (the tests' apps): its
+ * customers, its vehicles, and its kept inspections, row by row and, when all are stored, joined.
+ */
+async function checkItems(db: Db, range: PageRange, cutoff: string, items: PageItems): Promise<void> {
+  const [customers, vehicles, inspections, kept] = await Promise.all([
     pageCustomers(db, range),
     pageVehicles(db, range),
     pageInspectionsInWindow(db, range, cutoff),
+    pageInspectionsOfItems(db, range, cutoff),
   ]);
   const same = (what: string, fromItems: unknown, fromRows: unknown) => {
     const [a, b] = [JSON.stringify(fromItems), JSON.stringify(fromRows)];
@@ -151,6 +157,15 @@ async function checkItems(
   same('vehicles', `[${items.vehicles.toString()}]`, vehicles);
   const documents = kept.documents.map((row) => ({ ...row, body: row.body?.toString() ?? null }));
   same('inspections', { ...kept, documents }, inspections);
+  same("inspections' times", items.changedAt, inspections.changedAt);
+  // Each stored document against its rows (textsOf checks them when checking).
+  await textsOf(db, inspections.documents, inspections.ids);
+  const stored = inspections.ids.length === inspections.documents.filter((row) => row.body !== null).length;
+  same(
+    "inspections' documents",
+    items.documents?.toString(),
+    stored ? inspections.documents.map((row) => row.body).join(',') : undefined,
+  );
 }
 
 /** Whether the cursor is one the feed can no longer continue from (the device must sync again from scratch). */
