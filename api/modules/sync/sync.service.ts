@@ -258,7 +258,7 @@ async function readPage(
   // Items of another format (written by an earlier version) are forgotten before any is read.
   if (state.itemShape !== ITEM_SHAPE) await resetItems(db, state.itemShape, ITEM_SHAPE);
   const mediaIds = liveIds(others, 'media');
-  // One read of the feed's items for the customers and vehicles, one for the inspections; the other kinds by id.
+  // The customers, vehicles and kept inspections in one walk of the page's range of the feed; the other kinds by id.
   const [{ customers, vehicles, inspections }, deferred, media] = await Promise.all([
     rowsOf(db, range, now),
     getDeferredByIds(db, liveIds(others, 'deferred')),
