@@ -230,8 +230,6 @@ export interface SyncStateTable {
   epoch: string;
   /** The sequence of the last change to a customer or vehicle: their searches' matches stay while it does. */
   customerVehicleSeq: number;
-  /** The format the feed's items are written in (api/modules/sync/feed-items.ts); null before any. */
-  itemShape: string | null;
 }
 
 export interface SyncChangesTable {
@@ -241,14 +239,6 @@ export interface SyncChangesTable {
   seq: number;
   deleted: Flag;
   changedAt: Timestamp;
-  /**
-   * What a page of the feed sends for the row, written when a page first holds it, null again when
-   * the row is recorded again: a customer's or vehicle's answer as JSON text; '' for an inspection
-   * (its document is read from inspection_documents) and for a row that is gone.
-   */
-  item: string | null;
-  /** An inspection's `updatedAt` when it is shown by its date (not in progress), written with `item`. */
-  itemChangedAt: string | null;
 }
 
 /** Each send of a share link (an inspection's or an invoice's, never both). */

@@ -27,16 +27,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const CHUNK = 500;
 
 // Every write records its changes: compiled once per number of rows (up to compiledInsert's limit).
-// A row recorded again forgets its item (what a page sends for it): the next page to hold it writes
-// it again from the row as it is then.
 const insertChanges = compiledInsert('syncChanges', (insert) =>
   insert.onConflict((oc) =>
     oc.columns(['entity', 'entityId']).doUpdateSet((eb) => ({
       seq: eb.ref('excluded.seq'),
       deleted: eb.ref('excluded.deleted'),
       changedAt: eb.ref('excluded.changedAt'),
-      item: sql<null>`null`,
-      itemChangedAt: sql<null>`null`,
     })),
   ),
 );

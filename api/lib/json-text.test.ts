@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import fastifyCompress from '@fastify/compress';
-import { BYTES_FROM, JsonText, inOnePiece, jsonArrayText, jsonBytes, lentJsonBytes, sendJsonText } from './json-text';
-import { LentBuffers } from './lent-buffers';
+import { BYTES_FROM, JsonText, inOnePiece, jsonArrayText, jsonBytes, sendJsonText } from './json-text';
 
 describe('inOnePiece', () => {
   it('gives back the same text, every UTF-16 code unit as it was', () => {
@@ -55,27 +54,6 @@ describe('JSON texts sent in pieces', () => {
     const json = new JsonText('{"name":"\ud83d', '\ude00"}');
     expect(json.text).toBe('{"name":"😀"}');
     expect(jsonBytes(json).toString('utf8')).toBe('{"name":"😀"}');
-  });
-
-  it('writes pieces of text and of bytes into a lent buffer, exactly the bytes of the whole text', () => {
-    const buffers = new LentBuffers();
-    for (const a of samples)
-      for (const b of samples) {
-        const lent = lentJsonBytes([a, Buffer.from(b, 'utf8'), '', a], buffers);
-        expect(lent.bytes.equals(Buffer.from(a + b + a, 'utf8'))).toBe(true);
-        lent.giveBack();
-      }
-    // A surrogate pair split between two pieces of text is the one character it is.
-    const split = lentJsonBytes(['{"name":"\ud83d', '\ude00', Buffer.from('"}')], buffers);
-    expect(split.bytes.toString('utf8')).toBe('{"name":"😀"}');
-    split.giveBack();
-    // The buffer given back is the one lent next.
-    const first = lentJsonBytes(['x'.repeat(100_000)], buffers);
-    const memory = first.bytes.buffer;
-    first.giveBack();
-    const next = lentJsonBytes([Buffer.from('y'.repeat(90_000))], buffers);
-    expect(next.bytes.buffer).toBe(memory);
-    expect(next.bytes.toString()).toBe('y'.repeat(90_000));
   });
 
   it('writes a JSON array of texts in their order', () => {

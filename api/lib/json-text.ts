@@ -1,5 +1,4 @@
 import type { FastifyReply } from 'fastify';
-import type { Lent, LentBuffers } from './lent-buffers';
 
 /**
  * An answer already written as JSON (a stored document, api/modules/inspections/inspection-documents.ts),
@@ -50,33 +49,6 @@ export function jsonBytes(json: JsonText): Buffer {
   for (const part of json.parts) at += bytes.write(part, at, 'utf8');
   if (at !== size) throw new Error(`JSON text encoded to ${at} bytes, ${size} counted`);
   return bytes;
-}
-
-/** A piece of an answer: JSON text, or its UTF-8 bytes (as the database gave them). */
-export type JsonPart = string | Buffer;
-
-/**
- * The pieces' UTF-8 bytes, written into a buffer lent from `buffers`: a large answer put together
- * from pieces is then neither one string nor a new buffer of its own. Bytes are copied as they are.
- */
-export function lentJsonBytes(parts: readonly JsonPart[], buffers: LentBuffers): Lent {
-  if (parts.some((part) => typeof part === 'string' && endsInHighSurrogate(part))) {
-    const whole = Buffer.from(parts.map((part) => part.toString()).join(''), 'utf8');
-    const lent = buffers.lend(whole.length);
-    whole.copy(lent.bytes);
-    return lent;
-  }
-  let size = 0;
-  for (const part of parts) size += typeof part === 'string' ? Buffer.byteLength(part) : part.length;
-  const lent = buffers.lend(size);
-  let at = 0;
-  for (const part of parts)
-    at += typeof part === 'string' ? lent.bytes.write(part, at, 'utf8') : part.copy(lent.bytes, at);
-  if (at !== size) {
-    lent.giveBack();
-    throw new Error(`JSON parts came to ${at} bytes, ${size} counted`);
-  }
-  return lent;
 }
 
 function endsInHighSurrogate(text: string): boolean {

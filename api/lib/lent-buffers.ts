@@ -64,6 +64,3 @@ export class LentBuffers {
     this.timer.unref();
   }
 }
-
-/** The buffers large answers are written into (a sync page, read from its file or put together). */
-export const answerBuffers = new LentBuffers();

@@ -3,7 +3,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Db } from '@api/db/database';
-import { answerBuffers, type Lent } from '@api/lib/lent-buffers';
+import { LentBuffers, type Lent } from '@api/lib/lent-buffers';
 import { isProcessRunning } from '@api/db/server-lock';
 import { LruMap } from '@api/lib/lru-map';
 
@@ -149,6 +149,9 @@ function storeOf(db: Db): Store {
   return store;
 }
 
+// What kept pages are read into, lent to the answers that send them.
+const buffers = new LentBuffers();
+
 /**
  * The page's key: its epoch, the feed's tombstone horizon (the deletions it still remembers), where
  * it starts and how many changes it holds at most.
@@ -170,7 +173,7 @@ export function keptPage(db: Db, key: string, check: PageCheck, now: number): Le
     store!.pages.delete(key);
     return undefined;
   }
-  const lent = answerBuffers.lend(kept.bytes);
+  const lent = buffers.lend(kept.bytes);
   try {
     if (readSync(kept.handle.fd, lent.bytes, 0, kept.bytes, 0) !== kept.bytes)
       throw new Error('a kept page was cut short');

@@ -5,7 +5,6 @@ import { planRecorder } from '@api/test/query-plans';
 import { changed, recordChanges } from '@api/lib/change-log';
 import { inTransaction } from '@api/db/transaction';
 import { readSyncState } from './sync.repository';
-import { buildMissingDocuments } from '@api/modules/inspections/inspection-documents';
 import { changesSince } from './sync.service';
 
 // SQLite's query plans for a page of the change feed: the feed is read through its index on seq,
@@ -34,17 +33,16 @@ describe.runIf(sqlite)('change feed query plans on SQLite', () => {
   it('reads a page through the index on seq and its rows by their keys, nothing scanned or sorted', async () => {
     const statements = await plans(() => changesSince(db, { since: '0', limit: 500 }));
     const feedReads = statements.filter((steps) => steps.includes('sync_changes'));
-    // The page's bounds, its other rows, its items (none yet), the items written for its
-    // customers, vehicles and inspections, then its inspections kept by the offline app.
-    expect(feedReads).toHaveLength(7);
-    const [bounds, others, items, customers, vehicles, inspections, kept] = feedReads;
+    // The page's bounds, its other rows, then the customers, vehicles and inspections of its range.
+    expect(feedReads).toHaveLength(5);
+    const [bounds, others, customers, vehicles, inspections] = feedReads;
     for (const steps of feedReads) expect(steps).not.toMatch(BARE_SCAN);
     // The bounds come from the index alone: no row of the feed is read.
     expect(bounds).toMatch(/SEARCH sync_changes USING COVERING INDEX sync_changes_seq \(seq>\?\)/);
     expect(bounds).not.toMatch(/USING INDEX/);
     // The other rows (deletions, kinds read by id) through their partial index only.
     expect(others).toMatch(/SEARCH sync_changes USING INDEX sync_changes_others \(seq>\? AND seq<\?\)/);
-    for (const steps of [items, customers, vehicles, inspections, kept]) {
+    for (const steps of [customers, vehicles, inspections]) {
       // The feed's range is the outer loop, so rows come (and are aggregated) in feed order.
       expect(steps?.split('\n')[0]).toMatch(/^SEARCH s USING INDEX sync_changes_seq \(seq>\? AND seq<\?\)/);
       // Rows come in feed order from the index: nothing is sorted again.
@@ -54,26 +52,7 @@ describe.runIf(sqlite)('change feed query plans on SQLite', () => {
     expect(vehicles).toMatch(/SEARCH v USING INDEX sqlite_autoindex_vehicles_1 \(id=\?\)/);
     expect(vehicles).toMatch(/SEARCH o USING INDEX sqlite_autoindex_customers_1 \(id=\?\)/);
     expect(inspections).toMatch(/SEARCH i USING INDEX sqlite_autoindex_inspections_1 \(id=\?\)/);
-    expect(kept).toMatch(/SEARCH inspection_documents USING INDEX \w+ \(inspection_id=\?\)/);
-    // The page's items are read from the feed alone.
-    expect(items).not.toMatch(/SEARCH (c|v|o|i|inspection_documents) /);
-  });
-
-  it('reads a page whose items are written and documents stored in one walk of the feed', async () => {
-    await buildMissingDocuments(database.db);
-    const again = planRecorder(database.db);
-    const statements = await again.plans(() => changesSince(again.db, { since: '0', limit: 500 }));
-    const feedReads = statements.filter((steps) => steps.includes('sync_changes'));
-    // The bounds, the other rows, then the items and the kept inspections' documents together.
-    expect(feedReads).toHaveLength(3);
-    expect(feedReads[2]).toBe(
-      [
-        'SEARCH s USING INDEX sync_changes_seq (seq>? AND seq<?)',
-        'CORRELATED SCALAR SUBQUERY 1',
-        'SEARCH d USING INDEX sqlite_autoindex_inspection_documents_1 (inspection_id=?)',
-      ].join('\n'),
-    );
-    expect(statements.join('\n')).not.toMatch(/SEARCH (c|v|o|i) /);
+    expect(inspections).toMatch(/SEARCH inspection_documents USING INDEX \w+ \(inspection_id=\?\)/);
   });
 
   it('reads nothing but the feed and the sync state for a page with no changes (a device polling)', async () => {

@@ -23,7 +23,7 @@ export async function syncRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const page = await changesSince(app.db, request.query);
       if (!('giveBack' in page)) return sendJsonText(reply, page);
-      // A large page's bytes are lent: given back once the answer is sent, or dropped.
+      // A kept page's bytes are lent: given back once the answer is sent, or dropped.
       reply.raw.once('close', page.giveBack);
       return sendJsonText(reply, page.bytes);
     },

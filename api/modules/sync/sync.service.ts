@@ -8,11 +8,11 @@ import {
   type SyncEntity,
 } from '@shared/schemas/sync';
 import type { Db } from '@api/db/database';
-import { answerBuffers, type Lent } from '@api/lib/lent-buffers';
+import type { Lent } from '@api/lib/lent-buffers';
 import { inIdOrder } from '@api/lib/id-list';
 import { readsChecked } from '@api/db/checked-reads';
-import { BYTES_FROM, JsonText, lentJsonBytes, type JsonPart } from '@api/lib/json-text';
-import { checkedParts } from '@api/plugins/written-in-parts';
+import { JsonText, jsonArrayText, jsonBytes } from '@api/lib/json-text';
+import { writtenInParts } from '@api/plugins/written-in-parts';
 import { serializerFor } from '@api/plugins/serializer';
 import { getDeferredByIds } from '@api/modules/deferred/deferred.service';
 import { textsOf } from '@api/modules/inspections/inspection-documents';
@@ -20,22 +20,15 @@ import { toMedia } from '@api/modules/media/media.mapper';
 import { findMediaByIds } from '@api/modules/media/media.repository';
 import { formatCursor, parseCursor, type Cursor } from './cursor';
 import { KEPT_PAGE_MIN_BYTES, askedBefore, keepPage, keptPage, keptPagesWritten, pageKey } from './kept-pages';
-import { ITEM_SHAPE } from './feed-items';
 import {
-  fillPageItems,
   pageCustomers,
   pageInspectionsInWindow,
-  pageInspectionsOfItems,
-  pageItems,
   pageVehicles,
   readFeedBounds,
   readFeedOthers,
   readSyncState,
-  resetItems,
   type FeedBounds,
   type FeedRow,
-  type KeptInspectionRows,
-  type PageItems,
   type PageRange,
 } from './sync.repository';
 
@@ -61,16 +54,9 @@ function liveIds(rows: readonly FeedRow[], entity: SyncEntity): string[] {
 
 /** Inspections kept for their date: texts, and the time (ms) the first of them drops out of the window. */
 interface KeptInspections {
-  texts: JsonPart[];
+  texts: string[];
   /** +Infinity when none drops out with time; NaN when one's time is not read the way the window compares it. */
   until: number;
-}
-
-/** A page's customers and vehicles (their items joined with commas) and its kept inspections. */
-interface PageRows {
-  customers: JsonPart;
-  vehicles: JsonPart;
-  inspections: KeptInspections;
 }
 
 /** Whether the time is written as `Date#toISOString` writes it: compared as text, it compares as a time. */
@@ -79,93 +65,24 @@ const isIsoTime = (time: string): boolean => {
   return Number.isFinite(ms) && new Date(ms).toISOString() === time;
 };
 
-/** The time (ms) the first of these inspections leaves the window; NaN when a time is not read the way the window compares it. */
-function windowUntil(changedAt: readonly string[]): number {
+/**
+ * The page's inspections the offline app keeps (in progress, or changed within the window), as
+ * their answers' JSON texts in feed order: the stored documents as they are, the others built.
+ */
+async function keptInspectionTexts(db: Db, range: PageRange, now: Date): Promise<KeptInspections> {
+  const cutoff = new Date(now.getTime() - SYNC_INSPECTION_WINDOW_DAYS * DAY_MS).toISOString();
+  const { ids, documents, changedAt } = await pageInspectionsInWindow(db, range, cutoff);
+  const texts = await textsOf(db, documents, ids);
   let until = Infinity;
   for (const time of changedAt)
     until = Math.min(until, isIsoTime(time) ? Date.parse(time) + SYNC_INSPECTION_WINDOW_DAYS * DAY_MS : NaN);
-  return until;
+  return { texts: ids.flatMap((id) => texts.get(id) ?? []), until };
 }
 
-/**
- * The page's customers, vehicles and kept inspections, from the feed's items (written first where
- * the page's rows have none); none to read on an empty page. The inspections the offline app keeps
- * (in progress, or changed within the window) are their stored documents as they are; when one has
- * none stored, they are read row by row and those without one built.
- */
-async function rowsOf(db: Db, range: PageRange, now: Date): Promise<PageRows> {
-  if (range.last === range.since) return { customers: '', vehicles: '', inspections: { texts: [], until: Infinity } };
-  const cutoff = new Date(now.getTime() - SYNC_INSPECTION_WINDOW_DAYS * DAY_MS).toISOString();
-  let items = await pageItems(db, range, cutoff);
-  if (items.missing > 0) {
-    await fillPageItems(db, range);
-    items = await pageItems(db, range, cutoff);
-  }
-  const { customers, vehicles, documents, changedAt } = items;
-  // The tests' apps check every page's items against the rows they stand for.
-  if (readsChecked(db)) await checkItems(db, range, cutoff, items);
-  if (documents !== undefined) {
-    return {
-      customers,
-      vehicles,
-      inspections: { texts: documents.length === 0 ? [] : [documents], until: windowUntil(changedAt) },
-    };
-  }
-  const kept = await pageInspectionsOfItems(db, range, cutoff);
-  return { customers, vehicles, inspections: { texts: await keptTexts(db, kept), until: windowUntil(kept.changedAt) } };
-}
-
-/**
- * The kept inspections' answers in feed order: their stored documents as they are (bytes on SQLite),
- * the others built from their rows. When checking, every stored one is checked against its rows.
- */
-async function keptTexts(db: Db, kept: KeptInspectionRows<string | Buffer>): Promise<JsonPart[]> {
-  const asText = (row: (typeof kept.documents)[number]) => ({ ...row, body: row.body?.toString() ?? null });
-  if (readsChecked(db)) {
-    const texts = await textsOf(db, kept.documents.map(asText), kept.ids);
-    return kept.ids.flatMap((id) => texts.get(id) ?? []);
-  }
-  const stored = new Map<string, JsonPart>();
-  for (const row of kept.documents) if (row.body !== null) stored.set(row.inspectionId, row.body);
-  const toBuild = kept.ids.filter((id) => !stored.has(id));
-  const built =
-    toBuild.length === 0
-      ? undefined
-      : await textsOf(db, kept.documents.filter((row) => row.body === null).map(asText), toBuild);
-  return kept.ids.flatMap((id) => stored.get(id) ?? built?.get(id) ?? []);
-}
-
-/**
- * The page read from the feed's items must be the page read from the rows (the tests' apps): its
- * customers, its vehicles, and its kept inspections, row by row and, when all are stored, joined.
- */
-async function checkItems(db: Db, range: PageRange, cutoff: string, items: PageItems): Promise<void> {
-  const [customers, vehicles, inspections, kept] = await Promise.all([
-    pageCustomers(db, range),
-    pageVehicles(db, range),
-    pageInspectionsInWindow(db, range, cutoff),
-    pageInspectionsOfItems(db, range, cutoff),
-  ]);
-  const same = (what: string, fromItems: unknown, fromRows: unknown) => {
-    const [a, b] = [JSON.stringify(fromItems), JSON.stringify(fromRows)];
-    if (a !== b)
-      throw new Error(
-        `sync page after ${range.since} to ${range.last}: its ${what} from the feed's items differ from the rows':\n${a}\n${b}`,
-      );
-  };
-  same('customers', `[${items.customers.toString()}]`, customers);
-  same('vehicles', `[${items.vehicles.toString()}]`, vehicles);
-  const documents = kept.documents.map((row) => ({ ...row, body: row.body?.toString() ?? null }));
-  same('inspections', { ...kept, documents }, inspections);
-  same("inspections' times", items.changedAt, inspections.changedAt);
-  // Each stored document against its rows (textsOf checks them when checking).
-  await textsOf(db, inspections.documents, inspections.ids);
-  const stored = inspections.ids.length === inspections.documents.filter((row) => row.body !== null).length;
-  same(
-    "inspections' documents",
-    items.documents?.toString(),
-    stored ? inspections.documents.map((row) => row.body).join(',') : undefined,
-  );
+/** The page's customers, vehicles and kept inspections as JSON texts; none to read on an empty page. */
+async function rowsOf(db: Db, range: PageRange, now: Date): Promise<[string, string, KeptInspections]> {
+  if (range.last === range.since) return ['[]', '[]', { texts: [], until: Infinity }];
+  return Promise.all([pageCustomers(db, range), pageVehicles(db, range), keptInspectionTexts(db, range, now)]);
 }
 
 /** Whether the cursor is one the feed can no longer continue from (the device must sync again from scratch). */
@@ -180,12 +97,16 @@ function isStale(
 }
 
 /**
- * One page of the change feed after `since`: as JSON text when it is small, else as its bytes, in a
- * buffer lent to the answer. The cursor moves past every row read, including ones left out
- * (inspections outside the window, internal records), so the next page starts after. A large page
- * is kept (api/modules/sync/kept-pages.ts) and sent again as it is while it stays the page.
+ * One page of the change feed after `since`, as JSON text, or as its bytes when it is large. The
+ * cursor moves past every row read, including ones left out (inspections outside the window,
+ * internal records), so the next page starts after. A large page is kept (api/modules/sync/kept-pages.ts)
+ * and sent again as it is while it stays the page.
  */
-export async function changesSince(db: Db, query: SyncChangesQuery, now = new Date()): Promise<JsonText | Lent> {
+export async function changesSince(
+  db: Db,
+  query: SyncChangesQuery,
+  now = new Date(),
+): Promise<JsonText | Buffer | Lent> {
   const cursor = parseCursor(query.since);
   const since = cursor.seq;
   const limit = query.limit ?? SYNC_PAGE_DEFAULT;
@@ -204,23 +125,20 @@ export async function changesSince(db: Db, query: SyncChangesQuery, now = new Da
   const page = await readPage(db, cursor, bounds, now);
   if (page === 'resync') return resync();
   let length = 0;
-  for (const part of page.parts) length += part.length;
-  const keep =
-    (checking || (length >= KEPT_PAGE_MIN_BYTES && askedBefore(db, key, check))) && !Number.isNaN(page.until);
-  if (!keep && length < BYTES_FROM) return new JsonText(...page.parts.map((part) => part.toString()));
-  const lent = lentJsonBytes(page.parts, answerBuffers);
-  if (!keep) return lent;
-  // Written from a copy: the lent bytes go back once the answer is sent, maybe before the file is written.
-  keepPage(db, key, { ...check, until: page.until }, Buffer.from(lent.bytes));
+  for (const part of page.text.parts) length += part.length;
+  const keep = checking || (length >= KEPT_PAGE_MIN_BYTES && askedBefore(db, key, check));
+  if (!keep || Number.isNaN(page.until)) return page.text;
+  const bytes = jsonBytes(page.text);
+  keepPage(db, key, { ...check, until: page.until }, bytes);
   // The tests' apps wait for it, so that the next read of the page finds it.
   if (checking) await keptPagesWritten(db);
-  return lent;
+  return bytes;
 }
 
 /** A kept page must be the page read again now (the tests' apps). */
 async function checkKept(db: Db, kept: Buffer, cursor: Cursor, limit: number, bounds: FeedBounds, now: Date) {
   const page = await readPage(db, cursor, bounds, now);
-  const fresh = page === 'resync' ? undefined : Buffer.from(page.parts.map((part) => part.toString()).join(''));
+  const fresh = page === 'resync' ? undefined : jsonBytes(page.text);
   if (!fresh?.equals(kept)) {
     throw new Error(
       `kept sync page after ${cursor.seq} (limit ${limit}) differs from the page read again:\n${kept.toString()}\n${fresh?.toString()}`,
@@ -228,38 +146,22 @@ async function checkKept(db: Db, kept: Buffer, cursor: Cursor, limit: number, bo
   }
 }
 
-/** A JSON array of the items joined with commas. */
-const arrayOf = (joined: JsonPart): JsonPart[] => ['[', joined, ']'];
-
-/** A JSON array of these answers. */
-function arrayOfAll(texts: readonly JsonPart[]): JsonPart[] {
-  const parts: JsonPart[] = ['['];
-  for (const [i, text] of texts.entries()) {
-    if (i > 0) parts.push(',');
-    parts.push(text);
-  }
-  parts.push(']');
-  return parts;
-}
-
-/** The page whose bounds were just read, as the parts of its JSON text, and until when it stays the same (ms). */
+/** The page whose bounds were just read, as JSON text, and until when it stays the same (ms). */
 async function readPage(
   db: Db,
   cursor: Cursor,
   bounds: FeedBounds,
   now: Date,
-): Promise<{ parts: JsonPart[]; until: number } | 'resync'> {
+): Promise<{ text: JsonText; until: number } | 'resync'> {
   const since = cursor.seq;
   const range = { since, last: bounds.last ?? since };
   const others = bounds.last === null ? [] : await readFeedOthers(db, since, bounds.last);
   // Read after the page's rows of the feed: a prune that ran meanwhile raised the horizon, and is seen here.
   const state = await readSyncState(db);
   if (isStale(since, cursor.epoch, state)) return 'resync';
-  // Items of another format (written by an earlier version) are forgotten before any is read.
-  if (state.itemShape !== ITEM_SHAPE) await resetItems(db, state.itemShape, ITEM_SHAPE);
   const mediaIds = liveIds(others, 'media');
-  // The customers, vehicles and kept inspections in one walk of the page's range of the feed; the other kinds by id.
-  const [{ customers, vehicles, inspections }, deferred, media] = await Promise.all([
+  // One read per kind: customers, vehicles and inspections by the page's range of the feed.
+  const [[customers, vehicles, inspections], deferred, media] = await Promise.all([
     rowsOf(db, range, now),
     getDeferredByIds(db, liveIds(others, 'deferred')),
     findMediaByIds(db, mediaIds),
@@ -280,15 +182,17 @@ async function readPage(
     media: inIdOrder(mediaIds, media).map(toMedia),
     deletedMedia: deletedOf('media'),
   });
-  // In pieces: the page's rows (~165 KB for 500 changes) are copied once into the answer's bytes.
-  const parts = checkedParts(db, syncChangesResponse, [
+  // In pieces: the page's rows (~165 KB for 500 changes) are encoded once, never joined into one string.
+  const text = writtenInParts(
+    db,
+    syncChangesResponse,
     `${head.slice(0, -1)},"customers":`,
-    ...arrayOf(customers),
+    customers,
     ',"vehicles":',
-    ...arrayOf(vehicles),
+    vehicles,
     ',"inspections":',
-    ...arrayOfAll(inspections.texts),
+    ...jsonArrayText(inspections.texts).parts,
     `,${tail.slice(1)}`,
-  ]);
-  return { parts, until: inspections.until };
+  );
+  return { text, until: inspections.until };
 }
