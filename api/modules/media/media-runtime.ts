@@ -8,9 +8,10 @@ import type { Db } from '@api/db/database';
 import { inTransaction } from '@api/db/transaction';
 import { changed, deletedBetween, newestChangeAfter, recordChanges } from '@api/lib/change-log';
 import { isProcessRunning } from '@api/db/server-lock';
+import { nowIso } from '@api/lib/tokens';
 import { makePlayableCopy } from './media-files';
 import { directoryStore, mediaKey, s3Store, type MediaStore } from './media-store';
-import { deleteUnusedMediaFile, unusedMediaFiles, updateMediaFile } from './media.repository';
+import { deleteUnusedMediaFile, touchMediaOf, unusedMediaFiles, updateMediaFile } from './media.repository';
 
 // The media work that outlives a request: the store, the queue of H.264 copies (one at a time:
 // ffmpeg takes a core) and the sweep that removes files no row uses.
@@ -36,15 +37,8 @@ export interface MediaRuntime {
 
 /** Records the media of a content as changed (now), in the transaction that changed its file's row. */
 async function recordMediaOf(trx: Db, sha256: string): Promise<void> {
-  const media = await trx.selectFrom('media').select('id').where('sha256', '=', sha256).execute();
-  await trx.updateTable('media').set({ updatedAt: new Date().toISOString() }).where('sha256', '=', sha256).execute();
-  await recordChanges(
-    trx,
-    changed(
-      'media',
-      media.map((m) => m.id),
-    ),
-  );
+  const now = nowIso();
+  await recordChanges(trx, changed('media', await touchMediaOf(trx, sha256, now)), now);
 }
 
 /** How long a claim on making a video's copy holds: a 30 s video's copy takes seconds. */

@@ -75,6 +75,12 @@ export async function updateMediaFile(
   await db.updateTable('mediaFiles').set(set).where('sha256', '=', sha256).execute();
 }
 
+/** Marks the media showing this content as changed at `updatedAt`; their ids. */
+export async function touchMediaOf(db: Db, sha256: string, updatedAt: string): Promise<string[]> {
+  const rows = await db.updateTable('media').set({ updatedAt }).where('sha256', '=', sha256).returning('id').execute();
+  return rows.map((row) => row.id);
+}
+
 export async function insertMediaRow(db: Db, row: MediaRow): Promise<void> {
   await db.insertInto('media').values(row).execute();
 }
