@@ -141,6 +141,37 @@ describe('videos', () => {
     ).toEqual({ processing: 0, playable: 'h264' });
   });
 
+  it('tells devices through the change feed when a copy cannot be made: the original plays, nothing is processing', async () => {
+    const bytes = await makeVideo(1, 'libx265');
+    const res = await upload(tech, { inspectionId: inspection.id, itemKey: 'suspension', kind: 'video' }, bytes);
+    expect(res.statusCode, res.body).toBe(200);
+    const medium = res.json();
+    await t.app.media.idle();
+    await t.db
+      .updateTable('mediaFiles')
+      .set({ processing: 1, playable: null, copyStartedAt: null })
+      .where('sha256', '=', medium.sha256)
+      .execute();
+    const { cursor } = (await tech.inject({ method: 'GET', url: '/api/sync/changes?since=0&limit=1000' })).json();
+    // A store that cannot give the original back: the copy fails.
+    const unreadable: MediaStore = {
+      ...t.app.media.store,
+      read: () => Promise.reject(new Error('the store is unreachable')),
+    };
+    const worker = createMediaRuntime(t.app.config, t.db, t.app.log, unreadable);
+    worker.queuePlayableCopy(medium.sha256);
+    await worker.idle();
+    const file = await t.db
+      .selectFrom('mediaFiles')
+      .select(['processing', 'playable'])
+      .where('sha256', '=', medium.sha256)
+      .executeTakeFirstOrThrow();
+    expect(file).toEqual({ processing: 0, playable: null });
+    const page = (await tech.inject({ method: 'GET', url: `/api/sync/changes?since=${cursor}&limit=1000` })).json();
+    const sent = page.media.find((m: { id: string }) => m.id === medium.id);
+    expect(sent).toMatchObject({ id: medium.id, processing: false, urls: { video: medium.urls.video } });
+  });
+
   it('lets another worker claim a copy once the first claim has lapsed', async () => {
     const bytes = await makeVideo(1, 'libx265');
     const medium = (
