@@ -46,6 +46,12 @@ export const KEPT_PAGES = 512;
 /** How many pages read once are remembered, to keep them when asked for again. */
 const ASKED_PAGES = 4096;
 
+/** How many bytes of segments (api/modules/sync/feed-segments.ts) a database's server keeps in files at most. */
+export const KEPT_SEGMENT_BYTES = 64 * 1024 * 1024;
+
+/** How many segments a database's server keeps at most (each an open file). */
+export const KEPT_SEGMENTS = 512;
+
 export interface PageCheck {
   /** The page's last `seq`. */
   last: number;
@@ -61,11 +67,47 @@ interface Kept extends PageCheck {
   until: number;
 }
 
+/**
+ * One kind's items of a segment, in feed order: the i-th item has `seqs[i]` and is the bytes
+ * `starts[i]` to `starts[i + 1]` of the segment's file (its JSON text and a comma after it).
+ */
+export interface SegmentItems {
+  seqs: Float64Array;
+  starts: Uint32Array;
+}
+
+/** What a segment of the feed holds, beside its bytes. */
+export interface SegmentIndex {
+  /** How many rows of the feed (of any kind, deletions too) its range held when it was read. */
+  rows: number;
+  /** When it was read (ms): it holds the inspections kept at that time, and answers no page asked for before. */
+  readAt: number;
+  customers: SegmentItems;
+  vehicles: SegmentItems;
+  /** With the time (ms) each drops out of the offline window: +Infinity when in progress. */
+  inspections: SegmentItems & { until: Float64Array };
+}
+
+/**
+ * A segment kept in a file of its own. Until its file is written its bytes are held in memory
+ * (`pending`), so that the requests that come meanwhile read them rather than the segment again.
+ */
+export interface KeptSegment extends SegmentIndex {
+  key: string;
+  bytes: number;
+  pending: Buffer | undefined;
+  file: string | undefined;
+  handle: FileHandle | undefined;
+}
+
 interface Store {
   dir: string | undefined;
   pages: LruMap<string, Kept>;
+  segments: LruMap<string, KeptSegment>;
   /** The pages read but not kept, each with its last `seq` then: one asked for again is kept. */
   asked: LruMap<string, number>;
+  /** The segments a page held part of, not kept: one asked for again is kept. */
+  segmentsAsked: LruMap<string, true>;
   files: number;
   /** The pages being written. */
   writing: Set<Promise<void>>;
@@ -143,14 +185,24 @@ function storeOf(db: Db): Store {
       { weigh: (page) => page.bytes, most: KEPT_PAGE_BYTES },
       dropFile,
     );
+    const segments = new LruMap<string, KeptSegment>(
+      KEPT_SEGMENTS,
+      { weigh: (segment) => segment.bytes, most: KEPT_SEGMENT_BYTES },
+      // One still being written is removed once written (it is no longer the one listed).
+      ({ file, handle }) => file && handle && dropFile({ file, handle }),
+    );
     const asked = new LruMap<string, number>(ASKED_PAGES);
-    stores.set(adapter, (store = { dir: undefined, pages, asked, files: 0, writing: new Set() }));
+    const segmentsAsked = new LruMap<string, true>(ASKED_PAGES);
+    stores.set(
+      adapter,
+      (store = { dir: undefined, pages, segments, asked, segmentsAsked, files: 0, writing: new Set() }),
+    );
   }
   return store;
 }
 
-// What kept pages are read into, lent to the answers that send them.
-const buffers = new LentBuffers();
+/** What kept pages are read into, and pages put together from segments, lent to the answers that send them. */
+export const pageBuffers = new LentBuffers();
 
 /**
  * The page's key: its epoch, the feed's tombstone horizon (the deletions it still remembers), where
@@ -173,7 +225,7 @@ export function keptPage(db: Db, key: string, check: PageCheck, now: number): Le
     store!.pages.delete(key);
     return undefined;
   }
-  const lent = buffers.lend(kept.bytes);
+  const lent = pageBuffers.lend(kept.bytes);
   try {
     if (readSync(kept.handle.fd, lent.bytes, 0, kept.bytes, 0) !== kept.bytes)
       throw new Error('a kept page was cut short');
@@ -206,9 +258,86 @@ export function askedBefore(db: Db, key: string, check: PageCheck): boolean {
 export function keepPage(db: Db, key: string, page: PageCheck & { until: number }, bytes: Buffer): void {
   if (bytes.length > KEPT_PAGE_BYTES || closed.has(db.getExecutor().adapter)) return;
   const store = storeOf(db);
-  const writing = write(db, store, key, page, bytes);
+  track(store, write(db, store, key, page, bytes));
+}
+
+/** Remembers a write until it is done (`keptPagesWritten`, the close). */
+function track(store: Store, writing: Promise<void>): void {
   store.writing.add(writing);
   void writing.finally(() => store.writing.delete(writing));
+}
+
+/**
+ * Keeps a segment of the feed in a file of its own, written in the background; until then its bytes
+ * are read from memory. A write that fails forgets the segment (it is read again next time).
+ */
+export function keepSegment(db: Db, key: string, index: SegmentIndex, bytes: Buffer): void {
+  const adapter = db.getExecutor().adapter;
+  if (bytes.length > KEPT_SEGMENT_BYTES || closed.has(adapter)) return;
+  const store = storeOf(db);
+  const segment: KeptSegment = {
+    ...index,
+    key,
+    bytes: bytes.length,
+    pending: bytes,
+    file: undefined,
+    handle: undefined,
+  };
+  store.segments.set(key, segment);
+  store.segmentsAsked.delete(key);
+  const writing = (async () => {
+    try {
+      const file = await newFile(store);
+      try {
+        await file.handle.write(bytes, 0, bytes.length, 0);
+      } catch (err) {
+        dropFile(file);
+        throw err;
+      }
+      // Closed, replaced or dropped meanwhile: nothing reads the file.
+      if (stores.get(adapter) !== store || store.segments.peek(key) !== segment) return dropFile(file);
+      Object.assign(segment, { ...file, pending: undefined });
+    } catch {
+      if (store.segments.peek(key) === segment) store.segments.delete(key);
+    }
+  })();
+  track(store, writing);
+}
+
+/**
+ * Whether a page held part of this segment before, since it was last kept: a segment is read whole
+ * (and kept) when a page holds all of it, or part of it for the second time.
+ */
+export function segmentAskedBefore(db: Db, key: string): boolean {
+  if (closed.has(db.getExecutor().adapter)) return false;
+  const { segmentsAsked } = storeOf(db);
+  if (segmentsAsked.get(key)) return true;
+  segmentsAsked.set(key, true);
+  return false;
+}
+
+/** The segment kept under this key, if there is one (its rows are checked against the feed by the caller). */
+export function keptSegment(db: Db, key: string): KeptSegment | undefined {
+  return stores.get(db.getExecutor().adapter)?.segments.get(key);
+}
+
+/** Forgets a kept segment (its rows changed, or its file could not be read). */
+export function dropSegment(db: Db, key: string): void {
+  stores.get(db.getExecutor().adapter)?.segments.delete(key);
+}
+
+/**
+ * Copies the segment's bytes `start` to `end` into `into` at `at`, with one `pread` of a file the
+ * server wrote (in the system's file cache); false when they could not all be read.
+ */
+export function readSegmentBytes(segment: KeptSegment, into: Buffer, at: number, start: number, end: number): boolean {
+  if (segment.pending) return segment.pending.copy(into, at, start, end) === end - start;
+  if (!segment.handle) return false;
+  try {
+    return readSync(segment.handle.fd, into, at, end - start, start) === end - start;
+  } catch {
+    return false;
+  }
 }
 
 /** A new file in the store's folder, open; the folder made again when it is gone (a temporary-folder cleaner). */
@@ -253,10 +382,13 @@ export async function keptPagesWritten(db: Db): Promise<void> {
   if (store) await Promise.all(store.writing);
 }
 
-/** How many pages this database's server keeps now, and the folder of their files (once there is one). */
-export function keptPages(db: Db): { count: number; folder: string | undefined } {
+/**
+ * How many pages and segments this database's server keeps now, and the folder of their files (once
+ * there is one).
+ */
+export function keptPages(db: Db): { count: number; segments: number; folder: string | undefined } {
   const store = stores.get(db.getExecutor().adapter);
-  return { count: store?.pages.size ?? 0, folder: store?.dir };
+  return { count: store?.pages.size ?? 0, segments: store?.segments.size ?? 0, folder: store?.dir };
 }
 
 /** Forgets this database's kept pages and removes their folder once the pages being written are (the app's close). */
@@ -268,6 +400,7 @@ export async function dropKeptPages(db: Db): Promise<void> {
   if (!store) return;
   await Promise.all(store.writing);
   store.pages.clear();
+  store.segments.clear();
   if (!store.dir) return;
   try {
     rmSync(store.dir, { recursive: true, force: true });

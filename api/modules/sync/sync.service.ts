@@ -1,6 +1,5 @@
 import {
   FIRST_SYNC_ENTITIES,
-  SYNC_INSPECTION_WINDOW_DAYS,
   SYNC_PAGE_DEFAULT,
   type SyncChangesQuery,
   emptyChangePage,
@@ -15,14 +14,13 @@ import { JsonText, jsonArrayText, jsonBytes } from '@api/lib/json-text';
 import { writtenInParts } from '@api/plugins/written-in-parts';
 import { serializerFor } from '@api/plugins/serializer';
 import { getDeferredByIds } from '@api/modules/deferred/deferred.service';
-import { textsOf } from '@api/modules/inspections/inspection-documents';
 import { toMedia } from '@api/modules/media/media.mapper';
 import { findMediaByIds } from '@api/modules/media/media.repository';
 import { formatCursor, parseCursor, type Cursor } from './cursor';
 import { KEPT_PAGE_MIN_BYTES, askedBefore, keepPage, keptPage, keptPagesWritten, pageKey } from './kept-pages';
+import { inspectionItems, pageBytes, segmentedRows } from './feed-segments';
 import {
   pageCustomers,
-  pageInspectionsInWindow,
   pageVehicles,
   readFeedBounds,
   readFeedOthers,
@@ -32,7 +30,6 @@ import {
   type PageRange,
 } from './sync.repository';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const isFirstEntity = (entity: string): entity is (typeof FIRST_SYNC_ENTITIES)[number] =>
   (FIRST_SYNC_ENTITIES as readonly string[]).includes(entity);
 
@@ -59,24 +56,12 @@ interface KeptInspections {
   until: number;
 }
 
-/** Whether the time is written as `Date#toISOString` writes it: compared as text, it compares as a time. */
-const isIsoTime = (time: string): boolean => {
-  const ms = Date.parse(time);
-  return Number.isFinite(ms) && new Date(ms).toISOString() === time;
-};
-
-/**
- * The page's inspections the offline app keeps (in progress, or changed within the window), as
- * their answers' JSON texts in feed order: the stored documents as they are, the others built.
- */
+/** The page's inspections the offline app keeps, as their answers' JSON texts in feed order. */
 async function keptInspectionTexts(db: Db, range: PageRange, now: Date): Promise<KeptInspections> {
-  const cutoff = new Date(now.getTime() - SYNC_INSPECTION_WINDOW_DAYS * DAY_MS).toISOString();
-  const { ids, documents, changedAt } = await pageInspectionsInWindow(db, range, cutoff);
-  const texts = await textsOf(db, documents, ids);
+  const items = await inspectionItems(db, range, now);
   let until = Infinity;
-  for (const time of changedAt)
-    until = Math.min(until, isIsoTime(time) ? Date.parse(time) + SYNC_INSPECTION_WINDOW_DAYS * DAY_MS : NaN);
-  return { texts: ids.flatMap((id) => texts.get(id) ?? []), until };
+  for (const item of items) until = Math.min(until, item.until);
+  return { texts: items.map((item) => item.text), until };
 }
 
 /** The page's customers, vehicles and kept inspections as JSON texts; none to read on an empty page. */
@@ -96,11 +81,15 @@ function isStale(
   return since !== 0 && (since < state.tombstoneHorizon || epoch !== state.epoch || since > state.seq);
 }
 
+/** A page as JSON text, or as bytes put together from the feed's segments (lent: give them back once sent). */
+type Page = { text: JsonText; until: number } | { bytes: Lent; until: number };
+
 /**
  * One page of the change feed after `since`, as JSON text, or as its bytes when it is large. The
  * cursor moves past every row read, including ones left out (inspections outside the window,
  * internal records), so the next page starts after. A large page is kept (api/modules/sync/kept-pages.ts)
- * and sent again as it is while it stays the page.
+ * and sent again as it is while it stays the page; a page never read before is put together from the
+ * feed's segments where they are kept (api/modules/sync/feed-segments.ts).
  */
 export async function changesSince(
   db: Db,
@@ -119,40 +108,67 @@ export async function changesSince(
   const check = { last: bounds.last ?? since, hasMore: bounds.hasMore };
   const kept = bounds.last === null ? undefined : keptPage(db, key, check, now.getTime());
   if (kept) {
-    if (checking) await checkKept(db, kept.bytes, cursor, limit, bounds, now);
+    if (checking) await checkSame(db, kept, cursor, limit, bounds, now, 'kept');
     return kept;
   }
-  const page = await readPage(db, cursor, bounds, now);
+  const page = await readPage(db, cursor, bounds, now, true);
   if (page === 'resync') return resync();
-  let length = 0;
-  for (const part of page.text.parts) length += part.length;
+  if (checking && 'bytes' in page) await checkSame(db, page.bytes, cursor, limit, bounds, now, 'segmented');
+  const length = 'bytes' in page ? page.bytes.bytes.length : page.text.parts.reduce((n, part) => n + part.length, 0);
   const keep = checking || (length >= KEPT_PAGE_MIN_BYTES && askedBefore(db, key, check));
-  if (!keep || Number.isNaN(page.until)) return page.text;
-  const bytes = jsonBytes(page.text);
+  if (!keep || Number.isNaN(page.until)) return 'bytes' in page ? page.bytes : page.text;
+  // Its own copy: a lent buffer is lent again once the answer is sent, and the file is written meanwhile.
+  const bytes = 'bytes' in page ? Buffer.from(page.bytes.bytes) : jsonBytes(page.text);
+  if ('bytes' in page) page.bytes.giveBack();
   keepPage(db, key, { ...check, until: page.until }, bytes);
   // The tests' apps wait for it, so that the next read of the page finds it.
   if (checking) await keptPagesWritten(db);
   return bytes;
 }
 
-/** A kept page must be the page read again now (the tests' apps). */
-async function checkKept(db: Db, kept: Buffer, cursor: Cursor, limit: number, bounds: FeedBounds, now: Date) {
-  const page = await readPage(db, cursor, bounds, now);
-  const fresh = page === 'resync' ? undefined : jsonBytes(page.text);
-  if (!fresh?.equals(kept)) {
+/**
+ * The page after `since` read from the tables alone, as its text: never kept, nor put together
+ * from segments. What the kept pages and the segments are checked against.
+ */
+export async function changesFromTables(db: Db, query: SyncChangesQuery, now = new Date()): Promise<string> {
+  const cursor = parseCursor(query.since);
+  const bounds = await readFeedBounds(db, cursor.seq, query.limit ?? SYNC_PAGE_DEFAULT);
+  const page = isStale(cursor.seq, cursor.epoch, await readSyncState(db))
+    ? 'resync'
+    : await readPage(db, cursor, bounds, now, false);
+  return page === 'resync' || 'bytes' in page ? resync().text : page.text.text;
+}
+
+/** A kept page, or one put together from segments, must be the page read from the tables now (the tests' apps). */
+async function checkSame(
+  db: Db,
+  sent: Lent,
+  cursor: Cursor,
+  limit: number,
+  bounds: FeedBounds,
+  now: Date,
+  what: 'kept' | 'segmented',
+) {
+  const page = await readPage(db, cursor, bounds, now, false);
+  const fresh = page === 'resync' || 'bytes' in page ? undefined : jsonBytes(page.text);
+  if (!fresh?.equals(sent.bytes)) {
     throw new Error(
-      `kept sync page after ${cursor.seq} (limit ${limit}) differs from the page read again:\n${kept.toString()}\n${fresh?.toString()}`,
+      `${what} sync page after ${cursor.seq} (limit ${limit}) differs from the page read again:\n${sent.bytes.toString()}\n${fresh?.toString()}`,
     );
   }
 }
 
-/** The page whose bounds were just read, as JSON text, and until when it stays the same (ms). */
+/**
+ * The page whose bounds were just read, and until when it stays the same (ms): put together from
+ * the feed's segments when `segments` and its range holds a closed one, else as JSON text.
+ */
 async function readPage(
   db: Db,
   cursor: Cursor,
   bounds: FeedBounds,
   now: Date,
-): Promise<{ text: JsonText; until: number } | 'resync'> {
+  segments: boolean,
+): Promise<Page | 'resync'> {
   const since = cursor.seq;
   const range = { since, last: bounds.last ?? since };
   const others = bounds.last === null ? [] : await readFeedOthers(db, since, bounds.last);
@@ -160,9 +176,8 @@ async function readPage(
   const state = await readSyncState(db);
   if (isStale(since, cursor.epoch, state)) return 'resync';
   const mediaIds = liveIds(others, 'media');
-  // One read per kind: customers, vehicles and inspections by the page's range of the feed.
-  const [[customers, vehicles, inspections], deferred, media] = await Promise.all([
-    rowsOf(db, range, now),
+  const [segmented, deferred, media] = await Promise.all([
+    segments && range.last !== since ? segmentedRows(db, range, state.epoch, state.seq, now) : undefined,
     getDeferredByIds(db, liveIds(others, 'deferred')),
     findMediaByIds(db, mediaIds),
   ]);
@@ -182,17 +197,23 @@ async function readPage(
     media: inIdOrder(mediaIds, media).map(toMedia),
     deletedMedia: deletedOf('media'),
   });
+  const headText = `${head.slice(0, -1)},"customers":`;
+  const tailText = `,${tail.slice(1)}`;
+  const bytes = segmented && pageBytes(db, headText, segmented, tailText);
+  if (bytes) return { bytes, until: segmented.until };
+  // One read per kind: customers, vehicles and inspections by the page's range of the feed.
+  const [customers, vehicles, inspections] = await rowsOf(db, range, now);
   // In pieces: the page's rows (~165 KB for 500 changes) are encoded once, never joined into one string.
   const text = writtenInParts(
     db,
     syncChangesResponse,
-    `${head.slice(0, -1)},"customers":`,
+    headText,
     customers,
     ',"vehicles":',
     vehicles,
     ',"inspections":',
     ...jsonArrayText(inspections.texts).parts,
-    `,${tail.slice(1)}`,
+    tailText,
   );
   return { text, until: inspections.until };
 }
