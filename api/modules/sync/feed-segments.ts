@@ -36,7 +36,7 @@ import {
  * was read gets no new row: a segment is kept only then ("closed"). Its rows are then the same while
  * their number is: a segment is good while the feed still holds as many rows in its range as it
  * did when the segment was read. That number is read before the segment's rows (a row that leaves
- * in between makes it smaller, never larger, and the segment is read again next time). The one
+ * in between leaves it larger than what the feed holds next time, and the segment is read again). The one
  * thing that changes without the feed is time: each inspection holds the time it drops out of the
  * offline window, and a page leaves out those past it; a segment answers no page asked for at a
  * time before it was read.
@@ -96,24 +96,44 @@ export interface Slice {
 /** One kind's items of a page: runs of items joined by commas, as text or as a segment's bytes. */
 export type Run = string | Slice;
 
-/** A page's customers, vehicles and kept inspections as runs, and until when they stay the same (ms). */
+/**
+ * A page's customers, vehicles and kept inspections as runs, and until when they stay the same (ms).
+ * `lent`: the buffers the ranges read from the tables were written into, given back once the page is
+ * written (`pageBytes`).
+ */
 export interface SegmentedRows {
   customers: Run[];
   vehicles: Run[];
   inspections: Run[];
   until: number;
+  lent: Lent[];
 }
 
 const segmentKey = (epoch: string, size: number, segment: number) => `${epoch}:${size}:${segment}`;
 
-/** A part of a page: a segment's items (kept, or just read whole), or a range read from the tables. */
-type Part = { index: SegmentIndex; from: KeptSegment | Buffer } | { fresh: PageRange };
+/** A segment's items and where their bytes are: kept in a file, or just read (in memory). */
+interface Segment {
+  index: SegmentIndex;
+  from: KeptSegment | Buffer;
+}
+
+interface PageSegment {
+  key: string;
+  /** Its range of the feed: seqs from `from` up to before `to`. */
+  from: number;
+  to: number;
+  kept: KeptSegment | undefined;
+  /** Read whole and kept, with the feed's rows its range holds, counted before it is read. */
+  keep?: number;
+}
 
 /**
  * The page's rows from the feed's segments where they are kept, else from the tables; undefined
- * when the page's range holds no closed segment (it is read as before). A segment not kept is read
- * whole and kept when the page holds all of it, or part of it for the second time; otherwise the
- * page reads only its own part of it. `feedSeq`: the feed's last `seq`, read before this.
+ * when it is read from the tables as before: its range holds no closed segment, or none is kept and
+ * none to keep. A segment the page holds all of is read whole and kept the second time a page does
+ * (the first, it is only remembered: pages read once, by one device, cost no file); the page's part
+ * of one it holds in part is read with the rest. Segments that follow each other and are not kept
+ * are read together, in one read of the tables. `feedSeq`: the feed's last `seq`, read before this.
  */
 export async function segmentedRows(
   db: Db,
@@ -127,7 +147,7 @@ export async function segmentedRows(
   const lastClosed = Math.min(Math.floor(range.last / size), Math.floor((feedSeq + 1) / size) - 1);
   if (lastClosed < first) return undefined;
   const nowMs = now.getTime();
-  const segments = Array.from({ length: lastClosed - first + 1 }, (_, i) => {
+  const segments: PageSegment[] = Array.from({ length: lastClosed - first + 1 }, (_, i) => {
     const k = first + i;
     const key = segmentKey(epoch, size, k);
     const kept = keptSegment(db, key);
@@ -135,89 +155,77 @@ export async function segmentedRows(
   });
   // All kept, and together as many rows as when read: each is (none gained a row, so none lost one).
   const keptRows = segments.reduce((sum, segment) => sum + (segment.kept?.rows ?? NaN), 0);
-  const allGood = keptRows === (await readRowCount(db, segments[0]!.from, segments.at(-1)!.to));
-  const parts: Part[] = [];
-  for (const segment of segments) {
-    const part: PageRange = {
-      since: Math.max(range.since, segment.from - 1),
-      last: Math.min(range.last, segment.to - 1),
-    };
-    if (allGood) {
-      parts.push({ index: segment.kept!, from: segment.kept! });
-      continue;
-    }
-    const wanted =
-      segment.kept ||
-      (range.since < segment.from && segment.to - 1 <= range.last) ||
-      segmentAskedBefore(db, segment.key);
-    if (!wanted) {
-      parts.push({ fresh: part });
-      continue;
-    }
-    // Counted before its rows are read: a row that leaves in between makes the count larger than what was read, never smaller.
-    const rows = await readRowCount(db, segment.from, segment.to);
-    if (segment.kept?.rows === rows) parts.push({ index: segment.kept, from: segment.kept });
-    else {
+  if (Number.isNaN(keptRows) || keptRows !== (await readRowCount(db, segments[0]!.from, segments.at(-1)!.to))) {
+    for (const segment of segments) {
+      const whole = range.since < segment.from && segment.to - 1 <= range.last;
+      if (!segment.kept && !(whole && segmentAskedBefore(db, segment.key))) continue;
+      // Counted before the rows are read: a row that leaves in between leaves the count larger than what was read.
+      const rows = await readRowCount(db, segment.from, segment.to);
+      if (segment.kept?.rows === rows) continue;
       if (segment.kept) dropSegment(db, segment.key);
-      const read = await readSegment(db, segment.key, { since: segment.from - 1, last: segment.to - 1 }, rows, now);
-      parts.push(read ?? { fresh: part });
+      segment.kept = undefined;
+      if (whole) segment.keep = rows;
     }
+    if (!segments.some((segment) => segment.kept || segment.keep !== undefined)) return undefined;
   }
-  const closedEnd = segments.at(-1)!.to - 1;
-  if (closedEnd < range.last) parts.push({ fresh: { since: closedEnd, last: range.last } });
-  return runsOfParts(db, joinFresh(parts), range, now);
-}
-
-/** Ranges read from the tables that follow each other, as one. */
-function joinFresh(parts: readonly Part[]): Part[] {
-  const joined: Part[] = [];
-  for (const part of parts) {
-    const before = joined.at(-1);
-    if ('fresh' in part && before && 'fresh' in before && before.fresh.last === part.fresh.since)
-      joined[joined.length - 1] = { fresh: { since: before.fresh.since, last: part.fresh.last } };
-    else joined.push(part);
+  // The page in parts: kept segments, and the ranges between them read from the tables.
+  const parts: (Segment | { read: PageRange; keep: PageSegment[] })[] = [];
+  for (const segment of segments) {
+    if (segment.kept) {
+      parts.push({ index: segment.kept, from: segment.kept });
+      continue;
+    }
+    const read: PageRange = {
+      since: segment.keep === undefined ? Math.max(range.since, segment.from - 1) : segment.from - 1,
+      last: segment.keep === undefined ? Math.min(range.last, segment.to - 1) : segment.to - 1,
+    };
+    const before = parts.at(-1);
+    if (before && 'read' in before) before.read.last = read.last;
+    else parts.push({ read, keep: [] });
+    if (segment.keep !== undefined) (parts.at(-1) as { keep: PageSegment[] }).keep.push(segment);
   }
-  return joined;
-}
-
-/** The page's runs, in feed order: the segments' items of its range, and the ranges read from the tables. */
-async function runsOfParts(db: Db, parts: readonly Part[], range: PageRange, now: Date): Promise<SegmentedRows> {
-  const fresh = await Promise.all(parts.map((part) => ('fresh' in part ? readFresh(db, part.fresh, now) : undefined)));
-  const rows: SegmentedRows = { customers: [], vehicles: [], inspections: [], until: Infinity };
+  // The newest changes, past the last closed segment.
+  if (segments.at(-1)!.to - 1 < range.last) {
+    const before = parts.at(-1)!;
+    if ('read' in before) before.read.last = range.last;
+    else parts.push({ read: { since: segments.at(-1)!.to - 1, last: range.last }, keep: [] });
+  }
+  const read = await Promise.all(parts.map((part) => ('read' in part ? readRange(db, part.read, now) : undefined)));
+  const rows: SegmentedRows = { customers: [], vehicles: [], inspections: [], until: Infinity, lent: [] };
+  for (const lent of read) if (lent) rows.lent.push(lent.lent);
   for (const [i, part] of parts.entries()) {
-    const read = fresh[i];
-    if (read) {
-      for (const kind of ['customers', 'vehicles', 'inspections'] as const) if (read[kind]) rows[kind].push(read[kind]);
-      rows.until = Math.min(rows.until, read.until);
-    } else if (!('fresh' in part)) {
-      runsOf(part.index.customers, part.from, range, rows.customers);
-      runsOf(part.index.vehicles, part.from, range, rows.vehicles);
-      rows.until = Math.min(rows.until, inspectionRunsOf(part, range, now.getTime(), rows.inspections));
+    const segment = 'read' in part ? read[i] : part;
+    if (!segment) {
+      // Not what this module expects of the answers (see `writeItems`): the page's part from the tables.
+      const clipped = part as { read: PageRange };
+      await addFresh(
+        db,
+        { since: Math.max(range.since, clipped.read.since), last: Math.min(range.last, clipped.read.last) },
+        now,
+        rows,
+      );
+      continue;
     }
+    if ('read' in part) for (const whole of part.keep) keepPart(db, segment.index, segment.from as Buffer, whole, now);
+    runsOf(segment.index.customers, segment.from, range, rows.customers);
+    runsOf(segment.index.vehicles, segment.from, range, rows.vehicles);
+    rows.until = Math.min(rows.until, inspectionRunsOf(segment, range, nowMs, rows.inspections));
   }
   return rows;
 }
 
-/** A range's rows read from the tables as a page reads them: each kind's items joined by commas ('' for none). */
-async function readFresh(
-  db: Db,
-  range: PageRange,
-  now: Date,
-): Promise<{ customers: string; vehicles: string; inspections: string; until: number }> {
+/** A range's rows read from the tables as a page reads them, added as runs of text. */
+async function addFresh(db: Db, range: PageRange, now: Date, rows: SegmentedRows): Promise<void> {
   const [customers, vehicles, inspections] = await Promise.all([
     pageCustomers(db, range),
     pageVehicles(db, range),
     inspectionItems(db, range, now),
   ]);
-  let until = Infinity;
-  for (const item of inspections) until = Math.min(until, item.until);
-  // The arrays' texts without their brackets.
-  return {
-    customers: customers.slice(1, -1),
-    vehicles: vehicles.slice(1, -1),
-    inspections: inspections.map((item) => item.text).join(','),
-    until,
-  };
+  // The arrays' texts without their brackets; an empty one adds nothing.
+  if (customers.length > 2) rows.customers.push(customers.slice(1, -1));
+  if (vehicles.length > 2) rows.vehicles.push(vehicles.slice(1, -1));
+  if (inspections.length > 0) rows.inspections.push(inspections.map((item) => item.text).join(','));
+  for (const item of inspections) rows.until = Math.min(rows.until, item.until);
 }
 
 /** The first item whose `seq` is after `seq`. */
@@ -283,7 +291,9 @@ function writeItems(into: Buffer, at: number, arrayText: string, count: number):
   into[end] = 0x2c;
   starts[0] = at;
   let found = 1;
-  for (let i = into.indexOf(ITEM_START, at); i !== -1 && i < end; i = into.indexOf(ITEM_START, i + 1)) {
+  // Searched in what was just written alone (past it, the buffer holds what it held before).
+  const written = into.subarray(0, end);
+  for (let i = written.indexOf(ITEM_START, at); i !== -1; i = written.indexOf(ITEM_START, i + 1)) {
     if (found === count) return undefined;
     starts[found++] = i + 1;
   }
@@ -295,18 +305,15 @@ const seqsOf = (text: string): Float64Array =>
   text === '' ? new Float64Array(0) : Float64Array.from(text.split(','), Number);
 
 /**
- * Reads a closed segment from the tables: its customers, vehicles and inspections, each item with a
- * comma after it, in one buffer. Kept in a file unless one of its inspections' times cannot be
- * compared (it is then read again each time). `rows`: the feed's rows in its range, counted before
- * it was read. Undefined when its answers are not as `writeItems` expects (nothing is kept).
+ * Reads a range of the feed from the tables: its customers, vehicles and kept inspections, each item
+ * with a comma after it, in one buffer, with where each starts. Undefined when its answers are not
+ * as `writeItems` expects.
  */
-async function readSegment(
+async function readRange(
   db: Db,
-  key: string,
   range: PageRange,
-  rows: number,
   now: Date,
-): Promise<{ index: SegmentIndex; from: Buffer } | undefined> {
+): Promise<{ index: SegmentIndex; from: Buffer; lent: Lent } | undefined> {
   const [customers, vehicles, inspections] = await Promise.all([
     rangeCustomers(db, range),
     rangeVehicles(db, range),
@@ -316,12 +323,16 @@ async function readSegment(
   const vehicleSeqs = seqsOf(vehicles.seqs);
   let size = Buffer.byteLength(customers.items) - 1 + Buffer.byteLength(vehicles.items) - 1;
   for (const item of inspections) size += Buffer.byteLength(item.text) + 1;
-  // Every byte is written below (an empty array's two bytes are not needed: at most two spare).
-  const bytes = Buffer.alloc(size);
+  // Lent: a new buffer of ~150 KB is memory the system must map and clear first. Every byte that is
+  // read is written below (an empty array leaves one spare at the end).
+  const lent = pageBuffers.lend(size);
+  const bytes = lent.bytes;
   const customerStarts = writeItems(bytes, 0, customers.items, customerSeqs.length);
   const vehicleStarts = customerStarts && writeItems(bytes, customerStarts.at(-1)!, vehicles.items, vehicleSeqs.length);
-  // Not what this module expects of the answers: the page reads its part from the tables.
-  if (!vehicleStarts) return undefined;
+  if (!vehicleStarts) {
+    lent.giveBack();
+    return undefined;
+  }
   const inspectionStarts = new Uint32Array(inspections.length + 1);
   let at = vehicleStarts.at(-1)!;
   for (const [i, item] of inspections.entries()) {
@@ -331,7 +342,7 @@ async function readSegment(
   }
   inspectionStarts[inspections.length] = at;
   const index: SegmentIndex = {
-    rows,
+    rows: NaN,
     readAt: now.getTime(),
     customers: { seqs: customerSeqs, starts: customerStarts },
     vehicles: { seqs: vehicleSeqs, starts: vehicleStarts },
@@ -341,9 +352,49 @@ async function readSegment(
       until: Float64Array.from(inspections, (item) => item.until),
     },
   };
-  const written = bytes.subarray(0, at);
-  if (!inspections.some((item) => Number.isNaN(item.until))) keepSegment(db, key, index, written);
-  return { index, from: written };
+  return { index, from: bytes.subarray(0, at), lent };
+}
+
+/** The items of a range read whose seqs are from `from` up to before `to`: their first and end, and their seqs. */
+function itemsIn(items: SegmentItems, from: number, to: number) {
+  const first = firstAfter(items.seqs, from - 1);
+  const end = firstAfter(items.seqs, to - 1);
+  return { first, end, start: items.starts[first]!, bytes: items.starts[end]! - items.starts[first]! };
+}
+
+/**
+ * Keeps a whole segment out of a range just read that holds it: its items' bytes copied into a
+ * buffer of its own. Not kept when one of its inspections' times cannot be compared (it is read
+ * again each time).
+ */
+function keepPart(db: Db, read: SegmentIndex, bytes: Buffer, segment: PageSegment, now: Date): void {
+  const kinds = [read.customers, read.vehicles, read.inspections];
+  const spans = kinds.map((items) => itemsIn(items, segment.from, segment.to));
+  const until = read.inspections.until.subarray(spans[2]!.first, spans[2]!.end);
+  if (until.some(Number.isNaN)) return;
+  const lent = pageBuffers.lend(spans.reduce((sum, span) => sum + span.bytes, 0));
+  const kept = lent.bytes;
+  let at = 0;
+  const items = kinds.map((kind, i) => {
+    const span = spans[i]!;
+    bytes.copy(kept, at, span.start, span.start + span.bytes);
+    const starts = kind.starts.slice(span.first, span.end + 1).map((start) => start - span.start + at);
+    at += span.bytes;
+    return { seqs: kind.seqs.slice(span.first, span.end), starts };
+  });
+  keepSegment(
+    db,
+    segment.key,
+    {
+      rows: segment.keep!,
+      readAt: now.getTime(),
+      customers: items[0]!,
+      vehicles: items[1]!,
+      inspections: { ...items[2]!, until: until.slice() },
+    },
+    kept,
+    lent.giveBack,
+  );
 }
 
 /** The runs' length in bytes, their commas between them included. */
@@ -371,9 +422,18 @@ function writeRuns(runs: readonly Run[], into: Buffer, at: number): number | Kep
 /**
  * The page's bytes, lent: `head` (its text up to `"customers":`), each kind's array, then `tail`
  * (from the comma after the inspections). When a kept segment's file could not be read, that segment
- * is forgotten and undefined returned (the page is read from the tables).
+ * is forgotten and undefined returned (the page is read from the tables). The rows' lent buffers are
+ * given back either way.
  */
 export function pageBytes(db: Db, head: string, rows: SegmentedRows, tail: string): Lent | undefined {
+  try {
+    return writePage(db, head, rows, tail);
+  } finally {
+    for (const lent of rows.lent) lent.giveBack();
+  }
+}
+
+function writePage(db: Db, head: string, rows: SegmentedRows, tail: string): Lent | undefined {
   const arrays = [rows.customers, rows.vehicles, rows.inspections];
   const keys = [head, ',"vehicles":', ',"inspections":'];
   let size = Buffer.byteLength(tail);

@@ -50,7 +50,7 @@ const ASKED_PAGES = 4096;
 export const KEPT_SEGMENT_BYTES = 64 * 1024 * 1024;
 
 /** How many segments a database's server keeps at most (each an open file). */
-export const KEPT_SEGMENTS = 512;
+export const KEPT_SEGMENTS = 256;
 
 export interface PageCheck {
   /** The page's last `seq`. */
@@ -106,7 +106,7 @@ interface Store {
   segments: LruMap<string, KeptSegment>;
   /** The pages read but not kept, each with its last `seq` then: one asked for again is kept. */
   asked: LruMap<string, number>;
-  /** The segments a page held part of, not kept: one asked for again is kept. */
+  /** The segments a page held all of, not kept: one held again is kept. */
   segmentsAsked: LruMap<string, true>;
   files: number;
   /** The pages being written. */
@@ -269,11 +269,12 @@ function track(store: Store, writing: Promise<void>): void {
 
 /**
  * Keeps a segment of the feed in a file of its own, written in the background; until then its bytes
- * are read from memory. A write that fails forgets the segment (it is read again next time).
+ * are read from memory, and `done` is called once they are no longer (written, or not kept). A
+ * write that fails forgets the segment (it is read again next time).
  */
-export function keepSegment(db: Db, key: string, index: SegmentIndex, bytes: Buffer): void {
+export function keepSegment(db: Db, key: string, index: SegmentIndex, bytes: Buffer, done: () => void): void {
   const adapter = db.getExecutor().adapter;
-  if (bytes.length > KEPT_SEGMENT_BYTES || closed.has(adapter)) return;
+  if (bytes.length > KEPT_SEGMENT_BYTES || closed.has(adapter)) return done();
   const store = storeOf(db);
   const segment: KeptSegment = {
     ...index,
@@ -299,14 +300,18 @@ export function keepSegment(db: Db, key: string, index: SegmentIndex, bytes: Buf
       Object.assign(segment, { ...file, pending: undefined });
     } catch {
       if (store.segments.peek(key) === segment) store.segments.delete(key);
+    } finally {
+      // A read of the pending bytes copies them at once: none is under way.
+      segment.pending = undefined;
+      done();
     }
   })();
   track(store, writing);
 }
 
 /**
- * Whether a page held part of this segment before, since it was last kept: a segment is read whole
- * (and kept) when a page holds all of it, or part of it for the second time.
+ * Whether a page held all of this segment before, since it was last kept: a segment is kept the
+ * second time a page holds all of it (the first time, this remembers it).
  */
 export function segmentAskedBefore(db: Db, key: string): boolean {
   if (closed.has(db.getExecutor().adapter)) return false;
