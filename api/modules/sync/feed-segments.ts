@@ -53,7 +53,7 @@ export const SEGMENT_SEQS = 256;
 /** The tests' apps (`checkReads`) use small segments, so that every test's pages span several. */
 const CHECKED_SEGMENT_SEQS = 4;
 
-export const segmentSeqs = (db: Db): number => (readsChecked(db) ? CHECKED_SEGMENT_SEQS : SEGMENT_SEQS);
+const segmentSeqs = (db: Db): number => (readsChecked(db) ? CHECKED_SEGMENT_SEQS : SEGMENT_SEQS);
 
 /** A kept inspection of a range: its place in the feed, its answer, and when it drops out of the window. */
 export interface InspectionItem {
@@ -214,18 +214,33 @@ export async function segmentedRows(
   return rows;
 }
 
-/** A range's rows read from the tables as a page reads them, added as runs of text. */
-async function addFresh(db: Db, range: PageRange, now: Date, rows: SegmentedRows): Promise<void> {
+/**
+ * A range's customers and vehicles as JSON array texts and its kept inspections' texts, read from
+ * the tables as a page reads them, and the time the first of those inspections drops out of the window.
+ */
+export async function tableRows(
+  db: Db,
+  range: PageRange,
+  now: Date,
+): Promise<{ customers: string; vehicles: string; inspections: string[]; until: number }> {
   const [customers, vehicles, inspections] = await Promise.all([
     pageCustomers(db, range),
     pageVehicles(db, range),
     inspectionItems(db, range, now),
   ]);
+  let until = Infinity;
+  for (const item of inspections) until = Math.min(until, item.until);
+  return { customers, vehicles, inspections: inspections.map((item) => item.text), until };
+}
+
+/** A range's rows read from the tables (`tableRows`), added as runs of text. */
+async function addFresh(db: Db, range: PageRange, now: Date, rows: SegmentedRows): Promise<void> {
+  const read = await tableRows(db, range, now);
   // The arrays' texts without their brackets; an empty one adds nothing.
-  if (customers.length > 2) rows.customers.push(customers.slice(1, -1));
-  if (vehicles.length > 2) rows.vehicles.push(vehicles.slice(1, -1));
-  if (inspections.length > 0) rows.inspections.push(inspections.map((item) => item.text).join(','));
-  for (const item of inspections) rows.until = Math.min(rows.until, item.until);
+  if (read.customers.length > 2) rows.customers.push(read.customers.slice(1, -1));
+  if (read.vehicles.length > 2) rows.vehicles.push(read.vehicles.slice(1, -1));
+  if (read.inspections.length > 0) rows.inspections.push(read.inspections.join(','));
+  rows.until = Math.min(rows.until, read.until);
 }
 
 /** The first item whose `seq` is after `seq`. */

@@ -109,12 +109,6 @@ const bounds = (range: PageRange) => [numberValue(range.since), numberValue(rang
 /** The rows' texts as one JSON array in feed order, made by the statement. */
 const inFeedOrder = (db: Db, item: RawBuilder<string>) => responseJsonArray(db, item, sql.ref('s.seq'));
 
-const customerItems = compiledOnce((db, range) =>
-  pageOf(db, 'customer', range)
-    .innerJoin('customers as c', 'c.id', 's.entityId')
-    .select(inFeedOrder(db, customerResponseJson(db, 'c')).as('items')),
-);
-
 /**
  * A range's items of one kind: their answers as one JSON array text (as a page's), and their places
  * in the feed, in the same order, joined by commas ('' for none).
@@ -158,19 +152,12 @@ export async function rangeVehicles(db: Db, range: PageRange): Promise<RangeItem
 
 /** The page's customers as `customerResponse` items: one JSON array text, written by the statement. */
 export async function pageCustomers(db: Db, range: PageRange): Promise<string> {
-  return (await customerItems(db, bounds(range)))[0]?.items ?? '[]';
+  return (await rangeCustomers(db, range)).items;
 }
-
-const vehicleItems = compiledOnce((db, range) =>
-  pageOf(db, 'vehicle', range)
-    .innerJoin('vehicles as v', 'v.id', 's.entityId')
-    .innerJoin('customers as o', 'o.id', 'v.customerId')
-    .select(inFeedOrder(db, vehicleResponseJson(db, 'v', 'o')).as('items')),
-);
 
 /** The page's vehicles with their customer's name as `vehicleResponse` items, written by the statement. */
 export async function pageVehicles(db: Db, range: PageRange): Promise<string> {
-  return (await vehicleItems(db, bounds(range)))[0]?.items ?? '[]';
+  return (await rangeVehicles(db, range)).items;
 }
 
 const inWindow = compiledOnce((db, [since, last, cutoff]) =>

@@ -18,17 +18,8 @@ import { toMedia } from '@api/modules/media/media.mapper';
 import { findMediaByIds } from '@api/modules/media/media.repository';
 import { formatCursor, parseCursor, type Cursor } from './cursor';
 import { KEPT_PAGE_MIN_BYTES, askedBefore, keepPage, keptPage, keptPagesWritten, pageKey } from './kept-pages';
-import { inspectionItems, pageBytes, segmentedRows } from './feed-segments';
-import {
-  pageCustomers,
-  pageVehicles,
-  readFeedBounds,
-  readFeedOthers,
-  readSyncState,
-  type FeedBounds,
-  type FeedRow,
-  type PageRange,
-} from './sync.repository';
+import { pageBytes, segmentedRows, tableRows } from './feed-segments';
+import { readFeedBounds, readFeedOthers, readSyncState, type FeedBounds, type FeedRow } from './sync.repository';
 
 const isFirstEntity = (entity: string): entity is (typeof FIRST_SYNC_ENTITIES)[number] =>
   (FIRST_SYNC_ENTITIES as readonly string[]).includes(entity);
@@ -47,27 +38,6 @@ const resync = (): JsonText => new JsonText(writeResync(emptyChangePage({ resync
 /** The ids of one kind's live rows, in feed order. */
 function liveIds(rows: readonly FeedRow[], entity: SyncEntity): string[] {
   return rows.filter((r) => r.entity === entity && r.deleted !== 1).map((r) => r.entityId);
-}
-
-/** Inspections kept for their date: texts, and the time (ms) the first of them drops out of the window. */
-interface KeptInspections {
-  texts: string[];
-  /** +Infinity when none drops out with time; NaN when one's time is not read the way the window compares it. */
-  until: number;
-}
-
-/** The page's inspections the offline app keeps, as their answers' JSON texts in feed order. */
-async function keptInspectionTexts(db: Db, range: PageRange, now: Date): Promise<KeptInspections> {
-  const items = await inspectionItems(db, range, now);
-  let until = Infinity;
-  for (const item of items) until = Math.min(until, item.until);
-  return { texts: items.map((item) => item.text), until };
-}
-
-/** The page's customers, vehicles and kept inspections as JSON texts; none to read on an empty page. */
-async function rowsOf(db: Db, range: PageRange, now: Date): Promise<[string, string, KeptInspections]> {
-  if (range.last === range.since) return ['[]', '[]', { texts: [], until: Infinity }];
-  return Promise.all([pageCustomers(db, range), pageVehicles(db, range), keptInspectionTexts(db, range, now)]);
 }
 
 /** Whether the cursor is one the feed can no longer continue from (the device must sync again from scratch). */
@@ -201,19 +171,22 @@ async function readPage(
   const tailText = `,${tail.slice(1)}`;
   const bytes = segmented && pageBytes(db, headText, segmented, tailText);
   if (bytes) return { bytes, until: segmented.until };
-  // One read per kind: customers, vehicles and inspections by the page's range of the feed.
-  const [customers, vehicles, inspections] = await rowsOf(db, range, now);
+  // One read per kind: customers, vehicles and inspections by the page's range of the feed (none on an empty page).
+  const rows =
+    range.last === range.since
+      ? { customers: '[]', vehicles: '[]', inspections: [], until: Infinity }
+      : await tableRows(db, range, now);
   // In pieces: the page's rows (~165 KB for 500 changes) are encoded once, never joined into one string.
   const text = writtenInParts(
     db,
     syncChangesResponse,
     headText,
-    customers,
+    rows.customers,
     ',"vehicles":',
-    vehicles,
+    rows.vehicles,
     ',"inspections":',
-    ...jsonArrayText(inspections.texts).parts,
+    ...jsonArrayText(rows.inspections).parts,
     tailText,
   );
-  return { text, until: inspections.until };
+  return { text, until: rows.until };
 }
