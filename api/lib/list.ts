@@ -4,7 +4,7 @@ import { NEXT_CURSOR_HEADER } from '@shared/schemas/common';
 import { isPostgres, type Db } from '@api/db/database';
 import type { Database } from '@api/db/tables';
 import { JsonText, sendJsonText } from './json-text';
-import { keptSearchIds } from './kept-searches';
+import { keptSearchIds, keptSearchPage, searchMark } from './kept-searches';
 
 export interface Page {
   limit?: number | undefined;
@@ -102,6 +102,18 @@ export async function searchPage<K>(
     key: string;
   },
 ): Promise<SearchPage<K>> {
+  if (isPostgres(db)) return readSearchPage(db, undefined, page, search);
+  const mark = await searchMark(db);
+  const pageKey = `${search.key} offset=${page.offset ?? 0} limit=${page.limit ?? 'all'}`;
+  return keptSearchPage(db, mark, pageKey, () => readSearchPage(db, mark, page, search));
+}
+
+async function readSearchPage<K>(
+  db: Db,
+  mark: string | undefined,
+  page: Pick<Page, 'limit' | 'offset'>,
+  search: Parameters<typeof searchPage<K>>[2],
+): Promise<SearchPage<K>> {
   let total: number | undefined;
   let matched: string[];
   const offset = page.offset ?? 0;
@@ -115,7 +127,7 @@ export async function searchPage<K>(
   } else {
     const all = lookahead === undefined || (search.most !== undefined && search.most < SEARCH_IDS_READ);
     const asked = all ? undefined : Math.max(SEARCH_IDS_READ, offset + lookahead);
-    const { ids, complete } = await keptSearchIds(db, search.key, async () => {
+    const { ids, complete } = await keptSearchIds(db, mark, search.key, async () => {
       const [row] = (await search.readIds({ limit: asked })) as { ids: string }[];
       const matches = JSON.parse(row!.ids) as string[];
       // Fewer than asked for are all of them.

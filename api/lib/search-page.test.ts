@@ -3,7 +3,7 @@ import { isPostgres } from '@api/db/database';
 import { createTestDatabase } from '@api/test/database';
 import { changed, recordChanges } from './change-log';
 import { inTransaction } from '@api/db/transaction';
-import { KEPT_SEARCH_IDS, KEPT_SEARCHES } from './kept-searches';
+import { KEPT_PAGE_MOST, KEPT_SEARCH_IDS, KEPT_SEARCH_PAGE_TEXT, KEPT_SEARCH_PAGES, KEPT_SEARCHES } from './kept-searches';
 import { SEARCH_IDS_READ, searchPage, type Page, type SearchPage, type SearchRow } from './list';
 
 // searchPage with its reads and its count stubbed: what it asks each database for, and what it makes of it.
@@ -17,10 +17,12 @@ let searches = 0;
 /** A search whose matches are `ids` (in order); its reads answer as the database would. Each is a search of its own (`key`). */
 function stubbed(ids: readonly string[], gone: readonly string[] = [], key = `search ${++searches}`) {
   const asked: Pick<Page, 'limit' | 'offset'>[] = [];
+  const answered: string[][] = [];
   let counted = 0;
   return {
     key,
     asked,
+    answered,
     counted: () => counted,
     readIds: async (page: Pick<Page, 'limit' | 'offset'>): Promise<SearchRow[]> => {
       asked.push(page);
@@ -31,6 +33,7 @@ function stubbed(ids: readonly string[], gone: readonly string[] = [], key = `se
     },
     // The answers of the ids asked for, in their order, without those deleted since the ids were read.
     readAnswers: async (pageIds: string[]) => {
+      answered.push(pageIds);
       const kept = pageIds.filter((id) => !gone.includes(id));
       return { text: JSON.stringify(kept.map((id) => ({ id }))), last: kept.at(-1) };
     },
@@ -153,6 +156,8 @@ describe('searchPage', () => {
       await inTransaction(db, (trx) => recordChanges(trx, changed('vehicle', ['v'])));
       await searchPage(db, { limit: 2 }, search);
       expect(search.asked).toHaveLength(kept ? 3 : 4);
+      // The page's answers, kept with it, are read again with the ids.
+      expect(search.answered).toHaveLength(kept ? 3 : 4);
     });
 
     it('gives what the database holds now once the mark moves, the same key or not', async () => {
@@ -181,9 +186,10 @@ describe('searchPage', () => {
       await searchPage(db, { limit: 2 }, first);
       const others = Array.from({ length: KEPT_SEARCHES }, () => stubbed(five));
       for (const other of others) await searchPage(db, { limit: 2 }, other);
-      // The first one was the least recently used: out. The last one is kept.
-      await searchPage(db, { limit: 2 }, first);
-      await searchPage(db, { limit: 2 }, others.at(-1)!);
+      // The first one was the least recently used: out. The last one is kept. (Other pages than
+      // the one read: a page read is kept on its own.)
+      await searchPage(db, { limit: 2, offset: 2 }, first);
+      await searchPage(db, { limit: 2, offset: 2 }, others.at(-1)!);
       expect(first.asked).toHaveLength(2);
       expect(others.at(-1)!.asked).toHaveLength(kept ? 1 : 2);
 
@@ -193,10 +199,83 @@ describe('searchPage', () => {
       const broader = { ...stubbed(many(KEPT_SEARCH_IDS / 2 + 1)), most: 1 };
       await searchPage(db, { limit: 2 }, broad);
       await searchPage(db, { limit: 2 }, broader);
-      await searchPage(db, { limit: 2 }, broader);
-      await searchPage(db, { limit: 2 }, broad);
+      await searchPage(db, { limit: 2, offset: 2 }, broader);
+      await searchPage(db, { limit: 2, offset: 2 }, broad);
       expect(broader.asked).toHaveLength(kept ? 1 : 2);
       expect(broad.asked).toHaveLength(2);
+    });
+
+    it('answers the same page again as its first read wrote it, reading neither its ids nor its answers', async () => {
+      const search = stubbed(five);
+      const first = await searchPage(db, { limit: 2, offset: 1 }, search);
+      const again = await searchPage(db, { limit: 2, offset: 1 }, search);
+      expect(again.items.text).toBe(first.items.text);
+      expect(again).toMatchObject({ last: 'id-2', total: 5, more: true });
+      expect(search.answered).toHaveLength(kept ? 1 : 2);
+      // Another page of it (another offset or limit) reads its own answers from the kept ids.
+      const other = await searchPage(db, { limit: 3, offset: 1 }, search);
+      expect(idsOf(other)).toEqual(['id-1', 'id-2', 'id-3']);
+      expect(search.answered).toHaveLength(kept ? 2 : 3);
+      expect(search.asked).toHaveLength(kept ? 1 : 3);
+    });
+
+    it('gives a kept page of a search of SEARCH_IDS_READ matches or more with its counted total', async () => {
+      const many = Array.from({ length: SEARCH_IDS_READ + 5 }, (_, i) => `id-${i}`);
+      const search = stubbed(many);
+      await searchPage(db, { limit: 3 }, search);
+      const page = await searchPage(db, { limit: 3 }, search);
+      expect(idsOf(page)).toEqual(['id-0', 'id-1', 'id-2']);
+      expect(page).toMatchObject({ total: SEARCH_IDS_READ + 5, more: true });
+      // Counted once, by the page's first read; PostgreSQL's page carries its count.
+      expect(search.counted()).toBe(postgres ? 0 : 1);
+    });
+
+    it('reads a page again inside a transaction, and keeps nothing it reads there', async () => {
+      const search = stubbed(five);
+      await inTransaction(db, async (trx) => {
+        await searchPage(trx, { limit: 2 }, search);
+        await searchPage(trx, { limit: 2 }, search);
+      });
+      expect(search.answered).toHaveLength(2);
+      await searchPage(db, { limit: 2 }, search);
+      await searchPage(db, { limit: 2 }, search);
+      expect(search.answered).toHaveLength(kept ? 3 : 4);
+    });
+
+    it('keeps the KEPT_SEARCH_PAGES pages used last, within KEPT_SEARCH_PAGE_TEXT, and no page longer than KEPT_PAGE_MOST', async () => {
+      const search = stubbed(five);
+      await searchPage(db, { limit: 1 }, search);
+      // As many other pages (each its own offset of one large search, whose ids are kept) push it out.
+      const ids = Array.from({ length: KEPT_SEARCH_PAGES }, (_, i) => `id-${i}`);
+      const pages = stubbed(ids);
+      for (let offset = 0; offset < KEPT_SEARCH_PAGES; offset++) await searchPage(db, { limit: 1, offset }, pages);
+      await searchPage(db, { limit: 1, offset: KEPT_SEARCH_PAGES - 1 }, pages);
+      expect(pages.answered).toHaveLength(kept ? KEPT_SEARCH_PAGES : KEPT_SEARCH_PAGES + 1);
+      await searchPage(db, { limit: 1 }, search);
+      expect(search.answered).toHaveLength(2);
+
+      // Answers as long as the page bound, and pages of more than the text bound in all.
+      const long = (length: number) => {
+        const base = stubbed(five);
+        const answer = { id: 'x'.repeat(length) };
+        const readAnswers = async (pageIds: string[]) => {
+          await base.readAnswers(pageIds);
+          return { text: JSON.stringify([answer]) };
+        };
+        return { ...base, readAnswers };
+      };
+      const tooLong = long(KEPT_PAGE_MOST);
+      await searchPage(db, { limit: 1 }, tooLong);
+      await searchPage(db, { limit: 1 }, tooLong);
+      expect(tooLong.answered).toHaveLength(2);
+      const heavy = Array.from({ length: Math.ceil(KEPT_SEARCH_PAGE_TEXT / (KEPT_PAGE_MOST - 100)) + 1 }, () =>
+        long(KEPT_PAGE_MOST - 100),
+      );
+      for (const one of heavy) await searchPage(db, { limit: 1 }, one);
+      // The first is out (least recently used past the bound); the last is kept.
+      for (const one of [heavy[0]!, heavy.at(-1)!]) await searchPage(db, { limit: 1 }, one);
+      expect(heavy[0]!.answered).toHaveLength(2);
+      expect(heavy.at(-1)!.answered).toHaveLength(kept ? 1 : 2);
     });
 
     it('keeps no search of SEARCH_IDS_READ matches or more (it read only the first of them)', async () => {

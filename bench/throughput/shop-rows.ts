@@ -162,7 +162,13 @@ export interface ShopCatalog {
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 const MAX_DECISIONS = 60_000;
-const PROBES = 64;
+/**
+ * Search probes of each kind (unique names, email fragments): more than the server keeps searches
+ * and their pages of (api/lib/kept-searches.ts), so that cycling through them measures searches
+ * not sent just before, as an advisor looking up a customer sends them. The common surname is the
+ * one search the bench sends again and again.
+ */
+const PROBES = 512;
 const INVOICE_TAX_RATE = 80; // 8.0%, as the app charges
 
 const shareToken = () => randomBytes(24).toString('base64url');
@@ -230,7 +236,10 @@ export class ShopRows {
     const name = `${first} ${String.fromCharCode(65 + this.int(0, 25))}. ${last}`;
     const email = `${first}.${last}${n}@${this.pick(EMAIL_DOMAINS)}`.toLowerCase();
     this.nameCounts.set(name, (this.nameCounts.get(name) ?? 0) + 1);
-    if (n % 97 === 3 && this.probeCandidates.length < PROBES * 4) this.probeCandidates.push({ name, email });
+    // Candidates spread over the whole shop, twice as many as the probes (a name must be unique).
+    const stride = Math.max(1, Math.floor(this.size / (PROBES * 2)));
+    if (n % stride === stride >> 1 && this.probeCandidates.length < PROBES * 4)
+      this.probeCandidates.push({ name, email });
 
     const customerId = randomUUID();
     const stamp = this.at(created);
