@@ -3,7 +3,13 @@ import { isPostgres } from '@api/db/database';
 import { createTestDatabase } from '@api/test/database';
 import { changed, recordChanges } from './change-log';
 import { inTransaction } from '@api/db/transaction';
-import { KEPT_PAGE_MOST, KEPT_SEARCH_IDS, KEPT_SEARCH_PAGE_TEXT, KEPT_SEARCH_PAGES, KEPT_SEARCHES } from './kept-searches';
+import {
+  KEPT_PAGE_MOST,
+  KEPT_SEARCH_IDS,
+  KEPT_SEARCH_PAGE_TEXT,
+  KEPT_SEARCH_PAGES,
+  KEPT_SEARCHES,
+} from './kept-searches';
 import { SEARCH_IDS_READ, searchPage, type Page, type SearchPage, type SearchRow } from './list';
 
 // searchPage with its reads and its count stubbed: what it asks each database for, and what it makes of it.
