@@ -1,13 +1,12 @@
 import { compiledOnce } from '@api/db/compiled-once';
 import type { Db } from '@api/db/database';
 import { documentRefOf, inspectionsWithDocument, type DocumentRef } from '@api/modules/inspections/inspection-document.repository';
-import { sharePageColumns, sharePageOf, shopJoin, type SharePageRow } from './share-page.repository';
+import { sharePageColumns, sharePageOf, type SharePageRow } from './share-page.repository';
 
 // Every view of a report runs it: compiled once. One statement instead of five (the inspection's
 // document, the signature setting, the customer's approvals, whether there are media, the shop).
 const reportByToken = compiledOnce((db, [token]) =>
   inspectionsWithDocument(db)
-    .leftJoin(shopJoin(db), (join) => join.onTrue())
     .select(sharePageColumns(db, 'inspections.id'))
     .where('inspections.shareToken', '=', token!),
 );

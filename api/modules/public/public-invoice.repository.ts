@@ -7,7 +7,7 @@ import {
   documentRefOf,
   type DocumentRef,
 } from '@api/modules/inspections/inspection-document.repository';
-import { sharePageColumns, sharePageOf, shopJoin, type SharePageRow } from './share-page.repository';
+import { sharePageColumns, sharePageOf, type SharePageRow } from './share-page.repository';
 
 /** What a receipt shows of the invoice's own row. */
 const INVOICE_COLUMNS = [
@@ -44,7 +44,6 @@ const invoicePageByToken = compiledOnce((db, [token]) =>
   db
     .selectFrom('invoices')
     .leftJoin('inspectionDocuments', 'inspectionDocuments.inspectionId', 'invoices.inspectionId')
-    .leftJoin(shopJoin(db), (join) => join.onTrue())
     .select(INVOICE_COLUMNS.map((column) => `invoices.${column}` as const))
     .select(documentColumns())
     .select(lineItemsJson(db).as('lineItems'))

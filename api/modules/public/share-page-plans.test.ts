@@ -18,7 +18,7 @@ await createUser(database.db, { role: 'technician' });
 const inspection = await createInspection(database.db);
 const invoice = await createInvoiceFor(database.db, inspection);
 
-/** A step that reads a whole table (the one-row shop and the line items read by index are derived tables). */
+/** A step that reads a whole table (the line items read by index are a derived table). */
 const BARE_SCAN =
   /^SCAN (users|inspections|inspection_documents|invoices|invoice_line_items|service_decisions|media|shop_settings)\b/m;
 
