@@ -46,6 +46,14 @@ export function rowJson(db: Db, table: string): RawBuilder<string> {
   return sqliteObject(columns.map((column) => [camelCase(column), sql.id(table, column)]));
 }
 
+/**
+ * A JSON array of these values (a list joined with `sql.join`, or one raw list), built by the
+ * database: `json_array` on SQLite, `json_build_array` on PostgreSQL (of type json there).
+ */
+export function jsonArray(postgres: boolean, values: RawBuilder<unknown>): RawBuilder<string> {
+  return postgres ? sql<string>`json_build_array(${values})` : sql<string>`json_array(${values})`;
+}
+
 /** SQLite's `json_object` of these keys and values. */
 function sqliteObject(entries: readonly (readonly [key: string, value: RawBuilder<unknown>])[]): RawBuilder<string> {
   return sql<string>`json_object(${sql.join(entries.map(([key, value]) => sql`${sql.lit(key)}, ${value}`))})`;

@@ -1,6 +1,7 @@
 import { compiledOnce } from '@api/db/compiled-once';
 import { sql } from 'kysely';
 import { isPostgres, type Db } from '@api/db/database';
+import { jsonArray } from '@api/db/json-rows';
 import type { InvoiceLineItemRow, InvoiceRow } from '@api/db/tables';
 import {
   documentColumns,
@@ -30,10 +31,12 @@ export type ReceiptInvoice = Pick<InvoiceRow, (typeof INVOICE_COLUMNS)[number]>;
  * they come in the same statement as the invoice.
  */
 function lineItemsJson(db: Db) {
-  if (isPostgres(db))
-    return sql<string>`(select coalesce(json_agg(json_build_array(l.id, l.description, l.amount_cents) order by l.created_at, l.id), '[]')::text
+  const postgres = isPostgres(db);
+  const item = jsonArray(postgres, sql.raw('l.id, l.description, l.amount_cents'));
+  if (postgres)
+    return sql<string>`(select coalesce(json_agg(${item} order by l.created_at, l.id), '[]')::text
       from invoice_line_items l where l.invoice_id = ${sql.ref('invoices.id')})`;
-  return sql<string>`(select json_group_array(json_array(l.id, l.description, l.amount_cents))
+  return sql<string>`(select json_group_array(${item})
       from (select * from invoice_line_items l where l.invoice_id = ${sql.ref('invoices.id')} order by l.created_at, l.id) l)`;
 }
 

@@ -21,7 +21,7 @@ import { httpErrorBody } from '@api/plugins/errors';
 import { serializerFor } from '@api/plugins/serializer';
 import { signatureNeeded } from '@api/modules/decisions/decision.service';
 import { signatureModeOf } from '@api/modules/shop-settings/shop-settings.service';
-import type { SharePageRow } from './share-page.repository';
+import { NO_SHOP, type SharePageRow } from './share-page.repository';
 import type { ShareClient } from '@api/modules/inspections/service.service';
 import { findShopContact } from '@api/modules/users/user.repository';
 
@@ -109,17 +109,6 @@ export function sharePageTail(page: SharePageRow, media: readonly PublicMedia[],
     hasInspection && signatureNeeded(signatureModeOf(page.approvalSignature), page.customerApproved);
   return `"signatureRequired":${signature},"shop":${writeShop(page.shop)},"media":${writeMedia(media)}`;
 }
-
-const NO_SHOP: ShopContact = {
-  companyName: null,
-  phone: null,
-  email: null,
-  address: null,
-  city: null,
-  state: null,
-  zipCode: null,
-  website: null,
-};
 
 /** The contact block: the earliest-created admin's settings, all null when there is no admin. */
 export async function shopContact(db: Db): Promise<ShopContact> {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ShopContact } from '@shared/schemas/inspection';
 import { isPostgres, type Db } from '@api/db/database';
+import { jsonArray } from '@api/db/json-rows';
 import { customerApprovals } from '@api/modules/decisions/decision.repository';
 import { APPROVAL_SIGNATURE, settingQuery } from '@api/modules/shop-settings/shop-settings.repository';
 import { SHOP_CONTACT_FIELDS, shopContactQuery } from '@api/modules/users/user.repository';
@@ -23,11 +24,10 @@ export interface SharePageRow {
  * needs (about 4 µs less a share page).
  */
 function shopContactColumn(db: Db) {
-  const fields = SHOP_CONTACT_FIELDS.map((field) => sql.ref(field));
-  const array = isPostgres(db)
-    ? sql<string | null>`json_build_array(${sql.join(fields)})::text`
-    : sql<string | null>`json_array(${sql.join(fields)})`;
-  return sql<string | null>`(${shopContactQuery(db).clearSelect().select(array.as('contact'))})`;
+  const postgres = isPostgres(db);
+  const array = jsonArray(postgres, sql.join(SHOP_CONTACT_FIELDS.map((field) => sql.ref(field))));
+  const text = postgres ? sql<string>`${array}::text` : array;
+  return sql<string | null>`(${shopContactQuery(db).clearSelect().select(text.as('contact'))})`;
 }
 
 /**
@@ -65,8 +65,12 @@ export function sharePageOf(row: SharePageColumns): SharePageRow {
   };
 }
 
-/** The shop's contact from its JSON array (`shopContactColumn`), every field null without an admin. */
+/** The contact block of a shop without an admin: every field null. */
+export const NO_SHOP: ShopContact = Object.fromEntries(SHOP_CONTACT_FIELDS.map((field) => [field, null])) as ShopContact;
+
+/** The shop's contact from its JSON array (`shopContactColumn`), `NO_SHOP` without an admin. */
 function shopContactOf(json: string | null): ShopContact {
-  const values = json === null ? [] : (JSON.parse(json) as (string | null)[]);
+  if (json === null) return NO_SHOP;
+  const values = JSON.parse(json) as (string | null)[];
   return Object.fromEntries(SHOP_CONTACT_FIELDS.map((field, i) => [field, values[i] ?? null])) as ShopContact;
 }

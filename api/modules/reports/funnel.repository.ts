@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { isPostgres, type Db } from '@api/db/database';
+import { jsonArray } from '@api/db/json-rows';
 
 /** Half-open span of inspection creation instants (ISO strings). */
 export interface Span {
@@ -49,7 +50,8 @@ export async function funnelRows(db: Db, span: Span): Promise<FunnelRow[]> {
 
 /** The statement alone, e.g. to read its plan with EXPLAIN. */
 export function funnelRowsQuery(span: Span, postgres: boolean) {
-  const cells = postgres ? sql`json_agg(json_build_array(${COLUMNS}))` : sql`json_group_array(json_array(${COLUMNS}))`;
+  const row = jsonArray(postgres, COLUMNS);
+  const cells = postgres ? sql`json_agg(${row})` : sql`json_group_array(${row})`;
   return sql<{ rows: string | FunnelRow[] | null }>`
     select ${cells} as rows from inspection_funnel
     where created_at >= ${span.from} and created_at < ${span.to}`;
