@@ -3,7 +3,6 @@ import { formatCents, parseCents, totalsWithTax } from '@shared/money';
 import { publicInspectionResponse, type Inspection } from '@shared/schemas/inspection';
 import type { Db } from '@api/db/database';
 import { notFound } from '@api/lib/http-error';
-import type { JsonText } from '@api/lib/json-text';
 import { isShareToken } from '@api/lib/tokens';
 import { writtenInParts } from '@api/plugins/written-in-parts';
 import { serializerFor } from '@api/plugins/serializer';
@@ -15,6 +14,7 @@ import {
   type DecideSharedService,
 } from './public-view';
 import { findReportByToken } from './public-inspection.repository';
+import { KEPT_SHARE_PAGE_PARTS, keptSharePage, rowValues } from './kept-share-pages';
 import { decideRecommendedService } from '@api/modules/inspections/service.service';
 import { toPublicMedia } from '@api/modules/media/media.mapper';
 import { findInspectionMedia } from '@api/modules/media/media.repository';
@@ -55,22 +55,28 @@ const reportHeads = new DocumentDerived((inspection: Inspection): string => {
     },
   });
   return head.slice(0, -1);
-});
+}, KEPT_SHARE_PAGE_PARTS);
 
-/** What the report page shows, and nothing more, as JSON text: one statement, and the media when there are some. */
-export async function getPublicInspection(db: Db, token: string): Promise<JsonText> {
-  const found = isShareToken(token) ? await findReportByToken(db, token) : undefined;
-  if (!found) throw inspectionNotFound();
-  const [head, media] = await Promise.all([
-    reportHeads.of(db, found.document),
-    found.hasMedia ? findInspectionMedia(db, found.document.inspectionId) : [],
-  ]);
-  if (head === undefined) throw inspectionNotFound();
-  const tail = sharePageTail(
-    found,
-    media.map((m) => toPublicMedia(m, token)),
-  );
-  return writtenInParts(db, publicInspectionResponse, head, `,${tail}}`);
+/**
+ * What the report page shows, and nothing more: one statement, the media when there are some, and
+ * the answer kept for them.
+ */
+export async function getPublicInspection(db: Db, token: string): Promise<Buffer> {
+  const read = isShareToken(token) ? await findReportByToken(db, token) : undefined;
+  if (!read) throw inspectionNotFound();
+  const media = read.hasMedia && read.inspectionId ? await findInspectionMedia(db, read.inspectionId) : [];
+  return keptSharePage(db, `inspection:${token}`, [...read.inputs, ...rowValues(media)], async () => {
+    const found = read.page();
+    const { document } = found;
+    const head = await reportHeads.of(db, document);
+    if (head === undefined) throw inspectionNotFound();
+    const tail = sharePageTail(
+      found,
+      media.map((m) => toPublicMedia(m, token)),
+    );
+    // Kept only when written from the stored document its statement read the version of.
+    return { answer: writtenInParts(db, publicInspectionResponse, head, `,${tail}}`), keep: document.stored };
+  });
 }
 
 /** The customer's approve or decline, scoped to the token's own inspection. */

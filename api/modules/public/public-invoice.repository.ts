@@ -8,7 +8,7 @@ import {
   documentRefOf,
   type DocumentRef,
 } from '@api/modules/inspections/inspection-document.repository';
-import { sharePageColumns, sharePageOf, type SharePageRow } from './share-page.repository';
+import { sharePageColumns, sharePageOf, sharePageRead, type SharePageRead, type SharePageRow } from './share-page.repository';
 
 /** What a receipt shows of the invoice's own row. */
 const INVOICE_COLUMNS = [
@@ -62,9 +62,14 @@ export interface InvoicePageRow extends SharePageRow {
 }
 
 /** Everything a receipt page shows besides its media, found by the page's token. */
-export async function findInvoicePageByToken(db: Db, token: string): Promise<InvoicePageRow | undefined> {
+export async function findInvoicePageByToken(db: Db, token: string): Promise<SharePageRead<InvoicePageRow> | undefined> {
   const [row] = await invoicePageByToken(db, [token]);
-  if (!row) return undefined;
+  return row && sharePageRead(row, row.inspectionId, invoicePageOf);
+}
+
+type InvoicePageColumns = Awaited<ReturnType<typeof invoicePageByToken>>[number];
+
+function invoicePageOf(row: InvoicePageColumns): InvoicePageRow {
   const invoice = Object.fromEntries(INVOICE_COLUMNS.map((column) => [column, row[column]])) as ReceiptInvoice;
   return {
     invoice,

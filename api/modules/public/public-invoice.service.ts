@@ -17,8 +17,9 @@ import {
   toPublicVehicle,
   type DecideSharedService,
 } from './public-view';
-import { findInvoicePageByToken } from './public-invoice.repository';
-import { findInspectionMedia } from '@api/modules/media/media.repository';
+import { findInvoicePageByToken, type InvoicePageRow } from './public-invoice.repository';
+import { KEPT_SHARE_PAGE_PARTS, keptSharePage, rowValues } from './kept-share-pages';
+import { findInspectionMedia, type MediaView } from '@api/modules/media/media.repository';
 import { toInvoiceMedia } from './public-invoice-media.service';
 import { decideRecommendedService } from '@api/modules/inspections/service.service';
 import { receiptFigures, serviceCentsOf } from '@shared/invoice-totals';
@@ -57,25 +58,39 @@ const receiptParts = new DocumentDerived((inspection: Inspection) => ({
   customer: inspection.customer,
   vehicle: inspection.vehicle,
   services: serviceCentsOf(inspection.services),
-}));
+}), KEPT_SHARE_PAGE_PARTS);
 
 const inner = (json: string) => json.slice(1, -1);
 
-/** The receipt page's answer as JSON text: one statement, and the media when there are some. */
-export async function getPublicInvoice(db: Db, token: string): Promise<JsonText> {
-  const found = isShareToken(token) ? await findInvoicePageByToken(db, token) : undefined;
-  if (!found) throw notFound(INVOICE_NOT_FOUND);
+/** The receipt page's answer: one statement, the media when there are some, and the answer kept for them. */
+export async function getPublicInvoice(db: Db, token: string): Promise<Buffer> {
+  const read = isShareToken(token) ? await findInvoicePageByToken(db, token) : undefined;
+  if (!read) throw notFound(INVOICE_NOT_FOUND);
+  const media = read.hasMedia && read.inspectionId ? await findInspectionMedia(db, read.inspectionId) : [];
+  return keptSharePage(db, `invoice:${token}`, [...read.inputs, ...rowValues(media)], () =>
+    writeReceipt(db, token, read.page(), media),
+  );
+}
+
+/**
+ * The receipt as JSON text, and whether it was written from the page's statement and media alone
+ * (its inspection's stored document brought the customer and vehicle), so it may be kept for them.
+ */
+async function writeReceipt(
+  db: Db,
+  token: string,
+  found: InvoicePageRow,
+  media: readonly MediaView[],
+): Promise<{ answer: JsonText; keep: boolean }> {
   const { invoice, lineItems } = found;
-  const [part, media] = await Promise.all([
-    found.document ? receiptParts.of(db, found.document) : undefined,
-    found.hasMedia && invoice.inspectionId ? findInspectionMedia(db, invoice.inspectionId) : [],
-  ]);
+  const part = found.document ? await receiptParts.of(db, found.document) : undefined;
   // The inspection brought its customer and vehicle along: read them again only when they differ.
-  const customer =
-    part?.customer.id === invoice.customerId ? part.customer : (await repo.customersByIds(db, [invoice.customerId]))[0];
+  const ownCustomer = part !== undefined && part.customer.id === invoice.customerId;
+  const ownVehicle = part !== undefined && part.vehicle.id === invoice.vehicleId;
+  const customer = ownCustomer ? part.customer : (await repo.customersByIds(db, [invoice.customerId]))[0];
   const vehicle = !invoice.vehicleId
     ? undefined
-    : part?.vehicle.id === invoice.vehicleId
+    : ownVehicle
       ? part.vehicle
       : (await repo.vehiclesByIds(db, [invoice.vehicleId]))[0];
   // The customer's delete takes its invoices along, so a missing one means the invoice is gone.
@@ -103,13 +118,17 @@ export async function getPublicInvoice(db: Db, token: string): Promise<JsonText>
     media.map((m) => toInvoiceMedia(m, token)),
     part !== undefined,
   );
-  return writtenInParts(
+  const answer = writtenInParts(
     db,
     publicInvoiceResponse,
     `{${inner(before)},"inspection":`,
     part?.findings ?? 'null',
     `,${inner(after)},${tail}}`,
   );
+  // Kept only when written from the stored document its statement read the version of, with the
+  // customer and vehicle it brought (any other read is not among the page's inputs).
+  const fromDocument = found.document?.stored === true && ownCustomer && (ownVehicle || !invoice.vehicleId);
+  return { answer, keep: fromDocument };
 }
 
 /** The customer's approve or decline, limited to the services of this invoice's inspection. */

@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '@api/db/database';
 import { HttpError } from '@api/lib/http-error';
-import { JsonText, sendJsonText } from '@api/lib/json-text';
+import { sendJsonText } from '@api/lib/json-text';
 import type { TargetKind } from '@api/modules/sends/send.repository';
 import { withViewRecorded } from '@api/modules/sends/share-views';
 import { httpErrorBody } from '@api/plugins/errors';
@@ -130,7 +130,7 @@ export async function orShareNotFound<T>(db: Db, reply: FastifyReply, load: () =
 }
 
 /**
- * A share page's GET: its answer (JSON text), with the customer's view recorded, or its 404 with
+ * A share page's GET: its answer (its JSON's bytes), with the customer's view recorded, or its 404 with
  * the shop's contact.
  */
 export async function sendSharePage(
@@ -138,8 +138,8 @@ export async function sendSharePage(
   request: FastifyRequest,
   reply: FastifyReply,
   view: { kind: TargetKind; token: string; now: number },
-  load: () => Promise<JsonText>,
+  load: () => Promise<Buffer>,
 ): Promise<FastifyReply> {
   const page = await orShareNotFound(db, reply, () => withViewRecorded(db, request, view, load));
-  return page instanceof JsonText ? sendJsonText(reply, page) : page;
+  return Buffer.isBuffer(page) ? sendJsonText(reply, page) : page;
 }

@@ -5,6 +5,7 @@ import { jsonArray } from '@api/db/json-rows';
 import { customerApprovals } from '@api/modules/decisions/decision.repository';
 import { APPROVAL_SIGNATURE, settingQuery } from '@api/modules/shop-settings/shop-settings.repository';
 import { SHOP_CONTACT_FIELDS, shopContactQuery } from '@api/modules/users/user.repository';
+import { rowValues, type PageInputs } from './kept-share-pages';
 
 /** What every share page reads besides its own rows, in the same statement as them. */
 export interface SharePageRow {
@@ -63,6 +64,28 @@ export function sharePageOf(row: SharePageColumns): SharePageRow {
     hasMedia: Boolean(row.hasMedia),
     shop: shopContactOf(row.shopContact),
   };
+}
+
+/**
+ * A share page's statement as read: what decides whether its answer is kept (`keptSharePage`), and
+ * the page's data, made from the row only when the answer is written.
+ */
+export interface SharePageRead<P> {
+  /** The page's inspection, null for a receipt without one. */
+  inspectionId: string | null;
+  /** Whether that inspection has photos or videos (read apart, only then). */
+  hasMedia: boolean;
+  /** Every value the statement read, which the page is written from. */
+  inputs: PageInputs;
+  page: () => P;
+}
+
+export function sharePageRead<R extends SharePageColumns, P>(
+  row: R,
+  inspectionId: string | null,
+  page: (row: R) => P,
+): SharePageRead<P> {
+  return { inspectionId, hasMedia: Boolean(row.hasMedia), inputs: rowValues([row]), page: () => page(row) };
 }
 
 /** The contact block of a shop without an admin: every field null. */

@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { checkReads } from '@api/db/checked-reads';
+import { JsonText } from '@api/lib/json-text';
+import { insertMediaFile, insertMediaRow } from '@api/modules/media/media.repository';
+import { buildMissingDocuments } from '@api/modules/inspections/inspection-documents';
+import { useTestApp } from '@api/test/app';
+import { createTestDatabase } from '@api/test/database';
+import { createCustomer, createInspection, createVehicle } from '@api/test/factories';
+import { KEPT_SHARE_PAGE_BYTES, keptSharePage, sharePageKept } from './kept-share-pages';
+
+// The app runs as the production server does (no checks), so that what it sends is what it kept.
+const t = await useTestApp({}, { checked: false });
+const admin = await t.signIn('admin', { companyName: 'Bay Auto', phone: '555-0100' });
+const advisor = await t.signIn('service_advisor');
+
+const customer = await createCustomer(t.db, { name: 'Dana Whitfield', email: 'dana@mail.test', phone: '555-0142' });
+const vehicle = await createVehicle(t.db, customer.id, { make: 'Subaru', model: 'Outback' });
+const inspection = await createInspection(t.db, { customerId: customer.id, vehicleId: vehicle.id, status: 'completed' }, [
+  { description: 'Front brake pads', laborCostCents: 12000, partsCostCents: 4599 },
+  { description: 'Cabin filter', laborCostCents: 1500 },
+]);
+const created = await advisor.inject({
+  method: 'POST',
+  url: '/api/invoices',
+  payload: { inspectionId: inspection.id, status: 'sent', lineItems: [{ description: 'Shop supplies', amount: '7.07' }] },
+});
+expect(created.statusCode, created.body).toBe(201);
+const invoice = created.json() as { id: string; shareToken: string };
+
+const pages = {
+  report: { key: `inspection:${inspection.shareToken}`, url: `/api/public/inspections/${inspection.shareToken}` },
+  receipt: { key: `invoice:${invoice.shareToken}`, url: `/api/public/invoices/${invoice.shareToken}` },
+};
+type Page = keyof typeof pages;
+
+async function open(page: Page) {
+  const res = await t.app.inject({ method: 'GET', url: pages[page].url });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/**
+ * The page as a customer opens it once its inspection's document is stored (the server stores it in
+ * the background after a change), and opened again: the same answer, the one kept for it.
+ */
+async function openKept(page: Page) {
+  await buildMissingDocuments(t.db);
+  const first = await open(page);
+  expect(sharePageKept(t.db, pages[page].key)).toBe(true);
+  expect(await open(page)).toEqual(first);
+  return first;
+}
+
+/** Both pages as the next view after a change shows them, kept again for the change after. */
+async function both() {
+  const [report, receipt] = [await open('report'), await open('receipt')];
+  expect(await openKept('report')).toEqual(report);
+  expect(await openKept('receipt')).toEqual(receipt);
+  return { report, receipt };
+}
+
+describe('share pages kept', () => {
+  it('sends a page opened again from what was kept, and every change on the next view', async () => {
+    const first = await both();
+    expect(first.report.customer).toEqual({ name: 'Dana Whitfield' });
+    expect(first.receipt.lineItems).toHaveLength(1);
+
+    await t.db.updateTable('customers').set({ name: 'Dana W. Reyes' }).where('id', '=', customer.id).execute();
+    let next = await both();
+    expect(next.report.customer.name).toBe('Dana W. Reyes');
+    expect(next.receipt.customer.name).toBe('Dana W. Reyes');
+
+    await t.db.updateTable('vehicles').set({ model: 'Forester' }).where('id', '=', vehicle.id).execute();
+    next = await both();
+    expect(next.report.vehicle.model).toBe('Forester');
+    expect(next.receipt.vehicle.model).toBe('Forester');
+
+    await t.db
+      .updateTable('services')
+      .set({ description: 'Wheel alignment' })
+      .where('id', '=', inspection.services[1]!.id)
+      .execute();
+    next = await both();
+    expect(next.report.services[1].description).toBe('Wheel alignment');
+    expect(next.receipt.inspection.services[1].description).toBe('Wheel alignment');
+
+    const item = await advisor.inject({
+      method: 'POST',
+      url: `/api/invoices/${invoice.id}/line-items`,
+      payload: { description: 'Disposal fee', amount: '3.00' },
+    });
+    expect(item.statusCode, item.body).toBe(201);
+    next = await both();
+    expect(next.receipt.lineItems.map((line: { description: string }) => line.description)).toEqual([
+      'Shop supplies',
+      'Disposal fee',
+    ]);
+    expect(next.receipt.total).not.toBe(first.receipt.total);
+
+    await t.db.updateTable('users').set({ companyName: 'Bay Auto & Tires' }).where('id', '=', admin.user.id).execute();
+    next = await both();
+    expect(next.report.shop.companyName).toBe('Bay Auto & Tires');
+    expect(next.receipt.shop.companyName).toBe('Bay Auto & Tires');
+
+    const settings = await admin.inject({ method: 'PUT', url: '/api/shop-settings', payload: { approvalSignature: 'always' } });
+    expect(settings.statusCode, settings.body).toBe(200);
+    next = await both();
+    expect(next.report.signatureRequired).toBe(true);
+    expect(next.receipt.signatureRequired).toBe(true);
+    await admin.inject({ method: 'PUT', url: '/api/shop-settings', payload: { approvalSignature: 'never' } });
+    next = await both();
+    expect(next.report.signatureRequired).toBe(false);
+
+    const at = new Date().toISOString();
+    const photo = { sha256: 'b'.repeat(64), contentType: 'image/jpeg', bytes: 10, width: 4, height: 3, durationMs: null };
+    await insertMediaFile(t.db, { ...photo, variants: '[]', processing: 0, playable: null, copyStartedAt: null, createdAt: at });
+    const medium = randomUUID();
+    await insertMediaRow(t.db, {
+      ...photo,
+      id: medium,
+      inspectionId: inspection.id,
+      itemKey: null,
+      serviceId: null,
+      kind: 'photo',
+      markupSha256: null,
+      caption: 'Worn pads',
+      position: 0,
+      capturedAt: at,
+      takenBy: null,
+      createdAt: at,
+      updatedAt: at,
+    });
+    next = await both();
+    expect(next.report.media).toMatchObject([{ id: medium, caption: 'Worn pads' }]);
+    expect(next.receipt.media).toMatchObject([{ id: medium, caption: 'Worn pads' }]);
+    // A medium's own change, which moves nothing but its row, is on the next view too.
+    await t.db.updateTable('media').set({ caption: 'Pads at 2 mm' }).where('id', '=', medium).execute();
+    next = await both();
+    expect(next.report.media[0].caption).toBe('Pads at 2 mm');
+    expect(next.receipt.media[0].caption).toBe('Pads at 2 mm');
+
+    const approve = await t.app.inject({
+      method: 'PUT',
+      url: `/api/public/inspections/${inspection.shareToken}/services/${inspection.services[0]!.id}/approve`,
+    });
+    expect(approve.statusCode, approve.body).toBe(200);
+    next = await both();
+    expect(next.report.services[0].status).toBe('approved');
+    expect(next.receipt.inspection.services[0].status).toBe('approved');
+    expect(next.report.estimate.total).not.toBe(first.report.estimate.total);
+  });
+
+  it('sends a kept page compressed to a browser that asks, and its JSON type', async () => {
+    await openKept('receipt');
+    const plain = await t.app.inject({ method: 'GET', url: pages.receipt.url });
+    const res = await t.app.inject({ method: 'GET', url: pages.receipt.url, headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.headers['content-length']).toBe(String(plain.rawPayload.length));
+  });
+
+  it("does not keep a receipt whose customer is not its inspection's, and shows that customer's changes", async () => {
+    const payer = await createCustomer(t.db, { name: 'Fleet Co', email: 'fleet@mail.test', phone: '555-0300' });
+    const res = await advisor.inject({ method: 'POST', url: '/api/invoices', payload: { inspectionId: inspection.id, lineItems: [] } });
+    expect(res.statusCode, res.body).toBe(201);
+    const { shareToken } = res.json() as { shareToken: string };
+    await t.db.updateTable('invoices').set({ customerId: payer.id }).where('shareToken', '=', shareToken).execute();
+    await buildMissingDocuments(t.db);
+    const url = `/api/public/invoices/${shareToken}`;
+    expect((await t.app.inject({ method: 'GET', url })).json().customer.name).toBe('Fleet Co');
+    expect(sharePageKept(t.db, `invoice:${shareToken}`)).toBe(false);
+
+    await t.db.updateTable('customers').set({ name: 'Fleet Co West' }).where('id', '=', payer.id).execute();
+    expect((await t.app.inject({ method: 'GET', url })).json().customer.name).toBe('Fleet Co West');
+  });
+});
+
+describe('keptSharePage', () => {
+  const answer = (text: string) => ({ answer: new JsonText(text), keep: true });
+
+  it('writes a page again only when what it is written from changed', async () => {
+    let writes = 0;
+    const write = async () => answer(`{"n":${++writes}}`);
+    const at = new Date('2026-12-01T10:00:00.000Z');
+    const first = await keptSharePage(t.db, 'test:a', ['a', 1, null, at], write);
+    expect(first.toString()).toBe('{"n":1}');
+    // The same values (a date as the same time) send the same bytes.
+    expect(await keptSharePage(t.db, 'test:a', ['a', 1, null, new Date(at.getTime())], write)).toBe(first);
+    expect(writes).toBe(1);
+    // One value changed, one value more, one fewer: written again each time.
+    expect((await keptSharePage(t.db, 'test:a', ['a', 2, null, at], write)).toString()).toBe('{"n":2}');
+    expect((await keptSharePage(t.db, 'test:a', ['a', 2, null, at, 'x'], write)).toString()).toBe('{"n":3}');
+    expect((await keptSharePage(t.db, 'test:a', ['a', 2, null], write)).toString()).toBe('{"n":4}');
+    // Another page with the same values is a page of its own.
+    expect((await keptSharePage(t.db, 'test:b', ['a', 2, null], write)).toString()).toBe('{"n":5}');
+    // Kept in a buffer of its own, not a slice of a shared pool.
+    expect(first.buffer.byteLength).toBe(first.length);
+  });
+
+  it('keeps nothing its writer says is not its own, and drops what was kept for the page', async () => {
+    let writes = 0;
+    await keptSharePage(t.db, 'test:c', ['c'], async () => answer(`{"n":${++writes}}`));
+    expect(sharePageKept(t.db, 'test:c')).toBe(true);
+    const notOwn = async () => ({ answer: new JsonText(`{"n":${++writes}}`), keep: false });
+    expect((await keptSharePage(t.db, 'test:c', ['c2'], notOwn)).toString()).toBe('{"n":2}');
+    expect(sharePageKept(t.db, 'test:c')).toBe(false);
+    expect((await keptSharePage(t.db, 'test:c', ['c2'], notOwn)).toString()).toBe('{"n":3}');
+  });
+
+  it('keeps no answer larger than all it may keep', async () => {
+    const huge = `"${'x'.repeat(KEPT_SHARE_PAGE_BYTES)}"`;
+    const bytes = await keptSharePage(t.db, 'test:huge', [1], async () => answer(huge));
+    expect(bytes.length).toBe(huge.length);
+    expect(sharePageKept(t.db, 'test:huge')).toBe(false);
+  });
+
+  it('when checking, writes a kept page again and fails when the two differ', async () => {
+    const database = await createTestDatabase();
+    try {
+      checkReads(database.db);
+      let writes = 0;
+      const write = async () => answer(`{"n":${++writes}}`);
+      await keptSharePage(database.db, 'test:d', ['d'], write);
+      await expect(keptSharePage(database.db, 'test:d', ['d'], write)).rejects.toThrow(/kept share page test:d is stale/);
+      const same = async () => answer('{"n":"same"}');
+      await keptSharePage(database.db, 'test:e', ['e'], same);
+      expect((await keptSharePage(database.db, 'test:e', ['e'], same)).toString()).toBe('{"n":"same"}');
+    } finally {
+      await database.drop();
+    }
+  });
+});
