@@ -15,12 +15,17 @@ const t = await useTestApp({}, { checked: false });
 const admin = await t.signIn('admin', { companyName: 'Bay Auto', phone: '555-0100' });
 const advisor = await t.signIn('service_advisor');
 
+const technician = await t.signIn('technician', { username: 'wrench_rita' });
 const customer = await createCustomer(t.db, { name: 'Dana Whitfield', email: 'dana@mail.test', phone: '555-0142' });
 const vehicle = await createVehicle(t.db, customer.id, { make: 'Subaru', model: 'Outback' });
-const inspection = await createInspection(t.db, { customerId: customer.id, vehicleId: vehicle.id, status: 'completed' }, [
-  { description: 'Front brake pads', laborCostCents: 12000, partsCostCents: 4599 },
-  { description: 'Cabin filter', laborCostCents: 1500 },
-]);
+const inspection = await createInspection(
+  t.db,
+  { customerId: customer.id, vehicleId: vehicle.id, technicianId: technician.user.id, status: 'completed' },
+  [
+    { description: 'Front brake pads', laborCostCents: 12000, partsCostCents: 4599 },
+    { description: 'Cabin filter', laborCostCents: 1500 },
+  ],
+);
 const created = await advisor.inject({
   method: 'POST',
   url: '/api/invoices',
@@ -86,6 +91,18 @@ describe('share pages kept', () => {
     expect(next.report.services[1].description).toBe('Wheel alignment');
     expect(next.receipt.inspection.services[1].description).toBe('Wheel alignment');
 
+    const note = await technician.inject({
+      method: 'POST',
+      url: `/api/inspections/${inspection.id}/notes`,
+      payload: { note: 'Rear tires soon' },
+    });
+    expect(note.statusCode, note.body).toBe(201);
+    await t.db.updateTable('users').set({ username: 'rita_m' }).where('id', '=', technician.user.id).execute();
+    next = await both();
+    expect(next.report.inspectionNotes.map((n: { note: string }) => n.note)).toEqual(['Rear tires soon']);
+    expect(next.report.technician).toEqual({ username: 'rita_m' });
+    expect(next.receipt.inspection.technician).toEqual({ username: 'rita_m' });
+
     const item = await advisor.inject({
       method: 'POST',
       url: `/api/invoices/${invoice.id}/line-items`,
@@ -150,6 +167,39 @@ describe('share pages kept', () => {
     expect(next.report.services[0].status).toBe('approved');
     expect(next.receipt.inspection.services[0].status).toBe('approved');
     expect(next.report.estimate.total).not.toBe(first.report.estimate.total);
+  });
+
+  it('answers 404 once a kept page is gone: its invoice deleted, its inspection deleted', async () => {
+    const other = await createInspection(t.db, { status: 'completed' }, [{ description: 'Wipers', laborCostCents: 900 }]);
+    const res = await advisor.inject({ method: 'POST', url: '/api/invoices', payload: { inspectionId: other.id, lineItems: [] } });
+    expect(res.statusCode, res.body).toBe(201);
+    const bill = res.json() as { id: string; shareToken: string };
+    await buildMissingDocuments(t.db);
+    const urls = { report: `/api/public/inspections/${other.shareToken}`, receipt: `/api/public/invoices/${bill.shareToken}` };
+    for (const url of Object.values(urls)) expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    expect(sharePageKept(t.db, `invoice:${bill.shareToken}`)).toBe(true);
+    expect(sharePageKept(t.db, `inspection:${other.shareToken}`)).toBe(true);
+
+    expect((await advisor.inject({ method: 'DELETE', url: `/api/invoices/${bill.id}` })).statusCode).toBe(204);
+    const gone = await t.app.inject({ method: 'GET', url: urls.receipt });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().shop.phone).toBe('555-0100');
+    await t.db.deleteFrom('inspections').where('id', '=', other.id).execute();
+    expect((await t.app.inject({ method: 'GET', url: urls.report })).statusCode).toBe(404);
+  });
+
+  it('keeps a receipt without a vehicle, and shows the vehicle once it has one', async () => {
+    const res = await advisor.inject({ method: 'POST', url: '/api/invoices', payload: { inspectionId: inspection.id, lineItems: [] } });
+    expect(res.statusCode, res.body).toBe(201);
+    const { shareToken } = res.json() as { shareToken: string };
+    await t.db.updateTable('invoices').set({ vehicleId: null }).where('shareToken', '=', shareToken).execute();
+    await buildMissingDocuments(t.db);
+    const url = `/api/public/invoices/${shareToken}`;
+    expect((await t.app.inject({ method: 'GET', url })).json().vehicle).toBeNull();
+    expect(sharePageKept(t.db, `invoice:${shareToken}`)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url })).json().vehicle).toBeNull();
+    await t.db.updateTable('invoices').set({ vehicleId: vehicle.id }).where('shareToken', '=', shareToken).execute();
+    expect((await t.app.inject({ method: 'GET', url })).json().vehicle.model).toBe('Forester');
   });
 
   it('sends a kept page compressed to a browser that asks, and its JSON type', async () => {

@@ -33,7 +33,7 @@ interface KeptPage {
 
 // One map per database (its transactions' handles share its adapter).
 const keptPagesOf = lruMapPer<KeptPage>(KEPT_SHARE_PAGES, {
-  weigh: (page) => page.bytes.length + textsLength(page.inputs),
+  weigh: (page) => page.bytes.length + textsBytes(page.inputs),
   most: KEPT_SHARE_PAGE_BYTES,
 });
 
@@ -44,10 +44,11 @@ export function rowValues(rows: readonly object[]): unknown[] {
   return values;
 }
 
-function textsLength(values: PageInputs): number {
+/** What the values' texts may take, at two bytes a UTF-16 code unit (one for a Latin-1 text). */
+function textsBytes(values: PageInputs): number {
   let length = 0;
   for (const value of values) if (typeof value === 'string') length += value.length;
-  return length;
+  return 2 * length;
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
