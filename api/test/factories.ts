@@ -16,6 +16,7 @@ import type {
 import { hashPassword } from '@api/lib/password';
 import { newShareToken, nowIso } from '@api/lib/tokens';
 import { writeSetting } from '@api/modules/shop-settings/shop-settings.repository';
+import { insertMediaFile, insertMediaRow } from '@api/modules/media/media.repository';
 
 export const TEST_PASSWORD = 'correct horse battery';
 
@@ -303,4 +304,42 @@ export async function insertServiceDecision(
     })
     .execute();
   await refreshInspectionFunnel(db, [fields.inspectionId]);
+}
+
+/**
+ * A photo of the inspection, as its rows alone (a small file of `sha256`, no variants made): for
+ * reads that list media, without an upload. Returns the medium's id.
+ */
+export async function createPhoto(
+  db: Db,
+  inspectionId: string,
+  { sha256, caption = null }: { sha256: string; caption?: string | null },
+): Promise<string> {
+  const at = nowIso();
+  const photo = { sha256, contentType: 'image/jpeg', bytes: 10, width: 4, height: 3, durationMs: null };
+  await insertMediaFile(db, {
+    ...photo,
+    variants: '[]',
+    processing: 0,
+    playable: null,
+    copyStartedAt: null,
+    createdAt: at,
+  });
+  const id = randomUUID();
+  await insertMediaRow(db, {
+    ...photo,
+    id,
+    inspectionId,
+    itemKey: null,
+    serviceId: null,
+    kind: 'photo',
+    markupSha256: null,
+    caption,
+    position: 0,
+    capturedAt: at,
+    takenBy: null,
+    createdAt: at,
+    updatedAt: at,
+  });
+  return id;
 }

@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { checkReads } from '@api/db/checked-reads';
 import { JsonText } from '@api/lib/json-text';
-import { insertMediaFile, insertMediaRow } from '@api/modules/media/media.repository';
 import { buildMissingDocuments } from '@api/modules/inspections/inspection-documents';
 import { useTestApp } from '@api/test/app';
 import { createTestDatabase } from '@api/test/database';
-import { createCustomer, createInspection, createVehicle } from '@api/test/factories';
+import { createCustomer, createInspection, createPhoto, createVehicle } from '@api/test/factories';
 import { KEPT_SHARE_PAGE_BYTES, keptSharePage, sharePageKept } from './kept-share-pages';
 
 // The app runs as the production server does (no checks), so that what it sends is what it kept.
@@ -130,25 +128,7 @@ describe('share pages kept', () => {
     next = await both();
     expect(next.report.signatureRequired).toBe(false);
 
-    const at = new Date().toISOString();
-    const photo = { sha256: 'b'.repeat(64), contentType: 'image/jpeg', bytes: 10, width: 4, height: 3, durationMs: null };
-    await insertMediaFile(t.db, { ...photo, variants: '[]', processing: 0, playable: null, copyStartedAt: null, createdAt: at });
-    const medium = randomUUID();
-    await insertMediaRow(t.db, {
-      ...photo,
-      id: medium,
-      inspectionId: inspection.id,
-      itemKey: null,
-      serviceId: null,
-      kind: 'photo',
-      markupSha256: null,
-      caption: 'Worn pads',
-      position: 0,
-      capturedAt: at,
-      takenBy: null,
-      createdAt: at,
-      updatedAt: at,
-    });
+    const medium = await createPhoto(t.db, inspection.id, { sha256: 'b'.repeat(64), caption: 'Worn pads' });
     next = await both();
     expect(next.report.media).toMatchObject([{ id: medium, caption: 'Worn pads' }]);
     expect(next.receipt.media).toMatchObject([{ id: medium, caption: 'Worn pads' }]);

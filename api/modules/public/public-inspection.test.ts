@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '@api/test/app';
-import { createInspection, createUser } from '@api/test/factories';
-import { insertMediaFile, insertMediaRow } from '@api/modules/media/media.repository';
+import { createInspection, createPhoto, createUser } from '@api/test/factories';
 
 const t = await useTestApp();
 
@@ -203,24 +202,7 @@ describe('PUT /api/public/inspections/:token/services/:serviceId/approve|decline
       .values({ key: 'approvalSignature', value: '"always"', updatedAt: new Date().toISOString() })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: '"always"' }))
       .execute();
-    const at = new Date().toISOString();
-    const photo = { sha256: 'a'.repeat(64), contentType: 'image/jpeg', bytes: 10, width: 4, height: 3, durationMs: null };
-    await insertMediaFile(t.db, { ...photo, variants: '[]', processing: 0, playable: null, copyStartedAt: null, createdAt: at });
-    await insertMediaRow(t.db, {
-      ...photo,
-      id: randomUUID(),
-      inspectionId: other.id,
-      itemKey: null,
-      serviceId: null,
-      kind: 'photo',
-      markupSha256: null,
-      caption: 'Worn pads',
-      position: 0,
-      capturedAt: at,
-      takenBy: null,
-      createdAt: at,
-      updatedAt: at,
-    });
+    await createPhoto(t.db, other.id, { sha256: 'a'.repeat(64), caption: 'Worn pads' });
 
     const next = (await t.app.inject({ method: 'GET', url })).json();
     expect(next.services[0].description).toBe('Wheel alignment');
