@@ -2,6 +2,9 @@ import { readsChecked } from '@api/db/checked-reads';
 import type { Db } from '@api/db/database';
 import { jsonBytes, type JsonText } from '@api/lib/json-text';
 import { lruMapPer } from '@api/lib/lru-map';
+import { findInspectionMedia, type MediaView } from '@api/modules/media/media.repository';
+import type { TargetKind } from '@api/modules/sends/send.repository';
+import type { SharePageRead } from './share-page.repository';
 
 /** Share pages kept per database: more than a shop's customers open in a day. */
 export const KEPT_SHARE_PAGES = 4_000;
@@ -64,9 +67,9 @@ function sameInputs(a: PageInputs, b: PageInputs): boolean {
 
 /** The answer's bytes in a buffer of their own (not a slice of the shared pool a request's buffers come from). */
 function ownBytes(answer: JsonText): Buffer {
-  const bytes = jsonBytes(answer);
-  const own = Buffer.allocUnsafeSlow(bytes.length);
-  bytes.copy(own);
+  const text = answer.text;
+  const own = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  own.write(text, 'utf8');
   return own;
 }
 
@@ -100,6 +103,22 @@ export async function keptSharePage(
   if (keep) kept.set(key, { inputs, bytes });
   else kept.delete(key);
   return bytes;
+}
+
+/**
+ * A share page's answer from its statement's read (`read`; `kind` and `token` name the page):
+ * its media when it has some, then the answer kept for the row's and the media's values, or what
+ * `write` writes from the page's data and its media.
+ */
+export async function sharePageAnswer<P>(
+  db: Db,
+  kind: TargetKind,
+  token: string,
+  read: SharePageRead<P>,
+  write: (page: P, media: readonly MediaView[]) => Promise<{ answer: JsonText; keep: boolean }>,
+): Promise<Buffer> {
+  const media = read.hasMedia && read.inspectionId ? await findInspectionMedia(db, read.inspectionId) : [];
+  return keptSharePage(db, `${kind}:${token}`, rowValues([read.row, ...media]), () => write(read.page(), media));
 }
 
 /** Whether an answer is kept for the page `key` (tests look). */

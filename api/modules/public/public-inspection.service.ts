@@ -14,10 +14,9 @@ import {
   type DecideSharedService,
 } from './public-view';
 import { findReportByToken } from './public-inspection.repository';
-import { KEPT_SHARE_PAGE_PARTS, keptSharePage, rowValues } from './kept-share-pages';
+import { KEPT_SHARE_PAGE_PARTS, sharePageAnswer } from './kept-share-pages';
 import { decideRecommendedService } from '@api/modules/inspections/service.service';
 import { toPublicMedia } from '@api/modules/media/media.mapper';
-import { findInspectionMedia } from '@api/modules/media/media.repository';
 import { findInspectionIdByToken } from '@api/modules/inspections/inspection.repository';
 import { DocumentDerived } from '@api/modules/inspections/inspection-documents';
 import { inspectionNotFound } from '@api/modules/inspections/inspection-assembly';
@@ -64,9 +63,7 @@ const reportHeads = new DocumentDerived((inspection: Inspection): string => {
 export async function getPublicInspection(db: Db, token: string): Promise<Buffer> {
   const read = isShareToken(token) ? await findReportByToken(db, token) : undefined;
   if (!read) throw inspectionNotFound();
-  const media = read.hasMedia && read.inspectionId ? await findInspectionMedia(db, read.inspectionId) : [];
-  return keptSharePage(db, `inspection:${token}`, [...read.inputs, ...rowValues(media)], async () => {
-    const found = read.page();
+  return sharePageAnswer(db, 'inspection', token, read, async (found, media) => {
     const { document } = found;
     const head = await reportHeads.of(db, document);
     if (head === undefined) throw inspectionNotFound();

@@ -18,8 +18,8 @@ import {
   type DecideSharedService,
 } from './public-view';
 import { findInvoicePageByToken, type InvoicePageRow } from './public-invoice.repository';
-import { KEPT_SHARE_PAGE_PARTS, keptSharePage, rowValues } from './kept-share-pages';
-import { findInspectionMedia, type MediaView } from '@api/modules/media/media.repository';
+import { KEPT_SHARE_PAGE_PARTS, sharePageAnswer } from './kept-share-pages';
+import type { MediaView } from '@api/modules/media/media.repository';
 import { toInvoiceMedia } from './public-invoice-media.service';
 import { decideRecommendedService } from '@api/modules/inspections/service.service';
 import { receiptFigures, serviceCentsOf } from '@shared/invoice-totals';
@@ -66,10 +66,7 @@ const inner = (json: string) => json.slice(1, -1);
 export async function getPublicInvoice(db: Db, token: string): Promise<Buffer> {
   const read = isShareToken(token) ? await findInvoicePageByToken(db, token) : undefined;
   if (!read) throw notFound(INVOICE_NOT_FOUND);
-  const media = read.hasMedia && read.inspectionId ? await findInspectionMedia(db, read.inspectionId) : [];
-  return keptSharePage(db, `invoice:${token}`, [...read.inputs, ...rowValues(media)], () =>
-    writeReceipt(db, token, read.page(), media),
-  );
+  return sharePageAnswer(db, 'invoice', token, read, (page, media) => writeReceipt(db, token, page, media));
 }
 
 /**

@@ -5,7 +5,6 @@ import { jsonArray } from '@api/db/json-rows';
 import { customerApprovals } from '@api/modules/decisions/decision.repository';
 import { APPROVAL_SIGNATURE, settingQuery } from '@api/modules/shop-settings/shop-settings.repository';
 import { SHOP_CONTACT_FIELDS, shopContactQuery } from '@api/modules/users/user.repository';
-import { rowValues, type PageInputs } from './kept-share-pages';
 
 /** What every share page reads besides its own rows, in the same statement as them. */
 export interface SharePageRow {
@@ -71,12 +70,12 @@ export function sharePageOf(row: SharePageColumns): SharePageRow {
  * the page's data, made from the row only when the answer is written.
  */
 export interface SharePageRead<P> {
+  /** The statement's row: every value of it is one the page is written from. */
+  row: object;
   /** The page's inspection, null for a receipt without one. */
   inspectionId: string | null;
   /** Whether that inspection has photos or videos (read apart, only then). */
   hasMedia: boolean;
-  /** Every value the statement read, which the page is written from. */
-  inputs: PageInputs;
   page: () => P;
 }
 
@@ -85,7 +84,7 @@ export function sharePageRead<R extends SharePageColumns, P>(
   inspectionId: string | null,
   page: (row: R) => P,
 ): SharePageRead<P> {
-  return { inspectionId, hasMedia: Boolean(row.hasMedia), inputs: rowValues([row]), page: () => page(row) };
+  return { row, inspectionId, hasMedia: Boolean(row.hasMedia), page: () => page(row) };
 }
 
 /** The contact block of a shop without an admin: every field null. */
