@@ -52,29 +52,36 @@ const MALLOC_TRIM_SOURCE = path.join(REPO_ROOT, 'api', 'native', 'malloc-trim.c'
  * addon is newer than its source. Without a compiler the server runs as well, only without giving
  * freed memory back: the build says so and goes on. Returns whether the addon is there.
  */
-export function buildMallocTrim(): boolean {
+export function buildMallocTrim({
+  out = MALLOC_TRIM_ADDON,
+  compiler = process.env.CC || 'cc',
+  warn = (message: string) => console.warn(message),
+}: { out?: string; compiler?: string; warn?: (message: string) => void } = {}): boolean {
   if (process.platform !== 'linux') return false;
-  const built = modifiedAt(MALLOC_TRIM_ADDON);
+  const built = modifiedAt(out);
   if (built !== undefined && built >= modifiedAt(MALLOC_TRIM_SOURCE)!) return true;
   const headers = path.join(
     path.dirname(createRequire(import.meta.url).resolve('node-api-headers/package.json')),
     'include',
   );
-  const compiler = process.env.CC || 'cc';
-  mkdirSync(path.dirname(MALLOC_TRIM_ADDON), { recursive: true });
-  const temporary = `${MALLOC_TRIM_ADDON}.${process.pid}.tmp`;
+  mkdirSync(path.dirname(out), { recursive: true });
+  const temporary = `${out}.${process.pid}.tmp`;
   const compiled = spawnSync(
     compiler,
     ['-O2', '-shared', '-fPIC', '-I', headers, MALLOC_TRIM_SOURCE, '-o', temporary],
-    { encoding: 'utf8' },
+    {
+      encoding: 'utf8',
+    },
   );
   if (compiled.status !== 0) {
     rmSync(temporary, { force: true });
     const why = compiled.error?.message ?? compiled.stderr.trim().split('\n')[0];
-    console.warn(`Not built: ${path.relative(REPO_ROOT, MALLOC_TRIM_ADDON)} (${compiler}: ${why}). The server runs without giving freed memory back to the system.`);
+    warn(
+      `Not built: ${path.relative(REPO_ROOT, out)} (${compiler}: ${why}). The server runs without giving freed memory back to the system.`,
+    );
     return false;
   }
-  renameSync(temporary, MALLOC_TRIM_ADDON);
+  renameSync(temporary, out);
   return true;
 }
 

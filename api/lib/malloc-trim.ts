@@ -42,6 +42,11 @@ export interface TrimAfterCollections {
   stop(): void;
 }
 
+/** A 'gc' entry's kind (perf_hooks' NODE_PERFORMANCE_GC_MAJOR, _MINOR, …). */
+export function collectionKind(entry: object): number | undefined {
+  return (entry as { detail?: { kind?: number } }).detail?.kind;
+}
+
 /** Trims after every full collection, at most once a `minIntervalMs`. */
 export function trimAfterFullCollections(
   trim: () => unknown,
@@ -58,10 +63,7 @@ export function trimAfterFullCollections(
   };
   const observer = new PerformanceObserver((list) => {
     if (waiting) return;
-    const full = list
-      .getEntries()
-      .some((entry) => (entry.detail as { kind?: number } | undefined)?.kind === constants.NODE_PERFORMANCE_GC_MAJOR);
-    if (!full) return;
+    if (!list.getEntries().some((entry) => collectionKind(entry) === constants.NODE_PERFORMANCE_GC_MAJOR)) return;
     const wait = last + minIntervalMs - now();
     // Out of the collection's callbacks; never what keeps the process alive.
     if (wait <= 0) {
@@ -89,18 +91,20 @@ interface Log {
   info(msg: string): void;
 }
 
+/** What returnFreedMemory gives where there is nothing to trim with. */
+const NOT_TRIMMING: TrimAfterCollections = { trims: 0, stop: () => undefined };
+
 /**
  * What a server process runs: trims after full collections where the addon is built and the
  * allocator is glibc's; otherwise says why not, and does nothing.
  */
-export function returnFreedMemory(log: Log, file = MALLOC_TRIM_ADDON): () => void {
-  if (process.platform !== 'linux') return () => undefined;
+export function returnFreedMemory(log: Log, file = MALLOC_TRIM_ADDON): TrimAfterCollections {
+  if (process.platform !== 'linux') return NOT_TRIMMING;
   const addon = loadMallocTrim(file);
   if ('missing' in addon) {
     log.info(`freed memory is not given back to the system after collections (no malloc_trim: ${addon.missing})`);
-    return () => undefined;
+    return NOT_TRIMMING;
   }
-  if (!addon.supported) return () => undefined;
-  const trimming = trimAfterFullCollections(() => addon.trim());
-  return () => trimming.stop();
+  if (!addon.supported) return NOT_TRIMMING;
+  return trimAfterFullCollections(() => addon.trim());
 }
