@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildServer, SERVER_BUNDLE } from '@api/build-server';
@@ -24,3 +25,10 @@ export async function productionServerCommand(): Promise<{ command: string; args
   await buildServer();
   return { command: process.execPath, args: [...startScriptNodeFlags(), SERVER_BUNDLE] };
 }
+
+/**
+ * Whether the build can compile the server's addon here (Linux with the C compiler `CC` or `cc`).
+ * Without one the server runs without it, and the tests check that instead.
+ */
+export const ADDON_BUILT_HERE =
+  process.platform === 'linux' && spawnSync(process.env.CC || 'cc', ['--version']).status === 0;

@@ -7,6 +7,7 @@ import vm from 'node:vm';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildMallocTrim } from '@api/build-server';
+import { ADDON_BUILT_HERE } from '@test/production-server';
 import {
   collectionKind,
   loadMallocTrim,
@@ -50,7 +51,7 @@ async function fullCollections(times = 1): Promise<void> {
   await until(() => collections.full >= seen);
 }
 
-describe.runIf(linux)('the malloc_trim addon', () => {
+describe.runIf(ADDON_BUILT_HERE)('the malloc_trim addon', () => {
   let addon: MallocTrim;
   beforeAll(() => {
     expect(buildMallocTrim()).toBe(true);
@@ -198,7 +199,7 @@ describe.runIf(linux)('returnFreedMemory', () => {
     );
   });
 
-  it('trims after full collections with the built addon, silently', async () => {
+  it.runIf(ADDON_BUILT_HERE)('trims after full collections with the built addon, silently', async () => {
     buildMallocTrim();
     const said: string[] = [];
     const trimming = returnFreedMemory({ info: (msg) => said.push(msg) });
