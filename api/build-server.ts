@@ -52,18 +52,32 @@ const MALLOC_TRIM_SOURCE = path.join(REPO_ROOT, 'api', 'native', 'malloc-trim.c'
  * addon is newer than its source. Without a compiler the server runs as well, only without giving
  * freed memory back: the build says so and goes on. Returns whether the addon is there.
  */
+/** The C compiler the build uses for the addon: `CC`, else `cc`. */
+export const addonCompiler = () => process.env.CC || 'cc';
+
 export function buildMallocTrim({
   out = MALLOC_TRIM_ADDON,
-  compiler = process.env.CC || 'cc',
+  compiler = addonCompiler(),
   warn = (message: string) => console.warn(message),
 }: { out?: string; compiler?: string; warn?: (message: string) => void } = {}): boolean {
   if (process.platform !== 'linux') return false;
   const built = modifiedAt(out);
   if (built !== undefined && built >= modifiedAt(MALLOC_TRIM_SOURCE)!) return true;
-  const headers = path.join(
-    path.dirname(createRequire(import.meta.url).resolve('node-api-headers/package.json')),
-    'include',
-  );
+  const notBuilt = (why: string) => {
+    warn(
+      `Not built: ${path.relative(REPO_ROOT, out)} (${why}). The server runs without giving freed memory back to the system.`,
+    );
+    return false;
+  };
+  let headers: string;
+  try {
+    headers = path.join(
+      path.dirname(createRequire(import.meta.url).resolve('node-api-headers/package.json')),
+      'include',
+    );
+  } catch {
+    return notBuilt('the npm package node-api-headers is not installed');
+  }
   mkdirSync(path.dirname(out), { recursive: true });
   const temporary = `${out}.${process.pid}.tmp`;
   const compiled = spawnSync(
@@ -75,11 +89,7 @@ export function buildMallocTrim({
   );
   if (compiled.status !== 0) {
     rmSync(temporary, { force: true });
-    const why = compiled.error?.message ?? compiled.stderr.trim().split('\n')[0];
-    warn(
-      `Not built: ${path.relative(REPO_ROOT, out)} (${compiler}: ${why}). The server runs without giving freed memory back to the system.`,
-    );
-    return false;
+    return notBuilt(`${compiler}: ${compiled.error?.message ?? compiled.stderr.trim().split('\n')[0]}`);
   }
   renameSync(temporary, out);
   return true;

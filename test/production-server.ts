@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildServer, SERVER_BUNDLE } from '@api/build-server';
+import { addonCompiler, buildServer, SERVER_BUNDLE } from '@api/build-server';
 import { REPO_ROOT } from '@api/lib/repo-root';
 
 /**
@@ -27,8 +27,7 @@ export async function productionServerCommand(): Promise<{ command: string; args
 }
 
 /**
- * Whether the build can compile the server's addon here (Linux with the C compiler `CC` or `cc`).
+ * Whether the build can compile the server's addon here (Linux with its C compiler, `addonCompiler`).
  * Without one the server runs without it, and the tests check that instead.
  */
-export const ADDON_BUILT_HERE =
-  process.platform === 'linux' && spawnSync(process.env.CC || 'cc', ['--version']).status === 0;
+export const ADDON_BUILT_HERE = process.platform === 'linux' && spawnSync(addonCompiler(), ['--version']).status === 0;

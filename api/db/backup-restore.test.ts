@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncChangesResponse } from '@shared/schemas/sync';
 import { freePort } from '@test/free-port';
 import { productionServerCommand } from '@test/production-server';
+import { until } from '@test/until';
 import { createCommandDatabase, testDatabaseKind } from '@api/test/database';
 import { createUser, TEST_PASSWORD } from '@api/test/factories';
 import { listBackups } from './backup';
@@ -149,10 +150,6 @@ function writeLoad(url: string, cookie: string, writers: number) {
   };
 }
 
-async function until(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((resolve) => setTimeout(resolve, 20));
-}
-
 describe.skipIf(testDatabaseKind() === 'postgres')('npm run backup and npm run restore', () => {
   // Made when the tests run: a skipped suite (on PostgreSQL) runs no hook that would remove it.
   let dataDir = '';
@@ -179,7 +176,7 @@ describe.skipIf(testDatabaseKind() === 'postgres')('npm run backup and npm run r
     try {
       const cookie = await signIn(server.url, username);
       const load = writeLoad(server.url, cookie, 4);
-      await until(() => load.acked.length >= 40);
+      await until(() => load.acked.length >= 40, '40 acknowledged writes', { timeoutMs: 60_000 });
       deviceBefore = (await pullAll(server.url, cookie, '0')).cursor;
 
       const startedAt = Date.now();
@@ -187,7 +184,9 @@ describe.skipIf(testDatabaseKind() === 'postgres')('npm run backup and npm run r
       const backup = await command('backup-command.ts', [], env);
       const endedAt = Date.now();
       const during = load.acked.filter((w) => w.ackedAt >= startedAt && w.ackedAt <= endedAt).length;
-      await until(() => load.acked.some((w) => w.ackedAt > endedAt));
+      await until(() => load.acked.some((w) => w.ackedAt > endedAt), 'a write acknowledged after the backup', {
+        timeoutMs: 60_000,
+      });
       await load.stop();
       expect(backup.stderr).toBe('');
       expect(backup.code).toBe(0);

@@ -5,6 +5,7 @@ import { PassThrough, Writable } from 'node:stream';
 import SqliteDatabase from 'better-sqlite3';
 import Fastify from 'fastify';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { until } from '@test/until';
 import { testDatabaseKind } from '@api/test/database';
 import { createCustomer } from '@api/test/factories';
 import { backupDatabase, listBackups } from './backup';
@@ -159,14 +160,6 @@ function logCollector() {
     },
   });
   return { lines, stream };
-}
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 describe.skipIf(testDatabaseKind() === 'postgres')('BACKUP_INTERVAL_HOURS', () => {

@@ -8,6 +8,7 @@ import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildMallocTrim } from '@api/build-server';
 import { ADDON_BUILT_HERE } from '@test/production-server';
+import { until } from '@test/until';
 import {
   collectionKind,
   loadMallocTrim,
@@ -31,16 +32,8 @@ const counting = new PerformanceObserver((list) => {
 beforeAll(() => counting.observe({ entryTypes: ['gc'] }));
 afterAll(() => counting.disconnect());
 
-/** Resolves once `done()` holds, checked every few ms; fails after 5 s. */
-async function until(done: () => boolean): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error('not within 5 s');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  // What the observers set off with setImmediate has run too.
-  await new Promise((resolve) => setImmediate(resolve));
-}
+/** Lets what the observers set off with setImmediate run. */
+const afterObservers = () => new Promise((resolve) => setImmediate(resolve));
 
 /** `times` full (mark-sweep) collections, as the server's old generation gets when it fills; resolves once observers were told. */
 async function fullCollections(times = 1): Promise<void> {
@@ -48,7 +41,8 @@ async function fullCollections(times = 1): Promise<void> {
   const gc = vm.runInNewContext('gc') as () => void;
   const seen = collections.full + times;
   for (let i = 0; i < times; i++) gc();
-  await until(() => collections.full >= seen);
+  await until(() => collections.full >= seen, `${times} full collection(s) observed`, { everyMs: 5 });
+  await afterObservers();
 }
 
 describe.runIf(ADDON_BUILT_HERE)('the malloc_trim addon', () => {
@@ -140,7 +134,7 @@ describe('trimAfterFullCollections', () => {
       for (let i = 0; i < 200; i++) garbage += new Array(10_000).fill(i).length;
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
-    await until(() => true);
+    await afterObservers();
     expect([garbage > 0, trims]).toEqual([true, 0]);
     await fullCollections();
     expect(trims).toBe(1);
@@ -161,7 +155,7 @@ describe('trimAfterFullCollections', () => {
     await fullCollections(3);
     expect(at).toEqual([0]);
     clock = 2000;
-    await until(() => at.length > 1);
+    await until(() => at.length > 1, 'the trim at the end of the interval', { everyMs: 5 });
     expect(at).toEqual([0, 2000]);
     // After the interval, the next one is trimmed at once again.
     clock = 4100;

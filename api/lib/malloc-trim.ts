@@ -27,13 +27,15 @@ export interface MallocTrim {
   supported: boolean;
 }
 
-/** The addon, or why there is none (not built, or not loadable here). */
+/** The addon, or why there is none to trim with (not built, not loadable here, or not glibc). */
 export function loadMallocTrim(file = MALLOC_TRIM_ADDON): MallocTrim | { missing: string } {
+  let addon: MallocTrim;
   try {
-    return createRequire(import.meta.url)(file) as MallocTrim;
+    addon = createRequire(import.meta.url)(file) as MallocTrim;
   } catch (err) {
     return { missing: err instanceof Error ? err.message.split('\n')[0]! : String(err) };
   }
+  return addon.supported ? addon : { missing: 'not a glibc system' };
 }
 
 export interface TrimAfterCollections {
@@ -105,6 +107,5 @@ export function returnFreedMemory(log: Log, file = MALLOC_TRIM_ADDON): TrimAfter
     log.info(`freed memory is not given back to the system after collections (no malloc_trim: ${addon.missing})`);
     return NOT_TRIMMING;
   }
-  if (!addon.supported) return NOT_TRIMMING;
   return trimAfterFullCollections(() => addon.trim());
 }

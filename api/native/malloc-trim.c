@@ -7,7 +7,6 @@
  * malloc_trim(0) releases every free page of every arena. Built by api/build-server.ts, used by
  * api/lib/malloc-trim.ts; elsewhere than glibc it does nothing and says so.
  */
-#include <stdlib.h>
 #include <node_api.h>
 #if defined(__GLIBC__)
 #include <malloc.h>

@@ -91,7 +91,7 @@ describe('WORKERS=2', () => {
     const statuses = await pool(200, 20, () => getAlone('/api/user'));
     expect(new Set(statuses)).toEqual(new Set([200]));
     expect([...pidsServing('/api/user')].sort()).toEqual([...workers].sort());
-    const trimming = (pid: number) => readFileSync(`/proc/${pid}/maps`, 'utf8').includes('/dist/api/malloc-trim.node');
+    const trimming = (pid: number) => readFileSync(`/proc/${pid}/maps`, 'utf8').includes(MALLOC_TRIM_ADDON);
     // Each gives the memory its allocator holds free back after full collections, where the build
     // compiled the addon (it does wherever there is a C compiler); where it did not, each says so
     // (docs/performance.md).
