@@ -22,7 +22,7 @@ import { buildApp } from '@api/app';
 import { buildMissingDocuments } from '@api/modules/inspections/inspection-documents';
 import { createDatabase } from '@api/db/database';
 import { testConfig } from '@api/test/app';
-import { chosen, detailCalls, scaleCalls, searchCalls, signIn, writeCalls } from './throughput/calls';
+import { chosen, detailCalls, mixedCall, scaleCalls, searchCalls, signIn, writeCalls } from './throughput/calls';
 import { migrate, seedShop } from './throughput/seed-shop';
 import { benchRoot } from './throughput/server';
 
@@ -152,7 +152,13 @@ async function main(): Promise<void> {
       const baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
       const cookie = await signIn(baseUrl);
       // The inspection list and the searches come twice (main table and scale table): once here.
-      const all = [...searchCalls(shop), ...detailCalls(shop), ...scaleCalls(shop), ...writeCalls(shop)];
+      const all = [
+        ...searchCalls(shop),
+        ...detailCalls(shop),
+        mixedCall(shop),
+        ...scaleCalls(shop),
+        ...writeCalls(shop),
+      ];
       const calls = chosen([...new Map(all.map((call) => [call.label, call])).values()]);
       for (const call of calls) {
         const headers: Record<string, string> = call.customer ? {} : { cookie };

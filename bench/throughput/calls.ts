@@ -4,31 +4,30 @@
  */
 import { newRowId } from '@shared/ids';
 import { settingList, type RequestSpec } from './load';
+import { FIRST_NAMES, SURNAMES } from './names';
 import { BENCH_PASSWORD, BENCH_USERS, type ShopCatalog } from './shop-rows';
 
-export type Group = 'detail' | 'search' | 'list' | 'sync' | 'create';
+/** A floor: a share of the same run's hello-world, a p99 and no errors. */
+export interface Goal {
+  share: number;
+  p99Ms: number;
+}
 
 export interface Call {
   label: string;
-  group: Group;
+  /** Unset for the writes, whose req/s are compared with an earlier run's. */
+  goal?: Goal;
   next: () => RequestSpec;
   /** Sent without the staff session, as a customer's phone does (a signed-in look is a preview). */
   customer?: boolean;
   /**
-   * Runs once before the call is measured, with the request headers it will send (a cursor to find,
+   * Runs once before the call is measured, with the request headers it will send (cursors to find,
    * say); false when the server measured does not offer the call (an older checkout).
    */
   prepare?: (baseUrl: string, headers: Record<string, string>) => Promise<boolean>;
 }
 
-/** Share of the hello-world each group must reach. */
-export const GOALS: Record<Group, number | undefined> = {
-  detail: 0.25,
-  search: 0.1,
-  list: 0.05,
-  sync: 0.02,
-  create: undefined,
-};
+const goal = (share: number, p99Ms = 50): Goal => ({ share, p99Ms });
 
 /**
  * The calls whose label contains one of BENCH_CALLS' comma-separated parts, all without it: a profile
@@ -79,72 +78,118 @@ function strided<T>(list: readonly T[]): () => T {
 
 const q = (text: string) => encodeURIComponent(text);
 
+/**
+ * The cursors (`X-Next-Cursor`) of `count` pages spread over a whole list, found by walking it in
+ * steps of `step` rows; the first page's place is the empty cursor.
+ */
+async function cursorsOf(
+  baseUrl: string,
+  headers: Record<string, string>,
+  list: string,
+  rows: number,
+  count = 500,
+): Promise<string[]> {
+  const step = Math.max(1, Math.ceil(rows / count));
+  const cursors = [''];
+  let after = '';
+  while (cursors.length < count) {
+    const response = await fetch(`${baseUrl}${list}&limit=${step}${after && `&after=${q(after)}`}`, { headers });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${list} answered ${response.status} while its cursors were read`);
+    after = response.headers.get('x-next-cursor') ?? '';
+    if (!after) break;
+    cursors.push(after);
+  }
+  return cursors;
+}
+
+/** A list page read at one of 500 places spread over the list, by its cursor, never twice in a row. */
+function pagesByCursor(label: string, list: string, limit: number, rows: () => number): Call {
+  let next: () => string = () => '';
+  return {
+    label,
+    goal: goal(0.05),
+    prepare: async (baseUrl, headers) => {
+      const cursors = await cursorsOf(baseUrl, headers, list, rows());
+      if (cursors.length < 2) return false;
+      next = strided(cursors);
+      return true;
+    },
+    next: () => {
+      const after = next();
+      return { path: `${list}&limit=${limit}${after && `&after=${q(after)}`}` };
+    },
+  };
+}
+
+/**
+ * Words an advisor types to find a customer: every surname and first name of the shop, then an
+ * initial with a surname ("K. Nguyen", as the names are written), until there are `count`.
+ */
+function nameWords(count = 640): string[] {
+  const words: string[] = [...SURNAMES, ...FIRST_NAMES];
+  for (let letter = 0; words.length < count; letter = (letter + 7) % 26) {
+    const surname = SURNAMES[words.length % SURNAMES.length] ?? '';
+    words.push(`${String.fromCharCode(65 + letter)}. ${surname}`);
+  }
+  // Surnames and first names interleaved with the rest, so light and heavy searches alternate.
+  return words.map((_, i) => words[(i * 263) % words.length] as string);
+}
+
 export function searchCalls(shop: ShopCatalog): Call[] {
+  const word = cycle(nameWords());
   const unique = cycle(shop.uniqueNames);
   const email = cycle(shop.emailFragments);
   return [
     {
-      label: 'GET /api/customers?limit=50&q=<common surname>',
-      group: 'search',
-      next: () => ({ path: `/api/customers?limit=50&q=${q(shop.commonSurname)}` }),
+      label: 'GET /api/customers?limit=50&q=<a name word>',
+      goal: goal(0.05),
+      next: () => ({ path: `/api/customers?limit=50&q=${q(word())}` }),
     },
     {
       label: 'GET /api/customers?limit=50&q=<one customer>',
-      group: 'search',
+      goal: goal(0.05),
       next: () => ({ path: `/api/customers?limit=50&q=${q(unique())}` }),
     },
     {
       label: 'GET /api/customers?limit=50&q=<email fragment>',
-      group: 'search',
+      goal: goal(0.05),
       next: () => ({ path: `/api/customers?limit=50&q=${q(email())}` }),
     },
   ];
 }
 
-export const inspectionListCall: Call = {
-  label: 'GET /api/inspections?limit=20',
-  group: 'list',
-  next: () => ({ path: '/api/inspections?limit=20' }),
-};
+/** The inspection list's page of 20, at 500 places over the whole list. */
+export const inspectionListCall = (shop: ShopCatalog): Call =>
+  pagesByCursor(
+    'GET /api/inspections?limit=20&after=<cursor>',
+    '/api/inspections?sort=recent',
+    20,
+    () => shop.inspectionIds.length,
+  );
 
-/**
- * The same deep page as the offset call, read as the X-Next-Cursor of the page before it hands it on
- * (`after=`): the form for deep pages, which starts on the sort's index at the cursor instead of
- * walking the index past every row before it.
- */
-function deepPageByCursor(deep: number): Call {
-  let cursor = '';
-  return {
-    label: 'GET /api/customers?limit=50&sort=name&after=<cursor at 90%>',
-    group: 'list',
-    prepare: async (baseUrl, headers) => {
-      const response = await fetch(`${baseUrl}/api/customers?limit=1&sort=name&offset=${deep - 1}`, { headers });
-      await response.arrayBuffer();
-      if (!response.ok) throw new Error(`the page before the deep one answered ${response.status}`);
-      cursor = response.headers.get('x-next-cursor') ?? '';
-      return cursor !== '';
-    },
-    next: () => ({ path: `/api/customers?limit=50&sort=name&after=${encodeURIComponent(cursor)}` }),
-  };
-}
-
-/** Search and list calls for the scale comparison; the deep page sits at 90% of the customers. */
+/** Search and list calls for the scale comparison. */
 export function scaleCalls(shop: ShopCatalog): Call[] {
-  const deep = Math.floor(shop.customers * 0.9);
+  const offsets = strided(
+    spread(
+      Array.from({ length: shop.customers }, (_, i) => i),
+      500,
+    ),
+  );
   return [
     ...searchCalls(shop),
+    pagesByCursor(
+      'GET /api/customers?limit=50&sort=name&after=<cursor>',
+      '/api/customers?sort=name',
+      50,
+      () => shop.customers,
+    ),
     {
-      label: 'GET /api/customers?limit=50&sort=name',
-      group: 'list',
-      next: () => ({ path: '/api/customers?limit=50&sort=name' }),
+      label: 'GET /api/customers?limit=50&sort=name&offset=<n>',
+      goal: goal(0.05),
+      next: () => ({ path: `/api/customers?limit=50&sort=name&offset=${offsets()}` }),
     },
-    {
-      label: 'GET /api/customers?limit=50&sort=name&offset=<90%>',
-      group: 'list',
-      next: () => ({ path: `/api/customers?limit=50&sort=name&offset=${deep}` }),
-    },
-    deepPageByCursor(deep),
-    inspectionListCall,
+    inspectionListCall(shop),
   ];
 }
 
@@ -153,42 +198,64 @@ export function detailCalls(shop: ShopCatalog): Call[] {
   const inspection = cycle(spread(shop.inspectionIds));
   const report = cycle(spread(shop.inspectionTokens));
   const invoice = cycle(spread(shop.invoiceTokens));
-  // Pages of 500 changes from cursors spread over the whole feed: 200 of them, each read again and
-  // again (every device's first sync reads the same pages), and one never read before each time.
-  const starts = Array.from({ length: Math.max(1, shop.changes - 500) }, (_, i) => i);
-  const cursors = cycle(spread(starts, 200));
-  const newCursor = strided(starts);
+  // Pages of 500 changes, each from a cursor never read before, as devices syncing from scratch
+  // at different times read them.
+  const cursor = strided(Array.from({ length: Math.max(1, shop.changes - 500) }, (_, i) => i));
   return [
     {
       label: 'GET /api/customers/:id/vehicles',
-      group: 'detail',
+      goal: goal(0.25),
       next: () => ({ path: `/api/customers/${customer()}/vehicles` }),
     },
-    inspectionListCall,
-    { label: 'GET /api/inspections/:id', group: 'detail', next: () => ({ path: `/api/inspections/${inspection()}` }) },
+    inspectionListCall(shop),
+    { label: 'GET /api/inspections/:id', goal: goal(0.15), next: () => ({ path: `/api/inspections/${inspection()}` }) },
     {
       label: 'GET /api/public/inspections/:token',
-      group: 'detail',
+      goal: goal(0.15),
       customer: true,
       next: () => ({ path: `/api/public/inspections/${report()}` }),
     },
     {
       label: 'GET /api/public/invoices/:token',
-      group: 'detail',
+      goal: goal(0.15),
       customer: true,
       next: () => ({ path: `/api/public/invoices/${invoice()}` }),
     },
     {
       label: 'GET /api/sync/changes?since=<n>&limit=500',
-      group: 'sync',
-      next: () => ({ path: `/api/sync/changes?since=${cursors()}&limit=500` }),
-    },
-    {
-      label: 'GET /api/sync/changes?since=<a new n each time>&limit=500',
-      group: 'sync',
-      next: () => ({ path: `/api/sync/changes?since=${newCursor()}&limit=500` }),
+      goal: goal(0.01, 200),
+      next: () => ({ path: `/api/sync/changes?since=${cursor()}&limit=500` }),
     },
   ];
+}
+
+/**
+ * The advisor's desk: nine reads (a customer's vehicles, an inspection, a search, the inspection
+ * list, a report, in turn), then one customer renamed, over and over. Every read after a rename
+ * must see the database as it is now, whatever it read before.
+ */
+export function mixedCall(shop: ShopCatalog): Call {
+  const [vehicles, list, inspection, report] = detailCalls(shop) as [Call, Call, Call, Call];
+  const [byWord, byName] = searchCalls(shop) as [Call, Call];
+  const reads = [vehicles, inspection, byWord, list, report, vehicles, inspection, byName, report];
+  const renamed = cycle(spread(shop.customerIds, 500));
+  let n = 0;
+  return {
+    label: 'mixed: 9 reads, then a customer renamed',
+    goal: goal(0.05),
+    prepare: async (baseUrl, headers) => (await list.prepare?.(baseUrl, headers)) !== false,
+    next: () => {
+      const k = n++ % 10;
+      if (k < 9) return (reads[k] as Call).next();
+      const first = FIRST_NAMES[n % FIRST_NAMES.length] ?? 'Sam';
+      const last = SURNAMES[(n * 7) % SURNAMES.length] ?? 'Lee';
+      return {
+        method: 'PUT',
+        path: `/api/customers/${renamed()}`,
+        body: { name: `${first} ${String.fromCharCode(65 + (n % 26))}. ${last}` },
+      };
+    },
+  };
 }
 
 // Ids and idempotency keys as the web app makes them (`newRowId`: time-ordered).
@@ -212,7 +279,6 @@ export function writeCalls(shop: ShopCatalog): Call[] {
   return [
     {
       label: 'POST /api/inspections (3 services)',
-      group: 'create',
       next: () => {
         const { id: customerId, vehicleId } = owner();
         const k = n++;
@@ -241,7 +307,6 @@ export function writeCalls(shop: ShopCatalog): Call[] {
     },
     {
       label: 'PUT /api/public/inspections/:token/services/:id/approve',
-      group: 'create',
       customer: true,
       next: () => {
         const { token, serviceId } = decision();

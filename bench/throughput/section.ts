@@ -15,10 +15,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDatabaseOn, startPostgres, type PostgresServer } from '@test/postgres-server';
 import {
-  GOALS,
   chosen,
   detailCalls,
   inspectionListCall,
+  mixedCall,
   scaleCalls,
   searchCalls,
   signIn,
@@ -28,7 +28,6 @@ import {
 import { CONNECTIONS, benchEncoding, benchSeconds, measure, settingList, type Measured } from './load';
 import {
   NOT_OFFERED,
-  P99_GOAL_MS,
   printBareCosts,
   printCostReference,
   printMainTable,
@@ -260,8 +259,8 @@ async function costReference(
     // The hello-world's own CPU a request, as measured beside the call where it was.
     const own = (beside ?? helloM).cpuUs;
     if (
-      GOALS[call.group] === undefined ||
-      m.p99 <= P99_GOAL_MS ||
+      call.goal === undefined ||
+      m.p99 <= call.goal.p99Ms ||
       m.cpuUs === undefined ||
       m.bytes === undefined ||
       own === undefined
@@ -323,7 +322,7 @@ export async function benchThroughput(step: (text: string) => void): Promise<voi
         let end: { at: number; memory: Memory } | undefined;
         const measured = await measureCalls(
           server,
-          chosen([...searchCalls(shop), ...detailCalls(shop), ...writeCalls(shop)]),
+          chosen([...searchCalls(shop), ...detailCalls(shop), mixedCall(shop), ...writeCalls(shop)]),
           step,
           beside ? { hello, first: reference } : undefined,
           {
@@ -377,7 +376,7 @@ export async function benchThroughput(step: (text: string) => void): Promise<voi
       for (const kind of ['sqlite', 'postgres'] as const) {
         const { target, shop } = await shops.get(kind, SHOP);
         const calls = chosen(
-          [detailCalls(shop)[2], detailCalls(shop)[3], searchCalls(shop)[0], inspectionListCall].filter(
+          [detailCalls(shop)[2], detailCalls(shop)[3], searchCalls(shop)[0], inspectionListCall(shop)].filter(
             (c): c is Call => c !== undefined,
           ),
         );

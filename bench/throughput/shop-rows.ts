@@ -151,7 +151,6 @@ export interface ShopCatalog {
   invoiceTokens: string[];
   /** Recommended services, one token after another, so each approval is a real decision. */
   decisions: { token: string; serviceId: string }[];
-  commonSurname: string;
   /** Full names exactly one customer has. */
   uniqueNames: string[];
   /** Parts of single customers' email addresses. */
@@ -163,12 +162,10 @@ export interface ShopCatalog {
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 const MAX_DECISIONS = 60_000;
 /**
- * Search probes of each kind (unique names, email fragments): more than the server keeps searches
- * and their pages of (api/lib/kept-searches.ts), so that cycling through them measures searches
- * not sent just before, as an advisor looking up a customer sends them. The common surname is the
- * one search the bench sends again and again.
+ * Search probes of each kind (unique names, email fragments): over 600 of each, so that cycling
+ * through them never sends the same search twice in a row, as advisors looking up customers do not.
  */
-const PROBES = 512;
+const PROBES = 640;
 const INVOICE_TAX_RATE = 80; // 8.0%, as the app charges
 
 const shareToken = () => randomBytes(24).toString('base64url');
@@ -194,7 +191,6 @@ export class ShopRows {
       inspectionTokens: [],
       invoiceTokens: [],
       decisions: [],
-      commonSurname: COMMON_SURNAME,
       uniqueNames: [],
       emailFragments: [],
       changes: 0,
