@@ -7,7 +7,6 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
-import { checkReads } from './db/checked-reads';
 import type { Db } from './db/database';
 import { createMailer, type Mailer } from './lib/mailer';
 import { requireUserInScope } from './plugins/auth';
@@ -77,9 +76,8 @@ export interface BuildAppOptions {
   /** Replaces Date.now for the sign-in throttle (tests move time forward without sleeping). */
   clock?: () => number;
   /**
-   * Every response also goes through zod, and the compiled serializer must write the same; every
-   * stored inspection document read is also compared with one built from the rows, and every kept
-   * search's ids with a fresh read (tests).
+   * Every response also goes through zod, and the compiled serializer must write the same; an answer
+   * sent as text already written must be what its schema writes (tests).
    */
   checkSerialization?: boolean;
   /**
@@ -213,7 +211,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRequestDb(app, db);
   scheduleSyncPrunes(app, db);
   scheduleSearchUpkeep(app, db);
-  if (options.checkSerialization) checkReads(db);
   keepInspectionDocuments(app, db);
   scheduleInterruptedEmailCheck(app, db);
 

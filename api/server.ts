@@ -6,7 +6,6 @@ import { scheduleBackups } from './db/backup-schedule';
 import { migrateToLatest } from './db/migrate';
 import { openConfiguredDatabase } from './db/open';
 import { holdServerPidFile } from './db/server-lock';
-import { returnFreedMemory } from './lib/malloc-trim';
 import { REPO_ROOT } from './lib/repo-root';
 import { countUsers } from './modules/users/user.repository';
 import { runPrimary, STOP_MESSAGE } from './process/primary';
@@ -35,12 +34,10 @@ async function serve(config: AppConfig, alone: boolean): Promise<void> {
     logger: { level: config.logLevel },
   });
   if (alone) scheduleBackups(app, config);
-  const trimming = returnFreedMemory(app.log);
   const drain = prepareDrain(app);
   const stop = stopOnSignals(async (reason) => {
     app.log.info({ reason }, 'shutting down');
     await drain();
-    trimming.stop();
     await closeDatabase(db);
     releasePidFile();
   }, app.log);

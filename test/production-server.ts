@@ -1,7 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { addonCompiler, buildServer, SERVER_BUNDLE } from '@api/build-server';
+import { buildServer, SERVER_BUNDLE } from '@api/build-server';
 import { REPO_ROOT } from '@api/lib/repo-root';
 
 /**
@@ -25,9 +24,3 @@ export async function productionServerCommand(): Promise<{ command: string; args
   await buildServer();
   return { command: process.execPath, args: [...startScriptNodeFlags(), SERVER_BUNDLE] };
 }
-
-/**
- * Whether the build can compile the server's addon here (Linux with its C compiler, `addonCompiler`).
- * Without one the server runs without it, and the tests check that instead.
- */
-export const ADDON_BUILT_HERE = process.platform === 'linux' && spawnSync(addonCompiler(), ['--version']).status === 0;

@@ -1,5 +1,4 @@
 import { isDeepStrictEqual } from 'node:util';
-import { readsChecked } from '@api/db/checked-reads';
 import type { Db } from '@api/db/database';
 import { readFeedMark } from './feed-counts';
 import type { JsonText } from './json-text';
@@ -73,7 +72,7 @@ export async function searchMark(db: Db): Promise<string | undefined> {
 /**
  * What `read` gives for `key` under `mark`, kept in `map` while the mark stands. `read` is called
  * only when nothing is kept for the key under this mark, and what it gives is kept when `keep` says
- * so. When checking (`checkReads`: the tests' apps) a kept value is read again and must be the same.
+ * so.
  */
 async function keptUnder<V>(
   db: Db,
@@ -81,16 +80,14 @@ async function keptUnder<V>(
   mark: string | undefined,
   key: string,
   read: () => Promise<V>,
-  { keep, same }: { keep: (value: V) => boolean; same: (kept: V, fresh: V) => boolean },
+  { keep }: { keep: (value: V) => boolean; same: (kept: V, fresh: V) => boolean },
 ): Promise<V> {
   if (mark === undefined) return read();
   const kept = map(db.getExecutor().adapter);
   // A hit becomes the most recently used.
   const hit = kept.peek(key)?.mark === mark ? kept.get(key)!.value : undefined;
-  if (hit !== undefined && !readsChecked(db)) return hit;
+  if (hit !== undefined) return hit;
   const fresh = await read();
-  if (hit !== undefined && keep(fresh) && !same(hit, fresh))
-    throw new Error(`kept search ${key} is stale: ${JSON.stringify(hit)} against ${JSON.stringify(fresh)}`);
   if (keep(fresh)) kept.set(key, { mark, value: fresh });
   return fresh;
 }

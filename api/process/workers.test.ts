@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADDON_BUILT_HERE } from '@test/production-server';
-import { MALLOC_TRIM_ADDON } from '@api/lib/malloc-trim';
 import { childPids, isRunning, spawnServer, type SpawnedServer } from '@test/spawned-server';
 import { createCommandDatabase } from '@api/test/database';
 
@@ -91,14 +89,6 @@ describe('WORKERS=2', () => {
     const statuses = await pool(200, 20, () => getAlone('/api/user'));
     expect(new Set(statuses)).toEqual(new Set([200]));
     expect([...pidsServing('/api/user')].sort()).toEqual([...workers].sort());
-    const trimming = (pid: number) => readFileSync(`/proc/${pid}/maps`, 'utf8').includes(MALLOC_TRIM_ADDON);
-    // Each gives the memory its allocator holds free back after full collections, where the build
-    // compiled the addon (it does wherever there is a C compiler); where it did not, each says so
-    // (docs/performance.md).
-    const built = existsSync(MALLOC_TRIM_ADDON);
-    if (ADDON_BUILT_HERE) expect(built).toBe(true);
-    expect(workers.map(trimming)).toEqual([built, built]);
-    expect(server.output().includes('freed memory is not given back')).toBe(!built);
   });
 
   it('stores concurrent creates with replayed keys once each, and the change feed has each once', async () => {

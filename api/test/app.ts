@@ -6,6 +6,7 @@ import type { Db } from '@api/db/database';
 import type { UserRow } from '@api/db/tables';
 import type { Role } from '@shared/constants';
 import { createTestDatabase } from './database';
+import { expectDocumentsCurrent } from './documents';
 import { createUser, TEST_HASH_PARAMS, TEST_PASSWORD } from './factories';
 
 export const TEST_ADMIN_EMAIL = 'owner@shop.test';
@@ -67,10 +68,12 @@ export function clientFor(app: FastifyInstance, user: UserRow, cookie: string): 
 export interface TestAppOptions {
   clock?: () => number;
   /**
-   * Whether the app checks its answers and shortcuts (`checkSerialization`; default true). An app
-   * that does not runs as the production server does.
+   * Whether the app checks its answers against their schemas (`checkSerialization`; default true). An
+   * app that does not writes its answers as the production server does.
    */
   checked?: boolean;
+  /** The app's upkeep, the inspection documents' keeper among it (default on, as in production). */
+  upkeep?: boolean;
 }
 
 /**
@@ -87,6 +90,7 @@ export async function createTestApp(
     db: database.db,
     checkSerialization: options.checked ?? true,
     clock: options.clock,
+    upkeep: options.upkeep,
   });
   await app.ready();
   const testApp: TestApp = {
@@ -105,8 +109,13 @@ export async function createTestApp(
       return clientFor(app, user, sessionCookie(response));
     },
     async close() {
-      await app.close();
-      await database.drop();
+      try {
+        await app.close();
+        // What the keeper stored while the file ran must still be what the rows give.
+        await expectDocumentsCurrent(database.db);
+      } finally {
+        await database.drop();
+      }
     },
   };
   return testApp;

@@ -1,7 +1,5 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Inspection } from '@shared/schemas/inspection';
-import { readsChecked } from '@api/db/checked-reads';
 import { isPostgres, type Db } from '@api/db/database';
 import { inUnflushedTransaction } from '@api/db/transaction';
 import { serializeInspection } from './inspection-document.format';
@@ -58,27 +56,21 @@ function keeperOf(db: Db): Keeper {
 }
 
 /**
- * Stores the documents of these rows (their versions read before the rows), built from the rows now
- * unless `built` holds them already; only those still current are kept. On SQLite in one
+ * Stores the documents of these rows (their versions read before the rows), built from the rows now;
+ * only those still current are kept. On SQLite in one
  * transaction; on PostgreSQL each in its own, so the keeper never holds one document's row lock
  * while it waits for another's (no lock cycle with a write clearing several).
  */
-async function buildAndStore(
-  db: Db,
-  rows: readonly repo.DocumentRow[],
-  built?: ReadonlyMap<string, string>,
-): Promise<void> {
+async function buildAndStore(db: Db, rows: readonly repo.DocumentRow[]): Promise<void> {
   if (rows.length === 0) return;
-  const texts =
-    built ??
-    new Map(
-      (
-        await getInspectionsByIds(
-          db,
-          rows.map((r) => r.inspectionId),
-        )
-      ).map((inspection) => [inspection.id, serializeInspection(inspection)]),
-    );
+  const texts = new Map(
+    (
+      await getInspectionsByIds(
+        db,
+        rows.map((r) => r.inspectionId),
+      )
+    ).map((inspection) => [inspection.id, serializeInspection(inspection)]),
+  );
   const current = rows.flatMap((row) => {
     const text = texts.get(row.inspectionId);
     return text === undefined ? [] : [{ ...row, text }];
@@ -171,21 +163,11 @@ export async function stopDocumentKeeper(db: Db): Promise<void> {
   await keeper.running;
 }
 
-async function checked(db: Db, stored: ReadonlyMap<string, string>): Promise<void> {
-  if (stored.size === 0) return;
-  const fresh = new Map((await getInspectionsByIds(db, [...stored.keys()])).map((i) => [i.id, serializeInspection(i)]));
-  for (const [id, body] of stored) {
-    if (fresh.get(id) !== body)
-      throw new Error(`stored document of inspection ${id} is stale: ${body} instead of ${fresh.get(id)}`);
-  }
-}
-
 /**
  * The answers of these document rows (read first, by the caller's own statement) as JSON text, by
  * inspection id: the stored body where there is one, else built from the rows; `ids` without a
- * document row are built too (an unknown id is left out). Checked against the rows when checking
- * (tests). A body built here is stored: at once when checking (outside a transaction), else soon by
- * the keeper.
+ * document row are built too (an unknown id is left out). A body built here is stored soon by the
+ * keeper.
  */
 export async function textsOf(
   db: Db,
@@ -195,18 +177,14 @@ export async function textsOf(
   const keeper = keeperOf(db);
   const texts = new Map<string, string>();
   for (const row of rows) if (row.body !== null) texts.set(row.inspectionId, row.body);
-  if (readsChecked(db)) await checked(db, texts);
   const toBuild = ids.filter((id) => !texts.has(id));
   if (toBuild.length === 0) return texts;
   const built = new Map(
     (await getInspectionsByIds(db, toBuild)).map((inspection) => [inspection.id, serializeInspection(inspection)]),
   );
   for (const [id, text] of built) texts.set(id, text);
-  const missing = rows.filter((row) => row.body === null);
-  if (missing.length === 0) return texts;
-  // Inside a transaction the rows read may never commit: the keeper reads them again later.
-  if (readsChecked(db) && !db.isTransaction) await buildAndStore(db, missing, built);
-  else schedule(db, keeper, AFTER_MISS_MS);
+  // Stored by the keeper, which reads the rows again: inside a transaction those read here may never commit.
+  if (rows.some((row) => row.body === null)) schedule(db, keeper, AFTER_MISS_MS);
   return texts;
 }
 
@@ -256,8 +234,7 @@ function textsInOnePiece<T>(value: T): T {
  * for the version of the stored document it came from: a reader that found the same version (with
  * its page's own row, `documentColumns`) gets the kept value without reading or parsing the
  * document. Only a stored document's value is kept (its text is that version's); bounded, least
- * recently used out first; one set per database. When checking (tests) a kept value is derived
- * again and must be the same. A value's texts (the value itself, or its own string fields) are kept
+ * recently used out first; one set per database. A value's texts (the value itself, or its own string fields) are kept
  * in one piece (`inOnePiece`): a writer's output is a tree of pieces that every answer containing
  * it would walk again.
  */
@@ -278,7 +255,7 @@ export class DocumentDerived<T> {
     const entry = ref.stored ? kept.peek(ref.inspectionId) : undefined;
     const hit = entry?.version === ref.version ? entry : undefined;
     // A hit becomes the most recently used.
-    if (hit && !readsChecked(db)) return kept.get(ref.inspectionId)!.value;
+    if (hit) return kept.get(ref.inspectionId)!.value;
     // The document as it is now: its own version is the one a value is kept for.
     const [document = { inspectionId: ref.inspectionId, version: 0, body: null }] = await repo.findDocuments(db, [
       ref.inspectionId,
@@ -286,23 +263,15 @@ export class DocumentDerived<T> {
     const text = await documentText(db, document);
     if (text === undefined) return undefined;
     const value = this.derive(JSON.parse(text) as Inspection);
-    if (hit && hit.version === document.version && !isDeepStrictEqual(hit.value, value))
-      throw new Error(`kept value of inspection ${ref.inspectionId} is stale: ${JSON.stringify(hit.value)}`);
     if (document.body !== null)
       kept.set(ref.inspectionId, { version: document.version, value: textsInOnePiece(value) });
     return value;
   }
 }
 
-/**
- * The app's keeper: storing documents in the background (with upkeep on), unless this database's
- * reads are checked (`checkReads`: the tests' apps), which store a document as soon as a read builds it.
- */
+/** The app's keeper: storing documents in the background (with upkeep on). */
 export function keepInspectionDocuments(app: FastifyInstance, db: Db): void {
   if (!app.runsUpkeep) return;
-  // Asked once the app is ready, so it does not matter where building the app turned checking on.
-  app.addHook('onReady', async () => {
-    if (!readsChecked(db)) startDocumentKeeper(db, app.log);
-  });
+  app.addHook('onReady', async () => startDocumentKeeper(db, app.log));
   app.addHook('onClose', async () => stopDocumentKeeper(db));
 }

@@ -4,7 +4,7 @@ import { publicInspectionResponse, type Inspection } from '@shared/schemas/inspe
 import type { Db } from '@api/db/database';
 import { notFound } from '@api/lib/http-error';
 import { isShareToken } from '@api/lib/tokens';
-import { writtenInParts } from '@api/plugins/written-in-parts';
+import { JsonText } from '@api/lib/json-text';
 import { serializerFor } from '@api/plugins/serializer';
 import {
   sharePageTail,
@@ -72,7 +72,7 @@ export async function getPublicInspection(db: Db, token: string): Promise<Buffer
       media.map((m) => toPublicMedia(m, token)),
     );
     // Kept only when written from the stored document its statement read the version of.
-    return { answer: writtenInParts(db, publicInspectionResponse, head, `,${tail}}`), keep: document.stored };
+    return { answer: new JsonText(head, `,${tail}}`), keep: document.stored };
   });
 }
 

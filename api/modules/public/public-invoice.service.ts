@@ -5,9 +5,8 @@ import { publicInvoiceInspectionResponse, publicInvoiceResponse } from '@shared/
 import type { Db } from '@api/db/database';
 import type { InvoiceRow } from '@api/db/tables';
 import { notFound } from '@api/lib/http-error';
-import type { JsonText } from '@api/lib/json-text';
+import { JsonText } from '@api/lib/json-text';
 import { isShareToken } from '@api/lib/tokens';
-import { writtenInParts } from '@api/plugins/written-in-parts';
 import { serializerFor } from '@api/plugins/serializer';
 import { DocumentDerived } from '@api/modules/inspections/inspection-documents';
 import {
@@ -115,9 +114,7 @@ async function writeReceipt(
     media.map((m) => toInvoiceMedia(m, token)),
     part !== undefined,
   );
-  const answer = writtenInParts(
-    db,
-    publicInvoiceResponse,
+  const answer = new JsonText(
     `{${inner(before)},"inspection":`,
     part?.findings ?? 'null',
     `,${inner(after)},${tail}}`,

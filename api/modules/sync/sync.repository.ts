@@ -109,98 +109,54 @@ const bounds = (range: PageRange) => [numberValue(range.since), numberValue(rang
 /** The rows' texts as one JSON array in feed order, made by the statement. */
 const inFeedOrder = (db: Db, item: RawBuilder<string>) => responseJsonArray(db, item, sql.ref('s.seq'));
 
-/**
- * A range's items of one kind: their answers as one JSON array text (as a page's), and their places
- * in the feed, in the same order, joined by commas ('' for none).
- */
-export interface RangeItems {
-  items: string;
-  seqs: string;
-}
-
-/** The seqs of the rows aggregated, as text joined by commas, in the order `responseJsonArray` aggregates them. */
-function seqsInFeedOrder(db: Db): RawBuilder<string> {
-  if (!isPostgres(db)) return sql<string>`coalesce(group_concat(${sql.ref('s.seq')}), '')`;
-  return sql<string>`coalesce(string_agg(${sql.ref('s.seq')}::text, ',' order by ${sql.ref('s.seq')}), '')`;
-}
-
-const rangeItems = (rows: readonly { items: string; seqs: string }[]): RangeItems =>
-  rows[0] ?? { items: '[]', seqs: '' };
-
 const customerRange = compiledOnce((db, range) =>
   pageOf(db, 'customer', range)
     .innerJoin('customers as c', 'c.id', 's.entityId')
-    .select([inFeedOrder(db, customerResponseJson(db, 'c')).as('items'), seqsInFeedOrder(db).as('seqs')]),
+    .select(inFeedOrder(db, customerResponseJson(db, 'c')).as('items')),
 );
 
-/** The range's customers as `customerResponse` items with their seqs (a segment of the feed). */
-export async function rangeCustomers(db: Db, range: PageRange): Promise<RangeItems> {
-  return rangeItems(await customerRange(db, bounds(range)));
+/** The page's customers as `customerResponse` items: one JSON array text, written by the statement. */
+export async function pageCustomers(db: Db, range: PageRange): Promise<string> {
+  const [row] = await customerRange(db, bounds(range));
+  return row?.items ?? '[]';
 }
 
 const vehicleRange = compiledOnce((db, range) =>
   pageOf(db, 'vehicle', range)
     .innerJoin('vehicles as v', 'v.id', 's.entityId')
     .innerJoin('customers as o', 'o.id', 'v.customerId')
-    .select([inFeedOrder(db, vehicleResponseJson(db, 'v', 'o')).as('items'), seqsInFeedOrder(db).as('seqs')]),
+    .select(inFeedOrder(db, vehicleResponseJson(db, 'v', 'o')).as('items')),
 );
-
-/** The range's vehicles as `vehicleResponse` items with their seqs (a segment of the feed). */
-export async function rangeVehicles(db: Db, range: PageRange): Promise<RangeItems> {
-  return rangeItems(await vehicleRange(db, bounds(range)));
-}
-
-/** The page's customers as `customerResponse` items: one JSON array text, written by the statement. */
-export async function pageCustomers(db: Db, range: PageRange): Promise<string> {
-  return (await rangeCustomers(db, range)).items;
-}
 
 /** The page's vehicles with their customer's name as `vehicleResponse` items, written by the statement. */
 export async function pageVehicles(db: Db, range: PageRange): Promise<string> {
-  return (await rangeVehicles(db, range)).items;
+  const [row] = await vehicleRange(db, bounds(range));
+  return row?.items ?? '[]';
 }
 
 const inWindow = compiledOnce((db, [since, last, cutoff]) =>
   pageOf(db, 'inspection', [since, last])
     .innerJoin('inspections as i', 'i.id', 's.entityId')
     .leftJoin('inspectionDocuments', 'inspectionDocuments.inspectionId', 'i.id')
-    .select(['s.seq', 'i.id', 'i.status', 'i.updatedAt', 'inspectionDocuments.version', documentBody()])
+    .select(['i.id', 'inspectionDocuments.version', documentBody()])
     .where((eb) => eb.or([eb('i.status', '=', 'in_progress'), eb('i.updatedAt', '>=', cutoff!)]))
     .orderBy('s.seq'),
 );
 
 /**
  * The page's inspections the offline app keeps (in progress, or changed at or after `cutoff`), in
- * feed order, with the document rows of those that have one (`textsOf` takes both): most in a page
- * are not kept, and only their status and date are looked at. `seqs`: the kept ones' places in the
- * feed; `changedAt`: for each, when it was changed, or null when it is in progress (kept whatever its date).
+ * feed order, with the document rows of those that have one (`textsOf` takes both).
  */
 export async function pageInspectionsInWindow(
   db: Db,
   range: PageRange,
   cutoff: string,
-): Promise<{ ids: string[]; seqs: number[]; documents: DocumentRow[]; changedAt: (string | null)[] }> {
+): Promise<{ ids: string[]; documents: DocumentRow[] }> {
   const rows = await inWindow(db, [...bounds(range), cutoff]);
   return {
     ids: rows.map((row) => row.id),
-    seqs: rows.map((row) => Number(row.seq)),
-    changedAt: rows.map((row) => (row.status === 'in_progress' ? null : row.updatedAt)),
     documents: rows.flatMap((row) =>
       row.version === null ? [] : [{ inspectionId: row.id, version: Number(row.version), body: row.body }],
     ),
   };
-}
-
-const rowCount = compiledOnce((db, [from, to]) =>
-  db
-    .selectFrom('syncChanges')
-    .select((eb) => eb.fn.countAll<number | string>().as('rows'))
-    .where('seq', '>=', asNumber(from)!)
-    .where('seq', '<', asNumber(to)!),
-);
-
-/** How many rows of the feed (of any kind, deletions too) have a `seq` from `from` up to before `to`. */
-export async function readRowCount(db: Db, from: number, to: number): Promise<number> {
-  const [row] = await rowCount(db, [numberValue(from), numberValue(to)]);
-  return Number(row?.rows ?? 0);
 }
