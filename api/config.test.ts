@@ -81,6 +81,21 @@ describe('loadConfig', () => {
     }
   });
 
+  it('limits sends to 20 an hour per user and 200 a day per shop unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: freshDir() }).sendLimits).toEqual({ perUserHour: 20, perShopDay: 200 });
+    expect(
+      loadConfig({ DATA_DIR: freshDir(), SEND_LIMIT_PER_USER_HOUR: '5', SEND_LIMIT_PER_SHOP_DAY: '1000' }).sendLimits,
+    ).toEqual({ perUserHour: 5, perShopDay: 1000 });
+    for (const bad of ['0', '-1', '2.5', 'many', '', '0x10', '1e3', '100001']) {
+      expect(() => loadConfig({ DATA_DIR: freshDir(), SEND_LIMIT_PER_USER_HOUR: bad })).toThrow(
+        'Invalid settings:\nSEND_LIMIT_PER_USER_HOUR: SEND_LIMIT_PER_USER_HOUR must be a whole number from 1 to 100000',
+      );
+      expect(() => loadConfig({ DATA_DIR: freshDir(), SEND_LIMIT_PER_SHOP_DAY: bad })).toThrow(
+        'Invalid settings:\nSEND_LIMIT_PER_SHOP_DAY: SEND_LIMIT_PER_SHOP_DAY must be a whole number from 1 to 100000',
+      );
+    }
+  });
+
   it('runs one server process unless WORKERS asks for more', () => {
     expect(loadConfig({ DATA_DIR: freshDir() }).workers).toBe(1);
     expect(loadConfig({ DATA_DIR: freshDir(), WORKERS: '4' }).workers).toBe(4);

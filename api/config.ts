@@ -11,6 +11,21 @@ export const DEFAULT_ADMIN_EMAIL = 'admin@baywise.local';
 export const DEFAULT_BACKUP_KEEP = 14;
 /** More server processes than this only add memory on any machine Baywise runs on. */
 export const MAX_WORKERS = 64;
+/** Sends of share links one user may make in an hour, and the whole shop in a day. */
+export const DEFAULT_SEND_LIMIT_PER_USER_HOUR = 20;
+export const DEFAULT_SEND_LIMIT_PER_SHOP_DAY = 200;
+// Digits only: Number() would read 0x10 or 1e3 as a limit nobody meant.
+const sendLimit = (name: string, fallback: number) =>
+  z
+    .string()
+    .trim()
+    .default(String(fallback))
+    .transform((value, ctx) => {
+      const n = /^\d{1,6}$/.test(value) ? Number(value) : NaN;
+      if (n >= 1 && n <= 100_000) return n;
+      ctx.addIssue({ code: 'custom', message: `${name} must be a whole number from 1 to 100000` });
+      return z.NEVER;
+    });
 export const WORKERS_MESSAGE = `WORKERS must be a whole number from 1 to ${MAX_WORKERS}, or auto (one per CPU)`;
 
 const envSchema = z.object({
@@ -61,6 +76,8 @@ const envSchema = z.object({
     .max(320)
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  SEND_LIMIT_PER_USER_HOUR: sendLimit('SEND_LIMIT_PER_USER_HOUR', DEFAULT_SEND_LIMIT_PER_USER_HOUR),
+  SEND_LIMIT_PER_SHOP_DAY: sendLimit('SEND_LIMIT_PER_SHOP_DAY', DEFAULT_SEND_LIMIT_PER_SHOP_DAY),
   MEDIA_S3_BUCKET: z
     .string()
     .trim()
@@ -128,6 +145,8 @@ export interface AppConfig {
   smtpUrl?: string | undefined;
   /** The sender of those emails; SUPPORT_EMAIL when not set. */
   smtpFrom?: string | undefined;
+  /** Sends of share links (every channel) one user may make in an hour and the shop in a day. */
+  sendLimits: { perUserHour: number; perShopDay: number };
   /** scrypt parameters for new hashes; older hashes are made again at the next sign-in. */
   passwordHashParams: HashParams;
   /** The bucket media files go to; unset: DATA_DIR/media. */
@@ -161,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     workers: e.WORKERS,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_URL ? (e.SMTP_FROM ?? (e.SUPPORT_EMAIL ?? e.ADMIN_EMAIL).toLowerCase()) : undefined,
+    sendLimits: { perUserHour: e.SEND_LIMIT_PER_USER_HOUR, perShopDay: e.SEND_LIMIT_PER_SHOP_DAY },
     passwordHashParams: PASSWORD_HASH_PARAMS,
     mediaS3: e.MEDIA_S3_BUCKET
       ? {

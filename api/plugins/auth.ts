@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '@shared/constants';
+import { mayDo, ROLE_TABLE, type Permission } from '@shared/permissions';
 import type { Db } from '@api/db/database';
 import type { UserRow } from '@api/db/tables';
 import { forbidden, unauthorized } from '@api/lib/http-error';
+import { permissionSettings } from '@api/modules/shop-settings/shop-settings.service';
 import { findUserById } from '@api/modules/users/user.repository';
 import { keepSessionAlive } from './session';
 
@@ -77,6 +79,15 @@ export function requireRole(...roles: Role[]) {
           ? 'You need administrator privileges to do this'
           : 'Your role does not allow this',
       );
+    }
+  }, 'role');
+}
+
+/** preHandler that must follow `requireUser`: 403 unless the role table lets the user's role do this in this shop. */
+export function requirePermission(db: Db, permission: Permission) {
+  return tag(async function (request: FastifyRequest): Promise<void> {
+    if (!mayDo(permission, request.user.role, await permissionSettings(db))) {
+      throw forbidden(ROLE_TABLE[permission].refusal);
     }
   }, 'role');
 }

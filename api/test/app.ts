@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll } from 'vitest';
 import { buildApp } from '@api/app';
-import type { AppConfig } from '@api/config';
+import { DEFAULT_SEND_LIMIT_PER_SHOP_DAY, DEFAULT_SEND_LIMIT_PER_USER_HOUR, type AppConfig } from '@api/config';
 import type { Db } from '@api/db/database';
 import type { UserRow } from '@api/db/tables';
 import type { Role } from '@shared/constants';
@@ -26,6 +26,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     backupKeep: 14,
     backupIntervalHours: 0,
     workers: 1,
+    sendLimits: { perUserHour: DEFAULT_SEND_LIMIT_PER_USER_HOUR, perShopDay: DEFAULT_SEND_LIMIT_PER_SHOP_DAY },
     // The factories' cheap hash, so sign-ins in tests neither wait for nor upgrade a slow one.
     passwordHashParams: TEST_HASH_PARAMS,
     ...overrides,

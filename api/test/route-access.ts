@@ -61,9 +61,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/deferred-work': 'user',
   'GET /api/deferred-work/:p': 'user',
   'PATCH /api/deferred-work/:p': 'user',
-  'POST /api/inspections/:p/sends': 'user',
+  'POST /api/inspections/:p/sends': 'advisor',
   'GET /api/inspections/:p/sends': 'user',
-  'POST /api/invoices/:p/sends': 'user',
+  'POST /api/invoices/:p/sends': 'advisor',
   'GET /api/invoices/:p/sends': 'user',
   'GET /api/dashboard/unviewed-sends': 'user',
   // Photos and videos: the tus upload endpoint (HEAD too), the rows, and their files.

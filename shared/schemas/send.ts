@@ -18,19 +18,28 @@ export type SendStatus = (typeof SEND_STATUSES)[number];
 
 export const NO_TEXT_CONSENT = 'No consent to texts recorded';
 export const EMAIL_NOT_SET_UP = 'Email is not set up on the server: send it from the device’s mail app';
-export const RECIPIENT_EMAIL_INVALID = 'Please enter a valid email';
+/** A send goes where the customer's record says; sending elsewhere starts with changing the record. */
+export const RECIPIENT_NOT_ON_RECORD =
+  'Sends go to the email or phone on the customer’s record. To send elsewhere, change the customer first.';
+export const NO_EMAIL_ON_RECORD = 'The customer has no email on record. Add one to the customer first.';
+export const NO_PHONE_ON_RECORD = 'The customer has no phone on record. Add one to the customer first.';
 export const SEND_ID_TAKEN = 'This send id was already used for another inspection or invoice';
 
 export const sendParams = z.object({ id: idSchema });
 
 /**
  * `POST /api/inspections/:id/sends` and `/api/invoices/:id/sends`. `id` is made by the client once
- * per send: the same id again answers the first send's row and never sends twice.
+ * per send: the same id again answers the first send's row and never sends twice. There is no
+ * recipient to choose: the send goes to the customer's email (or phone, for texts) on record.
  */
 export const createSendBody = z
   .object({
     id: idSchema,
     channel: z.enum(SEND_CHANNELS, 'Channel must be email, mail_app, text, share_sheet or copy_link'),
+    /**
+     * Only from apps before sends went to the record: a queued send still names its recipient, and
+     * goes only if that is still the address on record (409 otherwise).
+     */
     recipient: z
       .string()
       .trim()
@@ -52,9 +61,6 @@ export const createSendBody = z
   })
   .superRefine((value, ctx) => {
     if (value.channel !== 'email') return;
-    if (!value.recipient || !z.email().safeParse(value.recipient).success) {
-      ctx.addIssue({ code: 'custom', path: ['recipient'], message: RECIPIENT_EMAIL_INVALID });
-    }
     if (!value.subject?.trim()) ctx.addIssue({ code: 'custom', path: ['subject'], message: 'Subject is required' });
     if (!value.body?.trim()) ctx.addIssue({ code: 'custom', path: ['body'], message: 'Body is required' });
   });

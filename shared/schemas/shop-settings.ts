@@ -14,6 +14,8 @@ export const shopSettingsResponse = z.object({
   approvalSignature: z.enum(APPROVAL_SIGNATURE_MODES),
   /** Minutes after a send with no view before the dashboard flags the report. */
   unviewedAlertMinutes: z.number().int(),
+  /** Technicians may send reports to customers too (advisors and admins always may). */
+  techniciansMaySend: z.boolean(),
 });
 export type ShopSettings = z.infer<typeof shopSettingsResponse>;
 
@@ -30,6 +32,7 @@ export const shopSettingsBody = z
       .min(1, UNVIEWED_ALERT_MESSAGE)
       .max(MAX_UNVIEWED_ALERT_MINUTES, UNVIEWED_ALERT_MESSAGE)
       .optional(),
+    techniciansMaySend: z.boolean('Technicians may send must be true or false').optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: 'Send at least one setting to change',

@@ -83,6 +83,9 @@ export function verdictOf(reply: Reply): Verdict {
   if (status >= 200 && status < 300) return 'ok';
   if (status === 401) return 'sign-in';
   if (status === 410) return 'gone';
+  // A send over the user's or the shop's limit is a refusal the user sees, not a busy server: it
+  // waits in the sync panel for them (retry later or discard) and holds nothing else back.
+  if (status === 429 && errorField(reply.body, 'reason') === 'send_limit') return 'attention';
   if (status === 408 || status === 425 || status === 429 || status >= 500) return 'retry';
   // The idempotency store's 409 while the same key is still running: not a refusal.
   if (status === 409 && errorField(reply.body, 'reason') === 'in_flight') return 'retry';

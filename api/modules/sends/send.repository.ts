@@ -65,7 +65,7 @@ export async function failEmailsSendingSince(db: Db, before: string, error: stri
   return rows.map((row) => row.inspectionId);
 }
 
-/** The customer and whether they consented to texts; undefined when the inspection or invoice is gone. */
+/** The customer, their email and phone on record and whether they consented to texts; undefined when the inspection or invoice is gone. */
 export function findTargetCustomer(db: Db, target: Target) {
   // Typed as inspections: both tables name the columns used here the same way.
   const owner = ownerTable(target.kind);
@@ -73,7 +73,7 @@ export function findTargetCustomer(db: Db, target: Target) {
     .selectFrom(owner)
     .innerJoin('customers', 'customers.id', `${owner}.customerId`)
     .where(`${owner}.id`, '=', target.id)
-    .select(['customers.id', 'customers.textConsentAt'])
+    .select(['customers.id', 'customers.email', 'customers.phone', 'customers.textConsentAt'])
     .executeTakeFirst();
 }
 

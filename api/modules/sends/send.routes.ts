@@ -8,6 +8,8 @@ import {
   shareSendResponse,
   unviewedSendsResponse,
 } from '@shared/schemas/send';
+import { requirePermission } from '@api/plugins/auth';
+import { SendLimited } from './send-limits';
 import { createSend, shareActivity, unviewedSends } from './send.service';
 import type { TargetKind } from './send.repository';
 
@@ -25,6 +27,11 @@ export async function sendRoutes(fastify: FastifyInstance): Promise<void> {
       {
         // The send's own client-made id makes it idempotent: an email is not sent inside a stored-replay transaction.
         config: { storesReplay: false },
+        // The role table says who may send (advisors and admins; technicians when the shop allows it).
+        onRequest: requirePermission(app.db, 'sendToCustomer'),
+        onError: async (_request, reply, error) => {
+          if (error instanceof SendLimited) reply.header('Retry-After', String(error.retryAfterSeconds));
+        },
         schema: {
           params: sendParams,
           body: createSendBody,
@@ -36,11 +43,18 @@ export async function sendRoutes(fastify: FastifyInstance): Promise<void> {
             404: errorResponse,
             409: errorResponse,
             410: errorResponse,
+            429: errorResponse,
           },
         },
       },
       async (request, reply) => {
-        const ctx = { db: request.db, mailer: app.mailer, userId: request.user.id, now: app.clock() };
+        const ctx = {
+          db: request.db,
+          mailer: app.mailer,
+          userId: request.user.id,
+          now: app.clock(),
+          limits: app.config.sendLimits,
+        };
         const { send, created } = await createSend(ctx, { kind, id: request.params.id }, request.body);
         return reply.code(created ? 201 : 200).send(send);
       },

@@ -1,7 +1,10 @@
 import type { z } from 'zod';
 import {
   EMAIL_NOT_SET_UP,
+  NO_EMAIL_ON_RECORD,
+  NO_PHONE_ON_RECORD,
   NO_TEXT_CONSENT,
+  RECIPIENT_NOT_ON_RECORD,
   SEND_ID_TAKEN,
   TEXT_CHANNELS,
   type createSendBody,
@@ -14,6 +17,7 @@ import {
 import type { Db } from '@api/db/database';
 import { isUniqueViolation } from '@api/db/errors';
 import { refreshInspectionFunnelLocked } from '@api/db/inspection-funnel';
+import { inTransaction } from '@api/db/transaction';
 import type { Mailer } from '@api/lib/mailer';
 import { conflict, notFound } from '@api/lib/http-error';
 import { missingRow } from '@api/lib/change-log';
@@ -30,6 +34,7 @@ import {
   type SendRow,
   type Target,
 } from './send.repository';
+import { refuseOverLimit, type SendLimits } from './send-limits';
 import { listUnviewed, UNVIEWED_WINDOW_DAYS } from './unviewed.repository';
 
 /** The "Sent · Viewed" line shows the latest sends; older ones stay in the table. */
@@ -67,12 +72,27 @@ export interface SendContext {
   mailer: Mailer | null;
   userId: string;
   now: number;
+  limits: SendLimits;
+}
+
+type Customer = NonNullable<Awaited<ReturnType<typeof findTargetCustomer>>>;
+
+/** Where a send goes: the customer's email, or phone for a text, as the record says now; nowhere for a copied link. */
+function recipientOnRecord(customer: Customer, body: z.output<typeof createSendBody>): string | null {
+  if (body.channel === 'copy_link') return null;
+  const text = TEXT_CHANNELS.includes(body.channel);
+  const address = (text ? customer.phone : customer.email).trim();
+  if (!address) throw conflict(text ? NO_PHONE_ON_RECORD : NO_EMAIL_ON_RECORD);
+  // An older app's queued send names its recipient: it goes only where the record still points.
+  if (body.recipient && body.recipient.toLowerCase() !== address.toLowerCase()) throw conflict(RECIPIENT_NOT_ON_RECORD);
+  return address;
 }
 
 /**
- * Records one send. Device channels are recorded as opened; an email goes through SMTP outside any
- * transaction (a slow mail server must not hold the database) and its row says sent or failed. The
- * client-made id makes a replay answer the first send's row instead of sending again.
+ * Records one send, to the customer's address on record, within the user's and the shop's limits.
+ * Device channels are recorded as opened; an email goes through SMTP outside any transaction (a
+ * slow mail server must not hold the database) and its row says sent or failed. The client-made id
+ * makes a replay answer the first send's row instead of sending again (nor counting it again).
  */
 export async function createSend(
   ctx: SendContext,
@@ -91,24 +111,30 @@ export async function createSend(
   if (TEXT_CHANNELS.includes(body.channel) && !customer.textConsentAt) throw conflict(NO_TEXT_CONSENT);
   const email = body.channel === 'email';
   if (email && !ctx.mailer) throw conflict(EMAIL_NOT_SET_UP);
+  const recipient = recipientOnRecord(customer, body);
 
   const now = new Date(ctx.now).toISOString();
   // A device send queued offline keeps the time it was handed over (never a time still to come).
   const sentAt = !email && body.sentAt && Date.parse(body.sentAt) < ctx.now ? new Date(body.sentAt).toISOString() : now;
+  const row = {
+    id: body.id,
+    inspectionId: target.kind === 'inspection' ? target.id : null,
+    invoiceId: target.kind === 'invoice' ? target.id : null,
+    userId: ctx.userId,
+    channel: body.channel,
+    recipient,
+    subject: body.subject,
+    body: body.body,
+    status: email ? 'sending' : 'opened',
+    error: null,
+    sentAt,
+    createdAt: now,
+  };
   try {
-    await insertSend(db, {
-      id: body.id,
-      inspectionId: target.kind === 'inspection' ? target.id : null,
-      invoiceId: target.kind === 'invoice' ? target.id : null,
-      userId: ctx.userId,
-      channel: body.channel,
-      recipient: body.recipient,
-      subject: body.subject,
-      body: body.body,
-      status: email ? 'sending' : 'opened',
-      error: null,
-      sentAt,
-      createdAt: now,
+    // Counted and inserted in one transaction, so the limits hold across requests and processes.
+    await inTransaction(db, async (trx) => {
+      await refuseOverLimit(trx, ctx.userId, ctx.now, ctx.limits);
+      await insertSend(trx, row);
     });
   } catch (err) {
     // The same send arrived twice at once: the other request owns it.
@@ -122,7 +148,7 @@ export async function createSend(
   await refreshFunnel();
   if (email && ctx.mailer) {
     try {
-      await ctx.mailer({ to: body.recipient ?? '', subject: body.subject ?? '', text: body.body ?? '' });
+      await ctx.mailer({ to: recipient ?? '', subject: body.subject ?? '', text: body.body ?? '' });
       await setSendResult(db, body.id, 'sent', null);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
@@ -130,9 +156,9 @@ export async function createSend(
       await refreshFunnel();
     }
   }
-  const row = await findSend(db, body.id);
-  if (!row) throw notFound(notFoundMessage(target));
-  return { send: toShareSend(row), created: true };
+  const stored = await findSend(db, body.id);
+  if (!stored) throw notFound(notFoundMessage(target));
+  return { send: toShareSend(stored), created: true };
 }
 
 /** The latest sends, the customer's views and the latest decision, for "Sent · Viewed · Decided". */

@@ -15,10 +15,10 @@ const inspection = await createInspection(t.db, { customerId: customer.id }, [
   { description: 'Brakes', laborCostCents: 10000 },
 ]);
 const url = `/api/inspections/${inspection.id}/sends`;
+// No recipient: a send goes to the address on the customer's record.
 const email = (fields: Record<string, unknown> = {}) => ({
   id: randomUUID(),
   channel: 'email',
-  recipient: 'dana@mail.test',
   subject: 'Your inspection report',
   body: 'Hi Dana,\n\nYour report: https://shop.test/mpi/abc\n',
   ...fields,
@@ -27,7 +27,7 @@ const rows = (inspectionId = inspection.id) =>
   t.db.selectFrom('shareSends').selectAll().where('inspectionId', '=', inspectionId).orderBy('createdAt').execute();
 
 describe('POST /api/inspections/:id/sends by email', () => {
-  it('sends the text through the shop’s SMTP server and records who sent it, to whom and that it went', async () => {
+  it('sends the text through the shop’s SMTP server to the customer’s email on record, and records who sent it, to whom and that it went', async () => {
     const body = email();
     const res = await advisor.inject({ method: 'POST', url, payload: body });
     expect(res.statusCode, res.body).toBe(201);
@@ -71,22 +71,19 @@ describe('POST /api/inspections/:id/sends by email', () => {
 
   it('records a refused email as failed with the SMTP server’s reason', async () => {
     smtp.refuse.add('gone@mail.test');
-    const res = await advisor.inject({ method: 'POST', url, payload: email({ recipient: 'gone@mail.test' }) });
+    const moved = await createCustomer(t.db, { email: 'gone@mail.test' });
+    const theirs = await createInspection(t.db, { customerId: moved.id });
+    const res = await advisor.inject({ method: 'POST', url: `/api/inspections/${theirs.id}/sends`, payload: email() });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ status: 'failed', recipient: 'gone@mail.test' });
     expect(res.json().error).toContain('Mailbox unavailable');
   });
 
-  it('refuses an email without a valid recipient, subject or body, and sends nothing', async () => {
+  it('refuses an email without a subject or body, and sends nothing', async () => {
     const before = (await rows()).length;
-    const res = await advisor.inject({
-      method: 'POST',
-      url,
-      payload: email({ recipient: 'not-an-email', subject: ' ', body: '' }),
-    });
+    const res = await advisor.inject({ method: 'POST', url, payload: email({ subject: ' ', body: '' }) });
     expect(res.statusCode).toBe(400);
     expect(res.json().issues).toEqual([
-      { path: 'recipient', message: 'Please enter a valid email' },
       { path: 'subject', message: 'Subject is required' },
       { path: 'body', message: 'Body is required' },
     ]);
@@ -105,14 +102,18 @@ describe('POST /api/inspections/:id/sends from the device', () => {
       payload: {
         id: randomUUID(),
         channel: 'mail_app',
-        recipient: 'dana@mail.test',
         subject: 'S',
         body: 'B',
         sentAt: handedOver,
       },
     });
     expect(mailApp.statusCode).toBe(201);
-    expect(mailApp.json()).toMatchObject({ channel: 'mail_app', status: 'opened', sentAt: handedOver });
+    expect(mailApp.json()).toMatchObject({
+      channel: 'mail_app',
+      status: 'opened',
+      sentAt: handedOver,
+      recipient: 'dana@mail.test',
+    });
     // A time still to come is the device's clock being wrong: the server's time is kept.
     const future = new Date(Date.now() + 3_600_000).toISOString();
     const copied = await advisor.inject({
@@ -127,14 +128,14 @@ describe('POST /api/inspections/:id/sends from the device', () => {
   });
 
   it('texts only a customer whose consent is recorded, and says why not otherwise', async () => {
-    const quiet = await createCustomer(t.db, { name: 'No Texts' });
+    const quiet = await createCustomer(t.db, { name: 'No Texts', phone: '555-0100' });
     const theirs = await createInspection(t.db, { customerId: quiet.id });
     const sendsUrl = `/api/inspections/${theirs.id}/sends`;
     for (const channel of ['text', 'share_sheet']) {
       const res = await advisor.inject({
         method: 'POST',
         url: sendsUrl,
-        payload: { id: randomUUID(), channel, recipient: '555-0100', body: 'Hi' },
+        payload: { id: randomUUID(), channel, body: 'Hi' },
       });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ error: 'conflict', message: NO_TEXT_CONSENT });
@@ -148,9 +149,10 @@ describe('POST /api/inspections/:id/sends from the device', () => {
     const texted = await advisor.inject({
       method: 'POST',
       url: sendsUrl,
-      payload: { id: randomUUID(), channel: 'text', recipient: '555-0100', body: 'Hi' },
+      payload: { id: randomUUID(), channel: 'text', body: 'Hi' },
     });
     expect(texted.statusCode).toBe(201);
+    // A text goes to the phone on record.
     expect(texted.json()).toMatchObject({ channel: 'text', status: 'opened', recipient: '555-0100' });
   });
 

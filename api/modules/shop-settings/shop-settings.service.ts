@@ -6,6 +6,7 @@ import {
   type ShopSettings,
   type shopSettingsBody,
 } from '@shared/schemas/shop-settings';
+import type { PermissionSettings } from '@shared/permissions';
 import type { Db } from '@api/db/database';
 import { hasAnyUser } from '@api/modules/users/user.repository';
 import { APPROVAL_SIGNATURE, readSetting, writeSetting } from './shop-settings.repository';
@@ -24,13 +25,21 @@ export async function approvalSignatureMode(db: Db): Promise<ApprovalSignatureMo
 const UNVIEWED_ALERT_MINUTES = 'unviewedAlertMinutes';
 
 export async function getShopSettings(db: Db): Promise<ShopSettings> {
-  const [openSignUp, approvalSignature, unviewedAlertMinutes] = await Promise.all([
+  const [openSignUp, approvalSignature, unviewedAlertMinutes, permissions] = await Promise.all([
     readSetting(db, OPEN_SIGN_UP),
     approvalSignatureMode(db),
     unviewedAlertMinutesSetting(db),
+    permissionSettings(db),
   ]);
   // Off unless an admin turned it on: sign-up stays closed by default.
-  return { openSignUp: openSignUp === 'true', approvalSignature, unviewedAlertMinutes };
+  return { openSignUp: openSignUp === 'true', approvalSignature, unviewedAlertMinutes, ...permissions };
+}
+
+const TECHNICIANS_MAY_SEND = 'techniciansMaySend';
+
+/** The settings the role table reads (`shared/permissions.ts`); each is off unless an admin turned it on. */
+export async function permissionSettings(db: Db): Promise<PermissionSettings> {
+  return { techniciansMaySend: (await readSetting(db, TECHNICIANS_MAY_SEND)) === 'true' };
 }
 
 /** The dashboard's "Sent, not viewed" threshold in minutes. */
@@ -43,6 +52,9 @@ export async function updateShopSettings(db: Db, body: z.output<typeof shopSetti
   if (body.openSignUp !== undefined) await writeSetting(db, OPEN_SIGN_UP, JSON.stringify(body.openSignUp));
   if (body.approvalSignature !== undefined)
     await writeSetting(db, APPROVAL_SIGNATURE, JSON.stringify(body.approvalSignature));
+  if (body.techniciansMaySend !== undefined) {
+    await writeSetting(db, TECHNICIANS_MAY_SEND, JSON.stringify(body.techniciansMaySend));
+  }
   if (body.unviewedAlertMinutes !== undefined) {
     await writeSetting(db, UNVIEWED_ALERT_MINUTES, JSON.stringify(body.unviewedAlertMinutes));
   }

@@ -84,7 +84,12 @@ describe('sending the report by email through the shop’s SMTP server', () => {
 
     const { edit, dialog } = await openSendDialog(page, 'Rosa Diaz');
     const link = `${baseUrl}/mpi/${seeded.shareToken}`;
-    expect(await dialog.getByLabel('To', { exact: true }).inputValue()).toBe('rosa.diaz@mail.test');
+    // The address on the customer's record, not a field: sending elsewhere starts with editing the customer.
+    const recipient = dialog.getByTestId('send-recipient');
+    expect(await recipient.innerText()).toBe(
+      'To: rosa.diaz@mail.test\n\nThe email on Rosa Diaz’s record. To send it elsewhere, edit the customer’s email first (Customers, then Edit); the change is saved like any other edit.',
+    );
+    expect(await dialog.getByRole('textbox', { name: /^(To|Phone)$/ }).count()).toBe(0);
     expect(await dialog.getByLabel('Subject', { exact: true }).inputValue()).toBe('Your 2019 Mazda CX-5 report');
     const body = await dialog.getByLabel('Message', { exact: true }).inputValue();
     expect(body).toMatch(
@@ -214,7 +219,9 @@ describe('sending without SMTP: the device’s mail app and share sheet', () => 
     await addSession(context, baseUrl, api.cookie);
     const { dialog } = await openSendDialog(page, name);
     await dialog.getByRole('radio', { name: 'Text', exact: true }).check();
-    expect(await dialog.getByLabel('Phone', { exact: true }).inputValue()).toBe('555-0142');
+    expect(await dialog.getByTestId('send-recipient').innerText()).toMatch(
+      /^To: 555-0142\n\nThe phone on .+’s record\./,
+    );
     const body = await dialog.getByLabel('Message', { exact: true }).inputValue();
     await dialog.getByRole('button', { name: 'Share…' }).click();
     await toastTitled(page, 'Send recorded');

@@ -1,6 +1,7 @@
 import { LoadingBlock } from '@web/components/ui/spinner';
 import { useCurrentUser } from '@web/lib/current-user';
 import { ApprovalSignatureSetting } from './approval-signature-setting';
+import { SendingPermissionSetting } from './sending-permission-setting';
 import { ContactForm } from './contact-form';
 import { PasswordForm } from './password-form';
 import styles from './settings.module.css';
@@ -30,6 +31,7 @@ export function SettingsSection() {
           <ContactForm key={user.id} user={user} />
           <PasswordForm />
           {user.role === 'admin' ? <ApprovalSignatureSetting /> : null}
+          {user.role === 'admin' ? <SendingPermissionSetting /> : null}
           {user.role === 'admin' && online ? <UnviewedAlertSetting /> : null}
         </div>
       ) : (

@@ -62,14 +62,14 @@ export function SendDialog({ kind, targetId, customer, fill, link, onClose }: Se
   const [channel, setChannel] = useState<Choice>('email');
   const [subject, setSubject] = useState<string>();
   const [body, setBody] = useState<string>();
-  const [recipient, setRecipient] = useState<string>();
   const [busy, setBusy] = useState(false);
 
   const template = options.find((t) => t.id === templateId) ?? options[0]!;
   const shownSubject = subject ?? fillTemplate(template.subject, values);
   const shownBody = body ?? fillTemplate(template.body, values);
   const consent = Boolean(customer.textConsentAt);
-  const to = recipient ?? (channel === 'text' ? customer.phone : customer.email);
+  // Sends go where the customer's record says; the server holds to the same rule.
+  const to = (channel === 'text' ? customer.phone : customer.email).trim();
   const serverEmail = config.data?.emailSending === true;
   const unfilled = unfilledPlaceholders(`${shownSubject}\n${shownBody}`);
 
@@ -77,10 +77,6 @@ export function SendDialog({ kind, targetId, customer, fill, link, onClose }: Se
     setTemplateId(id);
     setSubject(undefined);
     setBody(undefined);
-  };
-  const pickChannel = (next: Choice) => {
-    setChannel(next);
-    setRecipient(undefined);
   };
 
   /** Records the send; the "Sent" line and the dashboard read it back. */
@@ -116,7 +112,7 @@ export function SendDialog({ kind, targetId, customer, fill, link, onClose }: Se
 
   const emailByServer = () =>
     run(async () => {
-      const outcome = await record('email', { recipient: to, subject: shownSubject, body: shownBody });
+      const outcome = await record('email', { subject: shownSubject, body: shownBody });
       if (outcome.queued) toast({ title: 'Email queued', description: 'It is sent when the connection returns.' });
       else if (outcome.send.status === 'failed')
         throw new Error(`The email could not be sent: ${outcome.send.error ?? 'unknown error'}`);
@@ -140,7 +136,7 @@ export function SendDialog({ kind, targetId, customer, fill, link, onClose }: Se
         if (err instanceof DOMException && err.name === 'AbortError') return;
         throw err;
       }
-      const outcome = await record('share_sheet', { recipient: to, body: shownBody });
+      const outcome = await record('share_sheet', { body: shownBody });
       toast({ title: 'Send recorded', description: recordedText(outcome.queued) });
       onClose();
     });
@@ -175,7 +171,7 @@ export function SendDialog({ kind, targetId, customer, fill, link, onClose }: Se
       <a
         className={buttonClass()}
         href={mailtoLink(to, shownSubject, shownBody)}
-        onClick={() => void deviceSend('mail_app', { recipient: to, subject: shownSubject, body: shownBody })}
+        onClick={() => void deviceSend('mail_app', { subject: shownSubject, body: shownBody })}
       >
         Open mail app
       </a>
@@ -187,7 +183,7 @@ export function SendDialog({ kind, targetId, customer, fill, link, onClose }: Se
       <a
         className={buttonClass()}
         href={smsLink(to, shownBody)}
-        onClick={() => void deviceSend('text', { recipient: to, body: shownBody })}
+        onClick={() => void deviceSend('text', { body: shownBody })}
       >
         Open messages
       </a>
@@ -219,7 +215,7 @@ export function SendDialog({ kind, targetId, customer, fill, link, onClose }: Se
                 value={c.value}
                 checked={channel === c.value}
                 disabled={c.disabled}
-                onChange={() => pickChannel(c.value as Choice)}
+                onChange={() => setChannel(c.value as Choice)}
               />
               {c.label}
             </label>
@@ -241,14 +237,7 @@ export function SendDialog({ kind, targetId, customer, fill, link, onClose }: Se
                 onValueChange={pickTemplate}
               />
             </FormField>
-            <FormField label={channel === 'text' ? 'Phone' : 'To'}>
-              <Input
-                name="recipient"
-                type={channel === 'text' ? 'tel' : 'email'}
-                value={to}
-                onChange={(e) => setRecipient(e.target.value)}
-              />
-            </FormField>
+            <RecipientOnRecord customerName={customer.name} channel={channel} to={to} />
             {channel === 'email' ? (
               <FormField label="Subject">
                 <Input name="subject" value={shownSubject} onChange={(e) => setSubject(e.target.value)} />
@@ -270,5 +259,21 @@ export function SendDialog({ kind, targetId, customer, fill, link, onClose }: Se
         )}
       </div>
     </Dialog>
+  );
+}
+
+/** Where the message goes: the address on the customer's record, and how to send elsewhere. */
+function RecipientOnRecord({ customerName, channel, to }: { customerName: string; channel: Choice; to: string }) {
+  const what = channel === 'text' ? 'phone' : 'email';
+  return (
+    <div className={styles.recipient} data-testid="send-recipient">
+      <p className={styles.hint}>
+        To: <strong className={styles.address}>{to || `No ${what} on record`}</strong>
+      </p>
+      <p className={styles.hint}>
+        The {what} on {customerName}’s record. To send it elsewhere, edit the customer’s {what} first (Customers, then
+        Edit); the change is saved like any other edit.
+      </p>
+    </div>
   );
 }
