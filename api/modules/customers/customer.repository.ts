@@ -217,7 +217,6 @@ export function searchCustomers(
     readAnswers: (ids) => readCustomerAnswers(db, ids),
     count: () => countCustomers(db, filters),
     most: terms?.most,
-    key: countKey('customer search', { q: filters.q, status: filters.status, sort }),
   });
 }
 
