@@ -155,7 +155,7 @@ describe('share pages asked for again', () => {
     expect(next.report.services[0].status).toBe('approved');
     expect(next.receipt.inspection.services[0].status).toBe('approved');
     expect(next.report.estimate.total).not.toBe(first.report.estimate.total);
-  });
+  }, 60_000);
 
   it('answers 404 once a page is gone: its invoice deleted, its inspection deleted', async () => {
     const other = await createInspection(t.db, { status: 'completed' }, [{ description: 'Wipers', laborCostCents: 900 }]);
