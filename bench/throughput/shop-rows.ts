@@ -163,10 +163,9 @@ export interface ShopCatalog {
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 const MAX_DECISIONS = 60_000;
 /**
- * Search probes of each kind (unique names, email fragments): more than the server keeps searches
- * and their pages of (api/lib/kept-searches.ts), so that cycling through them measures searches
- * not sent just before, as an advisor looking up a customer sends them. The common surname is the
- * one search the bench sends again and again.
+ * Search probes of each kind (unique names, email fragments): many of them, so that cycling through
+ * them measures searches not sent just before, as an advisor looking up a customer sends them. The
+ * common surname is the one search the bench sends again and again.
  */
 const PROBES = 512;
 const INVOICE_TAX_RATE = 80; // 8.0%, as the app charges
