@@ -233,5 +233,5 @@ describe('GET /api/inspections deep pages by offset', () => {
     } finally {
       await t.db.deleteFrom('customers').where('id', '=', owner.id).execute();
     }
-  }, 60_000);
+  }, 180_000);
 });
