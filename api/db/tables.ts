@@ -228,8 +228,6 @@ export interface SyncStateTable {
   tombstoneHorizon: number;
   /** The change feed's history: '' until a restore, then a new random value at each restore. */
   epoch: string;
-  /** The sequence of the last change to a customer or vehicle: their searches' matches stay while it does. */
-  customerVehicleSeq: number;
 }
 
 export interface SyncChangesTable {

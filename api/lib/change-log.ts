@@ -37,22 +37,13 @@ const insertChanges = compiledInsert('syncChanges', (insert) =>
   ),
 );
 
-// Every write takes its sequence numbers here: compiled once each (the count is bound, as text). A
-// write that changes a customer or vehicle also moves their own mark to its last number (both sides
-// of a SET read the row as it was), which their searches' kept matches go by (api/lib/kept-searches.ts).
-const advanceSeqOf = (customerOrVehicle: boolean) =>
-  compiledOnce((db, [count]) =>
-    db
-      .updateTable('syncState')
-      .set((eb) => {
-        const next = eb('seq', '+', asNumber(count!));
-        return customerOrVehicle ? { seq: next, customerVehicleSeq: next } : { seq: next };
-      })
-      .returning('seq'),
-  );
-const advanceSeq = advanceSeqOf(false);
-const advanceSeqOfCustomerOrVehicle = advanceSeqOf(true);
-const CUSTOMER_OR_VEHICLE: ReadonlySet<ChangeEntity> = new Set(['customer', 'vehicle']);
+// Every write takes its sequence numbers here: compiled once (the count is bound, as text).
+const advanceSeq = compiledOnce((db, [count]) =>
+  db
+    .updateTable('syncState')
+    .set((eb) => ({ seq: eb('seq', '+', asNumber(count!)) }))
+    .returning('seq'),
+);
 
 const GONE_MESSAGES: Record<ChangeEntity, string> = {
   customer: 'This customer was deleted',
@@ -77,10 +68,7 @@ export async function recordChanges(db: Db, changes: readonly Change[], now = no
   // report's summary of those inspections follows in the same transaction.
   const live = [...unique.values()].filter((c) => c.entity === 'inspection' && !c.deleted).map((c) => c.id);
   await refreshInspectionFunnel(db, live);
-  const customerOrVehicle = [...unique.values()].some((c) => CUSTOMER_OR_VEHICLE.has(c.entity));
-  const [state] = await (customerOrVehicle ? advanceSeqOfCustomerOrVehicle : advanceSeq)(db, [
-    numberValue(unique.size),
-  ]);
+  const [state] = await advanceSeq(db, [numberValue(unique.size)]);
   if (!state) throw new Error('sync_state has no row');
   const { seq } = state;
   let next = Number(seq) - unique.size + 1;

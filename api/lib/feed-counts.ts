@@ -13,16 +13,12 @@ interface Kept {
 
 const keptOf = lruMapPer<Kept>(KEPT_COUNTS);
 
-const feedMarks = compiledOnce((db) => db.selectFrom('syncState').select(['seq', 'customerVehicleSeq', 'epoch']));
+const feedMarks = compiledOnce((db) => db.selectFrom('syncState').select(['seq', 'epoch']));
 
-/**
- * Where the change feed stands (its epoch and sequence number), or undefined before it has a state
- * row. With `customerVehicleSeq`, where its changes to customers and vehicles stand: the sequence
- * number of the last of them (`recordChanges`).
- */
-export async function readFeedMark(db: Db, of: 'seq' | 'customerVehicleSeq' = 'seq'): Promise<string | undefined> {
+/** Where the change feed stands (its epoch and sequence number), or undefined before it has a state row. */
+export async function readFeedMark(db: Db): Promise<string | undefined> {
   const [state] = await feedMarks(db, []);
-  return state ? `${state.epoch}:${String(state[of])}` : undefined;
+  return state ? `${state.epoch}:${String(state.seq)}` : undefined;
 }
 
 /**

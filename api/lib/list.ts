@@ -4,7 +4,6 @@ import { NEXT_CURSOR_HEADER } from '@shared/schemas/common';
 import { isPostgres, type Db } from '@api/db/database';
 import type { Database } from '@api/db/tables';
 import { JsonText, sendJsonText } from './json-text';
-import { keptSearchIds, keptSearchPage, searchMark } from './kept-searches';
 
 export interface Page {
   limit?: number | undefined;
@@ -81,8 +80,6 @@ export interface SearchPage<K> {
  * asks for all of them, without a limit: SQLite then sorts them in its sorter, where under a LIMIT
  * it keeps them in a temporary b-tree (a common surname's ids, 1,000 of them at 100,000 customers:
  * 1.0 -> 0.7 ms; docs/performance.md, "A search's ids without a limit").
- * Those ids, all of them, are kept until a customer or vehicle changes (`keptSearchIds`): the next
- * page of the same search, or the same page again, reads only its answers.
  * On PostgreSQL the read is the page itself and one row more (its limit and offset) and carries the
  * count (`searchMatchColumns`). The page's answers are then read by id (`readAnswers`) as one JSON
  * array in the order of the ids, written by the database, instead of a row object per answer; one
@@ -98,21 +95,7 @@ export async function searchPage<K>(
     count: () => Promise<number>;
     /** How many rows can match at most, where known. */
     most?: number | undefined;
-    /** What the matches depend on (the table, terms, filters and sort): they are kept by it (`keptSearchIds`). */
-    key: string;
   },
-): Promise<SearchPage<K>> {
-  if (isPostgres(db)) return readSearchPage(db, undefined, page, search);
-  const mark = await searchMark(db);
-  const pageKey = `${search.key} offset=${page.offset ?? 0} limit=${page.limit ?? 'all'}`;
-  return keptSearchPage(db, mark, pageKey, () => readSearchPage(db, mark, page, search));
-}
-
-async function readSearchPage<K>(
-  db: Db,
-  mark: string | undefined,
-  page: Pick<Page, 'limit' | 'offset'>,
-  search: Parameters<typeof searchPage<K>>[2],
 ): Promise<SearchPage<K>> {
   let total: number | undefined;
   let matched: string[];
@@ -127,12 +110,10 @@ async function readSearchPage<K>(
   } else {
     const all = lookahead === undefined || (search.most !== undefined && search.most < SEARCH_IDS_READ);
     const asked = all ? undefined : Math.max(SEARCH_IDS_READ, offset + lookahead);
-    const { ids, complete } = await keptSearchIds(db, mark, search.key, async () => {
-      const [row] = (await search.readIds({ limit: asked })) as { ids: string }[];
-      const matches = JSON.parse(row!.ids) as string[];
-      // Fewer than asked for are all of them.
-      return { ids: matches, complete: asked === undefined || matches.length < asked };
-    });
+    const [row] = (await search.readIds({ limit: asked })) as { ids: string }[];
+    const ids = JSON.parse(row!.ids) as string[];
+    // Fewer than asked for are all of them.
+    const complete = asked === undefined || ids.length < asked;
     if (complete) total = ids.length;
     matched = ids.slice(offset, lookahead === undefined ? undefined : offset + lookahead);
   }

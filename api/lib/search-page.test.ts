@@ -1,15 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { isPostgres } from '@api/db/database';
 import { createTestDatabase } from '@api/test/database';
-import { changed, recordChanges } from './change-log';
-import { inTransaction } from '@api/db/transaction';
-import {
-  KEPT_PAGE_MOST,
-  KEPT_SEARCH_IDS,
-  KEPT_SEARCH_PAGE_TEXT,
-  KEPT_SEARCH_PAGES,
-  KEPT_SEARCHES,
-} from './kept-searches';
 import { SEARCH_IDS_READ, searchPage, type Page, type SearchPage, type SearchRow } from './list';
 
 // searchPage with its reads and its count stubbed: what it asks each database for, and what it makes of it.
@@ -18,15 +9,12 @@ afterAll(() => database.drop());
 const { db } = database;
 const postgres = isPostgres(db);
 
-let searches = 0;
-
-/** A search whose matches are `ids` (in order); its reads answer as the database would. Each is a search of its own (`key`). */
-function stubbed(ids: readonly string[], gone: readonly string[] = [], key = `search ${++searches}`) {
+/** A search whose matches are `ids` (in order); its reads answer as the database would. */
+function stubbed(ids: readonly string[], gone: readonly string[] = []) {
   const asked: Pick<Page, 'limit' | 'offset'>[] = [];
   const answered: string[][] = [];
   let counted = 0;
   return {
-    key,
     asked,
     answered,
     counted: () => counted,
@@ -131,166 +119,5 @@ describe('searchPage', () => {
     expect(page.more).toBe(false);
     // SQLite's read from the first tells the total; PostgreSQL's empty page does not, and it counts.
     expect(past.counted()).toBe(postgres ? 1 : 0);
-  });
-
-  describe('kept until a customer or vehicle changes', () => {
-    // PostgreSQL reads each page (with its count) and keeps nothing.
-    const kept = !postgres;
-
-    it('answers the same search again, at any page, from the ids its first read gave', async () => {
-      const search = stubbed(five);
-      await searchPage(db, { limit: 2 }, search);
-      const page = await searchPage(db, { limit: 2, offset: 2 }, search);
-      expect(idsOf(page)).toEqual(['id-2', 'id-3']);
-      expect(page).toMatchObject({ total: 5, more: true });
-      const whole = await searchPage(db, {}, search);
-      expect(idsOf(whole)).toEqual(five);
-      expect(search.asked).toHaveLength(kept ? 1 : 3);
-    });
-
-    it('reads them again once a customer or a vehicle changes, not for other writes', async () => {
-      const search = stubbed(five);
-      await searchPage(db, { limit: 2 }, search);
-      await inTransaction(db, (trx) => recordChanges(trx, changed('media', ['a photo'])));
-      await searchPage(db, { limit: 2 }, search);
-      expect(search.asked).toHaveLength(kept ? 1 : 2);
-      await inTransaction(db, (trx) =>
-        recordChanges(trx, [...changed('media', ['a video']), ...changed('customer', ['c'])]),
-      );
-      await searchPage(db, { limit: 2 }, search);
-      expect(search.asked).toHaveLength(kept ? 2 : 3);
-      await inTransaction(db, (trx) => recordChanges(trx, changed('vehicle', ['v'])));
-      await searchPage(db, { limit: 2 }, search);
-      expect(search.asked).toHaveLength(kept ? 3 : 4);
-      // The page's answers, kept with it, are read again with the ids.
-      expect(search.answered).toHaveLength(kept ? 3 : 4);
-    });
-
-    it('gives what the database holds now once the mark moves, the same key or not', async () => {
-      const before = stubbed(five, [], 'renamed search');
-      await searchPage(db, { limit: 10 }, before);
-      await inTransaction(db, (trx) => recordChanges(trx, changed('customer', ['c'])));
-      const after = stubbed(['id-9', ...five], [], 'renamed search');
-      const page = await searchPage(db, { limit: 10 }, after);
-      expect(idsOf(page)).toEqual(['id-9', ...five]);
-      expect(page.total).toBe(6);
-    });
-
-    it('always reads inside a transaction, and keeps nothing it reads there', async () => {
-      const search = stubbed(five);
-      await inTransaction(db, async (trx) => {
-        await searchPage(trx, { limit: 2 }, search);
-        await searchPage(trx, { limit: 2 }, search);
-      });
-      expect(search.asked).toHaveLength(2);
-      await searchPage(db, { limit: 2 }, search);
-      expect(search.asked).toHaveLength(3);
-    });
-
-    it('keeps the KEPT_SEARCHES searches used last, and no more than KEPT_SEARCH_IDS ids in all', async () => {
-      const first = stubbed(five);
-      await searchPage(db, { limit: 2 }, first);
-      const others = Array.from({ length: KEPT_SEARCHES }, () => stubbed(five));
-      for (const other of others) await searchPage(db, { limit: 2 }, other);
-      // The first one was the least recently used: out. The last one is kept. (Other pages than
-      // the one read: a page read is kept on its own.)
-      await searchPage(db, { limit: 2, offset: 2 }, first);
-      await searchPage(db, { limit: 2, offset: 2 }, others.at(-1)!);
-      expect(first.asked).toHaveLength(2);
-      expect(others.at(-1)!.asked).toHaveLength(kept ? 1 : 2);
-
-      // Two searches of more ids than the budget holds together: the older one goes.
-      const many = (n: number) => Array.from({ length: n }, (_, i) => `id-${i}`);
-      const broad = { ...stubbed(many(KEPT_SEARCH_IDS / 2 + 1)), most: 1 };
-      const broader = { ...stubbed(many(KEPT_SEARCH_IDS / 2 + 1)), most: 1 };
-      await searchPage(db, { limit: 2 }, broad);
-      await searchPage(db, { limit: 2 }, broader);
-      await searchPage(db, { limit: 2, offset: 2 }, broader);
-      await searchPage(db, { limit: 2, offset: 2 }, broad);
-      expect(broader.asked).toHaveLength(kept ? 1 : 2);
-      expect(broad.asked).toHaveLength(2);
-    });
-
-    it('answers the same page again as its first read wrote it, reading neither its ids nor its answers', async () => {
-      const search = stubbed(five);
-      const first = await searchPage(db, { limit: 2, offset: 1 }, search);
-      const again = await searchPage(db, { limit: 2, offset: 1 }, search);
-      expect(again.items.text).toBe(first.items.text);
-      expect(again).toMatchObject({ last: 'id-2', total: 5, more: true });
-      expect(search.answered).toHaveLength(kept ? 1 : 2);
-      // Another page of it (another offset or limit) reads its own answers from the kept ids.
-      const other = await searchPage(db, { limit: 3, offset: 1 }, search);
-      expect(idsOf(other)).toEqual(['id-1', 'id-2', 'id-3']);
-      expect(search.answered).toHaveLength(kept ? 2 : 3);
-      expect(search.asked).toHaveLength(kept ? 1 : 3);
-    });
-
-    it('gives a kept page of a search of SEARCH_IDS_READ matches or more with its counted total', async () => {
-      const many = Array.from({ length: SEARCH_IDS_READ + 5 }, (_, i) => `id-${i}`);
-      const search = stubbed(many);
-      await searchPage(db, { limit: 3 }, search);
-      const page = await searchPage(db, { limit: 3 }, search);
-      expect(idsOf(page)).toEqual(['id-0', 'id-1', 'id-2']);
-      expect(page).toMatchObject({ total: SEARCH_IDS_READ + 5, more: true });
-      // Counted once, by the page's first read; PostgreSQL's page carries its count.
-      expect(search.counted()).toBe(postgres ? 0 : 1);
-    });
-
-    it('reads a page again inside a transaction, and keeps nothing it reads there', async () => {
-      const search = stubbed(five);
-      await inTransaction(db, async (trx) => {
-        await searchPage(trx, { limit: 2 }, search);
-        await searchPage(trx, { limit: 2 }, search);
-      });
-      expect(search.answered).toHaveLength(2);
-      await searchPage(db, { limit: 2 }, search);
-      await searchPage(db, { limit: 2 }, search);
-      expect(search.answered).toHaveLength(kept ? 3 : 4);
-    });
-
-    it('keeps the KEPT_SEARCH_PAGES pages used last, within KEPT_SEARCH_PAGE_TEXT, and no page longer than KEPT_PAGE_MOST', async () => {
-      const search = stubbed(five);
-      await searchPage(db, { limit: 1 }, search);
-      // As many other pages (each its own offset of one large search, whose ids are kept) push it out.
-      const ids = Array.from({ length: KEPT_SEARCH_PAGES }, (_, i) => `id-${i}`);
-      const pages = stubbed(ids);
-      for (let offset = 0; offset < KEPT_SEARCH_PAGES; offset++) await searchPage(db, { limit: 1, offset }, pages);
-      await searchPage(db, { limit: 1, offset: KEPT_SEARCH_PAGES - 1 }, pages);
-      expect(pages.answered).toHaveLength(kept ? KEPT_SEARCH_PAGES : KEPT_SEARCH_PAGES + 1);
-      await searchPage(db, { limit: 1 }, search);
-      expect(search.answered).toHaveLength(2);
-
-      // Answers as long as the page bound, and pages of more than the text bound in all.
-      const long = (length: number) => {
-        const base = stubbed(five);
-        const answer = { id: 'x'.repeat(length) };
-        const readAnswers = async (pageIds: string[]) => {
-          await base.readAnswers(pageIds);
-          return { text: JSON.stringify([answer]) };
-        };
-        return { ...base, readAnswers };
-      };
-      const tooLong = long(KEPT_PAGE_MOST);
-      await searchPage(db, { limit: 1 }, tooLong);
-      await searchPage(db, { limit: 1 }, tooLong);
-      expect(tooLong.answered).toHaveLength(2);
-      const heavy = Array.from({ length: Math.ceil(KEPT_SEARCH_PAGE_TEXT / (KEPT_PAGE_MOST - 100)) + 1 }, () =>
-        long(KEPT_PAGE_MOST - 100),
-      );
-      for (const one of heavy) await searchPage(db, { limit: 1 }, one);
-      // The first is out (least recently used past the bound); the last is kept.
-      for (const one of [heavy[0]!, heavy.at(-1)!]) await searchPage(db, { limit: 1 }, one);
-      expect(heavy[0]!.answered).toHaveLength(2);
-      expect(heavy.at(-1)!.answered).toHaveLength(kept ? 1 : 2);
-    });
-
-    it('keeps no search of SEARCH_IDS_READ matches or more (it read only the first of them)', async () => {
-      const many = Array.from({ length: SEARCH_IDS_READ + 5 }, (_, i) => `id-${i}`);
-      const search = stubbed(many);
-      await searchPage(db, { limit: 3 }, search);
-      const page = await searchPage(db, { limit: 3, offset: 3 }, search);
-      expect(idsOf(page)).toEqual(['id-3', 'id-4', 'id-5']);
-      expect(search.asked).toHaveLength(2);
-    });
   });
 });

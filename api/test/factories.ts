@@ -72,15 +72,15 @@ export function customerRow(fields: Partial<CustomerRow> = {}): CustomerRow {
 }
 
 /**
- * Moves the change feed's sequence number, and the customers' and vehicles' own, as every write of
- * the app that changes one of them does with the change it records: a list total PostgreSQL keeps
- * (api/lib/feed-counts.ts) is counted again, a kept search (api/lib/kept-searches.ts) read again.
+ * Moves the change feed's sequence number, as every write of the app that changes a customer,
+ * vehicle or inspection does with the change it records: a list total PostgreSQL keeps
+ * (api/lib/feed-counts.ts) is counted again.
  * The factories record no change themselves (tests of the feed make theirs through the API).
  */
 export async function moveFeed(db: Db): Promise<void> {
   await db
     .updateTable('syncState')
-    .set((eb) => ({ seq: eb('seq', '+', 1), customerVehicleSeq: eb('seq', '+', 1) }))
+    .set((eb) => ({ seq: eb('seq', '+', 1) }))
     .execute();
 }
 

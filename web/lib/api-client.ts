@@ -1,6 +1,7 @@
 // The staff app's one door to the API. Feature `api/` files call these; components never fetch.
 
 import { newRowId } from '@shared/ids';
+import { NEXT_CURSOR_HEADER } from '@shared/schemas/common';
 
 /** A non-successful response: the message is "<status>: <body text or status text>", the text the error toasts show. */
 export class ApiError extends Error {
@@ -20,6 +21,8 @@ export class ApiError extends Error {
 export interface ListResult<T> {
   items: T[];
   total: number;
+  /** The next page's cursor (`after=`), when the list pages by cursor and more rows follow. */
+  next?: string | undefined;
 }
 
 type Query = Record<string, string | number | boolean | undefined | null>;
@@ -90,11 +93,12 @@ export const api = {
   delete: async (path: string, options?: RequestOptions) => {
     await send('DELETE', path, options);
   },
-  /** A page of a list endpoint, with its X-Total-Count. */
+  /** A page of a list endpoint, with its X-Total-Count and, where it pages by cursor, the next page's. */
   list: async <T>(path: string, query: Query, options?: RequestOptions): Promise<ListResult<T>> => {
     const response = await send('GET', path, { ...options, query });
     const items = await json<T[]>(response);
-    return { items, total: Number(response.headers.get('X-Total-Count') ?? items.length) };
+    const total = Number(response.headers.get('X-Total-Count') ?? items.length);
+    return { items, total, next: response.headers.get(NEXT_CURSOR_HEADER) ?? undefined };
   },
 };
 

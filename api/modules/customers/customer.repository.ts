@@ -17,7 +17,6 @@ import {
 } from '@api/lib/list';
 import { searchTerms, textMatchTerms, type SearchTerms } from '@api/lib/text-search';
 import { countKey, countUntilChanged } from '@api/lib/feed-counts';
-import { pageFromAnchors } from '@api/lib/offset-anchors';
 
 export type CustomerFilters = Pick<CustomerListQuery, 'q' | 'status'>;
 export type CustomerSort = NonNullable<CustomerListQuery['sort']>;
@@ -218,37 +217,16 @@ export function searchCustomers(
     readAnswers: (ids) => readCustomerAnswers(db, ids),
     count: () => countCustomers(db, filters),
     most: terms?.most,
-    key: countKey('customer search', { q: filters.q, status: filters.status, sort }),
   });
 }
 
-/**
- * A page of customers, read down the sort's index (a search without a total, or after a cursor). A
- * deep page by offset of the whole list (or of a status) starts from the kept key nearest before
- * it (`pageFromAnchors`) instead of walking the index from the first row.
- */
+/** A page of customers, read down the sort's index (a search without a total, or after a cursor). */
 export function listCustomers(
   db: Db,
   filters: CustomerFilters,
   sort: CustomerSort,
   page: Page,
 ): Promise<CustomerText[]> {
-  if (filters.q) return readCustomerPage(db, filters, sort, page);
-  const { status } = matchingOf(db, filters);
-  return pageFromAnchors(db, countKey('customers', { sort, status }), page, {
-    keyAfter: async (after, skip) => {
-      const matching = afterCursor(filteredCustomers(db, filters), sort, after);
-      const row = await paginate(inOrder(matching.select(keyColumns), sort), {
-        limit: 1,
-        offset: skip,
-      }).executeTakeFirst();
-      return row && customerSortKey(row, sort);
-    },
-    read: (read) => readCustomerPage(db, filters, sort, read),
-  });
-}
-
-function readCustomerPage(db: Db, filters: CustomerFilters, sort: CustomerSort, page: Page): Promise<CustomerText[]> {
   const matching = afterCursor(filteredCustomers(db, filters), sort, page.after);
   if (pastOffsetOnPostgres(db, page)) {
     // The page's ids first, down the sort's index, then only their answers.

@@ -29,48 +29,6 @@ export async function findDocuments(db: Db, ids: readonly string[]): Promise<Doc
   return (await documentRows(db, ids)).map((row) => ({ ...row, version: Number(row.version) }));
 }
 
-/**
- * What a reader that found an inspection by other means than its id (a share token) knows of its
- * document: its version, and whether a body of the current format is stored. Enough to use a value
- * derived from that version; the body itself is read only when there is none.
- */
-export interface DocumentRef {
-  inspectionId: string;
-  version: number;
-  stored: boolean;
-}
-
-/**
- * The document columns of a read joined to `inspection_documents` (`documentRefOf` makes the
- * reference): its version (null without a document row) and whether its body is of the current format.
- */
-export function documentColumns() {
-  return [
-    sql.ref<number | string | null>('inspectionDocuments.version').as('documentVersion'),
-    sql<number | boolean | null>`${sql.ref('inspectionDocuments.shape')} = ${DOCUMENT_SHAPE}`.as('documentStored'),
-  ] as const;
-}
-
-/**
- * Inspections with their document's columns. Readers of an inspection found by other means than its
- * id (a share token) add their own conditions and columns.
- */
-export function inspectionsWithDocument(db: Db) {
-  return db
-    .selectFrom('inspections')
-    .leftJoin('inspectionDocuments', 'inspectionDocuments.inspectionId', 'inspections.id')
-    .select('inspections.id')
-    .select(documentColumns());
-}
-
-export function documentRefOf(
-  inspectionId: string,
-  row: { documentVersion: number | string | null; documentStored: number | boolean | null },
-): DocumentRef {
-  // 0/1 on SQLite, a boolean on PostgreSQL; null without a document row or a shape.
-  return { inspectionId, version: Number(row.documentVersion), stored: Boolean(row.documentStored) };
-}
-
 /** How many documents one transaction builds. */
 export const BUILD_BATCH = 100;
 

@@ -4,8 +4,7 @@ import { isPostgres, type Db } from '@api/db/database';
 import { inUnflushedTransaction } from '@api/db/transaction';
 import { serializeInspection } from './inspection-document.format';
 import * as repo from './inspection-document.repository';
-import { JsonText, inOnePiece } from '@api/lib/json-text';
-import { lruMapPer, type LruMap } from '@api/lib/lru-map';
+import { JsonText } from '@api/lib/json-text';
 import { getInspectionsByIds, inspectionNotFound } from './inspection-assembly';
 
 /**
@@ -220,53 +219,14 @@ async function documentText(db: Db, row: repo.DocumentRow): Promise<string | und
   return (await textsOf(db, [row], [row.inspectionId])).get(row.inspectionId);
 }
 
-/** The value with its texts in one piece: itself when a string, else a plain object's own string fields. */
-function textsInOnePiece<T>(value: T): T {
-  if (typeof value === 'string') return inOnePiece(value) as T;
-  if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype) return value;
-  const copy = { ...value } as Record<string, unknown>;
-  for (const [key, field] of Object.entries(copy)) if (typeof field === 'string') copy[key] = inOnePiece(field);
-  return copy as T;
-}
-
 /**
- * A value derived from inspections' answers (a share page's part of one, say), kept per inspection
- * for the version of the stored document it came from: a reader that found the same version (with
- * its page's own row, `documentColumns`) gets the kept value without reading or parsing the
- * document. Only a stored document's value is kept (its text is that version's); bounded, least
- * recently used out first; one set per database. A value's texts (the value itself, or its own string fields) are kept
- * in one piece (`inOnePiece`): a writer's output is a tree of pieces that every answer containing
- * it would walk again.
+ * An inspection as its answer is now (a share page's part of one): the stored document when there
+ * is one, else built from the rows; undefined once the inspection is gone.
  */
-export class DocumentDerived<T> {
-  /** Kept per database (its transactions' handles share its adapter). */
-  private readonly keptPer: (adapter: object) => LruMap<string, { version: number; value: T }>;
-
-  constructor(
-    private readonly derive: (inspection: Inspection) => T,
-    capacity = 2_000,
-  ) {
-    this.keptPer = lruMapPer(capacity);
-  }
-
-  /** The value for this document; undefined once the inspection is gone. */
-  async of(db: Db, ref: repo.DocumentRef): Promise<T | undefined> {
-    const kept = this.keptPer(db.getExecutor().adapter);
-    const entry = ref.stored ? kept.peek(ref.inspectionId) : undefined;
-    const hit = entry?.version === ref.version ? entry : undefined;
-    // A hit becomes the most recently used.
-    if (hit) return kept.get(ref.inspectionId)!.value;
-    // The document as it is now: its own version is the one a value is kept for.
-    const [document = { inspectionId: ref.inspectionId, version: 0, body: null }] = await repo.findDocuments(db, [
-      ref.inspectionId,
-    ]);
-    const text = await documentText(db, document);
-    if (text === undefined) return undefined;
-    const value = this.derive(JSON.parse(text) as Inspection);
-    if (document.body !== null)
-      kept.set(ref.inspectionId, { version: document.version, value: textsInOnePiece(value) });
-    return value;
-  }
+export async function currentInspection(db: Db, inspectionId: string): Promise<Inspection | undefined> {
+  const [document = { inspectionId, version: 0, body: null }] = await repo.findDocuments(db, [inspectionId]);
+  const text = await documentText(db, document);
+  return text === undefined ? undefined : (JSON.parse(text) as Inspection);
 }
 
 /** The app's keeper: storing documents in the background (with upkeep on). */

@@ -16,7 +16,6 @@ import { idIn } from '@api/lib/id-list';
 import { idPrefixMatch, textMatch } from '@api/lib/text-search';
 import { findCustomersByIds } from '@api/modules/customers/customer.repository';
 import { countKey, countUntilChanged } from '@api/lib/feed-counts';
-import { pageFromAnchors } from '@api/lib/offset-anchors';
 
 export interface TechnicianRow {
   id: string;
@@ -310,10 +309,7 @@ const keysWithoutSearch = compiledByShape((db, direction: ListDirection, values:
   return pageKeys(db, filters, direction, { limit: asNumber(limit), offset: asNumber(offset), after });
 });
 
-/**
- * The id and sort key of each inspection on the page (their answers are read by id, stored). A deep
- * page by offset without a search starts from the kept key nearest before it (`pageFromAnchors`).
- */
+/** The id and sort key of each inspection on the page (their answers are read by id, stored). */
 export async function listInspectionKeys(
   db: Db,
   filters: InspectionFilters,
@@ -329,20 +325,12 @@ export async function listInspectionKeys(
     vehicleId: filters.vehicleId || undefined,
     technicianId: filters.technicianId || undefined,
   };
-  const read = (read: Page) =>
-    keysWithoutSearch(db, direction, {
-      ...given,
-      afterCreatedAt: read.after?.[0],
-      afterId: read.after?.[1],
-      limit: numberValue(read.limit),
-      offset: numberValue(read.offset),
-    });
-  return pageFromAnchors(db, countKey('inspections', { ...given, sort }), page, {
-    keyAfter: async (after, skip) => {
-      const [row] = await read({ limit: 1, offset: skip, after });
-      return row && [row.createdAt, row.id];
-    },
-    read,
+  return keysWithoutSearch(db, direction, {
+    ...given,
+    afterCreatedAt: page.after?.[0],
+    afterId: page.after?.[1],
+    limit: numberValue(page.limit),
+    offset: numberValue(page.offset),
   });
 }
 

@@ -2,9 +2,9 @@ import { INSPECTION_TAX_RATE } from '@shared/constants';
 import { formatCents, parseCents, totalsWithTax } from '@shared/money';
 import { publicInspectionResponse, type Inspection } from '@shared/schemas/inspection';
 import type { Db } from '@api/db/database';
+import { jsonBytes, JsonText } from '@api/lib/json-text';
 import { notFound } from '@api/lib/http-error';
 import { isShareToken } from '@api/lib/tokens';
-import { JsonText } from '@api/lib/json-text';
 import { serializerFor } from '@api/plugins/serializer';
 import {
   sharePageTail,
@@ -14,11 +14,11 @@ import {
   type DecideSharedService,
 } from './public-view';
 import { findReportByToken } from './public-inspection.repository';
-import { KEPT_SHARE_PAGE_PARTS, sharePageAnswer } from './kept-share-pages';
+import { sharePageMedia } from './share-page.repository';
 import { decideRecommendedService } from '@api/modules/inspections/service.service';
 import { toPublicMedia } from '@api/modules/media/media.mapper';
 import { findInspectionIdByToken } from '@api/modules/inspections/inspection.repository';
-import { DocumentDerived } from '@api/modules/inspections/inspection-documents';
+import { currentInspection } from '@api/modules/inspections/inspection-documents';
 import { inspectionNotFound } from '@api/modules/inspections/inspection-assembly';
 
 const ID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -32,12 +32,11 @@ async function inspectionIdFor(db: Db, token: string): Promise<string> {
 const cents = (money: string) => parseCents(money) ?? 0;
 
 // The report is written in parts with the writers of its own schema: the head (every field up to
-// the estimate, all decided by the inspection's document, kept per document version) and the share
-// page's tail.
+// the estimate, all decided by the inspection) and the share page's tail.
 const writeHead = serializerFor(publicInspectionResponse.omit({ signatureRequired: true, shop: true, media: true }));
 
-/** The report's head without its closing brace, kept per inspection and document version. */
-const reportHeads = new DocumentDerived((inspection: Inspection): string => {
+/** The report's head without its closing brace. */
+function reportHead(inspection: Inspection): string {
   const pendingCents = inspection.services
     .filter((s) => s.status === 'recommended')
     .reduce((sum, s) => sum + cents(s.partsCost) + cents(s.laborCost), 0);
@@ -54,26 +53,19 @@ const reportHeads = new DocumentDerived((inspection: Inspection): string => {
     },
   });
   return head.slice(0, -1);
-}, KEPT_SHARE_PAGE_PARTS);
+}
 
-/**
- * What the report page shows, and nothing more: one statement, the media when there are some, and
- * the answer kept for them.
- */
+/** What the report page shows, and nothing more: its statement, its inspection, and its media when there are some. */
 export async function getPublicInspection(db: Db, token: string): Promise<Buffer> {
   const read = isShareToken(token) ? await findReportByToken(db, token) : undefined;
-  if (!read) throw inspectionNotFound();
-  return sharePageAnswer(db, 'inspection', token, read, async (found, media) => {
-    const { document } = found;
-    const head = await reportHeads.of(db, document);
-    if (head === undefined) throw inspectionNotFound();
-    const tail = sharePageTail(
-      found,
-      media.map((m) => toPublicMedia(m, token)),
-    );
-    // Kept only when written from the stored document its statement read the version of.
-    return { answer: new JsonText(head, `,${tail}}`), keep: document.stored };
-  });
+  const inspection = read?.inspectionId ? await currentInspection(db, read.inspectionId) : undefined;
+  if (!read || !inspection) throw inspectionNotFound();
+  const media = await sharePageMedia(db, read);
+  const tail = sharePageTail(
+    read.page,
+    media.map((m) => toPublicMedia(m, token)),
+  );
+  return jsonBytes(new JsonText(reportHead(inspection), `,${tail}}`));
 }
 
 /** The customer's approve or decline, scoped to the token's own inspection. */

@@ -3,11 +3,6 @@ import { sql } from 'kysely';
 import { isPostgres, type Db } from '@api/db/database';
 import { jsonArray } from '@api/db/json-rows';
 import type { InvoiceLineItemRow, InvoiceRow } from '@api/db/tables';
-import {
-  documentColumns,
-  documentRefOf,
-  type DocumentRef,
-} from '@api/modules/inspections/inspection-document.repository';
 import { sharePageColumns, sharePageOf, sharePageRead, type SharePageRead, type SharePageRow } from './share-page.repository';
 
 /** What a receipt shows of the invoice's own row. */
@@ -40,15 +35,12 @@ function lineItemsJson(db: Db) {
       from (select * from invoice_line_items l where l.invoice_id = ${sql.ref('invoices.id')} order by l.created_at, l.id) l)`;
 }
 
-// Every view of a receipt runs it: compiled once. One statement instead of seven (the invoice, its
-// line items, its inspection's document, the signature setting, the customer's approvals, whether
-// there are media, the shop).
+// Every view of a receipt runs it: compiled once. One statement instead of six (the invoice, its
+// line items, the signature setting, the customer's approvals, whether there are media, the shop).
 const invoicePageByToken = compiledOnce((db, [token]) =>
   db
     .selectFrom('invoices')
-    .leftJoin('inspectionDocuments', 'inspectionDocuments.inspectionId', 'invoices.inspectionId')
     .select(INVOICE_COLUMNS.map((column) => `invoices.${column}` as const))
-    .select(documentColumns())
     .select(lineItemsJson(db).as('lineItems'))
     .select(sharePageColumns(db, 'invoices.inspectionId'))
     .where('invoices.shareToken', '=', token!),
@@ -56,12 +48,10 @@ const invoicePageByToken = compiledOnce((db, [token]) =>
 
 export interface InvoicePageRow extends SharePageRow {
   invoice: ReceiptInvoice;
-  /** The document of the invoice's inspection; undefined for an invoice without one. */
-  document: DocumentRef | undefined;
   lineItems: Pick<InvoiceLineItemRow, 'id' | 'description' | 'amountCents'>[];
 }
 
-/** Everything a receipt page shows besides its media, found by the page's token. */
+/** Everything a receipt page shows besides its inspection and media, found by the page's token. */
 export async function findInvoicePageByToken(db: Db, token: string): Promise<SharePageRead<InvoicePageRow> | undefined> {
   const [row] = await invoicePageByToken(db, [token]);
   return row && sharePageRead(row, row.inspectionId, invoicePageOf);
@@ -73,7 +63,6 @@ function invoicePageOf(row: InvoicePageColumns): InvoicePageRow {
   const invoice = Object.fromEntries(INVOICE_COLUMNS.map((column) => [column, row[column]])) as ReceiptInvoice;
   return {
     invoice,
-    document: invoice.inspectionId ? documentRefOf(invoice.inspectionId, row) : undefined,
     lineItems: (JSON.parse(row.lineItems) as [string, string, number][]).map(([id, description, amountCents]) => ({
       id,
       description,

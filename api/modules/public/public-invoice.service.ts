@@ -5,10 +5,10 @@ import { publicInvoiceInspectionResponse, publicInvoiceResponse } from '@shared/
 import type { Db } from '@api/db/database';
 import type { InvoiceRow } from '@api/db/tables';
 import { notFound } from '@api/lib/http-error';
-import { JsonText } from '@api/lib/json-text';
+import { jsonBytes, JsonText } from '@api/lib/json-text';
 import { isShareToken } from '@api/lib/tokens';
 import { serializerFor } from '@api/plugins/serializer';
-import { DocumentDerived } from '@api/modules/inspections/inspection-documents';
+import { currentInspection } from '@api/modules/inspections/inspection-documents';
 import {
   sharePageTail,
   toPublicFindings,
@@ -17,7 +17,7 @@ import {
   type DecideSharedService,
 } from './public-view';
 import { findInvoicePageByToken, type InvoicePageRow } from './public-invoice.repository';
-import { KEPT_SHARE_PAGE_PARTS, sharePageAnswer } from './kept-share-pages';
+import { sharePageMedia } from './share-page.repository';
 import type { MediaView } from '@api/modules/media/media.repository';
 import { toInvoiceMedia } from './public-invoice-media.service';
 import { decideRecommendedService } from '@api/modules/inspections/service.service';
@@ -32,8 +32,7 @@ async function invoiceByToken(db: Db, token: string): Promise<InvoiceRow> {
 }
 
 // The receipt is written in parts with the writers of its own schema: the fields before its
-// inspection's findings, the findings (kept per document version), the fields after them, and the
-// share page's tail.
+// inspection's findings, the findings, the fields after them, and the share page's tail.
 const writeFindings = serializerFor(publicInvoiceInspectionResponse);
 const writeBefore = serializerFor(
   publicInvoiceResponse.pick({
@@ -50,36 +49,36 @@ const writeBefore = serializerFor(
 );
 const writeAfter = serializerFor(publicInvoiceResponse.pick({ lineItems: true, receipt: true }));
 
-/** What a receipt takes from its inspection's answer, kept per inspection and document version. */
-const receiptParts = new DocumentDerived((inspection: Inspection) => ({
-  /** The findings as JSON text (kept in one piece, as every text of a kept value). */
-  findings: writeFindings(toPublicFindings(inspection)),
-  customer: inspection.customer,
-  vehicle: inspection.vehicle,
-  services: serviceCentsOf(inspection.services),
-}), KEPT_SHARE_PAGE_PARTS);
+/** What a receipt takes from its inspection's answer. */
+function receiptPartsOf(inspection: Inspection) {
+  return {
+    findings: writeFindings(toPublicFindings(inspection)),
+    customer: inspection.customer,
+    vehicle: inspection.vehicle,
+    services: serviceCentsOf(inspection.services),
+  };
+}
 
 const inner = (json: string) => json.slice(1, -1);
 
-/** The receipt page's answer: one statement, the media when there are some, and the answer kept for them. */
+/** The receipt page's answer: its statement, its inspection when it has one, and its media when there are some. */
 export async function getPublicInvoice(db: Db, token: string): Promise<Buffer> {
   const read = isShareToken(token) ? await findInvoicePageByToken(db, token) : undefined;
   if (!read) throw notFound(INVOICE_NOT_FOUND);
-  return sharePageAnswer(db, 'invoice', token, read, (page, media) => writeReceipt(db, token, page, media));
+  const media = await sharePageMedia(db, read);
+  return jsonBytes(await writeReceipt(db, token, read.page, media));
 }
 
-/**
- * The receipt as JSON text, and whether it was written from the page's statement and media alone
- * (its inspection's stored document brought the customer and vehicle), so it may be kept for them.
- */
+/** The receipt as JSON text. */
 async function writeReceipt(
   db: Db,
   token: string,
   found: InvoicePageRow,
   media: readonly MediaView[],
-): Promise<{ answer: JsonText; keep: boolean }> {
+): Promise<JsonText> {
   const { invoice, lineItems } = found;
-  const part = found.document ? await receiptParts.of(db, found.document) : undefined;
+  const inspection = invoice.inspectionId ? await currentInspection(db, invoice.inspectionId) : undefined;
+  const part = inspection && receiptPartsOf(inspection);
   // The inspection brought its customer and vehicle along: read them again only when they differ.
   const ownCustomer = part !== undefined && part.customer.id === invoice.customerId;
   const ownVehicle = part !== undefined && part.vehicle.id === invoice.vehicleId;
@@ -114,15 +113,11 @@ async function writeReceipt(
     media.map((m) => toInvoiceMedia(m, token)),
     part !== undefined,
   );
-  const answer = new JsonText(
+  return new JsonText(
     `{${inner(before)},"inspection":`,
     part?.findings ?? 'null',
     `,${inner(after)},${tail}}`,
   );
-  // Kept only when written from the stored document its statement read the version of, with the
-  // customer and vehicle it brought (any other read is not among the page's inputs).
-  const fromDocument = found.document?.stored === true && ownCustomer && (ownVehicle || !invoice.vehicleId);
-  return { answer, keep: fromDocument };
 }
 
 /** The customer's approve or decline, limited to the services of this invoice's inspection. */

@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '@api/db/database';
 import { HttpError } from '@api/lib/http-error';
-import { sendJsonText } from '@api/lib/json-text';
+import { sendJsonWithEtag } from '@api/lib/etag';
 import type { TargetKind } from '@api/modules/sends/send.repository';
 import { withViewRecorded } from '@api/modules/sends/share-views';
 import { httpErrorBody } from '@api/plugins/errors';
@@ -130,8 +130,8 @@ export async function orShareNotFound<T>(db: Db, reply: FastifyReply, load: () =
 }
 
 /**
- * A share page's GET: its answer (its JSON's bytes), with the customer's view recorded, or its 404 with
- * the shop's contact.
+ * A share page's GET: its answer (its JSON's bytes) with its `ETag` (a 304 when the client holds it
+ * already), with the customer's view recorded, or its 404 with the shop's contact.
  */
 export async function sendSharePage(
   db: Db,
@@ -141,5 +141,5 @@ export async function sendSharePage(
   load: () => Promise<Buffer>,
 ): Promise<FastifyReply> {
   const page = await orShareNotFound(db, reply, () => withViewRecorded(db, request, view, load));
-  return Buffer.isBuffer(page) ? sendJsonText(reply, page) : page;
+  return Buffer.isBuffer(page) ? sendJsonWithEtag(request, reply, page) : page;
 }

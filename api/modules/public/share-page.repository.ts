@@ -3,6 +3,7 @@ import type { ShopContact } from '@shared/schemas/inspection';
 import { isPostgres, type Db } from '@api/db/database';
 import { jsonArray } from '@api/db/json-rows';
 import { customerApprovals } from '@api/modules/decisions/decision.repository';
+import { findInspectionMedia, type MediaView } from '@api/modules/media/media.repository';
 import { APPROVAL_SIGNATURE, settingQuery } from '@api/modules/shop-settings/shop-settings.repository';
 import { SHOP_CONTACT_FIELDS, shopContactQuery } from '@api/modules/users/user.repository';
 
@@ -65,18 +66,13 @@ export function sharePageOf(row: SharePageColumns): SharePageRow {
   };
 }
 
-/**
- * A share page's statement as read: what decides whether its answer is kept (`keptSharePage`), and
- * the page's data, made from the row only when the answer is written.
- */
+/** A share page's statement as read: the page's data, its inspection, and whether that has media. */
 export interface SharePageRead<P> {
-  /** The statement's row: every value of it is one the page is written from. */
-  row: object;
+  page: P;
   /** The page's inspection, null for a receipt without one. */
   inspectionId: string | null;
   /** Whether that inspection has photos or videos (read apart, only then). */
   hasMedia: boolean;
-  page: () => P;
 }
 
 export function sharePageRead<R extends SharePageColumns, P>(
@@ -84,7 +80,12 @@ export function sharePageRead<R extends SharePageColumns, P>(
   inspectionId: string | null,
   page: (row: R) => P,
 ): SharePageRead<P> {
-  return { row, inspectionId, hasMedia: Boolean(row.hasMedia), page: () => page(row) };
+  return { page: page(row), inspectionId, hasMedia: Boolean(row.hasMedia) };
+}
+
+/** The page's photos and videos, read only when its statement found some. */
+export async function sharePageMedia(db: Db, read: SharePageRead<unknown>): Promise<MediaView[]> {
+  return read.hasMedia && read.inspectionId ? findInspectionMedia(db, read.inspectionId) : [];
 }
 
 /** The contact block of a shop without an admin: every field null. */

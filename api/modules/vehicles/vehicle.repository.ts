@@ -259,7 +259,6 @@ export function searchVehicles(
       }),
     readAnswers: (ids) => readVehicleAnswers(db, ids),
     count: () => countVehicles(db, filters),
-    key: countKey('vehicle search', { q: filters.q, customerId: filters.customerId, sort }),
   });
 }
 

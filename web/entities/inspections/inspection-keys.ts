@@ -5,6 +5,8 @@ export interface InspectionsPageParams {
   status: InspectionStatus | 'all';
   /** 0-based. */
   page: number;
+  /** The cursor the page starts after (the previous page's `next`); none on the first page. */
+  after?: string | undefined;
 }
 
 // Keys start with the entity they hold; a write invalidates that root in every feature (the

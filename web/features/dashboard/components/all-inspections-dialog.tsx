@@ -36,11 +36,22 @@ export function AllInspectionsDialog({ open, onOpenChange }: { open: boolean; on
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<InspectionStatus | 'all'>('all');
   const [page, setPage] = useState(0);
+  // The cursor each page starts after, as the page before it answered (none for the first).
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const q = useDebounced(search, 300);
-  const result = useInspectionsPage({ q, status, page }, open);
+  const result = useInspectionsPage({ q, status, page, after: cursors[page] }, open);
 
-  // A new search or filter starts on the first page.
-  useEffect(() => setPage(0), [q, status]);
+  // A new search or filter starts on the first page, with no cursor kept from the last one.
+  useEffect(() => {
+    setPage(0);
+    setCursors([undefined]);
+  }, [q, status]);
+
+  const next = result.data?.next;
+  const goNext = () => {
+    setCursors((known) => [...known.slice(0, page + 1), next]);
+    setPage(page + 1);
+  };
 
   const total = result.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / INSPECTIONS_PAGE_SIZE));
@@ -96,7 +107,12 @@ export function AllInspectionsDialog({ open, onOpenChange }: { open: boolean; on
               <span className={styles.muted}>
                 Page {page + 1} of {pages}
               </span>
-              <Button variant="secondary" size="sm" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={page + 1 >= pages || next === undefined || result.isPlaceholderData}
+                onClick={goNext}
+              >
                 Next
               </Button>
             </div>

@@ -1,13 +1,12 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { JsonText } from '@api/lib/json-text';
 import { buildMissingDocuments } from '@api/modules/inspections/inspection-documents';
 import { useTestApp } from '@api/test/app';
 import { createCustomer, createInspection, createPhoto, createVehicle } from '@api/test/factories';
-import { KEPT_SHARE_PAGE_BYTES, keptSharePage, sharePageKept } from './kept-share-pages';
 
-// The app runs as the production server does (no checks), so that what it sends is what it kept.
-const t = await useTestApp({}, { checked: false });
+// Each view of a share page is read and written from the database; a client that asks again with
+// the answer's ETag gets a 304.
+const t = await useTestApp();
 const admin = await t.signIn('admin', { companyName: 'Bay Auto', phone: '555-0100' });
 const advisor = await t.signIn('service_advisor');
 
@@ -31,8 +30,8 @@ expect(created.statusCode, created.body).toBe(201);
 const invoice = created.json() as { id: string; shareToken: string };
 
 const pages = {
-  report: { key: `inspection:${inspection.shareToken}`, url: `/api/public/inspections/${inspection.shareToken}` },
-  receipt: { key: `invoice:${invoice.shareToken}`, url: `/api/public/invoices/${invoice.shareToken}` },
+  report: { url: `/api/public/inspections/${inspection.shareToken}` },
+  receipt: { url: `/api/public/invoices/${invoice.shareToken}` },
 };
 type Page = keyof typeof pages;
 
@@ -42,28 +41,39 @@ async function open(page: Page) {
   return res.json();
 }
 
+/** Each page's last answer and its ETag: a new tag exactly when the answer changed. */
+const last: Partial<Record<Page, { body: string; etag: string }>> = {};
+
 /**
  * The page as a customer opens it once its inspection's document is stored (the server stores it in
- * the background after a change), and opened again: the same answer, the one kept for it.
+ * the background after a change), and asked for again with its ETag: a 304 without a body.
  */
-async function openKept(page: Page) {
+async function openAgain(page: Page) {
   await buildMissingDocuments(t.db);
-  const first = await open(page);
-  expect(sharePageKept(t.db, pages[page].key)).toBe(true);
-  expect(await open(page)).toEqual(first);
-  return first;
+  const res = await t.app.inject({ method: 'GET', url: pages[page].url });
+  expect(res.statusCode, res.body).toBe(200);
+  const etag = res.headers.etag as string;
+  expect(etag).toMatch(/^W\/"[\w-]+"$/);
+  const before = last[page];
+  if (before) expect(etag === before.etag, page).toBe(res.body === before.body);
+  last[page] = { body: res.body, etag };
+  const again = await t.app.inject({ method: 'GET', url: pages[page].url, headers: { 'if-none-match': etag } });
+  expect(again.statusCode).toBe(304);
+  expect(again.body).toBe('');
+  expect(again.headers.etag).toBe(etag);
+  return res.json();
 }
 
-/** Both pages as the next view after a change shows them, kept again for the change after. */
+/** Both pages as the next view after a change shows them, each with a tag of its own. */
 async function both() {
   const [report, receipt] = [await open('report'), await open('receipt')];
-  expect(await openKept('report')).toEqual(report);
-  expect(await openKept('receipt')).toEqual(receipt);
+  expect(await openAgain('report')).toEqual(report);
+  expect(await openAgain('receipt')).toEqual(receipt);
   return { report, receipt };
 }
 
-describe('share pages kept', () => {
-  it('sends a page opened again from what was kept, and every change on the next view', async () => {
+describe('share pages asked for again', () => {
+  it('sends every change on the next view, with a new ETag, and a 304 for the answer the client holds', async () => {
     const first = await both();
     expect(first.report.customer).toEqual({ name: 'Dana Whitfield' });
     expect(first.receipt.lineItems).toHaveLength(1);
@@ -145,9 +155,9 @@ describe('share pages kept', () => {
     expect(next.report.services[0].status).toBe('approved');
     expect(next.receipt.inspection.services[0].status).toBe('approved');
     expect(next.report.estimate.total).not.toBe(first.report.estimate.total);
-  });
+  }, 60_000);
 
-  it('answers 404 once a kept page is gone: its invoice deleted, its inspection deleted', async () => {
+  it('answers 404 once a page is gone: its invoice deleted, its inspection deleted', async () => {
     const other = await createInspection(t.db, { status: 'completed' }, [{ description: 'Wipers', laborCostCents: 900 }]);
     const res = await advisor.inject({ method: 'POST', url: '/api/invoices', payload: { inspectionId: other.id, lineItems: [] } });
     expect(res.statusCode, res.body).toBe(201);
@@ -155,18 +165,18 @@ describe('share pages kept', () => {
     await buildMissingDocuments(t.db);
     const urls = { report: `/api/public/inspections/${other.shareToken}`, receipt: `/api/public/invoices/${bill.shareToken}` };
     for (const url of Object.values(urls)) expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
-    expect(sharePageKept(t.db, `invoice:${bill.shareToken}`)).toBe(true);
-    expect(sharePageKept(t.db, `inspection:${other.shareToken}`)).toBe(true);
 
+    const etag = (await t.app.inject({ method: 'GET', url: urls.receipt })).headers.etag as string;
     expect((await advisor.inject({ method: 'DELETE', url: `/api/invoices/${bill.id}` })).statusCode).toBe(204);
-    const gone = await t.app.inject({ method: 'GET', url: urls.receipt });
+    // The tag the client holds does not bring back a page that is gone.
+    const gone = await t.app.inject({ method: 'GET', url: urls.receipt, headers: { 'if-none-match': etag } });
     expect(gone.statusCode).toBe(404);
     expect(gone.json().shop.phone).toBe('555-0100');
     await t.db.deleteFrom('inspections').where('id', '=', other.id).execute();
     expect((await t.app.inject({ method: 'GET', url: urls.report })).statusCode).toBe(404);
   });
 
-  it('keeps a receipt without a vehicle, and shows the vehicle once it has one', async () => {
+  it('shows a receipt without a vehicle, and the vehicle once it has one', async () => {
     const res = await advisor.inject({ method: 'POST', url: '/api/invoices', payload: { inspectionId: inspection.id, lineItems: [] } });
     expect(res.statusCode, res.body).toBe(201);
     const { shareToken } = res.json() as { shareToken: string };
@@ -174,14 +184,13 @@ describe('share pages kept', () => {
     await buildMissingDocuments(t.db);
     const url = `/api/public/invoices/${shareToken}`;
     expect((await t.app.inject({ method: 'GET', url })).json().vehicle).toBeNull();
-    expect(sharePageKept(t.db, `invoice:${shareToken}`)).toBe(true);
     expect((await t.app.inject({ method: 'GET', url })).json().vehicle).toBeNull();
     await t.db.updateTable('invoices').set({ vehicleId: vehicle.id }).where('shareToken', '=', shareToken).execute();
     expect((await t.app.inject({ method: 'GET', url })).json().vehicle.model).toBe('Forester');
   });
 
-  it('sends a kept page compressed to a browser that asks, and its JSON type', async () => {
-    await openKept('receipt');
+  it('sends a page compressed to a browser that asks, with its JSON type and the same ETag', async () => {
+    await buildMissingDocuments(t.db);
     const plain = await t.app.inject({ method: 'GET', url: pages.receipt.url });
     const res = await t.app.inject({ method: 'GET', url: pages.receipt.url, headers: { 'accept-encoding': 'gzip' } });
     expect(res.statusCode).toBe(200);
@@ -190,9 +199,17 @@ describe('share pages kept', () => {
     expect(gunzipSync(res.rawPayload).toString('utf8')).toBe(plain.body);
     expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(plain.headers['content-length']).toBe(String(plain.rawPayload.length));
+    expect(res.headers.etag).toBe(plain.headers.etag);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: pages.receipt.url,
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': `"x", ${plain.headers.etag as string}` },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
   });
 
-  it("does not keep a receipt whose customer is not its inspection's, and shows that customer's changes", async () => {
+  it("shows a receipt whose customer is not its inspection's, and that customer's changes", async () => {
     const payer = await createCustomer(t.db, { name: 'Fleet Co', email: 'fleet@mail.test', phone: '555-0300' });
     const res = await advisor.inject({ method: 'POST', url: '/api/invoices', payload: { inspectionId: inspection.id, lineItems: [] } });
     expect(res.statusCode, res.body).toBe(201);
@@ -201,49 +218,8 @@ describe('share pages kept', () => {
     await buildMissingDocuments(t.db);
     const url = `/api/public/invoices/${shareToken}`;
     expect((await t.app.inject({ method: 'GET', url })).json().customer.name).toBe('Fleet Co');
-    expect(sharePageKept(t.db, `invoice:${shareToken}`)).toBe(false);
 
     await t.db.updateTable('customers').set({ name: 'Fleet Co West' }).where('id', '=', payer.id).execute();
     expect((await t.app.inject({ method: 'GET', url })).json().customer.name).toBe('Fleet Co West');
-  });
-});
-
-describe('keptSharePage', () => {
-  const answer = (text: string) => ({ answer: new JsonText(text), keep: true });
-
-  it('writes a page again only when what it is written from changed', async () => {
-    let writes = 0;
-    const write = async () => answer(`{"n":${++writes}}`);
-    const at = new Date('2026-12-01T10:00:00.000Z');
-    const first = await keptSharePage(t.db, 'test:a', ['a', 1, null, at], write);
-    expect(first.toString()).toBe('{"n":1}');
-    // The same values (a date as the same time) send the same bytes.
-    expect(await keptSharePage(t.db, 'test:a', ['a', 1, null, new Date(at.getTime())], write)).toBe(first);
-    expect(writes).toBe(1);
-    // One value changed, one value more, one fewer: written again each time.
-    expect((await keptSharePage(t.db, 'test:a', ['a', 2, null, at], write)).toString()).toBe('{"n":2}');
-    expect((await keptSharePage(t.db, 'test:a', ['a', 2, null, at, 'x'], write)).toString()).toBe('{"n":3}');
-    expect((await keptSharePage(t.db, 'test:a', ['a', 2, null], write)).toString()).toBe('{"n":4}');
-    // Another page with the same values is a page of its own.
-    expect((await keptSharePage(t.db, 'test:b', ['a', 2, null], write)).toString()).toBe('{"n":5}');
-    // Kept in a buffer of its own, not a slice of a shared pool.
-    expect(first.buffer.byteLength).toBe(first.length);
-  });
-
-  it('keeps nothing its writer says is not its own, and drops what was kept for the page', async () => {
-    let writes = 0;
-    await keptSharePage(t.db, 'test:c', ['c'], async () => answer(`{"n":${++writes}}`));
-    expect(sharePageKept(t.db, 'test:c')).toBe(true);
-    const notOwn = async () => ({ answer: new JsonText(`{"n":${++writes}}`), keep: false });
-    expect((await keptSharePage(t.db, 'test:c', ['c2'], notOwn)).toString()).toBe('{"n":2}');
-    expect(sharePageKept(t.db, 'test:c')).toBe(false);
-    expect((await keptSharePage(t.db, 'test:c', ['c2'], notOwn)).toString()).toBe('{"n":3}');
-  });
-
-  it('keeps no answer larger than all it may keep', async () => {
-    const huge = `"${'x'.repeat(KEPT_SHARE_PAGE_BYTES)}"`;
-    const bytes = await keptSharePage(t.db, 'test:huge', [1], async () => answer(huge));
-    expect(bytes.length).toBe(huge.length);
-    expect(sharePageKept(t.db, 'test:huge')).toBe(false);
   });
 });
