@@ -4,6 +4,7 @@ import { MEDIA_PER_INSPECTION_MAX, PHOTO_MAX_BYTES, VIDEO_MAX_BYTES, VIDEO_MAX_S
 import type { MediaUploadMetadata } from '@shared/schemas/media';
 import type { Db } from '@api/db/database';
 import { isUniqueViolation } from '@api/db/errors';
+import { PRIVATE_DIR_MODE } from '@api/db/private-files';
 import { inTransaction } from '@api/db/transaction';
 import { HttpError, badRequest, conflict, notFound } from '@api/lib/http-error';
 import { nowIso } from '@api/lib/tokens';
@@ -91,7 +92,7 @@ async function storeContent(
 ) {
   const known = await repo.findMediaFile(db, sha256);
   if (known) return known;
-  await mkdir(runtime.workDir, { recursive: true });
+  await mkdir(runtime.workDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   if (kind === 'photo') {
     // Read from the header before anything is decoded: a 1.5 MB JPEG can hold a 256-megapixel image.
     const pixels = await photoPixels(staged);
