@@ -113,7 +113,14 @@ export function createMediaRuntime(
         );
       }
       const output = path.join(dir, 'h264.mp4');
-      await makePlayableCopy(input, output);
+      const file = await db
+        .selectFrom('mediaFiles')
+        .select('contentType')
+        .where('sha256', '=', sha256)
+        .executeTakeFirst();
+      // Deleted since it was queued: nothing to copy.
+      if (!file) return;
+      await makePlayableCopy(input, file.contentType, output);
       // A medium deleted meanwhile took its files with it: its copy is not stored.
       if (!(await stillStored(sha256))) return;
       await store.put(key, output, 'video/mp4');
