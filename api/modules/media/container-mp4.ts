@@ -18,6 +18,9 @@ const CODECS: Record<string, string> = {
 /** A fragmented 30 s video has tens of top-level boxes; garbage of tiny boxes stops here. */
 const MAX_TOP_BOXES = 20_000;
 
+/** A box type fit to show in an error message (garbage bytes are not). */
+const boxName = (type: string) => (/^[\w ]{4}$/.test(type) ? type : 'unnamed');
+
 interface Box {
   type: string;
   /** Where the payload starts and ends, in the buffer or file it was read from. */
@@ -38,7 +41,7 @@ function boxesIn(buf: Buffer, from: number, to: number): Box[] {
       size = Number(buf.readBigUInt64BE(at + 8));
       header = 16;
     } else if (size === 0) size = to - at;
-    if (size < header || at + size > to) throw new ContainerError(`the ${type} box overruns its parent`);
+    if (size < header || at + size > to) throw new ContainerError(`the ${boxName(type)} box overruns its parent`);
     out.push({ type, start: at + header, end: at + size });
     at += size;
   }
@@ -107,7 +110,7 @@ function videoTrack(buf: Buffer, trak: Box, movieMs: number): Track | null {
   const [entry] = boxesIn(buf, stsd.start + 8, stsd.end);
   if (!entry || entry.end - entry.start < 28) throw new ContainerError('no video sample description');
   const codec = CODECS[entry.type];
-  if (!codec) throw new ContainerError(`the video codec ${JSON.stringify(entry.type)} is not one we take`);
+  if (!codec) throw new ContainerError(`the video codec ${boxName(entry.type)} is not one we take`);
   const coded = { width: buf.readUInt16BE(entry.start + 24), height: buf.readUInt16BE(entry.start + 26) };
   if (!coded.width || !coded.height) throw new ContainerError('a video track without a size');
   const stts = child(buf, stbl, 'stts');
@@ -163,7 +166,7 @@ export async function readMp4(reader: ContainerReader): Promise<VideoFacts> {
       size = Number(head.readBigUInt64BE(8));
       header = 16;
     } else if (size === 0) size = reader.size - at;
-    if (size < header || at + size > reader.size) throw new ContainerError(`the ${type} box overruns the file`);
+    if (size < header || at + size > reader.size) throw new ContainerError(`the ${boxName(type)} box overruns the file`);
     if (type === 'moov') moov = await reader.read(at, size);
     if (type === 'moof') moofs.push(await reader.read(at, size));
     at += size;

@@ -138,7 +138,9 @@ export async function readWebm(reader: ContainerReader): Promise<VideoFacts> {
   const video = tracks.find((t) => t.type === 1);
   if (!video) throw new ContainerError('no video track');
   const codec = CODECS[video.codecId];
-  if (!codec) throw new ContainerError(`the video codec ${JSON.stringify(video.codecId)} is not one we take`);
+  if (!codec) throw new ContainerError(
+      `the video codec ${/^[\w/]{1,40}$/.test(video.codecId) ? video.codecId : 'unnamed'} is not one we take`,
+    );
   if (!video.width || !video.height) throw new ContainerError('a video track without a size');
   const toMs = (ticks: number) => (ticks * scale) / 1_000_000;
   const blocks = lastBlock.get(video.number);
