@@ -166,7 +166,8 @@ export async function readMp4(reader: ContainerReader): Promise<VideoFacts> {
       size = Number(head.readBigUInt64BE(8));
       header = 16;
     } else if (size === 0) size = reader.size - at;
-    if (size < header || at + size > reader.size) throw new ContainerError(`the ${boxName(type)} box overruns the file`);
+    if (size < header || at + size > reader.size)
+      throw new ContainerError(`the ${boxName(type)} box overruns the file`);
     if (type === 'moov') moov = await reader.read(at, size);
     if (type === 'moof') moofs.push(await reader.read(at, size));
     at += size;

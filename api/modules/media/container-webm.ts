@@ -138,7 +138,8 @@ export async function readWebm(reader: ContainerReader): Promise<VideoFacts> {
   const video = tracks.find((t) => t.type === 1);
   if (!video) throw new ContainerError('no video track');
   const codec = CODECS[video.codecId];
-  if (!codec) throw new ContainerError(
+  if (!codec)
+    throw new ContainerError(
       `the video codec ${/^[\w/]{1,40}$/.test(video.codecId) ? video.codecId : 'unnamed'} is not one we take`,
     );
   if (!video.width || !video.height) throw new ContainerError('a video track without a size');
