@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_HASH_PARAMS, type HashParams } from './lib/password';
 import type { S3Settings } from './modules/media/media-store';
+import { makePrivateDir } from './db/private-files';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@baywise.local';
 /** Backups `npm run backup` and the schedule keep; older ones are removed. */
@@ -225,7 +226,7 @@ function persistentSecret(dataDir: string): string {
     const secret = readFileSync(file, 'utf8').trim();
     if (secret.length >= 32) return secret;
   }
-  mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;

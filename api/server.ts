@@ -5,6 +5,7 @@ import { loadConfig, type AppConfig } from './config';
 import { scheduleBackups } from './db/backup-schedule';
 import { migrateToLatest } from './db/migrate';
 import { openConfiguredDatabase } from './db/open';
+import { dataDirWarning, tightenDataDir, usePrivateUmask } from './db/private-files';
 import { holdServerPidFile } from './db/server-lock';
 import { REPO_ROOT } from './lib/repo-root';
 import { countUsers } from './modules/users/user.repository';
@@ -52,7 +53,13 @@ async function serve(config: AppConfig, alone: boolean): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  // Before anything is written: the session secret, the database and its WAL are owner-only.
+  usePrivateUmask();
   const config = loadConfig();
+  if (cluster.isPrimary) {
+    const warning = dataDirWarning(config.dataDir, tightenDataDir(config.dataDir));
+    if (warning) console.warn(warning);
+  }
   if (config.workers === 1) return serve(config, true);
   return cluster.isPrimary ? runPrimary(config) : serve(config, false);
 }

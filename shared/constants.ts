@@ -139,6 +139,8 @@ export const MEDIA_VARIANT_WIDTHS = [320, 960, 1920] as const;
 export const PHOTO_MAX_BYTES = 25 * 1024 * 1024;
 export const VIDEO_MAX_BYTES = 100 * 1024 * 1024;
 export const VIDEO_MAX_SECONDS = 30;
+/** A video's long edge at most, in pixels (4K, phones' largest; a larger frame costs gigabytes to decode). */
+export const VIDEO_MAX_EDGE = 4096;
 export const MEDIA_CAPTION_MAX = 200;
 export const MEDIA_PER_INSPECTION_MAX = 200;
 /** The tus endpoint a device uploads to (creation, HEAD for the offset, PATCH to continue). */

@@ -4,8 +4,10 @@ import { loadCommandConfig } from '@api/config';
 import { backupDatabase } from './backup';
 import { BackupFileError } from './backup-file';
 import { POSTGRES_BACKUP_MESSAGE } from './backup-messages';
+import { usePrivateUmask } from './private-files';
 
 async function main(): Promise<number> {
+  usePrivateUmask();
   const config = loadCommandConfig();
   if (!config) return 1;
   if (config.databaseUrl) {

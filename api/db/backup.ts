@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { backupFileName, backupsDirIn, BackupFileError, checkBackupFile, isBackupFileName } from './backup-file';
 import { sqliteFileIn } from './open';
+import { ensurePrivateFile, makePrivateDir } from './private-files';
 
 // `npm run backup` and BACKUP_INTERVAL_HOURS: a consistent copy of the live SQLite database, made
 // with SQLite's online backup while the server may be writing, checked, then kept among the newest N.
@@ -25,6 +26,8 @@ export interface BackupOptions {
 
 /** Copies a live SQLite database to `target` with the online backup API. */
 export async function copyLiveDatabase(source: string, target: string): Promise<void> {
+  // Created 0600 first: SQLite keeps an existing file's mode, and gives its journal the same.
+  ensurePrivateFile(target);
   const sqlite = new SqliteDatabase(source, { readonly: true, fileMustExist: true });
   try {
     sqlite.pragma('busy_timeout = 5000');
@@ -47,7 +50,7 @@ export async function backupDatabase(options: BackupOptions): Promise<BackupResu
   const source = sqliteFileIn(options.dataDir);
   if (!existsSync(source)) throw new BackupFileError(`There is no database at ${source} to back up.`);
   const dir = backupsDirIn(options.dataDir);
-  mkdirSync(dir, { recursive: true });
+  makePrivateDir(dir);
   const file = path.join(dir, backupFileName(options.now ?? new Date()));
   if (existsSync(file)) throw new BackupFileError(`${file} already exists.`);
   // Never a half-written file under a backup's name: written and checked under a temporary one.

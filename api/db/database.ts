@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -22,6 +21,7 @@ import { prepareStatementsOn } from './pg-prepared';
 import { keepPageCacheSized } from './page-cache';
 import { CachedStatements } from './statement-cache';
 import type { Database } from './tables';
+import { ensurePrivateFile, makePrivateDir } from './private-files';
 
 export type Db = Kysely<Database>;
 
@@ -166,7 +166,11 @@ export function createDatabase(options: DatabaseOptions): Db {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   }
   const file = options.sqliteFile ?? ':memory:';
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    makePrivateDir(path.dirname(file));
+    // Made 0600 before SQLite opens it: SQLite gives the WAL and SHM the database file's mode.
+    ensurePrivateFile(file);
+  }
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

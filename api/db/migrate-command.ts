@@ -2,6 +2,9 @@
 import { loadConfig } from '@api/config';
 import { migrateDown, migrateToLatest } from './migrate';
 import { openConfiguredDatabase } from './open';
+import { usePrivateUmask } from './private-files';
+
+usePrivateUmask();
 
 const db = openConfiguredDatabase(loadConfig());
 try {

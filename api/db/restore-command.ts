@@ -9,6 +9,7 @@ import { migrateToLatest } from './migrate';
 import { openConfiguredDatabase } from './open';
 import { assertServerStopped, RestoreRefused, restoreDatabase } from './restore';
 import { randomEpoch, setSyncEpoch } from './sync-epoch';
+import { usePrivateUmask } from './private-files';
 
 const USAGE = `Usage: npm run restore -- <backup file> [--yes]
        npm run restore -- --new-sync-epoch [--yes]
@@ -66,6 +67,7 @@ async function restore(config: AppConfig, file: string, yes: boolean): Promise<n
 }
 
 async function main(args: string[]): Promise<number> {
+  usePrivateUmask();
   const yes = args.includes('--yes');
   const epochOnly = args.includes('--new-sync-epoch');
   const files = args.filter((arg) => !arg.startsWith('--'));

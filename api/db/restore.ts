@@ -1,10 +1,11 @@
-import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { copyLiveDatabase } from './backup';
 import { backupsDirIn, checkBackupFile } from './backup-file';
 import { createDatabase } from './database';
 import { migrateToLatest } from './migrate';
 import { sqliteFileIn } from './open';
+import { makePrivateDir, PRIVATE_FILE_MODE } from './private-files';
 import { pidFileIn, runningServerPid } from './server-lock';
 import { randomEpoch, setSyncEpoch } from './sync-epoch';
 
@@ -38,14 +39,18 @@ const stamp = (at: Date) => at.toISOString().replace(/:/g, '-').replace('.', '-'
 
 /** Keeps the current database: an online copy, or its raw files when it cannot be read (damaged). */
 async function keepSafetyCopy(current: string, dir: string, at: Date): Promise<string> {
-  mkdirSync(dir, { recursive: true });
+  makePrivateDir(dir);
   const copy = path.join(dir, `before-restore-${stamp(at)}.sqlite`);
   try {
     await copyLiveDatabase(current, copy);
   } catch {
     rmSync(copy, { force: true });
     copyFileSync(current, copy);
-    if (existsSync(`${current}-wal`)) copyFileSync(`${current}-wal`, `${copy}-wal`);
+    chmodSync(copy, PRIVATE_FILE_MODE);
+    if (existsSync(`${current}-wal`)) {
+      copyFileSync(`${current}-wal`, `${copy}-wal`);
+      chmodSync(`${copy}-wal`, PRIVATE_FILE_MODE);
+    }
   }
   return copy;
 }
@@ -75,6 +80,8 @@ export async function restoreDatabase(options: {
   const incoming = `${target}.restoring`;
   for (const file of [incoming, ...sidecars(incoming)]) rmSync(file, { force: true });
   copyFileSync(options.backup, incoming);
+  // A copy keeps the backup's mode, which may be another tool's.
+  chmodSync(incoming, PRIVATE_FILE_MODE);
   let epoch: string;
   try {
     epoch = await prepare(incoming);

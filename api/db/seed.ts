@@ -3,6 +3,7 @@ import { loadCommandConfig } from '@api/config';
 import { DatabaseNotEmptyError, seedDemo, type SeedDemoResult } from '@api/demo/demo-data';
 import { migrateToLatest } from './migrate';
 import { openConfiguredDatabase } from './open';
+import { usePrivateUmask } from './private-files';
 
 const USAGE = `Usage: npm run db:seed -- --demo [--force]
 
@@ -25,6 +26,7 @@ function printSummary(result: SeedDemoResult): void {
 }
 
 async function main(args: string[]): Promise<number> {
+  usePrivateUmask();
   const known = new Set(['--demo', '--force']);
   if (!args.includes('--demo') || args.some((arg) => !known.has(arg))) {
     console.error(USAGE);

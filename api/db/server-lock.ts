@@ -1,5 +1,6 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PRIVATE_FILE_MODE } from './private-files';
 
 // The server writes its process id to DATA_DIR/server.pid while it runs, so `npm run restore` can
 // refuse to swap the database under it. A file left by a crash names a process that is gone.
@@ -32,7 +33,7 @@ export function runningServerPid(dataDir: string): number | null {
 /** Marks DATA_DIR as in use by this process; the returned function (also run at exit) unmarks it. */
 export function holdServerPidFile(dataDir: string): () => void {
   const file = pidFileIn(dataDir);
-  writeFileSync(file, `${process.pid}\n`);
+  writeFileSync(file, `${process.pid}\n`, { mode: PRIVATE_FILE_MODE });
   const release = () => {
     process.off('exit', release);
     try {

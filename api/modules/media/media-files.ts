@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { pipeline } from 'node:stream/promises';
 import type { default as Sharp } from 'sharp';
 import { MEDIA_VARIANT_WIDTHS, PHOTO_TYPES, VIDEO_MAX_SECONDS, VIDEO_TYPES } from '@shared/constants';
+import type { VideoFacts } from './video-facts';
 
 // What the server does with an uploaded file: the type from its bytes, its SHA-256 (read as a
 // stream), and the copies it serves. Nothing here reads a whole video into memory.
@@ -126,12 +127,29 @@ export async function preparePhoto(input: string, contentType: string, base: str
   };
 }
 
+/**
+ * Limits of one ffmpeg run on uploaded bytes: a decoder bug or a crafted file may cost this much
+ * and no more. A 30 s phone video's H.264 copy takes a few CPU seconds and a few hundred MB.
+ */
+export const FFMPEG_LIMITS = {
+  wallMs: 120_000,
+  cpuSeconds: 90,
+  memoryKiB: 2 * 1024 * 1024,
+  /** The largest file it may write, in 512-byte blocks (`ulimit -f`): 256 MB. */
+  outputBlocks: 512 * 1024,
+};
+
+// The limits are set in a shell that then becomes ffmpeg (exec), so the wall-clock kill reaches it.
+const LIMITED = 'ulimit -t "$1"; ulimit -v "$2"; ulimit -f "$3"; shift 3; exec "$@"';
+
+/** Runs the bundled ffmpeg under FFMPEG_LIMITS; resolves with its exit code (non-zero when killed). */
 export function runFfmpeg(args: readonly string[]): Promise<{ code: number; stderr: string }> {
+  const limits = [FFMPEG_LIMITS.cpuSeconds, FFMPEG_LIMITS.memoryKiB, FFMPEG_LIMITS.outputBlocks].map(String);
   return new Promise((resolve) => {
     execFile(
-      ffmpeg(),
-      ['-hide_banner', '-nostdin', ...args],
-      { maxBuffer: 4 * 1024 * 1024 },
+      '/bin/sh',
+      ['-c', LIMITED, 'sh', ...limits, ffmpeg(), '-hide_banner', '-nostdin', ...args],
+      { maxBuffer: 4 * 1024 * 1024, timeout: FFMPEG_LIMITS.wallMs, killSignal: 'SIGKILL' },
       (err, _stdout, stderr) => {
         const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
         resolve({ code, stderr: String(stderr) });
@@ -140,72 +158,53 @@ export function runFfmpeg(args: readonly string[]): Promise<{ code: number; stde
   });
 }
 
-export interface VideoProbe {
-  codec: string;
-  width: number | null;
-  height: number | null;
-  durationMs: number | null;
-}
-
-/** Reads what `ffmpeg -i` prints about the first video stream; null when it finds none. */
-export async function probeVideo(file: string): Promise<VideoProbe | null> {
-  const { stderr } = await runFfmpeg(['-i', file]);
-  const stream = /Stream #\d+:\d+.*?: Video: (\w+)[^\n]*?, (\d{2,5})x(\d{2,5})/.exec(stderr);
-  if (!stream) return null;
-  const duration = /Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(stderr);
-  const durationMs = duration
-    ? Math.round((Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3])) * 1000)
-    : null;
-  // A phone's portrait video is stored landscape with a rotation: the poster shows it upright.
-  const rotate = /rotate\s*:\s*(-?\d+)/.exec(stderr);
-  const turned = rotate ? Math.abs(Number(rotate[1])) % 180 === 90 : false;
-  const [w, h] = [Number(stream[2]), Number(stream[3])];
-  return { codec: stream[1]!, width: turned ? h : w, height: turned ? w : h, durationMs };
-}
+/** ffmpeg's demuxer for each container we take: never guessed from the bytes. */
+const DEMUXER: Record<string, string> = { 'video/mp4': 'mov', 'video/quicktime': 'mov', 'video/webm': 'matroska' };
+/** The decoder for each codec the container parser names (AV1's depends on the build: not forced). */
+const DECODER: Record<string, string> = { h264: 'h264', hevc: 'hevc', vp8: 'vp8', vp9: 'vp9' };
 
 /**
- * A video's length when its container states none (a MediaRecorder WebM says `Duration: N/A`):
- * the time of the last frame decoded. Decoding stops a second past the cap, so a long video costs
- * no more than a short one; null when nothing could be decoded.
+ * ffmpeg's input options for uploaded bytes: local files only, the container's demuxer and the
+ * codec's decoder forced, and at most a second past the length cap read.
  */
-export async function measureDuration(file: string): Promise<number | null> {
-  const { code, stderr } = await runFfmpeg([
-    '-i',
-    file,
-    '-map',
-    '0:v:0',
+export function uploadedInput(file: string, contentType: string, codec: string): string[] {
+  const demuxer = DEMUXER[contentType];
+  if (!demuxer) throw new Error(`no demuxer for ${contentType}`);
+  const decoder = DECODER[codec];
+  return [
+    '-protocol_whitelist',
+    'file',
+    '-f',
+    demuxer,
+    ...(decoder ? ['-c:v', decoder] : []),
     '-t',
     String(VIDEO_MAX_SECONDS + 1),
-    '-f',
-    'null',
-    '-',
-  ]);
-  const times = [...stderr.matchAll(/time=(\d+):(\d{2}):(\d{2}(?:\.\d+)?)/g)];
-  const last = times.at(-1);
-  if (code !== 0 || !last) return null;
-  return Math.round((Number(last[1]) * 3600 + Number(last[2]) * 60 + Number(last[3])) * 1000);
+    '-i',
+    file,
+  ];
 }
 
 /** Codecs common phones cannot play in a browser. */
 const NEEDS_COPY = new Set(['hevc', 'h265']);
 
-// ffmpeg's input options for a medium: its first video stream and its audio, if any.
-const firstVideoAndAudio = (input: string) => ['-i', input, '-map', '0:v:0', '-map', '0:a?'];
+// The streams kept from a medium: its first video stream and its audio, if any.
+const firstVideoAndAudio = ['-map', '0:v:0', '-map', '0:a?'];
 
 /**
  * A video: its streams copied into a new file without metadata (a phone's location lives there),
  * a poster frame and resized copies of it. Throws when ffmpeg cannot read it.
  */
-export async function prepareVideo(input: string, contentType: string, base: string): Promise<Prepared> {
-  const probe = await probeVideo(input);
-  if (!probe) throw new Error('no video stream');
-  // Never the client's word for it: a length the container does not state is measured.
-  probe.durationMs ??= await measureDuration(input);
-  if (probe.durationMs === null) throw new Error('the video could not be decoded');
+export async function prepareVideo(
+  input: string,
+  contentType: string,
+  base: string,
+  facts: VideoFacts,
+): Promise<Prepared> {
   const format = contentType === 'video/webm' ? 'webm' : contentType === 'video/quicktime' ? 'mov' : 'mp4';
   const file = `${base}.original.${format}`;
   const copy = await runFfmpeg([
-    ...firstVideoAndAudio(input),
+    ...uploadedInput(input, contentType, facts.codec),
+    ...firstVideoAndAudio,
     '-map_metadata',
     '-1',
     '-c',
@@ -218,23 +217,37 @@ export async function prepareVideo(input: string, contentType: string, base: str
   ]);
   if (copy.code !== 0) throw new Error(`ffmpeg could not copy the video: ${copy.stderr.slice(-300)}`);
   const poster = `${base}.poster.jpg`;
-  const at = probe.durationMs && probe.durationMs > 1000 ? '0.5' : '0';
-  const frame = await runFfmpeg(['-ss', at, '-i', file, '-frames:v', '1', '-q:v', '3', '-f', 'image2', '-y', poster]);
+  const at = facts.durationMs > 1000 ? '0.5' : '0';
+  const frame = await runFfmpeg([
+    '-ss',
+    at,
+    ...uploadedInput(file, contentType, facts.codec),
+    '-frames:v',
+    '1',
+    '-q:v',
+    '3',
+    '-f',
+    'image2',
+    '-y',
+    poster,
+  ]);
   if (frame.code !== 0) throw new Error(`ffmpeg could not take a poster frame: ${frame.stderr.slice(-300)}`);
   return {
     original: { name: 'original', file, contentType },
     variants: [{ name: 'poster', file: poster, contentType: 'image/jpeg' }, ...(await resizedCopies(poster, base))],
-    width: probe.width,
-    height: probe.height,
-    durationMs: probe.durationMs,
-    needsPlayableCopy: NEEDS_COPY.has(probe.codec),
+    width: facts.width,
+    height: facts.height,
+    durationMs: facts.durationMs,
+    needsPlayableCopy: NEEDS_COPY.has(facts.codec),
   };
 }
 
 /** An H.264/AAC MP4 copy that phones play, streamable from its start. */
-export async function makePlayableCopy(input: string, output: string): Promise<void> {
+export async function makePlayableCopy(input: string, contentType: string, output: string): Promise<void> {
   const result = await runFfmpeg([
-    ...firstVideoAndAudio(input),
+    // Only HEVC videos get a copy.
+    ...uploadedInput(input, contentType, 'hevc'),
+    ...firstVideoAndAudio,
     '-c:v',
     'libx264',
     '-preset',

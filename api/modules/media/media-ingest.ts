@@ -1,9 +1,16 @@
 import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { MEDIA_PER_INSPECTION_MAX, PHOTO_MAX_BYTES, VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS } from '@shared/constants';
+import {
+  MEDIA_PER_INSPECTION_MAX,
+  PHOTO_MAX_BYTES,
+  VIDEO_MAX_BYTES,
+  VIDEO_MAX_EDGE,
+  VIDEO_MAX_SECONDS,
+} from '@shared/constants';
 import type { MediaUploadMetadata } from '@shared/schemas/media';
 import type { Db } from '@api/db/database';
 import { isUniqueViolation } from '@api/db/errors';
+import { PRIVATE_DIR_MODE } from '@api/db/private-files';
 import { inTransaction } from '@api/db/transaction';
 import { HttpError, badRequest, conflict, notFound } from '@api/lib/http-error';
 import { nowIso } from '@api/lib/tokens';
@@ -19,6 +26,7 @@ import {
 } from './media-files';
 import type { MediaRuntime } from './media-runtime';
 import { mediaKey } from './media-store';
+import { ContainerError, readVideoFacts, type VideoFacts } from './video-facts';
 import * as repo from './media.repository';
 
 // An upload that reached its end becomes a medium (role original) or its marked-up copy (role
@@ -33,13 +41,36 @@ export const tooLarge = (kind: 'photo' | 'video') =>
   new HttpError(413, 'payload_too_large', `A ${kind} can be at most ${capFor(kind) / MB} MB`);
 const unsupported = (message: string) => new HttpError(415, 'unsupported_media_type', message);
 const MAX_MS = VIDEO_MAX_SECONDS * 1000;
-/** A video's length beyond the cap, in words: decoding stops a second past it. */
+/** A video's length beyond the cap, measured from its container. */
 const tooLong = (ms: number) =>
   new HttpError(
     413,
     'payload_too_large',
-    `This video is too long (${ms > MAX_MS + 1000 - 100 ? `over ${VIDEO_MAX_SECONDS}` : (ms / 1000).toFixed(1)} seconds); the limit is ${VIDEO_MAX_SECONDS}.`,
+    `This video is too long (${(ms / 1000).toFixed(1)} seconds); the limit is ${VIDEO_MAX_SECONDS}.`,
   );
+const tooWide = (facts: VideoFacts) =>
+  new HttpError(
+    413,
+    'payload_too_large',
+    `This video is too large (${facts.width}×${facts.height}); the limit is ${VIDEO_MAX_EDGE} pixels on its long edge.`,
+  );
+
+/**
+ * A video's facts from its container, checked against the caps before any decoder sees it:
+ * 415 for a container that cannot be read, 413 over the length or the size.
+ */
+async function checkedVideoFacts(staged: string, contentType: string): Promise<VideoFacts> {
+  let facts: VideoFacts;
+  try {
+    facts = await readVideoFacts(staged, contentType);
+  } catch (err) {
+    if (err instanceof ContainerError) throw unsupported(`This video could not be read: ${err.message}`);
+    throw err;
+  }
+  if (facts.durationMs > MAX_MS + 500) throw tooLong(facts.durationMs);
+  if (Math.max(facts.width, facts.height) > VIDEO_MAX_EDGE) throw tooWide(facts);
+  return facts;
+}
 
 /** What the upload's metadata names must exist before a byte is taken (checked at creation). */
 export async function checkUploadTarget(db: Db, meta: MediaUploadMetadata): Promise<void> {
@@ -91,7 +122,7 @@ async function storeContent(
 ) {
   const known = await repo.findMediaFile(db, sha256);
   if (known) return known;
-  await mkdir(runtime.workDir, { recursive: true });
+  await mkdir(runtime.workDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   if (kind === 'photo') {
     // Read from the header before anything is decoded: a 1.5 MB JPEG can hold a 256-megapixel image.
     const pixels = await photoPixels(staged);
@@ -103,6 +134,7 @@ async function storeContent(
       );
     }
   }
+  const facts = kind === 'video' ? await checkedVideoFacts(staged, contentType) : null;
   const dir = await mkdtemp(path.join(runtime.workDir, 'in-'));
   let keepForCopy: string | undefined;
   try {
@@ -111,7 +143,7 @@ async function storeContent(
       prepared =
         kind === 'photo'
           ? await preparePhoto(staged, contentType, path.join(dir, 'f'))
-          : await prepareVideo(staged, contentType, path.join(dir, 'f'));
+          : await prepareVideo(staged, contentType, path.join(dir, 'f'), facts!);
     } catch {
       throw unsupported(
         kind === 'photo'
@@ -119,7 +151,6 @@ async function storeContent(
           : 'This video could not be read',
       );
     }
-    if (prepared.durationMs !== null && prepared.durationMs > MAX_MS + 500) throw tooLong(prepared.durationMs);
     // Variants first, the original last: a file set whose original is there is complete.
     for (const v of prepared.variants) await runtime.store.put(mediaKey(sha256, v.name), v.file, v.contentType);
     await runtime.store.put(mediaKey(sha256, 'original'), prepared.original.file, prepared.original.contentType);

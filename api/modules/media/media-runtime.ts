@@ -8,6 +8,7 @@ import type { Db } from '@api/db/database';
 import { inTransaction } from '@api/db/transaction';
 import { changed, deletedBetween, newestChangeAfter, recordChanges } from '@api/lib/change-log';
 import { isProcessRunning } from '@api/db/server-lock';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '@api/db/private-files';
 import { nowIso } from '@api/lib/tokens';
 import { makePlayableCopy } from './media-files';
 import { directoryStore, mediaKey, s3Store, type MediaStore } from './media-store';
@@ -99,17 +100,27 @@ export function createMediaRuntime(
       if (local) await rm(local, { force: true });
       return;
     }
-    await mkdir(workDir, { recursive: true });
+    await mkdir(workDir, { recursive: true, mode: PRIVATE_DIR_MODE });
     const dir = await mkdtemp(path.join(workDir, 'h264-'));
     const key = mediaKey(sha256, 'h264');
     try {
       let input = local && existsSync(local) ? local : undefined;
       if (!input) {
         input = path.join(dir, 'original');
-        await pipeline(await store.read(mediaKey(sha256, 'original')), createWriteStream(input));
+        await pipeline(
+          await store.read(mediaKey(sha256, 'original')),
+          createWriteStream(input, { mode: PRIVATE_FILE_MODE }),
+        );
       }
       const output = path.join(dir, 'h264.mp4');
-      await makePlayableCopy(input, output);
+      const file = await db
+        .selectFrom('mediaFiles')
+        .select('contentType')
+        .where('sha256', '=', sha256)
+        .executeTakeFirst();
+      // Deleted since it was queued: nothing to copy.
+      if (!file) return;
+      await makePlayableCopy(input, file.contentType, output);
       // A medium deleted meanwhile took its files with it: its copy is not stored.
       if (!(await stillStored(sha256))) return;
       await store.put(key, output, 'video/mp4');

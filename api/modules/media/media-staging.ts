@@ -1,7 +1,8 @@
-import { stat } from 'node:fs/promises';
+import { chmod, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import type { Upload } from '@tus/utils';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '@api/db/private-files';
 
 // Where tus keeps uploads until their last byte: the file store of @tus/file-store, with two
 // changes. An upload expires a day after its last byte arrived (tus counts from its creation, so
@@ -24,8 +25,18 @@ export class StagingStore extends FileStore {
     private readonly dir: string,
     private readonly expiryMs: number,
   ) {
+    // tus creates its folder 0777 less the umask: made owner-only here first.
+    makePrivateDir(dir);
     super({ directory: dir, expirationPeriodInMilliseconds: expiryMs });
     this.extensions = this.extensions.filter((e) => e !== 'creation-defer-length');
+  }
+
+  /** tus writes the staged file and its `.json` with the umask's mode: both made owner-only. */
+  override async create(upload: Upload): Promise<Upload> {
+    const created = await super.create(upload);
+    const file = path.join(this.dir, upload.id);
+    await Promise.all([chmod(file, PRIVATE_FILE_MODE), chmod(`${file}.json`, PRIVATE_FILE_MODE)]);
+    return created;
   }
 
   /** tus reads `creation_date` for expiry (and `Upload-Expires`): it gets the last write instead. */

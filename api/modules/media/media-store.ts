@@ -1,8 +1,9 @@
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type * as S3 from '@aws-sdk/client-s3';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '@api/db/private-files';
 
 // Where media files live: a directory (DATA_DIR/media) by default, or an S3-compatible bucket so
 // several API instances share them. Keys are content-addressed: `<sha[0:2]>/<sha>/<variant>`.
@@ -32,9 +33,11 @@ export function directoryStore(root: string): MediaStore {
   return {
     async put(key, file) {
       const target = full(key);
-      await mkdir(path.dirname(target), { recursive: true });
+      await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
       const aside = `${target}.${process.pid}.${Date.now()}.part`;
       await copyFile(file, aside);
+      // A copy takes the mode of its source, which a library wrote.
+      await chmod(aside, PRIVATE_FILE_MODE);
       await rename(aside, target);
     },
     async size(key) {

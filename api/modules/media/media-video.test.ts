@@ -4,11 +4,12 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '@api/test/app';
 import { createInspection } from '@api/test/factories';
-import { probeVideo, runFfmpeg } from './media-files';
+import { runFfmpeg } from './media-files';
 import { claimPlayableCopy, COPY_LEASE_MS, createMediaRuntime } from './media-runtime';
 import type { MediaStore } from './media-store';
 import { makeVideo, upload } from './media-test-kit';
 import { useTempDir } from '@api/test/temp-dir';
+import { readVideoFacts } from './video-facts';
 
 const dataDir = useTempDir('baywise-media-');
 const t = await useTestApp({ dataDir });
@@ -19,7 +20,7 @@ const inspection = await createInspection(t.db);
 async function probeBytes(bytes: Buffer) {
   const file = path.join(dataDir, `probe-${Date.now()}.mp4`);
   writeFileSync(file, bytes);
-  return { probe: await probeVideo(file), text: (await runFfmpeg(['-i', file])).stderr };
+  return { probe: await readVideoFacts(file, 'video/mp4'), text: (await runFfmpeg(['-i', file])).stderr };
 }
 
 describe('videos', () => {
