@@ -6,6 +6,11 @@ export const DEFAULT_UNVIEWED_ALERT_MINUTES = 20;
 export const MAX_UNVIEWED_ALERT_MINUTES = 7 * 24 * 60;
 export const UNVIEWED_ALERT_MESSAGE = `Alert after must be a whole number of minutes from 1 to ${MAX_UNVIEWED_ALERT_MINUTES}`;
 
+/** A share link works this many days after it was made or last sent, then says it expired. */
+export const DEFAULT_SHARE_LINK_DAYS = 180;
+export const MAX_SHARE_LINK_DAYS = 3650;
+export const SHARE_LINK_DAYS_MESSAGE = `Links expire after must be a whole number of days from 1 to ${MAX_SHARE_LINK_DAYS}`;
+
 /** Shop-wide settings an administrator changes on the Users screen. */
 export const shopSettingsResponse = z.object({
   /** The Sign Up form is open to anyone; accounts made there wait for approval. */
@@ -14,6 +19,8 @@ export const shopSettingsResponse = z.object({
   approvalSignature: z.enum(APPROVAL_SIGNATURE_MODES),
   /** Minutes after a send with no view before the dashboard flags the report. */
   unviewedAlertMinutes: z.number().int(),
+  /** Days a share link works after it was made or last sent. */
+  shareLinkDays: z.number().int(),
 });
 export type ShopSettings = z.infer<typeof shopSettingsResponse>;
 
@@ -29,6 +36,13 @@ export const shopSettingsBody = z
       .int(UNVIEWED_ALERT_MESSAGE)
       .min(1, UNVIEWED_ALERT_MESSAGE)
       .max(MAX_UNVIEWED_ALERT_MINUTES, UNVIEWED_ALERT_MESSAGE)
+      .optional(),
+    /** Unchanged when not sent. */
+    shareLinkDays: z
+      .number(SHARE_LINK_DAYS_MESSAGE)
+      .int(SHARE_LINK_DAYS_MESSAGE)
+      .min(1, SHARE_LINK_DAYS_MESSAGE)
+      .max(MAX_SHARE_LINK_DAYS, SHARE_LINK_DAYS_MESSAGE)
       .optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {

@@ -77,6 +77,7 @@ describe('once the shop has its admin', () => {
       openSignUp: false,
       approvalSignature: 'never',
       unviewedAlertMinutes: 20,
+      shareLinkDays: 180,
     });
     const denied = await technician.inject({ method: 'PUT', url: '/api/shop-settings', payload: { openSignUp: true } });
     expect(denied.statusCode).toBe(403);
@@ -109,7 +110,12 @@ describe('"Open sign-up"', () => {
   it('re-opens the form; the new account waits as pending and can see nothing', async () => {
     const admin = await t.signIn('admin');
     const opened = await admin.inject({ method: 'PUT', url: '/api/shop-settings', payload: { openSignUp: true } });
-    expect(opened.json()).toEqual({ openSignUp: true, approvalSignature: 'never', unviewedAlertMinutes: 20 });
+    expect(opened.json()).toEqual({
+      openSignUp: true,
+      approvalSignature: 'never',
+      unviewedAlertMinutes: 20,
+      shareLinkDays: 180,
+    });
     expect(await signUpMode()).toBe('open');
 
     const res = await register({

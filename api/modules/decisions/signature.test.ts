@@ -33,6 +33,7 @@ describe('the approvalSignature shop setting', () => {
       openSignUp: false,
       approvalSignature: 'never',
       unviewedAlertMinutes: 20,
+      shareLinkDays: 180,
     });
     const bad = await setSignature('sometimes');
     expect(bad.statusCode).toBe(400);
@@ -49,9 +50,15 @@ describe('the approvalSignature shop setting', () => {
       openSignUp: false,
       approvalSignature: 'first',
       unviewedAlertMinutes: 20,
+      shareLinkDays: 180,
     });
     const onlySignUp = await admin.inject({ method: 'PUT', url: '/api/shop-settings', payload: { openSignUp: true } });
-    expect(onlySignUp.json()).toEqual({ openSignUp: true, approvalSignature: 'first', unviewedAlertMinutes: 20 });
+    expect(onlySignUp.json()).toEqual({
+      openSignUp: true,
+      approvalSignature: 'first',
+      unviewedAlertMinutes: 20,
+      shareLinkDays: 180,
+    });
   });
 
   it('never: approvals need no name or signature', async () => {

@@ -1,6 +1,7 @@
 import { compiledOnce } from '@api/db/compiled-once';
 import type { Db } from '@api/db/database';
 import { documentRefOf, inspectionsWithDocument, type DocumentRef } from '@api/modules/inspections/inspection-document.repository';
+import { shareLinkLifeColumns } from '@api/modules/inspections/share-link';
 import { sharePageColumns, sharePageOf, sharePageRead, type SharePageRead, type SharePageRow } from './share-page.repository';
 
 // Every view of a report runs it: compiled once. One statement instead of five (the inspection's
@@ -8,6 +9,7 @@ import { sharePageColumns, sharePageOf, sharePageRead, type SharePageRead, type 
 const reportByToken = compiledOnce((db, [token]) =>
   inspectionsWithDocument(db)
     .select(sharePageColumns(db, 'inspections.id'))
+    .select(shareLinkLifeColumns(db, 'inspections'))
     .where('inspections.shareToken', '=', token!),
 );
 

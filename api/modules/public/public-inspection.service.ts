@@ -20,12 +20,14 @@ import { toPublicMedia } from '@api/modules/media/media.mapper';
 import { findInspectionIdByToken } from '@api/modules/inspections/inspection.repository';
 import { DocumentDerived } from '@api/modules/inspections/inspection-documents';
 import { inspectionNotFound } from '@api/modules/inspections/inspection-assembly';
+import { assertShareLinkAlive } from '@api/modules/inspections/share-link';
 
 const ID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-async function inspectionIdFor(db: Db, token: string): Promise<string> {
+async function inspectionIdFor(db: Db, token: string, now: number): Promise<string> {
   const row = isShareToken(token) ? await findInspectionIdByToken(db, token) : undefined;
   if (!row) throw inspectionNotFound();
+  assertShareLinkAlive(row, now);
   return row.id;
 }
 
@@ -60,9 +62,10 @@ const reportHeads = new DocumentDerived((inspection: Inspection): string => {
  * What the report page shows, and nothing more: one statement, the media when there are some, and
  * the answer kept for them.
  */
-export async function getPublicInspection(db: Db, token: string): Promise<Buffer> {
+export async function getPublicInspection(db: Db, token: string, now: number): Promise<Buffer> {
   const read = isShareToken(token) ? await findReportByToken(db, token) : undefined;
   if (!read) throw inspectionNotFound();
+  assertShareLinkAlive(read.life, now);
   return sharePageAnswer(db, 'inspection', token, read, async (found, media) => {
     const { document } = found;
     const head = await reportHeads.of(db, document);
@@ -77,8 +80,8 @@ export async function getPublicInspection(db: Db, token: string): Promise<Buffer
 }
 
 /** The customer's approve or decline, scoped to the token's own inspection. */
-export const decidePublicService: DecideSharedService = async (db, token, serviceId, status, from) => {
-  const inspectionId = await inspectionIdFor(db, token);
+export const decidePublicService: DecideSharedService = async (db, token, serviceId, status, from, now) => {
+  const inspectionId = await inspectionIdFor(db, token, now);
   if (!ID_SHAPE.test(serviceId)) throw notFound('Service not found');
   return toPublicService(await decideRecommendedService(db, { inspectionId, serviceId, status, ...from }));
 };

@@ -8,6 +8,7 @@ import {
   documentRefOf,
   type DocumentRef,
 } from '@api/modules/inspections/inspection-document.repository';
+import { shareLinkLifeColumns } from '@api/modules/inspections/share-link';
 import { sharePageColumns, sharePageOf, sharePageRead, type SharePageRead, type SharePageRow } from './share-page.repository';
 
 /** What a receipt shows of the invoice's own row. */
@@ -51,6 +52,7 @@ const invoicePageByToken = compiledOnce((db, [token]) =>
     .select(documentColumns())
     .select(lineItemsJson(db).as('lineItems'))
     .select(sharePageColumns(db, 'invoices.inspectionId'))
+    .select(shareLinkLifeColumns(db, 'invoices'))
     .where('invoices.shareToken', '=', token!),
 );
 

@@ -5,6 +5,7 @@ import { jsonArray } from '@api/db/json-rows';
 import { customerApprovals } from '@api/modules/decisions/decision.repository';
 import { APPROVAL_SIGNATURE, settingQuery } from '@api/modules/shop-settings/shop-settings.repository';
 import { SHOP_CONTACT_FIELDS, shopContactQuery } from '@api/modules/users/user.repository';
+import type { ShareLinkLife } from '@api/modules/inspections/share-link';
 
 /** What every share page reads besides its own rows, in the same statement as them. */
 export interface SharePageRow {
@@ -48,7 +49,7 @@ export function sharePageColumns(db: Db, inspectionId: 'inspections.id' | 'invoi
   ];
 }
 
-interface SharePageColumns {
+interface SharePageColumns extends ShareLinkLife {
   approvalSignature: string | null;
   customerApproved: number | boolean;
   hasMedia: number | boolean;
@@ -76,6 +77,8 @@ export interface SharePageRead<P> {
   inspectionId: string | null;
   /** Whether that inspection has photos or videos (read apart, only then). */
   hasMedia: boolean;
+  /** Whether the page's link still works (`shareLinkExpired`). */
+  life: ShareLinkLife;
   page: () => P;
 }
 
@@ -84,7 +87,8 @@ export function sharePageRead<R extends SharePageColumns, P>(
   inspectionId: string | null,
   page: (row: R) => P,
 ): SharePageRead<P> {
-  return { row, inspectionId, hasMedia: Boolean(row.hasMedia), page: () => page(row) };
+  const life = { linkIssuedAt: row.linkIssuedAt, linkSentAt: row.linkSentAt, linkDays: row.linkDays };
+  return { row, inspectionId, hasMedia: Boolean(row.hasMedia), life, page: () => page(row) };
 }
 
 /** The contact block of a shop without an admin: every field null. */

@@ -233,7 +233,12 @@ describe('GET /api/dashboard/unviewed-sends', () => {
       url: '/api/shop-settings',
       payload: { openSignUp: false, unviewedAlertMinutes: 5 },
     });
-    expect(set.json()).toEqual({ openSignUp: false, approvalSignature: 'never', unviewedAlertMinutes: 5 });
+    expect(set.json()).toEqual({
+      openSignUp: false,
+      approvalSignature: 'never',
+      unviewedAlertMinutes: 5,
+      shareLinkDays: 180,
+    });
     const sooner = await list();
     expect(sooner.minutes).toBe(5);
     expect(sooner.items.map((i: { id: string }) => i.id)).toEqual([late.id, invoice.id, recent.id]);

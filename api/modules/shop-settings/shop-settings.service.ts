@@ -2,13 +2,14 @@ import type { z } from 'zod';
 import type { SignUpMode } from '@shared/constants';
 import { APPROVAL_SIGNATURE_MODES, type ApprovalSignatureMode } from '@shared/schemas/decision';
 import {
+  DEFAULT_SHARE_LINK_DAYS,
   DEFAULT_UNVIEWED_ALERT_MINUTES,
   type ShopSettings,
   type shopSettingsBody,
 } from '@shared/schemas/shop-settings';
 import type { Db } from '@api/db/database';
 import { hasAnyUser } from '@api/modules/users/user.repository';
-import { APPROVAL_SIGNATURE, readSetting, writeSetting } from './shop-settings.repository';
+import { APPROVAL_SIGNATURE, readSetting, SHARE_LINK_DAYS, writeSetting } from './shop-settings.repository';
 
 const OPEN_SIGN_UP = 'openSignUp';
 
@@ -24,13 +25,25 @@ export async function approvalSignatureMode(db: Db): Promise<ApprovalSignatureMo
 const UNVIEWED_ALERT_MINUTES = 'unviewedAlertMinutes';
 
 export async function getShopSettings(db: Db): Promise<ShopSettings> {
-  const [openSignUp, approvalSignature, unviewedAlertMinutes] = await Promise.all([
+  const [openSignUp, approvalSignature, unviewedAlertMinutes, shareLinkDays] = await Promise.all([
     readSetting(db, OPEN_SIGN_UP),
     approvalSignatureMode(db),
     unviewedAlertMinutesSetting(db),
+    readSetting(db, SHARE_LINK_DAYS),
   ]);
   // Off unless an admin turned it on: sign-up stays closed by default.
-  return { openSignUp: openSignUp === 'true', approvalSignature, unviewedAlertMinutes };
+  return {
+    openSignUp: openSignUp === 'true',
+    approvalSignature,
+    unviewedAlertMinutes,
+    shareLinkDays: shareLinkDaysOf(shareLinkDays),
+  };
+}
+
+/** The days a share link lives, from its stored setting (read inside every token lookup); the default when unset or unreadable. */
+export function shareLinkDaysOf(stored: string | null | undefined): number {
+  const days = Number(stored);
+  return stored != null && Number.isInteger(days) && days > 0 ? days : DEFAULT_SHARE_LINK_DAYS;
 }
 
 /** The dashboard's "Sent, not viewed" threshold in minutes. */
@@ -46,6 +59,7 @@ export async function updateShopSettings(db: Db, body: z.output<typeof shopSetti
   if (body.unviewedAlertMinutes !== undefined) {
     await writeSetting(db, UNVIEWED_ALERT_MINUTES, JSON.stringify(body.unviewedAlertMinutes));
   }
+  if (body.shareLinkDays !== undefined) await writeSetting(db, SHARE_LINK_DAYS, JSON.stringify(body.shareLinkDays));
   return getShopSettings(db);
 }
 
