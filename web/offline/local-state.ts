@@ -57,6 +57,8 @@ export function scopeOfWrite(write: LocalWrite): Scope {
         customers: text(write.changes.customerId),
         vehicles: text(write.changes.vehicleId),
       };
+    case 'inspection.renewLink':
+      return { inspections: [write.id] };
     case 'service.status':
     case 'share.send':
     case 'media.update':
