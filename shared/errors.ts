@@ -6,9 +6,10 @@ export type GoneEntity = (typeof GONE_ENTITIES)[number];
  * Why a refusal happened, for the client to branch on: `in_flight` is a 409 for an `Idempotency-Key`
  * still running; `price_changed` a 409 for an approval of a price the customer was not shown;
  * `send_limit` a 429 for a send over the user's or the shop's sending limit (a queued send waits for
- * the user instead of being retried).
+ * the user instead of being retried); `link_expired` a share page's 404 for a link past the shop's
+ * lifetime.
  */
-export const ERROR_REASONS = ['in_flight', 'price_changed', 'send_limit'] as const;
+export const ERROR_REASONS = ['in_flight', 'price_changed', 'send_limit', 'link_expired'] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 
 /** The JSON body of every error response from the API. */

@@ -106,6 +106,8 @@ export interface InspectionsTable {
   vehicleId: string;
   technicianId: string | null;
   shareToken: string;
+  /** When the share link was last made anew; null: when the row was created. */
+  shareTokenAt: ColumnType<string | null, string | null | undefined, string | null>;
   status: string;
   frontLeftTread: number | null;
   frontRightTread: number | null;
@@ -180,6 +182,8 @@ export interface InvoicesTable {
   customerId: string;
   vehicleId: string | null;
   shareToken: string;
+  /** When the share link was last made anew; null: when the row was created. */
+  shareTokenAt: ColumnType<string | null, string | null | undefined, string | null>;
   subtotalCents: number;
   taxCents: number;
   totalCents: number;

@@ -149,6 +149,7 @@ export function buildInspections(
       vehicleId: vehicle.row.id,
       technicianId: technician.id,
       shareToken: newShareToken(),
+      shareTokenAt: null,
       status,
       ...measure(rng, status),
       leaks: JSON.stringify(leaks),

@@ -36,6 +36,7 @@ export function buildInvoices(
       customerId: inspection.customerId,
       vehicleId: inspection.vehicleId,
       shareToken: newShareToken(),
+      shareTokenAt: null,
       notes: rng.chance(0.5) ? rng.pick(INVOICE_NOTES) : null,
       status: statusFor(rng, daysAgo),
       createdBy: rng.chance(0.8) ? staff.advisor.id : staff.admin.id,

@@ -137,6 +137,7 @@ export function inspectionRow(
     vehicleId,
     technicianId: null,
     shareToken: newShareToken(),
+    shareTokenAt: null,
     status: 'in_progress',
     frontLeftTread: null,
     frontRightTread: null,

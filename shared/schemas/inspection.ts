@@ -281,7 +281,8 @@ export const inspectionResponse = z.object({
   updatedAt: timestamp,
   customer: customerSummaryResponse,
   vehicle: vehicleSummaryResponse,
-  technician: userResponse.pick({ id: true, username: true, email: true, role: true }).nullable(),
+  /** The technician's name only: staff emails and roles are for admins (the user list). */
+  technician: userResponse.pick({ id: true, username: true }).nullable(),
   services: z.array(serviceResponse),
   inspectionNotes: z.array(inspectionNoteResponse),
 });

@@ -165,6 +165,9 @@ export function applyWrite(state: LocalState, write: LocalWrite, context: ApplyC
     case 'share.send':
       // Recorded on the server only: the "Sent" line is read from there.
       break;
+    case 'inspection.renewLink':
+      // Only the server makes a link (it must be unguessable); its answer replaces the row.
+      break;
     case 'media.update':
     case 'media.delete':
       // The media table's own effect (web/offline/media/capture.ts); no row here changes.
@@ -255,6 +258,8 @@ export function toRequest(write: LocalWrite): WriteRequest {
       return { method: 'PATCH', url: `/api/deferred-work/${write.id}`, body: write.changes };
     case 'share.send':
       return { method: 'POST', url: `/api/inspections/${write.inspectionId}/sends`, body: write.body };
+    case 'inspection.renewLink':
+      return { method: 'POST', url: `/api/inspections/${write.id}/share-link` };
     case 'media.update':
       return { method: 'PATCH', url: `/api/media/${write.id}`, body: write.changes };
     case 'media.delete':

@@ -57,6 +57,8 @@ export function scopeOfWrite(write: LocalWrite): Scope {
         customers: text(write.changes.customerId),
         vehicles: text(write.changes.vehicleId),
       };
+    case 'inspection.renewLink':
+      return { inspections: [write.id] };
     case 'service.status':
     case 'share.send':
     case 'media.update':
@@ -133,16 +135,9 @@ export async function saveChanges(db: LocalDb, changes: StateChanges): Promise<S
 export async function loadTechnicians(db: LocalDb): Promise<Map<string, TechnicianSummary>> {
   const technicians = new Map<string, TechnicianSummary>();
   const current = (await db.meta.get('currentUser'))?.value as Partial<TechnicianSummary> | undefined;
-  if (current?.id && current.username && current.email && current.role) {
-    technicians.set(current.id, {
-      id: current.id,
-      username: current.username,
-      email: current.email,
-      role: current.role,
-    });
-  }
-  for (const { id, username, email, role } of await db.users.toArray())
-    technicians.set(id, { id, username, email, role });
+  // An inspection carries its technician's name only, as the server writes it.
+  if (current?.id && current.username) technicians.set(current.id, { id: current.id, username: current.username });
+  for (const { id, username } of await db.users.toArray()) technicians.set(id, { id, username });
   return technicians;
 }
 

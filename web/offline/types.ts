@@ -30,6 +30,8 @@ export type LocalWrite =
   | { kind: 'inspection.create'; id: string; body: Omit<CreateInspectionInput, 'id'> }
   /** Only the changed fields; `services`, when present, is the full list (ids kept). */
   | { kind: 'inspection.update'; id: string; changes: UpdateInspectionInput }
+  /** A new share link for the inspection (the old one dies); the server makes it, its answer brings it here. */
+  | { kind: 'inspection.renewLink'; id: string }
   /** Staff approve ('approved') / unapprove ('recommended') of one service, and how the customer gave it. */
   | {
       kind: 'service.status';

@@ -78,6 +78,7 @@ describe('once the shop has its admin', () => {
       approvalSignature: 'never',
       unviewedAlertMinutes: 20,
       techniciansMaySend: false,
+      shareLinkDays: 180,
     });
     const denied = await technician.inject({ method: 'PUT', url: '/api/shop-settings', payload: { openSignUp: true } });
     expect(denied.statusCode).toBe(403);
@@ -115,6 +116,7 @@ describe('"Open sign-up"', () => {
       approvalSignature: 'never',
       unviewedAlertMinutes: 20,
       techniciansMaySend: false,
+      shareLinkDays: 180,
     });
     expect(await signUpMode()).toBe('open');
 

@@ -34,6 +34,7 @@ describe('the approvalSignature shop setting', () => {
       approvalSignature: 'never',
       unviewedAlertMinutes: 20,
       techniciansMaySend: false,
+      shareLinkDays: 180,
     });
     const bad = await setSignature('sometimes');
     expect(bad.statusCode).toBe(400);
@@ -51,6 +52,7 @@ describe('the approvalSignature shop setting', () => {
       approvalSignature: 'first',
       unviewedAlertMinutes: 20,
       techniciansMaySend: false,
+      shareLinkDays: 180,
     });
     const onlySignUp = await admin.inject({ method: 'PUT', url: '/api/shop-settings', payload: { openSignUp: true } });
     expect(onlySignUp.json()).toEqual({
@@ -58,6 +60,7 @@ describe('the approvalSignature shop setting', () => {
       approvalSignature: 'first',
       unviewedAlertMinutes: 20,
       techniciansMaySend: false,
+      shareLinkDays: 180,
     });
   });
 

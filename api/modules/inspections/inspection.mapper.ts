@@ -1,4 +1,4 @@
-import type { InspectionStatus, Role, ServiceStatus } from '@shared/constants';
+import type { InspectionStatus, ServiceStatus } from '@shared/constants';
 import { formatCents, servicePartsCents } from '@shared/money';
 import type { Inspection, InspectionNote, Service, ServicePart } from '@shared/schemas/inspection';
 import type {
@@ -136,9 +136,7 @@ export function toInspection(row: InspectionRow, related: Related): Inspection |
     updatedAt: row.updatedAt,
     customer: toCustomerSummary(customer),
     vehicle: toVehicleSummary(vehicle),
-    technician: technician
-      ? { id: technician.id, username: technician.username, email: technician.email, role: technician.role as Role }
-      : null,
+    technician: technician ? { id: technician.id, username: technician.username } : null,
     services: (related.services.get(row.id) ?? []).map((s) => toService(s, related.parts.get(s.id) ?? [])),
     inspectionNotes: (related.notes.get(row.id) ?? []).map(toNote),
   };

@@ -16,12 +16,12 @@ import { idIn } from '@api/lib/id-list';
 import { idPrefixMatch, textMatch } from '@api/lib/text-search';
 import { findCustomersByIds } from '@api/modules/customers/customer.repository';
 import { countKey, countUntilChanged } from '@api/lib/feed-counts';
+import { shareLinkLifeColumns, type ShareLinkLife } from './share-link';
 
+/** What an inspection shows of its technician: the name only (the user list with emails and roles is admin-only). */
 export interface TechnicianRow {
   id: string;
   username: string;
-  email: string;
-  role: string;
 }
 
 // Keeps `in (...)` lists well under both drivers' bound-parameter limits.
@@ -51,7 +51,11 @@ const inspectionJson = compiledOnce((db, ids) =>
 );
 // Tokens are unique: no LIMIT (a bound LIMIT costs SQLite more than the lookup itself).
 const inspectionIdByToken = compiledOnce((db, [token]) =>
-  db.selectFrom('inspections').select('id').where('shareToken', '=', token!),
+  db
+    .selectFrom('inspections')
+    .select('id')
+    .select(shareLinkLifeColumns(db, 'inspections'))
+    .where('shareToken', '=', token!),
 );
 const vehicleRows = compiledOnce((db, ids) =>
   db
@@ -68,7 +72,7 @@ const vehicleJson = compiledOnce((db, ids) =>
 const technicianRows = compiledOnce((db, ids) =>
   db
     .selectFrom('users')
-    .select(['id', 'username', 'email', 'role'])
+    .select(['id', 'username'])
     .where(idIn(db, 'id', ids)),
 );
 const serviceRows = compiledOnce((db, inspectionIds) =>
@@ -133,7 +137,7 @@ const inspectionsWithRelatedJson = compiledOnce((db, ids) => {
     sql<string>`(select ${array} from ${sql.table(table)} where ${where})`;
   const linked = (table: string, column: string) =>
     sql<SqlBool>`${sql.ref(`${table}.id`)} in (select ${sql.ref(column)} from ${sql.table('inspections')} where ${idIn(db, 'inspections.id', ids)})`;
-  const technicianJson = sql<string>`json_group_array(json_object('id', ${sql.ref('users.id')}, 'username', ${sql.ref('users.username')}, 'email', ${sql.ref('users.email')}, 'role', ${sql.ref('users.role')}))`;
+  const technicianJson = sql<string>`json_group_array(json_object('id', ${sql.ref('users.id')}, 'username', ${sql.ref('users.username')}))`;
   const servicesOfIds = idIn(db, 'services.inspectionId', ids);
   return db.selectNoFrom([
     rows('inspections', '', idIn(db, 'inspections.id', ids)).as('inspections'),
@@ -180,7 +184,11 @@ export async function findInspectionRow(db: Db, id: string): Promise<InspectionR
   return (await readInspections(db, [id]))[0];
 }
 
-export async function findInspectionIdByToken(db: Db, shareToken: string): Promise<{ id: string } | undefined> {
+/** The inspection a share token names, with what decides whether the link still works: one statement. */
+export async function findInspectionIdByToken(
+  db: Db,
+  shareToken: string,
+): Promise<({ id: string } & ShareLinkLife) | undefined> {
   return (await inspectionIdByToken(db, [shareToken]))[0];
 }
 

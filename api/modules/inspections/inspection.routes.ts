@@ -12,7 +12,14 @@ import {
 } from '@shared/schemas/inspection';
 import { readRoutes } from '@api/lib/read-routes';
 import { created, errorsFor, noContent } from '@api/lib/replies';
-import { addNote, createInspection, listInspections, removeNote, updateInspection } from './inspection.service';
+import {
+  addNote,
+  createInspection,
+  listInspections,
+  removeNote,
+  renewInspectionShareLink,
+  updateInspection,
+} from './inspection.service';
 import { getInspectionText } from './inspection-documents';
 
 const noteParams = z.object({ id: idSchema, noteId: idSchema });
@@ -45,6 +52,13 @@ export async function inspectionRoutes(fastify: FastifyInstance): Promise<void> 
       handler: async (request) => updateInspection(request.db, request.user.id, request.params.id, request.body),
     });
   }
+
+  // A new report link; the old one answers like an unknown link (a mistyped address, a lost phone).
+  app.post(
+    '/inspections/:id/share-link',
+    { schema: { params: idParams, response: { 200: inspectionResponse, ...errorsFor(400, 401, 404, 410) } } },
+    async (request) => renewInspectionShareLink(request.db, request.params.id),
+  );
 
   app.post(
     '/inspections/:id/notes',

@@ -25,6 +25,7 @@ import { findCustomerById } from '@api/modules/customers/customer.repository';
 import { findUserById } from '@api/modules/users/user.repository';
 import { getInspectionsByIds, INSPECTION_NOT_FOUND } from './inspection-assembly';
 import { inspectionTexts } from './inspection-documents';
+import { moveInvoicesWithInspection, renewInspectionLink } from './share-link';
 
 export { getInspectionsByIds } from './inspection-assembly';
 
@@ -146,6 +147,17 @@ export async function updateInspection(
       }
       const now = nowIso();
       await repo.updateInspectionRow(trx, id, { ...columnsOf(body), updatedAt: now });
+      const moved = {
+        id,
+        customerId: body.customerId ?? current.customerId,
+        vehicleId: body.vehicleId ?? current.vehicleId,
+      };
+      // A link stays with the customer it was sent to: moving the inspection kills its links and
+      // those of its invoices, and makes new ones for the new customer.
+      if (moved.customerId !== current.customerId || moved.vehicleId !== current.vehicleId) {
+        await renewInspectionLink(trx, id, now);
+        await moveInvoicesWithInspection(trx, moved, now);
+      }
       let removed: Change[] = [];
       if (body.services) {
         removed = await saveInspectionServices(trx, id, body.services, now, false, userId);
@@ -156,6 +168,18 @@ export async function updateInspection(
       return getInspection(trx, id);
     }),
   );
+}
+
+/** A new report link for the inspection (staff's Renew link); the old one dies. */
+export async function renewInspectionShareLink(db: Db, id: string): Promise<Inspection> {
+  return inTransaction(db, async (trx) => {
+    await assertInspectionExists(trx, id);
+    const now = nowIso();
+    await renewInspectionLink(trx, id, now);
+    // Devices keep the inspection with its link: the feed brings them the new one.
+    await recordChanges(trx, changed('inspection', [id]), now);
+    return getInspection(trx, id);
+  });
 }
 
 /** 404 for an inspection never seen; 410 for one deleted elsewhere. */

@@ -86,9 +86,11 @@ describe('POST /api/inspections', () => {
         model: 'Camry',
         licensePlate: 'ABC123',
       },
-      technician: { id: tech.user.id, username: tech.user.username, email: tech.user.email, role: 'technician' },
+      technician: { id: tech.user.id, username: tech.user.username },
       inspectionNotes: [],
     });
+    // The technician's name only: staff emails and roles are for admins.
+    expect(body.technician).toEqual({ id: tech.user.id, username: tech.user.username });
     expect(body.shareToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(body.services).toHaveLength(2);
     expect(body.services[0]).toMatchObject({
@@ -284,12 +286,8 @@ describe('GET /api/inspections/:id', () => {
       ['Second', '9.99', '0.00'],
     ]);
     expect(body.inspectionNotes.map((n: { note: string }) => n.note)).toEqual(['earlier', 'later']);
-    expect(body.technician).toEqual({
-      id: tech.user.id,
-      username: tech.user.username,
-      email: tech.user.email,
-      role: 'technician',
-    });
+    // The name only: staff emails and roles are for admins.
+    expect(body.technician).toEqual({ id: tech.user.id, username: tech.user.username });
   });
 
   it('shows a null technician when none is set', async () => {

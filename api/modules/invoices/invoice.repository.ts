@@ -11,6 +11,7 @@ import type {
 } from '@api/db/tables';
 import { likeOperand, likePattern, matchesAny, paginate, type Page } from '@api/lib/list';
 import { idPrefixMatch, textMatch } from '@api/lib/text-search';
+import { shareLinkLifeColumns, type ShareLinkLife } from '@api/modules/inspections/share-link';
 
 // Keeps `in (...)` lists well under both drivers' bound-parameter limits.
 const CHUNK = 5000;
@@ -114,10 +115,14 @@ export function findInvoiceById(db: Db, id: string): Promise<InvoiceRow | undefi
 
 // Read by every share invoice view: compiled once.
 const invoiceByToken = compiledOnce((db, [token]) =>
-  db.selectFrom('invoices').selectAll().where('shareToken', '=', token!),
+  db.selectFrom('invoices').selectAll().select(shareLinkLifeColumns(db, 'invoices')).where('shareToken', '=', token!),
 );
 
-export async function findInvoiceByToken(db: Db, shareToken: string): Promise<InvoiceRow | undefined> {
+/** The invoice a share token names, with what decides whether the link still works: one statement. */
+export async function findInvoiceByToken(
+  db: Db,
+  shareToken: string,
+): Promise<(InvoiceRow & ShareLinkLife) | undefined> {
   return (await invoiceByToken(db, [shareToken]))[0];
 }
 

@@ -20,6 +20,7 @@ import {
   getInvoice,
   listInvoices,
   removeLineItem,
+  renewInvoiceShareLink,
   updateInvoice,
 } from './invoice.service';
 
@@ -45,6 +46,13 @@ export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => updateInvoice(request.db, request.params.id, request.body),
+  );
+
+  // A new link for the invoice and receipt pages; the old one answers like an unknown link.
+  app.post(
+    '/invoices/:id/share-link',
+    { schema: { params: idParams, response: { 200: invoiceResponse, ...errorsFor(400, 401, 404) } } },
+    async (request) => renewInvoiceShareLink(request.db, request.params.id),
   );
 
   app.delete(

@@ -18,6 +18,7 @@ import { inspectionsByIds } from '@api/modules/inspections/inspection-documents'
 import { recalculateInvoiceTotals } from '@api/lib/invoice-totals';
 import { toInvoice, toLineItem } from './invoice.mapper';
 import * as repo from './invoice.repository';
+import { renewInvoiceLink } from '@api/modules/inspections/share-link';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';
 const INVOICE_EXISTS = 'Invoice already exists';
@@ -168,6 +169,15 @@ export async function updateInvoice(db: Db, id: string, body: UpdateInvoiceBody)
     if (current.status === 'paid' && body.status !== undefined && body.status !== 'paid') {
       await recalculateInvoiceTotals(trx, { invoiceId: id });
     }
+  });
+  return getInvoice(db, id);
+}
+
+/** A new link for the invoice and its receipt (staff's Renew link); the old one dies. */
+export async function renewInvoiceShareLink(db: Db, id: string): Promise<Invoice> {
+  await inTransaction(db, async (trx) => {
+    if (!(await repo.findInvoiceById(trx, id))) throw notFound(INVOICE_NOT_FOUND);
+    await renewInvoiceLink(trx, id, nowIso());
   });
   return getInvoice(db, id);
 }

@@ -4,6 +4,7 @@ import { inTransaction } from '@api/db/transaction';
 import { notFound } from '@api/lib/http-error';
 import { isShareToken, nowIso } from '@api/lib/tokens';
 import { findInspectionIdByToken } from '@api/modules/inspections/inspection.repository';
+import { shareLinkExpired } from '@api/modules/inspections/share-link';
 import { changed, deleted, missingRow, recordChanges } from '@api/lib/change-log';
 import { MEDIA_NOT_FOUND } from './media-ingest';
 import { toMedia } from './media.mapper';
@@ -46,9 +47,15 @@ export async function deleteMedia(db: Db, id: string): Promise<void> {
 }
 
 /** A medium as the share page of `token` may reach it: another inspection's, or a bad token, is 404. */
-export async function findPublicMedia(db: Db, token: string, id: string): Promise<repo.MediaView | undefined> {
+export async function findPublicMedia(
+  db: Db,
+  token: string,
+  id: string,
+  now: number,
+): Promise<repo.MediaView | undefined> {
   const inspection = isShareToken(token) ? await findInspectionIdByToken(db, token) : undefined;
-  if (!inspection) return undefined;
+  // An expired link shows nothing more, its photos included.
+  if (!inspection || shareLinkExpired(inspection, now)) return undefined;
   const row = await repo.findMedia(db, id);
   return row && row.inspectionId === inspection.id ? row : undefined;
 }

@@ -32,7 +32,7 @@ export function decisionRoutes(
         decide(app.db, request.params.token, request.params.serviceId, status, {
           client: shareClient(request),
           body: request.body as PublicApproveBody,
-        }),
+        }, app.clock()),
     );
   }
 }

@@ -1,5 +1,6 @@
 import { compiledOnce } from '@api/db/compiled-once';
 import type { Db } from '@api/db/database';
+import { shareLinkLifeColumns } from '@api/modules/inspections/share-link';
 import { sharePageColumns, sharePageOf, sharePageRead, type SharePageRead, type SharePageRow } from './share-page.repository';
 
 // Every view of a report runs it: compiled once. One statement instead of four (the inspection's
@@ -9,6 +10,7 @@ const reportByToken = compiledOnce((db, [token]) =>
     .selectFrom('inspections')
     .select('inspections.id')
     .select(sharePageColumns(db, 'inspections.id'))
+    .select(shareLinkLifeColumns(db, 'inspections'))
     .where('inspections.shareToken', '=', token!),
 );
 

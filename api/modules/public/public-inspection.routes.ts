@@ -20,7 +20,7 @@ export async function publicInspectionRoutes(fastify: FastifyInstance): Promise<
     async (request, reply) => {
       const { token } = request.params;
       const view = { kind: 'inspection' as const, token, now: app.clock() };
-      return sendSharePage(app.db, request, reply, view, () => getPublicInspection(app.db, token));
+      return sendSharePage(app.db, request, reply, view, () => getPublicInspection(app.db, token, view.now));
     },
   );
 

@@ -20,12 +20,14 @@ import { toPublicMedia } from '@api/modules/media/media.mapper';
 import { findInspectionIdByToken } from '@api/modules/inspections/inspection.repository';
 import { currentInspection } from '@api/modules/inspections/inspection-documents';
 import { inspectionNotFound } from '@api/modules/inspections/inspection-assembly';
+import { assertShareLinkAlive } from '@api/modules/inspections/share-link';
 
 const ID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-async function inspectionIdFor(db: Db, token: string): Promise<string> {
+async function inspectionIdFor(db: Db, token: string, now: number): Promise<string> {
   const row = isShareToken(token) ? await findInspectionIdByToken(db, token) : undefined;
   if (!row) throw inspectionNotFound();
+  assertShareLinkAlive(row, now);
   return row.id;
 }
 
@@ -56,10 +58,11 @@ function reportHead(inspection: Inspection): string {
 }
 
 /** What the report page shows, and nothing more: its statement, its inspection, and its media when there are some. */
-export async function getPublicInspection(db: Db, token: string): Promise<Buffer> {
+export async function getPublicInspection(db: Db, token: string, now: number): Promise<Buffer> {
   const read = isShareToken(token) ? await findReportByToken(db, token) : undefined;
   const inspection = read?.inspectionId ? await currentInspection(db, read.inspectionId) : undefined;
   if (!read || !inspection) throw inspectionNotFound();
+  assertShareLinkAlive(read.life, now);
   const media = await sharePageMedia(db, read);
   const tail = sharePageTail(
     read.page,
@@ -69,8 +72,8 @@ export async function getPublicInspection(db: Db, token: string): Promise<Buffer
 }
 
 /** The customer's approve or decline, scoped to the token's own inspection. */
-export const decidePublicService: DecideSharedService = async (db, token, serviceId, status, from) => {
-  const inspectionId = await inspectionIdFor(db, token);
+export const decidePublicService: DecideSharedService = async (db, token, serviceId, status, from, now) => {
+  const inspectionId = await inspectionIdFor(db, token, now);
   if (!ID_SHAPE.test(serviceId)) throw notFound('Service not found');
   return toPublicService(await decideRecommendedService(db, { inspectionId, serviceId, status, ...from }));
 };

@@ -15,7 +15,7 @@ export async function publicInvoiceMediaRoutes(fastify: FastifyInstance): Promis
     { schema: { params: fileParams, response: { 404: errorResponse, 416: errorResponse } } },
     async (request, reply) => {
       const { token, id } = request.params;
-      return sendMediaFile(request, reply, app.media.store, await findInvoiceMedia(app.db, token, id), request.params);
+      return sendMediaFile(request, reply, app.media.store, await findInvoiceMedia(app.db, token, id, app.clock()), request.params);
     },
   );
 }

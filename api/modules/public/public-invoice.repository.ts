@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { isPostgres, type Db } from '@api/db/database';
 import { jsonArray } from '@api/db/json-rows';
 import type { InvoiceLineItemRow, InvoiceRow } from '@api/db/tables';
+import { shareLinkLifeColumns } from '@api/modules/inspections/share-link';
 import { sharePageColumns, sharePageOf, sharePageRead, type SharePageRead, type SharePageRow } from './share-page.repository';
 
 /** What a receipt shows of the invoice's own row. */
@@ -43,6 +44,7 @@ const invoicePageByToken = compiledOnce((db, [token]) =>
     .select(INVOICE_COLUMNS.map((column) => `invoices.${column}` as const))
     .select(lineItemsJson(db).as('lineItems'))
     .select(sharePageColumns(db, 'invoices.inspectionId'))
+    .select(shareLinkLifeColumns(db, 'invoices'))
     .where('invoices.shareToken', '=', token!),
 );
 

@@ -21,7 +21,7 @@ export async function publicInvoiceRoutes(fastify: FastifyInstance): Promise<voi
     async (request, reply) => {
       const { token } = request.params;
       const view = { kind: 'invoice' as const, token, now: app.clock() };
-      return sendSharePage(app.db, request, reply, view, () => getPublicInvoice(app.db, token));
+      return sendSharePage(app.db, request, reply, view, () => getPublicInvoice(app.db, token, view.now));
     },
   );
 

@@ -24,10 +24,12 @@ import { decideRecommendedService } from '@api/modules/inspections/service.servi
 import { receiptFigures, serviceCentsOf } from '@shared/invoice-totals';
 import * as repo from '@api/modules/invoices/invoice.repository';
 import { INVOICE_NOT_FOUND } from '@api/modules/invoices/invoice.service';
+import { assertShareLinkAlive } from '@api/modules/inspections/share-link';
 
-async function invoiceByToken(db: Db, token: string): Promise<InvoiceRow> {
+async function invoiceByToken(db: Db, token: string, now: number): Promise<InvoiceRow> {
   const row = isShareToken(token) ? await repo.findInvoiceByToken(db, token) : undefined;
   if (!row) throw notFound(INVOICE_NOT_FOUND);
+  assertShareLinkAlive(row, now);
   return row;
 }
 
@@ -62,9 +64,10 @@ function receiptPartsOf(inspection: Inspection) {
 const inner = (json: string) => json.slice(1, -1);
 
 /** The receipt page's answer: its statement, its inspection when it has one, and its media when there are some. */
-export async function getPublicInvoice(db: Db, token: string): Promise<Buffer> {
+export async function getPublicInvoice(db: Db, token: string, now: number): Promise<Buffer> {
   const read = isShareToken(token) ? await findInvoicePageByToken(db, token) : undefined;
   if (!read) throw notFound(INVOICE_NOT_FOUND);
+  assertShareLinkAlive(read.life, now);
   const media = await sharePageMedia(db, read);
   return jsonBytes(await writeReceipt(db, token, read.page, media));
 }
@@ -121,8 +124,8 @@ async function writeReceipt(
 }
 
 /** The customer's approve or decline, limited to the services of this invoice's inspection. */
-export const decidePublicInvoiceService: DecideSharedService = async (db, token, serviceId, status, from) => {
-  const invoice = await invoiceByToken(db, token);
+export const decidePublicInvoiceService: DecideSharedService = async (db, token, serviceId, status, from, now) => {
+  const invoice = await invoiceByToken(db, token, now);
   if (!invoice.inspectionId) throw notFound('Service not found');
   const service = await decideRecommendedService(db, { inspectionId: invoice.inspectionId, serviceId, status, ...from });
   return toPublicService(service);

@@ -16,7 +16,7 @@ export async function publicMediaRoutes(fastify: FastifyInstance): Promise<void>
     { schema: { params: fileParams, response: { 200: fileBody, 206: fileBody, 404: errorResponse, 416: errorResponse } } },
     async (request, reply) => {
       const { token, id } = request.params;
-      return sendMediaFile(request, reply, app.media.store, await findPublicMedia(app.db, token, id), request.params);
+      return sendMediaFile(request, reply, app.media.store, await findPublicMedia(app.db, token, id, app.clock()), request.params);
     },
   );
 }

@@ -34,6 +34,8 @@ export type DecideSharedService = (
   serviceId: string,
   status: 'approved' | 'declined',
   from: { client: ShareClient; body?: PublicApproveBody },
+  /** The moment of the request (the app's clock): an expired link decides nothing. */
+  now: number,
 ) => Promise<PublicService>;
 
 /** The share page's client for the decision record: its address (TRUST_PROXY applies) and browser. */

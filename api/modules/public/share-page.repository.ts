@@ -6,6 +6,7 @@ import { customerApprovals } from '@api/modules/decisions/decision.repository';
 import { findInspectionMedia, type MediaView } from '@api/modules/media/media.repository';
 import { APPROVAL_SIGNATURE, settingQuery } from '@api/modules/shop-settings/shop-settings.repository';
 import { SHOP_CONTACT_FIELDS, shopContactQuery } from '@api/modules/users/user.repository';
+import type { ShareLinkLife } from '@api/modules/inspections/share-link';
 
 /** What every share page reads besides its own rows, in the same statement as them. */
 export interface SharePageRow {
@@ -49,7 +50,7 @@ export function sharePageColumns(db: Db, inspectionId: 'inspections.id' | 'invoi
   ];
 }
 
-interface SharePageColumns {
+interface SharePageColumns extends ShareLinkLife {
   approvalSignature: string | null;
   customerApproved: number | boolean;
   hasMedia: number | boolean;
@@ -73,6 +74,8 @@ export interface SharePageRead<P> {
   inspectionId: string | null;
   /** Whether that inspection has photos or videos (read apart, only then). */
   hasMedia: boolean;
+  /** Whether the page's link still works (`shareLinkExpired`). */
+  life: ShareLinkLife;
 }
 
 export function sharePageRead<R extends SharePageColumns, P>(
@@ -80,7 +83,8 @@ export function sharePageRead<R extends SharePageColumns, P>(
   inspectionId: string | null,
   page: (row: R) => P,
 ): SharePageRead<P> {
-  return { page: page(row), inspectionId, hasMedia: Boolean(row.hasMedia) };
+  const life = { linkIssuedAt: row.linkIssuedAt, linkSentAt: row.linkSentAt, linkDays: row.linkDays };
+  return { page: page(row), inspectionId, hasMedia: Boolean(row.hasMedia), life };
 }
 
 /** The page's photos and videos, read only when its statement found some. */

@@ -238,6 +238,7 @@ describe('GET /api/dashboard/unviewed-sends', () => {
       approvalSignature: 'never',
       unviewedAlertMinutes: 5,
       techniciansMaySend: false,
+      shareLinkDays: 180,
     });
     const sooner = await list();
     expect(sooner.minutes).toBe(5);

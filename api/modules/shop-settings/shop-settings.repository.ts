@@ -4,6 +4,8 @@ import { nowIso } from '@api/lib/tokens';
 
 /** The approval-signature rule's key (every share page reads it within its one statement). */
 export const APPROVAL_SIGNATURE = 'approvalSignature';
+/** The share links' lifetime in days (every token lookup reads it within its one statement). */
+export const SHARE_LINK_DAYS = 'shareLinkDays';
 
 /** A setting's stored JSON text, or undefined when it was never set. */
 export async function readSetting(db: Db, key: string): Promise<string | undefined> {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { SignUpMode } from '@shared/constants';
 import { APPROVAL_SIGNATURE_MODES, type ApprovalSignatureMode } from '@shared/schemas/decision';
 import {
+  DEFAULT_SHARE_LINK_DAYS,
   DEFAULT_UNVIEWED_ALERT_MINUTES,
   type ShopSettings,
   type shopSettingsBody,
@@ -9,7 +10,7 @@ import {
 import type { PermissionSettings } from '@shared/permissions';
 import type { Db } from '@api/db/database';
 import { hasAnyUser } from '@api/modules/users/user.repository';
-import { APPROVAL_SIGNATURE, readSetting, writeSetting } from './shop-settings.repository';
+import { APPROVAL_SIGNATURE, readSetting, SHARE_LINK_DAYS, writeSetting } from './shop-settings.repository';
 
 const OPEN_SIGN_UP = 'openSignUp';
 
@@ -25,14 +26,21 @@ export async function approvalSignatureMode(db: Db): Promise<ApprovalSignatureMo
 const UNVIEWED_ALERT_MINUTES = 'unviewedAlertMinutes';
 
 export async function getShopSettings(db: Db): Promise<ShopSettings> {
-  const [openSignUp, approvalSignature, unviewedAlertMinutes, permissions] = await Promise.all([
+  const [openSignUp, approvalSignature, unviewedAlertMinutes, shareLinkDays, permissions] = await Promise.all([
     readSetting(db, OPEN_SIGN_UP),
     approvalSignatureMode(db),
     unviewedAlertMinutesSetting(db),
+    readSetting(db, SHARE_LINK_DAYS),
     permissionSettings(db),
   ]);
   // Off unless an admin turned it on: sign-up stays closed by default.
-  return { openSignUp: openSignUp === 'true', approvalSignature, unviewedAlertMinutes, ...permissions };
+  return {
+    openSignUp: openSignUp === 'true',
+    approvalSignature,
+    unviewedAlertMinutes,
+    shareLinkDays: shareLinkDaysOf(shareLinkDays),
+    ...permissions,
+  };
 }
 
 const TECHNICIANS_MAY_SEND = 'techniciansMaySend';
@@ -40,6 +48,12 @@ const TECHNICIANS_MAY_SEND = 'techniciansMaySend';
 /** The settings the role table reads (`shared/permissions.ts`); each is off unless an admin turned it on. */
 export async function permissionSettings(db: Db): Promise<PermissionSettings> {
   return { techniciansMaySend: (await readSetting(db, TECHNICIANS_MAY_SEND)) === 'true' };
+}
+
+/** The days a share link lives, from its stored setting (read inside every token lookup); the default when unset or unreadable. */
+export function shareLinkDaysOf(stored: string | null | undefined): number {
+  const days = Number(stored);
+  return stored != null && Number.isInteger(days) && days > 0 ? days : DEFAULT_SHARE_LINK_DAYS;
 }
 
 /** The dashboard's "Sent, not viewed" threshold in minutes. */
@@ -58,6 +72,7 @@ export async function updateShopSettings(db: Db, body: z.output<typeof shopSetti
   if (body.unviewedAlertMinutes !== undefined) {
     await writeSetting(db, UNVIEWED_ALERT_MINUTES, JSON.stringify(body.unviewedAlertMinutes));
   }
+  if (body.shareLinkDays !== undefined) await writeSetting(db, SHARE_LINK_DAYS, JSON.stringify(body.shareLinkDays));
   return getShopSettings(db);
 }
 

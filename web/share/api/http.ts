@@ -12,6 +12,8 @@ export class ShareApiError extends Error {
     readonly status = 0,
     /** On a dead link's 404: whom the customer can call instead. */
     readonly shop: ShopContact | null = null,
+    /** The link outlived the shop's lifetime for links (not unknown or renewed). */
+    readonly expired = false,
   ) {
     super(message);
     this.name = 'ShareApiError';
@@ -40,7 +42,7 @@ async function errorFrom(response: Response): Promise<ShareApiError> {
     // Not JSON (a proxy's error page): keep the status text.
   }
   if (response.status === 404 || response.status === 410)
-    return new ShareApiError('not-found', message, response.status, shop);
+    return new ShareApiError('not-found', message, response.status, shop, reason === 'link_expired');
   // The request itself was refused (an approval without the signature the shop asks for, or of a
   // price that changed since the page loaded): the page reloads and the message says why.
   if (response.status === 400 || reason === 'price_changed')

@@ -34,6 +34,13 @@ const PAGE_TEXT: Record<SharePage, { title: string; loading: string; notFoundTit
   },
 };
 
+/** An expired link says so: the customer needs a new one from the shop, not a corrected address. */
+const EXPIRED_TEXT: Record<SharePage, string> = {
+  report: 'This inspection link has expired.',
+  invoice: 'This invoice link has expired.',
+  receipt: 'This receipt link has expired.',
+};
+
 export interface ShareFrameProps<T> {
   page: SharePage;
   state: ShareData<T>;
@@ -53,6 +60,8 @@ export function ShareFrame<T>({ page, state, retry, toaster, children }: ShareFr
 
   let content: ReactNode;
   if (state.status === 'loading') content = <LoadingState text={text.loading} />;
+  else if (state.status === 'not-found' && state.expired)
+    content = <NotFoundState title="Link Expired" text={EXPIRED_TEXT[page]} shop={state.shop} />;
   else if (state.status === 'not-found')
     content = <NotFoundState title={text.notFoundTitle} text={text.notFoundText} shop={state.shop} />;
   else if (state.status === 'offline') content = <OfflineState onRetry={retry} />;

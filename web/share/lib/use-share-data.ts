@@ -6,7 +6,7 @@ export type ShareData<T> =
   | { status: 'loading' }
   /** `offline`: the connection dropped after loading; the data stays readable, nothing can be sent. */
   | { status: 'ready'; data: T; offline?: boolean }
-  | { status: 'not-found'; shop: ShopContact | null }
+  | { status: 'not-found'; shop: ShopContact | null; expired: boolean }
   | { status: 'offline' }
   | { status: 'error'; message: string };
 
@@ -42,7 +42,11 @@ export function useShareData<T>(load: () => Promise<T>, options: ShareDataOption
       const kind = err instanceof ShareApiError ? err.kind : 'server';
       if (kind === 'offline') setState(keepWhileOffline);
       else if (kind === 'not-found')
-        setState({ status: 'not-found', shop: err instanceof ShareApiError ? err.shop : null });
+        setState({
+          status: 'not-found',
+          shop: err instanceof ShareApiError ? err.shop : null,
+          expired: err instanceof ShareApiError && err.expired,
+        });
       else setState((prev) => (prev.status === 'ready' ? prev : { status: 'error', message: errorText(err) }));
     }
   }, []);

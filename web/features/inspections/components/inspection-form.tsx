@@ -18,7 +18,9 @@ import { MediaScope } from '@web/widgets/media/components/media-scope';
 import { unsavedMediaWarning } from '@web/widgets/media/media-rules';
 import { SendButton } from '@web/widgets/sends/components/send-button';
 import { ShareActivityLine } from '@web/widgets/sends/components/share-activity-line';
+import { RenewLinkButton } from '@web/widgets/sends/components/renew-link-button';
 import { useSaveInspection } from '@web/entities/inspections/save-inspection';
+import { useRenewInspectionLink } from '@web/entities/inspections/renew-inspection-link';
 import { ConditionFields } from './condition-fields';
 import { DecisionHistory } from './decision-history';
 import {
@@ -62,6 +64,7 @@ function validate(draft: InspectionDraft): Record<string, string> {
 export function InspectionForm({ inspection, lockedCustomer, signedInUser, onClose }: InspectionFormProps) {
   const { toast } = useToast();
   const save = useSaveInspection();
+  const renewLink = useRenewInspectionLink();
   // What the dialog opened with: an edit sends what differs from it, even if the row is
   // refreshed behind the open form (a pull), so another device's changes are never sent back.
   const [initial] = useState(() =>
@@ -179,6 +182,9 @@ export function InspectionForm({ inspection, lockedCustomer, signedInUser, onClo
       onSubmit={submit}
       footer={
         <>
+          {inspection?.shareToken ? (
+            <RenewLinkButton kind="inspection" renew={() => renewLink.mutateAsync(inspection)} />
+          ) : null}
           {inspection?.shareToken ? (
             <SendButton
               kind="inspection"

@@ -8,6 +8,8 @@ import { StatusBadge } from '@web/components/ui/status-badge';
 import { formatDate, shortId, vehicleName } from '@web/lib/format';
 import { SendButton } from '@web/widgets/sends/components/send-button';
 import { ShareActivityLine } from '@web/widgets/sends/components/share-activity-line';
+import { RenewLinkButton } from '@web/widgets/sends/components/renew-link-button';
+import { useRenewInvoiceLink } from '@web/entities/invoices/renew-invoice-link';
 import styles from './invoices.module.css';
 
 export interface InvoiceCardProps {
@@ -18,6 +20,7 @@ export interface InvoiceCardProps {
 /** One receipt (an invoice in the API): short id, customer, vehicle, date, status and total; open the receipt or delete. */
 export function InvoiceCard({ invoice, onDelete }: InvoiceCardProps) {
   const number = `#${shortId(invoice.id)}`;
+  const renewLink = useRenewInvoiceLink();
   return (
     <Card data-testid="invoice-card" data-invoice-id={invoice.id} role="article" aria-label={`Receipt ${number}`}>
       <CardHeader actions={<StatusBadge family="invoice" status={invoice.status} />}>
@@ -74,6 +77,7 @@ export function InvoiceCard({ invoice, onDelete }: InvoiceCardProps) {
                 : undefined,
             }}
           />
+          <RenewLinkButton size="sm" kind="invoice" renew={() => renewLink.mutateAsync(invoice.id)} />
           <Button variant="ghost" size="sm" onClick={onDelete}>
             <Trash2 aria-hidden="true" /> Delete
           </Button>

@@ -7,6 +7,7 @@ import { PasswordForm } from './password-form';
 import styles from './settings.module.css';
 import { useOnline } from '@web/lib/use-online';
 import { UnviewedAlertSetting } from '@web/widgets/sends/components/unviewed-alert-setting';
+import { ShareLinkDaysSetting } from '@web/widgets/sends/components/share-link-days-setting';
 
 /** The signed-in user's own settings: contact information and password. */
 export function SettingsSection() {
@@ -33,6 +34,7 @@ export function SettingsSection() {
           {user.role === 'admin' ? <ApprovalSignatureSetting /> : null}
           {user.role === 'admin' ? <SendingPermissionSetting /> : null}
           {user.role === 'admin' && online ? <UnviewedAlertSetting /> : null}
+          {user.role === 'admin' && online ? <ShareLinkDaysSetting /> : null}
         </div>
       ) : (
         <LoadingBlock text="Loading settings..." />
