@@ -6,6 +6,7 @@ import { scheduleBackups } from './db/backup-schedule';
 import { migrateToLatest } from './db/migrate';
 import { openConfiguredDatabase } from './db/open';
 import { holdServerPidFile } from './db/server-lock';
+import { createLogOutput } from './lib/log-output';
 import { returnFreedMemory } from './lib/malloc-trim';
 import { REPO_ROOT } from './lib/repo-root';
 import { countUsers } from './modules/users/user.repository';
@@ -28,22 +29,28 @@ async function serve(config: AppConfig, alone: boolean): Promise<void> {
   // `npm run restore` refuses while this file names a live process.
   const releasePidFile = !alone || config.databaseUrl ? () => undefined : holdServerPidFile(config.dataDir);
   if (alone) await migrateToLatest(db);
+  const logOutput = createLogOutput();
   const app = await buildApp({
     config,
     db,
     webRoot: config.webDir ?? path.join(REPO_ROOT, 'dist', 'web'),
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, stream: logOutput },
   });
+  logOutput.reportDropsTo(app.log);
   if (alone) scheduleBackups(app, config);
   const trimming = returnFreedMemory(app.log);
   const drain = prepareDrain(app);
-  const stop = stopOnSignals(async (reason) => {
-    app.log.info({ reason }, 'shutting down');
-    await drain();
-    trimming.stop();
-    await closeDatabase(db);
-    releasePidFile();
-  }, app.log);
+  const stop = stopOnSignals(
+    async (reason) => {
+      app.log.info({ reason }, 'shutting down');
+      await drain();
+      trimming.stop();
+      await closeDatabase(db);
+      releasePidFile();
+    },
+    app.log,
+    () => logOutput.flush(),
+  );
   onStopMessage = () => stop('asked by the primary');
   if (stopAsked) return onStopMessage();
 
