@@ -76,32 +76,41 @@ describe('request logs', () => {
   });
 
   it('are off by default: only 5xx answers, slow requests and errors are logged', async () => {
-    await withLoggedApp({ logSlowMs: 40 }, 'info', async (app, records) => {
+    const slowMs = 40;
+    await withLoggedApp({ logSlowMs: slowMs }, 'info', async (app, records) => {
+      // On a loaded machine any request may take longer than 40 ms: it is then logged, as slow.
+      const unexplained = () => records().filter((r) => !(r.msg === 'slow request' && r.responseTime! > slowMs));
       expect((await app.inject({ method: 'GET', url: '/api/config' })).statusCode).toBe(200);
       expect((await app.inject({ method: 'GET', url: '/api/customers' })).statusCode).toBe(401);
       expect((await app.inject({ method: 'GET', url: '/api/nowhere' })).statusCode).toBe(404);
-      expect(records()).toEqual([]);
+      expect(unexplained()).toEqual([]);
 
       const failed = await app.inject({ method: 'GET', url: `/api/public/inspections/${TOKEN}/log-test-failure` });
       expect(failed.statusCode).toBe(500);
       const url = '/api/public/inspections/[token]/log-test-failure';
       expect(
-        records().map(({ level, msg, req, res }) => ({ level, msg, url: req?.url, status: res?.statusCode })),
+        unexplained().map(({ level, msg, req, res }) => ({ level, msg, url: req?.url, status: res?.statusCode })),
       ).toEqual([
         { level: ERROR, msg: 'request failed', url: undefined, status: undefined },
         { level: ERROR, msg: 'request completed', url, status: 500 },
       ]);
 
+      // The route takes 60 ms: logged as slow however fast the machine is.
       expect((await app.inject({ method: 'GET', url: '/api/log-test-slow' })).statusCode).toBe(200);
-      const slow = records()[2]!;
-      expect(slow).toMatchObject({
+      const slow = records().filter((r) => r.req?.url === '/api/log-test-slow');
+      expect(slow).toHaveLength(1);
+      expect(slow[0]).toMatchObject({
         level: WARN,
         msg: 'slow request',
-        req: { method: 'GET', url: '/api/log-test-slow' },
+        req: { method: 'GET' },
+        res: { statusCode: 200 },
       });
-      expect(slow.res?.statusCode).toBe(200);
-      expect(slow.responseTime).toBeGreaterThan(40);
-      expect(records()).toHaveLength(3);
+      expect(slow[0]!.responseTime).toBeGreaterThan(slowMs);
+      expect(
+        records()
+          .filter((r) => r.msg === 'slow request')
+          .every((r) => r.level === WARN),
+      ).toBe(true);
       expect(JSON.stringify(records())).not.toContain(TOKEN);
     });
   });
