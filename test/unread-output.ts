@@ -28,7 +28,7 @@ export const LOAD_URL = '/api/config?from=load';
  */
 export async function loadServer(
   baseUrl: string,
-  { amount, connections = 10, limitMs = 90_000 }: { amount: number; connections?: number; limitMs?: number },
+  { amount, connections = 10, limitMs = 120_000 }: { amount: number; connections?: number; limitMs?: number },
 ): Promise<LoadRun> {
   if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(baseUrl)) throw new Error(`load runs against 127.0.0.1 only: ${baseUrl}`);
   let stop: NodeJS.Timeout | undefined;
