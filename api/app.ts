@@ -4,7 +4,7 @@ import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
@@ -21,6 +21,7 @@ import {
 import { makeWritesIdempotent, registerRequestDb, scheduleSyncPrunes } from './plugins/idempotency';
 import { registerOpenApi } from './plugins/openapi';
 import { registerOriginCheck } from './plugins/origin-check';
+import { registerRequestLogs } from './plugins/request-logs';
 import { registerSecurityHeaders, SHARE_PAGE } from './plugins/security-headers';
 import { checkWrittenAnswers, createSerializerCompiler } from './plugins/serializer';
 import { registerSessions } from './plugins/session';
@@ -152,6 +153,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger
       ? { ...(options.logger === true ? {} : options.logger), serializers: { req: logRequest } }
       : false,
+    // Fastify's two lines per request only when asked for (LOG_REQUESTS, LOG_LEVEL=debug): at a
+    // busy counter they are most of what the server writes (docs/operations.md).
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
@@ -184,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandling(app);
+  if (options.logger) registerRequestLogs(app, { all: config.logRequests, slowMs: config.logSlowMs });
   registerTurns(app);
 
   const webRoot = options.webRoot && existsSync(path.join(options.webRoot, 'index.html')) ? options.webRoot : undefined;

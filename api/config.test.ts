@@ -96,6 +96,31 @@ describe('loadConfig', () => {
     }
   });
 
+  it('logs a line per request only when asked (LOG_REQUESTS, or LOG_LEVEL debug), and slow ones past LOG_SLOW_MS', () => {
+    expect(loadConfig({ DATA_DIR: freshDir() })).toMatchObject({
+      logLevel: 'info',
+      logRequests: false,
+      logSlowMs: 1000,
+    });
+    expect(loadConfig({ DATA_DIR: freshDir(), LOG_LEVEL: 'debug' }).logRequests).toBe(true);
+    expect(loadConfig({ DATA_DIR: freshDir(), LOG_LEVEL: 'trace' }).logRequests).toBe(true);
+    expect(loadConfig({ DATA_DIR: freshDir(), LOG_REQUESTS: 'true' }).logRequests).toBe(true);
+    expect(loadConfig({ DATA_DIR: freshDir(), LOG_REQUESTS: '1', LOG_LEVEL: 'warn' }).logRequests).toBe(true);
+    expect(loadConfig({ DATA_DIR: freshDir(), LOG_REQUESTS: 'false', LOG_LEVEL: 'debug' }).logRequests).toBe(false);
+    expect(loadConfig({ DATA_DIR: freshDir(), LOG_REQUESTS: '', LOG_LEVEL: 'debug' }).logRequests).toBe(true);
+    expect(loadConfig({ DATA_DIR: freshDir(), LOG_SLOW_MS: '250' }).logSlowMs).toBe(250);
+    const cases: [Record<string, string>, string][] = [
+      [{ LOG_REQUESTS: 'yes' }, 'LOG_REQUESTS: LOG_REQUESTS must be true or false'],
+      [{ LOG_SLOW_MS: 'slow' }, 'LOG_SLOW_MS: LOG_SLOW_MS must be a number'],
+      [{ LOG_SLOW_MS: '0' }, 'LOG_SLOW_MS: LOG_SLOW_MS must be at least 1'],
+      [{ LOG_SLOW_MS: '1.5' }, 'LOG_SLOW_MS: LOG_SLOW_MS must be a whole number of milliseconds'],
+      [{ LOG_SLOW_MS: '3600001' }, 'LOG_SLOW_MS: LOG_SLOW_MS must be at most 3600000 (an hour)'],
+    ];
+    for (const [env, message] of cases) {
+      expect(() => loadConfig({ DATA_DIR: freshDir(), ...env })).toThrow(`Invalid settings:\n${message}`);
+    }
+  });
+
   it('runs one server process unless WORKERS asks for more', () => {
     expect(loadConfig({ DATA_DIR: freshDir() }).workers).toBe(1);
     expect(loadConfig({ DATA_DIR: freshDir(), WORKERS: '4' }).workers).toBe(4);

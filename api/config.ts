@@ -27,6 +27,8 @@ const sendLimit = (name: string, fallback: number) =>
       ctx.addIssue({ code: 'custom', message: `${name} must be a whole number from 1 to 100000` });
       return z.NEVER;
     });
+/** Requests slower than this (ms) are logged even with per-request lines off. */
+export const DEFAULT_LOG_SLOW_MS = 1000;
 export const WORKERS_MESSAGE = `WORKERS must be a whole number from 1 to ${MAX_WORKERS}, or auto (one per CPU)`;
 
 const envSchema = z.object({
@@ -53,6 +55,17 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Empty is unset: the level decides.
+  LOG_REQUESTS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['true', 'false', '1', '0'], 'LOG_REQUESTS must be true or false').optional(),
+  ),
+  LOG_SLOW_MS: z.coerce
+    .number('LOG_SLOW_MS must be a number')
+    .int('LOG_SLOW_MS must be a whole number of milliseconds')
+    .min(1, 'LOG_SLOW_MS must be at least 1')
+    .max(3_600_000, 'LOG_SLOW_MS must be at most 3600000 (an hour)')
+    .default(DEFAULT_LOG_SLOW_MS),
   BACKUP_KEEP: z.coerce
     .number('BACKUP_KEEP must be a number')
     .int('BACKUP_KEEP must be a whole number')
@@ -136,6 +149,10 @@ export interface AppConfig {
   sessionSecret: string;
   trustProxy: boolean;
   logLevel: string;
+  /** A line for every request; else only for 5xx answers and slow requests (LOG_REQUESTS, on at debug). */
+  logRequests: boolean;
+  /** Requests slower than this many ms are logged whatever `logRequests` says. */
+  logSlowMs: number;
   /** How many backups to keep in DATA_DIR/backups. */
   backupKeep: number;
   /** Hours between scheduled backups; 0 is off. */
@@ -176,6 +193,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecret: e.SESSION_SECRET ?? persistentSecret(dataDir),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    logRequests:
+      e.LOG_REQUESTS === undefined ? ['debug', 'trace'].includes(e.LOG_LEVEL) : ['true', '1'].includes(e.LOG_REQUESTS),
+    logSlowMs: e.LOG_SLOW_MS,
     backupKeep: e.BACKUP_KEEP,
     backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
     workers: e.WORKERS,

@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate';
 import { openConfiguredDatabase } from './db/open';
 import { dataDirWarning, tightenDataDir, usePrivateUmask } from './db/private-files';
 import { holdServerPidFile } from './db/server-lock';
+import { createLogOutput } from './lib/log-output';
 import { REPO_ROOT } from './lib/repo-root';
 import { countUsers } from './modules/users/user.repository';
 import { runPrimary, STOP_MESSAGE } from './process/primary';
@@ -28,20 +29,26 @@ async function serve(config: AppConfig, alone: boolean): Promise<void> {
   // `npm run restore` refuses while this file names a live process.
   const releasePidFile = !alone || config.databaseUrl ? () => undefined : holdServerPidFile(config.dataDir);
   if (alone) await migrateToLatest(db);
+  const logOutput = createLogOutput();
   const app = await buildApp({
     config,
     db,
     webRoot: config.webDir ?? path.join(REPO_ROOT, 'dist', 'web'),
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, stream: logOutput },
   });
+  logOutput.reportDropsTo(app.log);
   if (alone) scheduleBackups(app, config);
   const drain = prepareDrain(app);
-  const stop = stopOnSignals(async (reason) => {
-    app.log.info({ reason }, 'shutting down');
-    await drain();
-    await closeDatabase(db);
-    releasePidFile();
-  }, app.log);
+  const stop = stopOnSignals(
+    async (reason) => {
+      app.log.info({ reason }, 'shutting down');
+      await drain();
+      await closeDatabase(db);
+      releasePidFile();
+    },
+    app.log,
+    () => logOutput.flush(),
+  );
   onStopMessage = () => stop('asked by the primary');
   if (stopAsked) return onStopMessage();
 

@@ -12,12 +12,21 @@ export interface SpawnedServer {
   child: ChildProcess;
   /** Everything printed so far (with LOG_LEVEL=info, one JSON line per log record). */
   output(): string;
+  /** Starts reading stdout when it was started with `readStdout: false` (a reader that stalled). */
+  readStdout(): void;
   /** Resolves with the exit code (or signal) once the process has exited. */
   exited: Promise<number | NodeJS.Signals | null>;
 }
 
-/** Starts `dist/api/server.js` (built first) on a free port and waits until it answers. */
-export async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
+/**
+ * Starts `dist/api/server.js` (built first) on a free port and waits until it answers. With
+ * `readStdout: false` nothing reads its stdout pipe until `readStdout()`: once the pipe is full, each
+ * write the server makes to it fails, as when a log collector stops reading.
+ */
+export async function spawnServer(
+  env: Record<string, string>,
+  { readStdout = true }: { readStdout?: boolean } = {},
+): Promise<SpawnedServer> {
   const port = await freePort();
   const { command, args } = await productionServerCommand();
   // The developer's own settings must not leak in (a DATABASE_URL would point at their database).
@@ -34,8 +43,13 @@ export async function spawnServer(env: Record<string, string>): Promise<SpawnedS
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const keep = (chunk: Buffer) => (output += chunk.toString());
+  const startReading = () => {
+    if (child.stdout.listenerCount('data') === 0) child.stdout.on('data', keep).resume();
+  };
+  if (readStdout) startReading();
+  else child.stdout.pause();
+  child.stderr.on('data', keep);
   const exited = new Promise<number | NodeJS.Signals | null>((resolve) =>
     child.once('exit', (code, signal) => resolve(code ?? signal)),
   );
@@ -43,7 +57,8 @@ export async function spawnServer(env: Record<string, string>): Promise<SpawnedS
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline && child.exitCode === null) {
     try {
-      if ((await fetch(`${baseUrl}/api/config`)).ok) return { baseUrl, child, output: () => output, exited };
+      if ((await fetch(`${baseUrl}/api/config`)).ok)
+        return { baseUrl, child, output: () => output, readStdout: startReading, exited };
     } catch {
       // Not listening yet.
     }

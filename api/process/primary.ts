@@ -5,6 +5,7 @@ import { scheduleBackups } from '@api/db/backup-schedule';
 import { migrateToLatest } from '@api/db/migrate';
 import { openConfiguredDatabase } from '@api/db/open';
 import { holdServerPidFile } from '@api/db/server-lock';
+import { createLogOutput } from '@api/lib/log-output';
 import { countUsers } from '@api/modules/users/user.repository';
 import { displayUrl, welcomeText } from '@api/welcome';
 import { closeDatabase, DRAIN_MS, stopOnSignals } from './shutdown';
@@ -36,7 +37,9 @@ export async function runPrimary(config: AppConfig): Promise<void> {
   await closeDatabase(db);
 
   // An app that never listens: the backup schedule's timer, its log and its wait at close.
-  const host = Fastify({ logger: { level: config.logLevel } });
+  const logOutput = createLogOutput();
+  const host = Fastify({ logger: { level: config.logLevel, stream: logOutput } });
+  logOutput.reportDropsTo(host.log);
   scheduleBackups(host, config);
   await host.ready();
   const log = host.log;
@@ -44,20 +47,24 @@ export async function runPrimary(config: AppConfig): Promise<void> {
   let stopping = false;
   let failure: string | undefined;
   const restarts: number[] = [];
-  const stop = stopOnSignals(async (reason) => {
-    stopping = true;
-    log.info({ reason, workers: workersNow().length }, 'shutting down');
-    const workers = workersNow();
-    for (const worker of workers) if (worker.isConnected()) worker.send(STOP_MESSAGE);
-    const killLate = setTimeout(() => {
-      for (const worker of workersNow()) worker.process.kill('SIGKILL');
-    }, WORKER_STOP_MS);
-    await Promise.all(workers.map(exitOf));
-    clearTimeout(killLate);
-    await host.close();
-    releasePidFile();
-    if (failure) throw new Error(failure);
-  }, log);
+  const stop = stopOnSignals(
+    async (reason) => {
+      stopping = true;
+      log.info({ reason, workers: workersNow().length }, 'shutting down');
+      const workers = workersNow();
+      for (const worker of workers) if (worker.isConnected()) worker.send(STOP_MESSAGE);
+      const killLate = setTimeout(() => {
+        for (const worker of workersNow()) worker.process.kill('SIGKILL');
+      }, WORKER_STOP_MS);
+      await Promise.all(workers.map(exitOf));
+      clearTimeout(killLate);
+      await host.close();
+      releasePidFile();
+      if (failure) throw new Error(failure);
+    },
+    log,
+    () => logOutput.flush(),
+  );
   // Exiting at once (a second signal) must not leave workers behind.
   process.on('exit', () => {
     for (const worker of workersNow()) worker.process.kill('SIGKILL');

@@ -51,25 +51,28 @@ export type StopSignal = 'SIGTERM' | 'SIGINT';
 const SIGNAL_EXIT_CODES: Record<StopSignal, number> = { SIGINT: 130, SIGTERM: 143 };
 
 /**
- * The first SIGTERM or SIGINT runs `stop` once and exits 0 when it is done (1 if it failed); a
- * second signal exits at once, as an impatient operator or service manager expects. The returned
- * function starts the same stop without counting as a signal (a worker told by its primary, which
- * a terminal's Ctrl-C also reaches directly).
+ * The first SIGTERM or SIGINT runs `stop` once, then `flushLogs` (which must give up by itself
+ * after a short time), and exits 0 when both are done (1 if `stop` failed); a second signal exits at
+ * once, as an impatient operator or service manager expects. The returned function starts the same
+ * stop without counting as a signal (a worker told by its primary, which a terminal's Ctrl-C also
+ * reaches directly).
  */
 export function stopOnSignals(
   stop: (reason: string) => Promise<void>,
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void },
+  flushLogs: () => Promise<unknown> = () => Promise.resolve(),
 ): (reason: string) => void {
   let stopping = false;
   let signals = 0;
+  const exitAfterFlush = (code: number) => void flushLogs().finally(() => process.exit(code));
   const begin = (reason: string) => {
     if (stopping) return;
     stopping = true;
     stop(reason).then(
-      () => process.exit(0),
+      () => exitAfterFlush(0),
       (err: unknown) => {
         log.error({ err }, 'shutdown failed');
-        process.exit(1);
+        exitAfterFlush(1);
       },
     );
   };

@@ -22,6 +22,8 @@ beforeAll(async () => {
     ...database.env,
     WORKERS: '2',
     LOG_LEVEL: 'info',
+    // Which process served a request is read from its request lines (off by default).
+    LOG_REQUESTS: 'true',
     ADMIN_EMAIL,
     WEB_DIR: path.join(database.env.DATA_DIR!, 'no-web'),
   });

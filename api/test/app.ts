@@ -23,6 +23,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     sessionSecret: 'test-secret-that-is-at-least-32-characters-long',
     trustProxy: false,
     logLevel: 'silent',
+    logRequests: false,
+    logSlowMs: 1000,
     backupKeep: 14,
     backupIntervalHours: 0,
     workers: 1,

@@ -1,5 +1,6 @@
 /**
- * `npm run test:faults`: the production server under hostile input, SIGKILL and load; prints its
+ * `npm run test:faults`: the production server under hostile input, SIGKILL, load and a stalled log
+ * reader; prints its
  * figures and exits non-zero when any check fails. See docs/testing.md, "Faults".
  */
 import { runCrash } from './crash';
@@ -8,6 +9,7 @@ import { runLoad } from './load';
 import { mulberry32 } from '@shared/seeded-random';
 import { Report } from './report';
 import { runShutdown } from './shutdown';
+import { runUnreadOutput } from './unread-output';
 
 const seed = Number(process.env.FAULTS_SEED ?? Math.floor(Math.random() * 2 ** 31));
 // Seeded, so `FAULTS_SEED=<n>` replays a run's fuzz and kill moments.
@@ -17,6 +19,7 @@ const steps: Record<string, (report: Report) => Promise<void>> = {
   crash: (report) => runCrash(report, random),
   load: runLoad,
   shutdown: runShutdown,
+  logs: runUnreadOutput,
 };
 
 async function main(): Promise<number> {
