@@ -3,12 +3,11 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig, type AppConfig } from './config';
 import { scheduleBackups } from './db/backup-schedule';
-import { migrateToLatest } from './db/migrate';
 import { openConfiguredDatabase } from './db/open';
 import { holdServerPidFile } from './db/server-lock';
 import { returnFreedMemory } from './lib/malloc-trim';
 import { REPO_ROOT } from './lib/repo-root';
-import { countUsers } from './modules/users/user.repository';
+import { firstRunSetup } from './process/first-run';
 import { runPrimary, STOP_MESSAGE } from './process/primary';
 import { closeDatabase, prepareDrain, stopOnSignals } from './process/shutdown';
 import { displayUrl, welcomeText } from './welcome';
@@ -27,7 +26,8 @@ async function serve(config: AppConfig, alone: boolean): Promise<void> {
   const db = openConfiguredDatabase(config);
   // `npm run restore` refuses while this file names a live process.
   const releasePidFile = !alone || config.databaseUrl ? () => undefined : holdServerPidFile(config.dataDir);
-  if (alone) await migrateToLatest(db);
+  // Alone, this process also owns the first-run setup code (a cluster's primary does otherwise).
+  const setup = alone ? await firstRunSetup(db, config) : undefined;
   const app = await buildApp({
     config,
     db,
@@ -49,8 +49,7 @@ async function serve(config: AppConfig, alone: boolean): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   if (alone && config.logLevel !== 'silent') {
-    const hasUsers = (await countUsers(db, {})) > 0;
-    console.log(welcomeText({ url: displayUrl(config.host, config.port), adminEmail: config.adminEmail, hasUsers }));
+    console.log(welcomeText({ url: displayUrl(config.host, config.port), adminEmail: config.adminEmail, setup }));
   }
 }
 
