@@ -3,13 +3,12 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig, type AppConfig } from './config';
 import { scheduleBackups } from './db/backup-schedule';
-import { migrateToLatest } from './db/migrate';
 import { openConfiguredDatabase } from './db/open';
 import { dataDirWarning, tightenDataDir, usePrivateUmask } from './db/private-files';
 import { holdServerPidFile } from './db/server-lock';
 import { createLogOutput } from './lib/log-output';
 import { REPO_ROOT } from './lib/repo-root';
-import { countUsers } from './modules/users/user.repository';
+import { firstRunSetup } from './process/first-run';
 import { runPrimary, STOP_MESSAGE } from './process/primary';
 import { closeDatabase, prepareDrain, stopOnSignals } from './process/shutdown';
 import { displayUrl, welcomeText } from './welcome';
@@ -28,7 +27,8 @@ async function serve(config: AppConfig, alone: boolean): Promise<void> {
   const db = openConfiguredDatabase(config);
   // `npm run restore` refuses while this file names a live process.
   const releasePidFile = !alone || config.databaseUrl ? () => undefined : holdServerPidFile(config.dataDir);
-  if (alone) await migrateToLatest(db);
+  // Alone, this process also owns the first-run setup code (a cluster's primary does otherwise).
+  const setup = alone ? await firstRunSetup(db, config) : undefined;
   const logOutput = createLogOutput();
   const app = await buildApp({
     config,
@@ -54,8 +54,7 @@ async function serve(config: AppConfig, alone: boolean): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   if (alone && config.logLevel !== 'silent') {
-    const hasUsers = (await countUsers(db, {})) > 0;
-    console.log(welcomeText({ url: displayUrl(config.host, config.port), adminEmail: config.adminEmail, hasUsers }));
+    console.log(welcomeText({ url: displayUrl(config.host, config.port), adminEmail: config.adminEmail, setup }));
   }
 }
 

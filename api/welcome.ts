@@ -2,21 +2,24 @@
 export function welcomeText({
   url,
   adminEmail,
-  hasUsers,
+  setup,
 }: {
   url: string;
   adminEmail: string;
-  hasUsers: boolean;
+  /** The empty shop's setup code and the file that keeps it; undefined once the shop has accounts. */
+  setup: { code: string; file: string } | undefined;
 }): string {
   const lines = [``, `Baywise is running at ${url}`];
-  if (!hasUsers) {
+  if (setup) {
     lines.push(
       ``,
       `The database is empty. To begin, either:`,
-      `  - load the demo shop: stop the server, run \`npm run db:seed -- --demo\` and start it again`,
-      `    (it prints the demo sign-ins and their shared password), or`,
-      `  - create the shop's admin: open ${url}/auth, choose Sign Up and register with ${adminEmail}`,
-      `    (set ADMIN_EMAIL to use another address).`,
+      `  - create the shop's admin: open ${url}/setup and sign up with`,
+      `      setup code  ${setup.code}`,
+      `      email       ${adminEmail}  (ADMIN_EMAIL)`,
+      `    The code works once and only for the first account; it is also in ${setup.file}.`,
+      `  - or load the demo shop: stop the server, run \`npm run db:seed -- --demo\` and start it again`,
+      `    (it prints the demo sign-ins and their password, which each person changes at first sign-in).`,
     );
   }
   return `${lines.join('\n')}\n`;

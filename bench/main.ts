@@ -24,6 +24,7 @@ import { benchMedia } from './media';
 import { benchOffline, printOfflineReport } from './offline';
 import { stopAll } from './processes';
 import { printReport } from './report';
+import { setupCodeIn } from '@test/setup-code';
 import { BENCH_ADMIN, seedShareData } from './seed';
 import { BENCH_ADMIN_EMAIL as ADMIN_EMAIL, startServer } from './throughput/server';
 import { settingList } from './throughput/load';
@@ -73,7 +74,7 @@ async function main(): Promise<void> {
       const { baseUrl } = await startServer({ kind: 'sqlite', dataDir }, path.join(root, 'dist/web'), '1');
       // Also registers the admin the offline section signs in as.
       step('creating data through the API');
-      const tokens = await seedShareData(baseUrl, ADMIN_EMAIL);
+      const tokens = await seedShareData(baseUrl, ADMIN_EMAIL, setupCodeIn(dataDir));
       if (sections.has('pages')) {
         const pages = [`/mpi/${tokens.inspection}`, `/invoice/${tokens.invoice}`, `/receipt/${tokens.invoice}`];
         step('measuring share page assets');
@@ -97,7 +98,7 @@ async function main(): Promise<void> {
         path.join(root, 'dist/web'),
         '1',
       );
-      const seeded = await seedShareData(baseUrl, ADMIN_EMAIL);
+      const seeded = await seedShareData(baseUrl, ADMIN_EMAIL, setupCodeIn(mediaDataDir));
       await benchMedia({ baseUrl, proc, token: seeded.inspection, ...seeded }, step);
       await stopAll();
     }

@@ -43,9 +43,9 @@ function field(row: Record<string, unknown>, name: string): string {
 }
 
 /** A realistic report: several services with parts, measurements, and an invoice with line items. */
-export async function seedShareData(baseUrl: string, adminEmail: string): Promise<ShareTokens> {
+export async function seedShareData(baseUrl: string, adminEmail: string, setupCode: string): Promise<ShareTokens> {
   const api = apiClient(baseUrl);
-  await api.post('/api/register', { ...BENCH_ADMIN, email: adminEmail, role: 'admin' });
+  await api.post('/api/register', { ...BENCH_ADMIN, email: adminEmail, role: 'admin', setupCode });
 
   const customer = await api.post('/api/customers', {
     name: 'Dana Whitfield',

@@ -82,10 +82,10 @@ export const USER_STATUSES = ['active', 'pending'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 /**
- * How the Sign Up tab works: the first account of an empty database is the admin; after that it is
- * closed unless an admin turns on "Open sign-up" (accounts then wait for approval).
+ * How the Sign Up tab works: closed unless an admin turns on "Open sign-up" (accounts then wait for
+ * approval). An empty shop says closed too: its first admin signs up with the server's setup code.
  */
-export const SIGN_UP_MODES = ['first-admin', 'open', 'closed'] as const;
+export const SIGN_UP_MODES = ['open', 'closed'] as const;
 export type SignUpMode = (typeof SIGN_UP_MODES)[number];
 
 /** Invite links make staff accounts; administrators come only from the admin-email rule. */

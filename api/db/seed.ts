@@ -10,6 +10,7 @@ const USAGE = `Usage: npm run db:seed -- --demo [--force]
   --demo   Load the demo shop (staff of every role, about 30 customers with their vehicles,
            inspections over the last 60 days, invoices and email templates) into the database
            that DATABASE_URL or DATA_DIR points at. The admin uses the ADMIN_EMAIL address.
+           The users share a new random password, printed once; each changes it at first sign-in.
   --force  ERASE every row in that database first. Without it, a database that already has
            users or customers is left untouched.`;
 
@@ -23,6 +24,7 @@ function printSummary(result: SeedDemoResult): void {
   console.log('Demo sign-ins (username / role / email):');
   for (const user of result.users) console.log(`  ${user.username.padEnd(16)} ${user.role.padEnd(16)} ${user.email}`);
   console.log(`\nEvery demo user's password: ${result.password}`);
+  console.log('Each person is asked to choose their own password at first sign-in.');
 }
 
 async function main(args: string[]): Promise<number> {
@@ -37,7 +39,9 @@ async function main(args: string[]): Promise<number> {
   const db = openConfiguredDatabase(config);
   try {
     await migrateToLatest(db);
-    printSummary(await seedDemo(db, { adminEmail: config.adminEmail, force: args.includes('--force') }));
+    printSummary(
+      await seedDemo(db, { adminEmail: config.adminEmail, force: args.includes('--force'), dataDir: config.dataDir }),
+    );
     return 0;
   } catch (err) {
     if (err instanceof DatabaseNotEmptyError) console.error(err.message);

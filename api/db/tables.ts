@@ -22,6 +22,8 @@ export interface UsersTable {
   website: string | null;
   /** 1 when the password predates today's rules: the user is asked to choose a new one. */
   passwordChangeRequired: Flag;
+  /** 1 for an account made with a password others know (the demo's): no other call until it is changed. */
+  mustChangePassword: Flag;
   /** 'active', or 'pending' for an account from the open sign-up until an admin approves it. */
   status: ColumnType<string, string | undefined, string>;
   createdAt: Timestamp;
@@ -45,6 +47,13 @@ export interface ShopSettingsTable {
   key: string;
   value: string;
   updatedAt: Timestamp;
+}
+
+/** The empty shop's one-time setup code: its SHA-256, in the one row (id 1) while no account exists. */
+export interface SetupCodeTable {
+  id: number;
+  codeHash: string;
+  createdAt: Timestamp;
 }
 
 export interface SessionsTable {
@@ -379,6 +388,7 @@ export interface Database {
   sessions: SessionsTable;
   invites: InvitesTable;
   shopSettings: ShopSettingsTable;
+  setupCode: SetupCodeTable;
   loginFailures: LoginFailuresTable;
   trustedDevices: TrustedDevicesTable;
   customers: CustomersTable;

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,10 +20,11 @@ import {
 import { serviceTotalCents, totalsWithTax } from '@shared/money';
 import { TEMPLATE_PLACEHOLDERS } from '@shared/schemas/email-template';
 import { verifyPassword } from '@api/lib/password';
+import { issueSetupCode, SETUP_CODE_FILE } from '@api/lib/setup-code';
 import { createCommandDatabase, createTestDatabase } from '@api/test/database';
 import { createCustomer, createUser } from '@api/test/factories';
 import type { Db } from '@api/db/database';
-import { DatabaseNotEmptyError, DEMO_PASSWORD, NOT_EMPTY_MESSAGE, seedDemo } from './demo-data';
+import { DatabaseNotEmptyError, NOT_EMPTY_MESSAGE, seedDemo } from './demo-data';
 import { vinCheckDigit } from './vin';
 
 const database = await createTestDatabase();
@@ -34,7 +36,11 @@ const FAST_HASH = { log2N: 10, r: 8, p: 1 };
 const DAY = 86_400_000;
 
 // The first load uses the production hash parameters, as `npm run db:seed` does.
+// A setup code waits on the empty database, as after a first start: the demo's admin makes it go.
+await issueSetupCode(db);
 const first = await seedDemo(db, { adminEmail: 'Owner@Shop.test', now: NOW });
+/** The demo password: four groups of four letters from the setup code's alphabet. */
+const READABLE_CODE = /^[A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){3}$/;
 
 const localDay = (date: Date) => `${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`;
 const distinct = (values: unknown[]) => [...new Set(values)].sort();
@@ -102,7 +108,11 @@ describe('seedDemo', () => {
     expect(first.counts.invoices).toBeGreaterThanOrEqual(10);
     expect(first.counts.emailTemplates).toBeGreaterThanOrEqual(4);
     expect(first.counts.emailTemplates).toBeLessThanOrEqual(5);
-    expect(first.password).toBe(DEMO_PASSWORD);
+    expect(first.password).toMatch(READABLE_CODE);
+  });
+
+  it('takes the setup code away: the shop has its admin', async () => {
+    expect(await db.selectFrom('setupCode').selectAll().execute()).toEqual([]);
   });
 
   it('has staff of every role, and an admin with the ADMIN_EMAIL and the shop contact settings', async () => {
@@ -118,8 +128,10 @@ describe('seedDemo', () => {
     expect(admin.website).toMatch(/^https:\/\//);
     expect(first.users.map((u) => u.username).sort()).toEqual(users.map((u) => u.username).sort());
     expect(admin.passwordHash.startsWith('scrypt$17$8$1$')).toBe(true);
-    expect(await verifyPassword(DEMO_PASSWORD, admin.passwordHash)).toBe(true);
+    expect(await verifyPassword(first.password, admin.passwordHash)).toBe(true);
     expect(new Set(users.map((u) => u.passwordHash)).size).toBe(users.length);
+    // The printed password is shared, so every demo user must choose their own first.
+    expect(users.map((u) => u.mustChangePassword)).toEqual(users.map(() => 1));
   });
 
   it('has realistic customers and vehicles', async () => {
@@ -286,6 +298,9 @@ describe('seedDemo', () => {
     const again = await seedDemo(db, { adminEmail: 'owner@shop.test', force: true, now: NOW, hashParams: FAST_HASH });
     expect(again.counts).toEqual(first.counts);
     expect(await countRows(db)).toEqual(first.counts);
+    // A new password on every load: none is ever the same for two shops.
+    expect(again.password).toMatch(READABLE_CODE);
+    expect(again.password).not.toBe(first.password);
     expect(
       await db.selectFrom('users').select('id').where('username', '=', 'stranger').executeTakeFirst(),
     ).toBeUndefined();
@@ -338,13 +353,19 @@ describe('npm run db:seed', () => {
   }, 60_000);
 
   it('loads the demo, then refuses to load it twice, then replaces it with --force', async () => {
+    // As a first start leaves it: the setup code file goes once the demo's admin exists.
+    const codeFile = path.join(env.DATA_DIR!, SETUP_CODE_FILE);
+    writeFileSync(codeFile, 'K7QM-3XWD-PH9T-ZC4R\n', { mode: 0o600 });
     const loaded = await seedCommand(['--demo'], env);
     expect(loaded.code, loaded.stderr).toBe(0);
+    expect(existsSync(codeFile)).toBe(false);
     expect(loaded.stdout).toContain('30 customers');
     for (const name of ['admin', 'mike.torres', 'jenna.park', 'dana.whitfield', 'boss@shop.test']) {
       expect(loaded.stdout).toContain(name);
     }
-    expect(loaded.stdout).toContain(`Every demo user's password: ${DEMO_PASSWORD}`);
+    const printed = /Every demo user's password: (\S+)\n/.exec(loaded.stdout)?.[1];
+    expect(printed).toMatch(READABLE_CODE);
+    expect(loaded.stdout).toContain('Each person is asked to choose their own password at first sign-in.');
 
     const refused = await seedCommand(['--demo'], env);
     expect(refused.code).toBe(1);

@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import { invoiceTotals } from '@shared/invoice-totals';
 import { approvedServicesCents } from '@api/lib/invoice-totals';
 import { hashPassword, type HashParams } from '@api/lib/password';
+import { newSetupCode, removeSetupCodeFile } from '@api/lib/setup-code';
 import { changed, deleted, recordChanges, type Change } from '@api/lib/change-log';
 import type { Db } from '@api/db/database';
 import { DemoClock, iso } from './clock';
@@ -12,8 +13,6 @@ import { DemoRandom } from './random';
 import { buildTemplates } from './templates';
 import type { Database, InvoiceRow } from '@api/db/tables';
 
-/** The password every demo user signs in with. */
-export const DEMO_PASSWORD = 'baywise-demo';
 /** The fixed seed: the same names, cars, findings and amounts on every run. */
 export const DEMO_SEED = 20261122;
 
@@ -37,6 +36,8 @@ export interface SeedDemoOptions {
   now?: Date;
   /** scrypt parameters for the demo passwords (production ones unless given). */
   hashParams?: HashParams;
+  /** DATA_DIR: its setup code file goes, as the shop now has its admin. */
+  dataDir?: string;
 }
 
 export interface SeedDemoResult {
@@ -117,7 +118,10 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<SeedDe
   // Hashing is slow on purpose: done before the transaction, one at a time (each takes 128 MB),
   // each user with its own salt.
   const hashes: string[] = [];
-  for (let i = 0; i < 4; i++) hashes.push(await hashPassword(DEMO_PASSWORD, options.hashParams));
+  // New on every load and printed once: a password written in the docs would let anyone in before
+  // its owner, who is made to choose their own at first sign-in anyway.
+  const password = newSetupCode();
+  for (let i = 0; i < 4; i++) hashes.push(await hashPassword(password, options.hashParams));
   const staff = buildStaff(clock, options.adminEmail.toLowerCase(), hashes);
   const { customers, vehicles } = buildCustomers(rng, clock, staff);
   const work = buildInspections(rng, clock, staff, vehicles);
@@ -133,6 +137,8 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<SeedDe
       throw new DatabaseNotEmptyError();
     }
     await insertAll(trx, 'users', staff.all);
+    // The shop has its admin: the first-run setup code opens nothing any more.
+    await trx.deleteFrom('setupCode').execute();
     await insertAll(trx, 'customers', customers);
     await insertAll(
       trx,
@@ -171,8 +177,9 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<SeedDe
     ]);
   });
 
+  if (options.dataDir) removeSetupCodeFile(options.dataDir);
   return {
-    password: DEMO_PASSWORD,
+    password,
     users: staff.all.map((u) => ({ username: u.username, email: u.email, role: u.role })),
     counts: {
       users: staff.all.length,

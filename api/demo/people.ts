@@ -33,6 +33,8 @@ export function buildStaff(clock: DemoClock, adminEmail: string, hashes: string[
     role,
     ...NO_USER_CONTACT,
     passwordChangeRequired: 0,
+    // The printed password is shared: each person chooses their own at first sign-in.
+    mustChangePassword: 1,
     status: 'active',
     createdAt: created,
     updatedAt: created,

@@ -45,17 +45,21 @@ export async function currentUser(db: Db, request: FastifyRequest): Promise<User
 }
 
 export const PENDING_MESSAGE = "Your account is waiting for an administrator's approval";
+export const MUST_CHANGE_PASSWORD_MESSAGE =
+  'Choose a new password first: your account was given a password others know (PATCH /api/user/password)';
 
 /**
  * preHandler for every staff route: 401 unless signed in, 403 while the account waits for approval
- * (`allowPending` lets the current-user call answer, so the app can say so).
+ * (`allowPending` lets the current-user call answer, so the app can say so), 403 while the account
+ * must choose a new password (`allowPasswordChange`: the calls that let it do so).
  */
-export function requireUser(db: Db, options: { allowPending?: boolean } = {}) {
+export function requireUser(db: Db, options: { allowPending?: boolean; allowPasswordChange?: boolean } = {}) {
   return tag(
     async function (request: FastifyRequest, _reply: FastifyReply): Promise<void> {
       const user = await currentUser(db, request);
       if (!user) throw unauthorized();
       if (user.status !== 'active' && !options.allowPending) throw forbidden(PENDING_MESSAGE);
+      if (user.mustChangePassword === 1 && !options.allowPasswordChange) throw forbidden(MUST_CHANGE_PASSWORD_MESSAGE);
       request.user = user;
     },
     options.allowPending ? 'session' : 'user',

@@ -2,11 +2,10 @@ import cluster, { type Worker } from 'node:cluster';
 import Fastify from 'fastify';
 import type { AppConfig } from '@api/config';
 import { scheduleBackups } from '@api/db/backup-schedule';
-import { migrateToLatest } from '@api/db/migrate';
 import { openConfiguredDatabase } from '@api/db/open';
 import { holdServerPidFile } from '@api/db/server-lock';
 import { createLogOutput } from '@api/lib/log-output';
-import { countUsers } from '@api/modules/users/user.repository';
+import { firstRunSetup } from './first-run';
 import { displayUrl, welcomeText } from '@api/welcome';
 import { closeDatabase, DRAIN_MS, stopOnSignals } from './shutdown';
 
@@ -31,8 +30,7 @@ export async function runPrimary(config: AppConfig): Promise<void> {
   const db = openConfiguredDatabase(config);
   // `npm run restore` refuses while this file names a live process.
   const releasePidFile = config.databaseUrl ? () => undefined : holdServerPidFile(config.dataDir);
-  await migrateToLatest(db);
-  const hasUsers = (await countUsers(db, {})) > 0;
+  const setup = await firstRunSetup(db, config);
   // The workers open their own connections; this process needs none while they serve.
   await closeDatabase(db);
 
@@ -108,6 +106,6 @@ export async function runPrimary(config: AppConfig): Promise<void> {
   await allListening;
   log.info({ workers: config.workers }, 'server processes listening');
   if (config.logLevel !== 'silent') {
-    console.log(welcomeText({ url: displayUrl(config.host, config.port), adminEmail: config.adminEmail, hasUsers }));
+    console.log(welcomeText({ url: displayUrl(config.host, config.port), adminEmail: config.adminEmail, setup }));
   }
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childPids, isRunning, spawnServer, type SpawnedServer } from '@test/spawned-server';
 import { createCommandDatabase } from '@api/test/database';
+import { setupCodeIn } from '@test/setup-code';
 
 // WORKERS=2: two server processes behind one port, on this run's database (SQLite or PostgreSQL),
 // sharing sessions, idempotency keys and the change feed through it.
@@ -30,7 +31,13 @@ beforeAll(async () => {
   const res = await fetch(`${server.baseUrl}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'owner', email: ADMIN_EMAIL, role: 'admin', password: 'a long shop password 7' }),
+    body: JSON.stringify({
+      username: 'owner',
+      email: ADMIN_EMAIL,
+      role: 'admin',
+      password: 'a long shop password 7',
+      setupCode: setupCodeIn(database.env.DATA_DIR!),
+    }),
   });
   expect(res.status).toBe(201);
   cookie =

@@ -49,9 +49,9 @@ export interface Client {
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
-/** A response body without the `passwordChangeRequired` flag, whose name alone would trip a secrets check. */
+/** A response body without the password flags (`passwordChangeRequired`, `mustChangePassword`), whose names alone would trip a secrets check. */
 export const withoutPasswordFlag = (body: string): string =>
-  body.replace(/"passwordChangeRequired":(true|false),?/g, '');
+  body.replace(/"(passwordChangeRequired|mustChangePassword)":(true|false),?/g, '');
 
 /** The session cookie from a response, as a `Cookie` header value. */
 export function sessionCookie(response: LightMyRequestResponse): string {

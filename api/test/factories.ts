@@ -43,6 +43,7 @@ export async function createUser(
     role: 'technician',
     ...NO_USER_CONTACT,
     passwordChangeRequired: 0,
+    mustChangePassword: 0,
     status: 'active',
     createdAt: nowIso(),
     updatedAt: nowIso(),

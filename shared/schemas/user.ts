@@ -58,6 +58,8 @@ export const userResponse = z.object({
    * API always sends it; optional so users kept on a device by an older version still read.
    */
   passwordChangeRequired: z.boolean().optional(),
+  /** The password was handed out (the demo's): nothing else works until the user chooses a new one. */
+  mustChangePassword: z.boolean().optional(),
   /** 'pending' until an admin approves an account from the open sign-up; optional like the flag above. */
   status: z.enum(USER_STATUSES).optional(),
   createdAt: timestamp,
@@ -71,11 +73,15 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
+export const SETUP_CODE_MESSAGE = 'Setup code is required';
+
 export const registerBody = z.object({
   username: usernameInput,
   email: emailInput,
   role: roleInput.default('technician'),
   password: passwordInput,
+  /** The code the server printed on an empty database: it alone makes the first admin's account. */
+  setupCode: z.string(SETUP_CODE_MESSAGE).trim().min(1, SETUP_CODE_MESSAGE).max(100).optional(),
 });
 export type RegisterBody = z.input<typeof registerBody>;
 
@@ -94,6 +100,11 @@ export function withPasswordConfirmation<
 
 /** The sign-up form: the API body plus a confirmation that is never sent. */
 export const registerForm = withPasswordConfirmation(registerBody);
+
+/** The setup page: the empty shop's administrator, with the server's setup code (required here). */
+export const setupForm = withPasswordConfirmation(
+  registerBody.extend({ setupCode: z.string(SETUP_CODE_MESSAGE).trim().min(1, SETUP_CODE_MESSAGE).max(100) }),
+);
 
 export const changePasswordBody = z.object({
   currentPassword: z.string('Current password is required').min(1, 'Current password is required').max(200),
@@ -149,8 +160,9 @@ export const logoutBody = z.strictObject({}, LOGOUT_BODY_MESSAGE).nullish();
 export const appConfigResponse = z.object({
   productName: z.string(),
   supportEmail: z.string(),
-  adminEmail: z.string(),
-  /** What the Sign Up tab offers: the first admin's account, an open form, or how to get an account. */
+  /** The one email an administrator account may have (ADMIN_EMAIL): told to signed-in administrators only. */
+  adminEmail: z.string().optional(),
+  /** What the Sign Up tab offers: an open form, or how to get an account (an empty shop's too). */
   signUp: z.enum(SIGN_UP_MODES),
   /** The server emails share links itself (SMTP_URL is set); otherwise the app opens the device's mail app. */
   emailSending: z.boolean(),

@@ -22,7 +22,7 @@ export async function runCrash(report: Report, random: () => number): Promise<vo
   report.section(`Crash: ${WRITERS} writers, the server SIGKILLed ${KILLS} times`);
   const server = await FaultServer.start();
   try {
-    const seed = await seedShop(server.baseUrl);
+    const seed = await seedShop(server.baseUrl, server.dataDir);
     const acknowledged: Write[] = [];
     const sent: Write[] = [];
     let retries = 0;

@@ -340,7 +340,7 @@ export async function runFuzz(report: Report, random: Random): Promise<void> {
   const server = await FaultServer.start();
   try {
     const routes = await appRoutes(server.dataDir);
-    const seed = await seedShop(server.baseUrl);
+    const seed = await seedShop(server.baseUrl, server.dataDir);
     const statuses = new Map<number, number>();
     const perRoute = new Map<string, number>();
     const problems: string[] = [];

@@ -20,7 +20,7 @@ export async function runLoad(report: Report): Promise<void> {
   report.section(`Load: ${CONNECTIONS} connections for ${SECONDS} s of mixed reads and writes`);
   const server = await FaultServer.start();
   try {
-    const seed = await seedShop(server.baseUrl);
+    const seed = await seedShop(server.baseUrl, server.dataDir);
     const staff = { cookie: seed.tech.cookie, 'content-type': 'application/json' };
     const approvals = await recommendedServices(seed.tech, seed.customerId, seed.vehicleId);
     const acknowledged = new Set<string>();

@@ -1,4 +1,5 @@
 import { SAMPLE_VEHICLE } from '@test/sample-vehicle';
+import { setupCodeIn } from '@test/setup-code';
 import { ADMIN_EMAIL } from './server';
 
 /** A signed-in (or anonymous) JSON client over real HTTP; the session cookie is kept by hand. */
@@ -59,9 +60,14 @@ function str(row: Record<string, unknown>, name: string): string {
 }
 
 /** The shop's admin (sign-up on the empty database), a technician (made by the admin), a report. */
-export async function seedShop(baseUrl: string): Promise<Seeded> {
+export async function seedShop(baseUrl: string, dataDir: string): Promise<Seeded> {
   const admin = new Client(baseUrl);
-  await admin.call('POST', '/api/register', { ...ADMIN, email: ADMIN_EMAIL, role: 'admin' });
+  await admin.call('POST', '/api/register', {
+    ...ADMIN,
+    email: ADMIN_EMAIL,
+    role: 'admin',
+    setupCode: setupCodeIn(dataDir),
+  });
   const techUser = await admin.call('POST', '/api/users', {
     ...TECH,
     email: 'faults-tech@baywise.test',

@@ -35,7 +35,7 @@ export async function runShutdown(report: Report): Promise<void> {
 }
 
 async function sigtermUnderLoad(report: Report, server: FaultServer, workers: number): Promise<void> {
-  const seed = await seedShop(server.baseUrl);
+  const seed = await seedShop(server.baseUrl, server.dataDir);
   const staff = { cookie: seed.tech.cookie, 'content-type': 'application/json' };
   const acknowledged = new Set<string>();
   let signalled = false;

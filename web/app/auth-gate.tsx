@@ -5,11 +5,13 @@ import { paths } from '@web/config/paths';
 import { useCurrentUserQuery } from '@web/features/auth/api/use-current-user';
 import { lastSignedInUserId } from '@web/lib/current-user';
 import { PendingApproval } from '@web/features/auth/components/pending-approval';
+import { ChooseOwnPassword } from './choose-own-password';
 import { LoadError } from './routes/load-error';
 
 /**
  * Signed-in pages: a full-screen spinner while the user loads; nobody signed in → /auth; an account
- * still waiting for an administrator's approval sees only that.
+ * still waiting for an administrator's approval sees only that, and one that must choose its own
+ * password sees only the form for it.
  */
 export function RequireUser({ children }: { children: ReactNode }) {
   const query = useCurrentUserQuery();
@@ -19,6 +21,7 @@ export function RequireUser({ children }: { children: ReactNode }) {
   // The screen is remembered with whoever was on it, so only the same user comes back to it.
   if (!query.data) return <Navigate to={paths.auth} replace state={{ from: location, userId: lastSignedInUserId() }} />;
   if (query.data.status === 'pending') return <PendingApproval username={query.data.username} />;
+  if (query.data.mustChangePassword) return <ChooseOwnPassword username={query.data.username} />;
   return children;
 }
 

@@ -19,6 +19,8 @@ export function sectionFrom(value: string | null): Section {
 
 export const paths = {
   auth: '/auth',
+  /** An empty shop's first administrator, with the setup code the server printed. */
+  setup: '/setup',
   home: (section?: Section) => (section && section !== 'dashboard' ? `/?section=${section}` : '/'),
   user: (id: string) => `/users/${id}`,
   invite: (token: string) => `/invite/${token}`,

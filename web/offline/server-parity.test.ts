@@ -15,11 +15,12 @@ const db = new LocalDb('server-parity');
 beforeAll(async () => {
   const server = await useTestApp();
   admin = await server.signIn('admin');
-  const { passwordHash: _hash, passwordChangeRequired, status: _status, ...user } = admin.user;
+  const { passwordHash: _hash, passwordChangeRequired, mustChangePassword, status: _status, ...user } = admin.user;
   await db.users.put({
     ...user,
     role: admin.user.role as 'admin',
     passwordChangeRequired: passwordChangeRequired === 1,
+    mustChangePassword: mustChangePassword === 1,
     status: 'active',
   });
 });

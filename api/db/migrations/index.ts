@@ -20,6 +20,7 @@ import * as syncFeedOthers from './2026-11-27T04-00-sync-feed-others';
 import * as redundantIndexes from './2026-11-28T00-00-redundant-indexes';
 import * as customerVehicleSeq from './2026-11-29T00-00-customer-vehicle-seq';
 import * as dropCustomerVehicleSeq from './2026-12-07T00-00-drop-customer-vehicle-seq';
+import * as firstRunSetup from './2026-12-07T00-00-first-run-setup';
 import * as shareLinkLifetime from './2026-12-07T00-00-share-link-lifetime';
 import * as sendLimits from './2026-12-07T22-00-send-limits';
 
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T00-00-redundant-indexes': redundantIndexes,
   '2026-11-29T00-00-customer-vehicle-seq': customerVehicleSeq,
   '2026-12-07T00-00-drop-customer-vehicle-seq': dropCustomerVehicleSeq,
+  '2026-12-07T00-00-first-run-setup': firstRunSetup,
   '2026-12-07T00-00-share-link-lifetime': shareLinkLifetime,
   '2026-12-07T22-00-send-limits': sendLimits,
 };

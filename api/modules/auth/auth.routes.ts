@@ -16,7 +16,7 @@ import {
   type User,
 } from '@shared/schemas/user';
 import { badRequest } from '@api/lib/http-error';
-import { requireUser } from '@api/plugins/auth';
+import { currentUser, requireUser } from '@api/plugins/auth';
 import { acceptInvite, describeInvite } from '@api/modules/invites/invite.service';
 import { signUpMode } from '@api/modules/shop-settings/shop-settings.service';
 import { toUser } from '@api/modules/users/user.mapper';
@@ -35,10 +35,17 @@ async function endSession(request: FastifyRequest): Promise<void> {
   await request.session.destroy();
 }
 
+/** A throttled attempt's 429 says when to try again. */
+async function retryAfter(_request: FastifyRequest, reply: FastifyReply, error: Error): Promise<void> {
+  if (error instanceof SignInThrottled) reply.header('Retry-After', String(error.retryAfterSeconds));
+}
+
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(app.db);
-  const signedInOrPending = requireUser(app.db, { allowPending: true });
+  // The current user and the password change answer an account that must change its password first.
+  const signedInOrPending = requireUser(app.db, { allowPending: true, allowPasswordChange: true });
+  const changingPassword = requireUser(app.db, { allowPasswordChange: true });
   const devices = deviceCookieSigner(app.config.sessionSecret);
   const errors = { 400: errorResponse, 401: errorResponse };
   /** The new account signs in on this device, which is then trusted for it like after a sign-in. */
@@ -51,24 +58,30 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     await startSession(request, user);
   };
 
-  app.get('/config', { schema: { response: { 200: appConfigResponse } } }, async () => ({
-    productName: PRODUCT_NAME,
-    supportEmail: app.config.supportEmail,
-    adminEmail: app.config.adminEmail,
-    signUp: await signUpMode(app.db),
-    emailSending: app.mailer !== null,
-  }));
+  // Says nothing of an empty shop (its sign-up reads closed) and names ADMIN_EMAIL only to administrators.
+  app.get('/config', { schema: { response: { 200: appConfigResponse } } }, async (request) => {
+    const user = await currentUser(app.db, request);
+    const admin = user?.role === 'admin' && user.status === 'active' && user.mustChangePassword === 0;
+    return {
+      productName: PRODUCT_NAME,
+      supportEmail: app.config.supportEmail,
+      ...(admin ? { adminEmail: app.config.adminEmail } : {}),
+      signUp: (await signUpMode(app.db)) === 'open' ? ('open' as const) : ('closed' as const),
+      emailSending: app.mailer !== null,
+    };
+  });
 
   app.post(
     '/register',
     {
       schema: {
         body: registerBody,
-        response: { 201: userResponse, 400: errorResponse, 403: errorResponse, 409: errorResponse },
+        response: { 201: userResponse, 400: errorResponse, 403: errorResponse, 409: errorResponse, 429: errorResponse },
       },
+      onError: retryAfter,
     },
     async (request, reply) => {
-      const user = await register(app.db, app.config, request.body);
+      const user = await register(app.db, app.config, request.body, { address: request.ip, now: app.clock() });
       await signInNewAccount(request, reply, user);
       return reply.status(201).send(user);
     },
@@ -106,9 +119,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     '/login',
     {
       schema: { body: loginBody, response: { 200: userResponse, ...errors, 429: errorResponse } },
-      onError: async (_request, reply, error) => {
-        if (error instanceof SignInThrottled) reply.header('Retry-After', String(error.retryAfterSeconds));
-      },
+      onError: retryAfter,
     },
     async (request, reply) => {
       const { user, deviceId } = await login(app.db, app.config, request.body, {
@@ -146,7 +157,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.patch(
     '/user/password',
-    { onRequest: signedIn, schema: { body: changePasswordBody, response: { 204: z.null(), ...errors } } },
+    { onRequest: changingPassword, schema: { body: changePasswordBody, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await changePassword(app.db, app.config, request.user.id, request.session.sessionId, request.body);
       return reply.status(204).send(null);

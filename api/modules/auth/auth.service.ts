@@ -6,6 +6,7 @@ import type { UserRow, UserUpdate } from '@api/db/tables';
 import { inTransaction } from '@api/db/transaction';
 import { badRequest, forbidden, unauthorized } from '@api/lib/http-error';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '@api/lib/password';
+import { claimSetupCode, removeSetupCodeFile } from '@api/lib/setup-code';
 import { nowIso } from '@api/lib/tokens';
 import { toUser } from '@api/modules/users/user.mapper';
 import { deleteUserSessions, findUserById, findUserByUsername, updateUser } from '@api/modules/users/user.repository';
@@ -14,6 +15,7 @@ import { assertAdminEmail, withUniqueUser } from '@api/modules/users/user.rules'
 import { createUser } from '@api/modules/users/user.service';
 import { clientAddressKey } from './client-address';
 import { hashDeviceId, newDeviceId } from './device-cookie';
+import { checkSetupCode, SETUP_CODE_INVALID } from './setup-code-check';
 import { throttled, usernameKey } from './login-throttle';
 import { isTrustedDevice, trustDevice } from './trusted-devices';
 import { assertPasswordAllowed, meetsPasswordRules } from '@api/lib/password-rules';
@@ -25,16 +27,30 @@ export const SIGN_UP_CLOSED_MESSAGE =
   "Sign-up is closed. Ask your shop's administrator to add you or to send you an invite link.";
 
 /**
- * Sign-up: the empty shop's first account is its admin (the admin-email rule); after that only with
- * "Open sign-up" on, and the account waits for an admin's approval. Otherwise the same rules as an
- * admin creating a user (unique name and email, password rules).
+ * Sign-up: the empty shop's first account is its admin, made with the setup code the server printed
+ * (and the admin-email rule); after that only with "Open sign-up" on, and the account waits for an
+ * admin's approval. Otherwise the same rules as an admin creating a user (unique name and email,
+ * password rules). Without open sign-up, an empty shop answers like a closed one unless the code is right.
  */
-export async function register(db: Db, config: AppConfig, body: z.output<typeof registerBody>): Promise<User> {
+export async function register(
+  db: Db,
+  config: AppConfig,
+  body: z.output<typeof registerBody>,
+  client: { address: string; now: number },
+): Promise<User> {
   const mode = await signUpMode(db);
-  if (mode === 'closed') throw forbidden(SIGN_UP_CLOSED_MESSAGE);
-  if (mode === 'first-admin') {
+  if (mode !== 'open') {
+    if (body.setupCode === undefined) throw forbidden(SIGN_UP_CLOSED_MESSAGE);
+    await checkSetupCode(db, body.setupCode, client, mode === 'first-admin');
     if (body.role !== 'admin') throw forbidden(firstAccountMessage(config));
-    return createUser(db, config, body);
+    // The code goes with the transaction that makes the admin: of two sign-ups at once, one gets it.
+    const user = await createUser(db, config, body, {
+      claim: async (trx) => {
+        if (!(await claimSetupCode(trx))) throw forbidden(SETUP_CODE_INVALID);
+      },
+    });
+    removeSetupCodeFile(config.dataDir);
+    return user;
   }
   // The admin-email message first (it names the one allowed address); and a stranger never waits as an administrator, even
   // with that email (the admin may have moved to another one).
@@ -125,7 +141,12 @@ export async function changePassword(
   await assertPasswordAllowed(body.newPassword, 'newPassword');
   const passwordHash = await hashPassword(body.newPassword, config.passwordHashParams);
   await inTransaction(db, async (trx) => {
-    await updateUser(trx, userId, { passwordHash, passwordChangeRequired: 0, updatedAt: nowIso() });
+    await updateUser(trx, userId, {
+      passwordHash,
+      passwordChangeRequired: 0,
+      mustChangePassword: 0,
+      updatedAt: nowIso(),
+    });
     // Every other signed-in device has to sign in again with the new password.
     await deleteUserSessions(trx, userId, currentSessionId);
   });

@@ -29,17 +29,32 @@ const sidOf = (cookie: string) => decodeURIComponent(cookie.split('=')[1]!).spli
 const sessionRows = () => t.db.selectFrom('sessions').selectAll().execute();
 
 describe('GET /api/config', () => {
-  it('gives the product name and the contact emails, without a session', async () => {
+  it('gives the product name and the support email, without a session', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
+      productName: 'Baywise',
+      supportEmail: 'help@shop.test',
+      signUp: 'open',
+      emailSending: false,
+    });
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('names the admin email (ADMIN_EMAIL) to signed-in administrators only', async () => {
+    const admin = await t.signIn('admin');
+    const technician = await t.signIn('technician');
+    const forAdmin = await admin.inject({ method: 'GET', url: '/api/config' });
+    expect(forAdmin.json()).toEqual({
       productName: 'Baywise',
       supportEmail: 'help@shop.test',
       adminEmail: TEST_ADMIN_EMAIL,
       signUp: 'open',
       emailSending: false,
     });
-    expect(res.headers['set-cookie']).toBeUndefined();
+    const forTechnician = await technician.inject({ method: 'GET', url: '/api/config' });
+    expect(forTechnician.json()).not.toHaveProperty('adminEmail');
+    expect(forTechnician.body).not.toContain(TEST_ADMIN_EMAIL);
   });
 });
 
@@ -63,6 +78,7 @@ describe('POST /api/register', () => {
       'createdAt',
       'email',
       'id',
+      'mustChangePassword',
       'passwordChangeRequired',
       'phone',
       'role',

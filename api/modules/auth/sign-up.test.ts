@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { PENDING_MESSAGE } from '@api/plugins/auth';
 import { sessionCookie, TEST_ADMIN_EMAIL, useTestApp } from '@api/test/app';
 import { createUser, TEST_PASSWORD } from '@api/test/factories';
+import { issueSetupCode } from '@api/lib/setup-code';
 import { firstAccountMessage, SIGN_UP_CLOSED_MESSAGE } from './auth.service';
+import { SETUP_CODE_INVALID } from './setup-code-check';
 
 // The shop's sign-up from its empty database on: the first admin, then closed, then "Open sign-up"
 // with accounts that wait for an administrator. One database, in order.
 const t = await useTestApp();
 const PASSWORD = 'a-long-password';
+// What the server prints on its first start (see setup-code.test.ts for the file and the threat).
+const setupCode = await issueSetupCode(t.db);
 
 const register = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/register', payload });
 const signUpMode = async () => (await t.app.inject({ method: 'GET', url: '/api/config' })).json().signUp as string;
@@ -15,15 +19,39 @@ const usernames = async () =>
   (await t.db.selectFrom('users').select('username').orderBy('username').execute()).map((u) => u.username);
 
 describe('an empty shop', () => {
-  it('offers the first account, and it must be the administrator with ADMIN_EMAIL', async () => {
-    expect(await signUpMode()).toBe('first-admin');
-    const technician = await register({ username: 'early_tech', email: 'tech@shop.test', password: PASSWORD });
+  it('offers the first account to the holder of the setup code, and it must be the administrator with ADMIN_EMAIL', async () => {
+    // To anyone else the empty shop looks closed.
+    expect(await signUpMode()).toBe('closed');
+    const stranger = await register({ username: 'boss', email: TEST_ADMIN_EMAIL, password: PASSWORD, role: 'admin' });
+    expect(stranger.statusCode).toBe(403);
+    expect(stranger.json()).toEqual({ error: 'forbidden', message: SIGN_UP_CLOSED_MESSAGE });
+    const guess = await register({
+      username: 'boss',
+      email: TEST_ADMIN_EMAIL,
+      password: PASSWORD,
+      role: 'admin',
+      setupCode: 'AAAA-BBBB-CCCC-DDDD',
+    });
+    expect(guess.statusCode).toBe(403);
+    expect(guess.json()).toEqual({ error: 'forbidden', message: SETUP_CODE_INVALID });
+    const technician = await register({
+      username: 'early_tech',
+      email: 'tech@shop.test',
+      password: PASSWORD,
+      setupCode,
+    });
     expect(technician.statusCode).toBe(403);
     expect(technician.json()).toEqual({ error: 'forbidden', message: firstAccountMessage(t.app.config) });
     expect(technician.json().message).toBe(
       `The first account is the shop's administrator: choose Administrator and use the email ${TEST_ADMIN_EMAIL}`,
     );
-    const wrongEmail = await register({ username: 'boss', email: 'boss@shop.test', password: PASSWORD, role: 'admin' });
+    const wrongEmail = await register({
+      username: 'boss',
+      email: 'boss@shop.test',
+      password: PASSWORD,
+      role: 'admin',
+      setupCode,
+    });
     expect(wrongEmail.statusCode).toBe(403);
     expect(wrongEmail.json().message).toBe(`Admin accounts can only be created with the email: ${TEST_ADMIN_EMAIL}`);
     expect(await usernames()).toEqual([]);
@@ -32,18 +60,20 @@ describe('an empty shop', () => {
   it('two first sign-ups at once make one admin: one 201 and one refusal', async () => {
     const responses = await Promise.all(
       ['owner_a', 'owner_b'].map((username) =>
-        register({ username, email: TEST_ADMIN_EMAIL, password: PASSWORD, role: 'admin' }),
+        register({ username, email: TEST_ADMIN_EMAIL, password: PASSWORD, role: 'admin', setupCode }),
       ),
     );
     // The loser is refused either way: 409 when both found the shop empty and raced for it, 403
-    // (sign-up closed) when the winner had already committed when the loser looked. Which one
+    // (the code is no longer valid) when the winner had already taken the code. Which one
     // depends on the database's timing; there is never a second admin.
     const [first, second] = responses.map((r) => r.statusCode).sort();
     expect(first).toBe(201);
     expect([403, 409]).toContain(second);
     expect((await usernames()).length).toBe(1);
     const created = responses.find((r) => r.statusCode === 201)!;
-    expect(created.json()).toMatchObject({ role: 'admin', status: 'active' });
+    expect(created.json()).toMatchObject({ role: 'admin', status: 'active', mustChangePassword: false });
+    const loser = responses.find((r) => r.statusCode !== 201)!;
+    if (loser.statusCode === 403) expect(loser.json()).toEqual({ error: 'forbidden', message: SETUP_CODE_INVALID });
     // Signed in and let in everywhere at once.
     const customers = await t.app.inject({
       method: 'GET',
@@ -67,6 +97,16 @@ describe('once the shop has its admin', () => {
     expect(res.headers['set-cookie']).toBeUndefined();
     const admin = await register({ username: 'stranger', email: TEST_ADMIN_EMAIL, password: PASSWORD, role: 'admin' });
     expect(admin.statusCode).toBe(403);
+    // The used code opens nothing: the same answer as any wrong code.
+    const again = await register({
+      username: 'stranger',
+      email: TEST_ADMIN_EMAIL,
+      password: PASSWORD,
+      role: 'admin',
+      setupCode,
+    });
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toEqual({ error: 'forbidden', message: SETUP_CODE_INVALID });
     expect(await usernames()).not.toContain('stranger');
   });
 

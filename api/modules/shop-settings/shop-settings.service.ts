@@ -76,8 +76,11 @@ export async function updateShopSettings(db: Db, body: z.output<typeof shopSetti
   return getShopSettings(db);
 }
 
-/** The empty shop signs up its admin; after that the form is closed unless "Open sign-up" is on. */
-export async function signUpMode(db: Db): Promise<SignUpMode> {
+/**
+ * The empty shop signs up its admin (with the setup code); after that the form is closed unless
+ * "Open sign-up" is on. Only `register` sees 'first-admin': `GET /api/config` says closed to everyone.
+ */
+export async function signUpMode(db: Db): Promise<SignUpMode | 'first-admin'> {
   if (!(await hasAnyUser(db))) return 'first-admin';
   return (await readSetting(db, OPEN_SIGN_UP)) === 'true' ? 'open' : 'closed';
 }

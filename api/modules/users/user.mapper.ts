@@ -17,6 +17,7 @@ export function toUser(row: UserRow): User {
     zipCode: row.zipCode,
     website: row.website,
     passwordChangeRequired: row.passwordChangeRequired === 1,
+    mustChangePassword: row.mustChangePassword === 1,
     status: row.status as UserStatus,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

@@ -126,6 +126,7 @@ describe('GET /api/users/:id', () => {
       zipCode: null,
       website: null,
       passwordChangeRequired: false,
+      mustChangePassword: false,
       status: 'active',
       createdAt: user.createdAt,
       updatedAt: user.updatedAt,

@@ -13,22 +13,36 @@ describe('sign-up', () => {
   beforeAll(() => api.call('PUT', '/api/shop-settings', { openSignUp: true }));
   afterAll(() => api.call('PUT', '/api/shop-settings', { openSignUp: false }));
 
-  it('signs up the first admin with the shop email and lands on the dashboard with the Admin group', async () => {
+  it('sets up the first admin with the setup code from the data folder; the empty shop looks closed to others', async () => {
     const { page } = await open(TABLET_PORTRAIT, { url: fresh.baseUrl() });
     await page.goto('/auth');
     await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await expect.poll(() => textOf(page, '[role="tabpanel"] h2')).toBe('Create account');
-    expect(await textOf(page, '[role="tabpanel"] h2 + p')).toBe(
-      `Set up Baywise for your shop: the first account is the administrator's, with the email ${fresh.adminEmail}.`,
-    );
-    await page.getByLabel('Username').fill('shop_owner');
-    await page.getByLabel('Email').fill(fresh.adminEmail);
-    await page.getByLabel('Role').click();
-    await page.getByRole('option', { name: 'Administrator' }).click();
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-    await page.getByLabel('Confirm Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    // The same panel as any shop with sign-up closed: nothing says this one is unclaimed.
+    await expect.poll(() => textOf(page, '[role="tabpanel"] h2')).toBe('How to get an account');
+    await page.getByRole('link', { name: 'Create its administrator with the setup code' }).click();
+    await page.getByRole('heading', { name: 'Set up Baywise' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/setup');
 
+    const fill = async (code: string) => {
+      await page.getByLabel('Setup code').fill(code);
+      await page.getByLabel('Username').fill('shop_owner');
+      await page.getByLabel('Email').fill(fresh.adminEmail);
+      await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+      await page.getByLabel('Confirm Password').fill(ADMIN_PASSWORD);
+      await page.getByRole('button', { name: 'Create Administrator' }).click();
+    };
+    await fill('AAAA-BBBB-CCCC-DDDD');
+    const refused = await toastTitled(page, 'Registration failed');
+    expect(refused).toEqual({
+      description:
+        'That setup code is not valid. The server prints it when it starts on an empty database, and keeps it in its data folder (setup-code).',
+      variant: 'destructive',
+    });
+    expect(new URL(page.url()).pathname).toBe('/setup');
+
+    // Typed as an operator reads it off the file, in lower case.
+    const code = fresh.setupCode();
+    await fill(code.toLowerCase());
     const toast = await toastTitled(page, 'Account created!');
     expect(toast.description).toBe('Welcome to Baywise, shop_owner');
     await page.getByRole('heading', { name: 'Welcome back, shop_owner' }).waitFor();
@@ -37,7 +51,21 @@ describe('sign-up', () => {
     const menu = page.getByRole('dialog', { name: 'Menu' });
     expect(await menu.getByText('Admin', { exact: true }).isVisible()).toBe(true);
     expect(await menu.getByRole('link', { name: 'User Management' }).isVisible()).toBe(true);
-    await screenshot(page, 'auth-signed-up-admin');
+    await screenshot(page, 'auth-set-up-admin');
+    // Used once: the file is gone and the code opens nothing.
+    expect(() => fresh.setupCode()).toThrow(/ENOENT/);
+    const again = await fetch(`${fresh.baseUrl()}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        username: 'second',
+        email: fresh.adminEmail,
+        role: 'admin',
+        password: ADMIN_PASSWORD,
+        setupCode: code,
+      }),
+    });
+    expect(again.status).toBe(403);
   });
 
   it('refuses Administrator for another email and shows the server message in a Registration failed toast', async () => {

@@ -65,7 +65,7 @@ async function statCards(page: Page): Promise<Record<string, [string, string]>> 
 }
 
 beforeAll(async () => {
-  admin = new StaffApi(fresh.baseUrl(), await registerAdmin(fresh.baseUrl()));
+  admin = new StaffApi(fresh.baseUrl(), await registerAdmin(fresh.baseUrl(), fresh.setupCode()));
 });
 
 describe('the dashboard', () => {

@@ -63,7 +63,7 @@ const ownFailures = async (page: Page, touch: boolean) =>
   (await layoutFailures(page, { touch })).filter((line) => !line.includes('data-testid=sync-status'));
 
 beforeAll(async () => {
-  admin = new StaffApi(fresh.baseUrl(), await registerAdmin(fresh.baseUrl()));
+  admin = new StaffApi(fresh.baseUrl(), await registerAdmin(fresh.baseUrl(), fresh.setupCode()));
   await seedInspection(admin);
 });
 

@@ -29,7 +29,9 @@ async function askPersistentStorage(): Promise<void> {
  * the loop's notices. Mounted once, inside the query client.
  */
 export function OfflineProvider({ children }: { children: ReactNode }) {
-  const userId = useCurrentUser()?.id ?? null;
+  const user = useCurrentUser();
+  // An account that must choose its own password first may not sync yet (the server refuses it).
+  const userId = user && !user.mustChangePassword ? user.id : null;
   const queryClient = useQueryClient();
 
   useEffect(() => {

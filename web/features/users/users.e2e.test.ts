@@ -22,7 +22,7 @@ let admin: StaffApi;
 let adminId: string;
 let technician: StaffUser;
 beforeAll(async () => {
-  admin = new StaffApi(fresh.baseUrl(), await registerAdmin(fresh.baseUrl()));
+  admin = new StaffApi(fresh.baseUrl(), await registerAdmin(fresh.baseUrl(), fresh.setupCode()));
   adminId = (await admin.call<{ id: string }>('GET', '/api/user')).id;
   technician = await createStaffUser(admin, 'technician', 'usertech');
   await createStaffUser(admin, 'technician', 'usertech');

@@ -17,7 +17,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   try {
     project.provide('webDir', webDir);
     project.provide('baseUrl', server.baseUrl);
-    project.provide('adminCookie', await registerAdmin(server.baseUrl));
+    project.provide('adminCookie', await registerAdmin(server.baseUrl, server.setupCode()));
   } catch (err) {
     await server.stop();
     throw err;

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '@test/free-port';
@@ -49,6 +49,8 @@ export async function buildWeb(): Promise<string> {
 export interface RunningServer {
   baseUrl: string;
   stop: () => Promise<void>;
+  /** The setup code the server wrote to its data folder on the empty database (as an operator reads it). */
+  setupCode: () => string;
 }
 
 /** Starts the real server, built as `npm start` builds it, on a free port with a fresh SQLite data folder. */
@@ -98,7 +100,8 @@ export async function startServer(
     if (child.exitCode !== null) break;
     try {
       const res = await fetch(`${baseUrl}/api/config`);
-      if (res.ok) return { baseUrl, stop };
+      if (res.ok)
+        return { baseUrl, stop, setupCode: () => readFileSync(path.join(dataDir, 'setup-code'), 'utf8').trim() };
     } catch {
       // Not listening yet.
     }

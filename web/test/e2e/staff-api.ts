@@ -27,12 +27,18 @@ export function sessionCookieOf(res: Response): string | undefined {
     .find((c) => c.startsWith('baywise.sid='));
 }
 
-/** Registers the admin once (a real scrypt hash) and saves the shop's contact details. */
-export async function registerAdmin(baseUrl: string): Promise<string> {
+/** Registers the admin once (a real scrypt hash, with the server's setup code) and saves the shop's contact details. */
+export async function registerAdmin(baseUrl: string, setupCode: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'bayside_owner', email: ADMIN_EMAIL, role: 'admin', password: ADMIN_PASSWORD }),
+    body: JSON.stringify({
+      username: 'bayside_owner',
+      email: ADMIN_EMAIL,
+      role: 'admin',
+      password: ADMIN_PASSWORD,
+      setupCode,
+    }),
   });
   if (res.status !== 201) throw new Error(`register → ${res.status}: ${await res.text()}`);
   const cookie = sessionCookieOf(res);

@@ -82,6 +82,8 @@ export async function signInThroughUi(page: Page, username: string, password: st
 export function useFreshServer(env: () => Record<string, string> = () => ({})): {
   baseUrl: () => string;
   adminEmail: string;
+  /** The code the fresh server wrote to its data folder, for its first admin. */
+  setupCode: () => string;
 } {
   let server: RunningServer | undefined;
   beforeAll(async () => {
@@ -96,6 +98,10 @@ export function useFreshServer(env: () => Record<string, string> = () => ({})): 
       return server.baseUrl;
     },
     adminEmail: ADMIN_EMAIL,
+    setupCode: () => {
+      if (!server) throw new Error('fresh server not started');
+      return server.setupCode();
+    },
   };
 }
 

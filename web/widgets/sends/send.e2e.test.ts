@@ -75,7 +75,7 @@ describe('sending the report by email through the shop’s SMTP server', () => {
 
   it('fills the template for the customer, sends it, shows Sent and Viewed, and sends a queued offline email once', async () => {
     const baseUrl = server.baseUrl();
-    const cookie = await registerAdmin(baseUrl);
+    const cookie = await registerAdmin(baseUrl, server.setupCode());
     const api = new StaffApi(baseUrl, cookie);
     await api.call('POST', '/api/email-templates', TEMPLATE);
     const seeded = await seed(api, 'Rosa Diaz');

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, ROLE_LABELS, ROLES, type Role, type SignUpMode } from '@shared/constants';
+import { ROLE_LABELS, ROLES, type Role } from '@shared/constants';
 import { registerForm } from '@shared/schemas/user';
 import { SelectField } from '@web/components/form-dialog/fields';
 import { PageForm } from '@web/components/form-dialog/page-form';
@@ -19,14 +19,8 @@ const EMPTY: Record<Field, string> = {
   confirmPassword: '',
 };
 
-/** What the form is for: the empty shop's admin, or a staff account an admin will approve. */
-function description(mode: Exclude<SignUpMode, 'closed'>, adminEmail: string): string {
-  return mode === 'first-admin'
-    ? `Set up ${PRODUCT_NAME} for your shop: the first account is the administrator's, with the email ${adminEmail}.`
-    : "Join your shop's team. An administrator approves new accounts before they can be used.";
-}
-
-export function SignUpForm({ mode, adminEmail }: { mode: Exclude<SignUpMode, 'closed'>; adminEmail: string }) {
+/** The open sign-up: a staff account an administrator approves (an empty shop's admin uses the setup page). */
+export function SignUpForm() {
   const register = useRegister();
   // The confirmation is checked here and never sent: the API takes the password once.
   const form = usePageForm(registerForm, EMPTY, ({ confirmPassword: _confirm, ...body }) => register.mutate(body));
@@ -35,7 +29,9 @@ export function SignUpForm({ mode, adminEmail }: { mode: Exclude<SignUpMode, 'cl
     <Card>
       <CardHeader>
         <CardTitle as="h2">Create account</CardTitle>
-        <CardDescription>{description(mode, adminEmail)}</CardDescription>
+        <CardDescription>
+          Join your shop&apos;s team. An administrator approves new accounts before they can be used.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <PageForm

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { paths } from '@web/config/paths';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { LoadingBlock } from '@web/components/ui/spinner';
 import { appConfigQueryOptions } from '@web/entities/app-config/get-app-config';
@@ -6,14 +8,14 @@ import styles from './auth.module.css';
 import { SignUpForm } from './sign-up-form';
 
 /**
- * The Sign Up tab: the form while the shop can take a sign-up (its first admin, or "Open sign-up"),
- * otherwise how to get an account. Read fresh each time: an admin may have changed it meanwhile.
+ * The Sign Up tab: the form while "Open sign-up" is on, otherwise how to get an account (an empty
+ * shop looks the same: its first admin comes through the setup page with the server's setup code).
+ * Read fresh each time: an admin may have changed it meanwhile.
  */
 export function SignUpPanel() {
   const config = useQuery({ ...appConfigQueryOptions(), refetchOnMount: 'always' });
   if (config.isPending) return <LoadingBlock />;
-  const mode = config.data?.signUp ?? 'open';
-  if (mode !== 'closed') return <SignUpForm mode={mode} adminEmail={config.data?.adminEmail ?? ''} />;
+  if ((config.data?.signUp ?? 'open') === 'open') return <SignUpForm />;
   const supportEmail = config.data?.supportEmail ?? '';
   return (
     <Card>
@@ -31,6 +33,9 @@ export function SignUpPanel() {
             Questions? Write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
           </p>
         ) : null}
+        <p>
+          Setting up a new server? <Link to={paths.setup}>Create its administrator with the setup code</Link>.
+        </p>
       </CardContent>
     </Card>
   );
