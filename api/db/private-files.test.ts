@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_UPLOAD_PATH } from '@shared/constants';
 import { SAMPLE_VEHICLE } from '@test/sample-vehicle';
+import { setupCodeIn } from '@test/setup-code';
 import { spawnServer, type SpawnedServer } from '@test/spawned-server';
 import { tusMetadata, tusUpload, sha256Hex } from '@test/tus-upload';
 import { makeJpeg, makeVideo } from '@api/modules/media/media-test-kit';
@@ -188,7 +189,8 @@ describe('a running server', () => {
   it('warns at start that DATA_DIR was open, and keeps everything it writes owner-only', async () => {
     expect(server.output()).toContain(`Warning: DATA_DIR ${dataDir} was open to other users (0755); it is now 0700.`);
 
-    await call('POST', '/api/register', { ...admin, role: 'admin' });
+    expect(modeOf(path.join(dataDir, 'setup-code'))).toBe(0o600);
+    await call('POST', '/api/register', { ...admin, role: 'admin', setupCode: setupCodeIn(dataDir) });
     const customer = await call('POST', '/api/customers', {
       name: 'Dana Whitfield',
       email: 'dana@example.com',
