@@ -74,8 +74,7 @@ export function customerRow(fields: Partial<CustomerRow> = {}): CustomerRow {
 
 /**
  * Moves the change feed's sequence number, as every write of the app that changes a customer,
- * vehicle or inspection does with the change it records: a list total PostgreSQL keeps
- * (api/lib/feed-counts.ts) is counted again.
+ * vehicle or inspection does with the change it records.
  * The factories record no change themselves (tests of the feed make theirs through the API).
  */
 export async function moveFeed(db: Db): Promise<void> {

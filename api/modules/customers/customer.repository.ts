@@ -16,7 +16,6 @@ import {
   type SearchPage,
 } from '@api/lib/list';
 import { searchTerms, textMatchTerms, type SearchTerms } from '@api/lib/text-search';
-import { countKey, countUntilChanged } from '@api/lib/feed-counts';
 
 export type CustomerFilters = Pick<CustomerListQuery, 'q' | 'status'>;
 export type CustomerSort = NonNullable<CustomerListQuery['sort']>;
@@ -243,11 +242,9 @@ export function customerSortKey(row: CustomerKey, sort: CustomerSort): [string, 
   return [row.name, row.id];
 }
 
-export function countCustomers(db: Db, filters: CustomerFilters): Promise<number> {
-  return countUntilChanged(db, countKey('customers', filters), async () => {
-    const row = await filteredCustomers(db, filters)
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  });
+export async function countCustomers(db: Db, filters: CustomerFilters): Promise<number> {
+  const row = await filteredCustomers(db, filters)
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }

@@ -15,7 +15,6 @@ import { paginate, type Page } from '@api/lib/list';
 import { idIn } from '@api/lib/id-list';
 import { idPrefixMatch, textMatch } from '@api/lib/text-search';
 import { findCustomersByIds } from '@api/modules/customers/customer.repository';
-import { countKey, countUntilChanged } from '@api/lib/feed-counts';
 import { shareLinkLifeColumns, type ShareLinkLife } from './share-link';
 
 /** What an inspection shows of its technician: the name only (the user list with emails and roles is admin-only). */
@@ -347,17 +346,15 @@ const countAll = compiledOnce((db) => db.selectFrom('inspections').select((eb) =
 const unfiltered = (filters: InspectionFilters): boolean =>
   Object.values(filters).every((value) => value === undefined);
 
-export function countInspections(db: Db, filters: InspectionFilters): Promise<number> {
-  return countUntilChanged(db, countKey('inspections', filters), async () => {
-    const [row] = unfiltered(filters)
-      ? await countAll(db, [])
-      : [
-          await filtered(db, filters)
-            .select((eb) => eb.fn.countAll().as('count'))
-            .executeTakeFirstOrThrow(),
-        ];
-    return Number(row!.count);
-  });
+export async function countInspections(db: Db, filters: InspectionFilters): Promise<number> {
+  const [row] = unfiltered(filters)
+    ? await countAll(db, [])
+    : [
+        await filtered(db, filters)
+          .select((eb) => eb.fn.countAll().as('count'))
+          .executeTakeFirstOrThrow(),
+      ];
+  return Number(row!.count);
 }
 
 const insertInspections = compiledInsert('inspections');

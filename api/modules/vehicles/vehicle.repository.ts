@@ -17,7 +17,6 @@ import {
   type SearchPage,
 } from '@api/lib/list';
 import { searchTerms, textMatchTerms } from '@api/lib/text-search';
-import { countKey, countUntilChanged } from '@api/lib/feed-counts';
 
 export type VehicleWithCustomerRow = VehicleRow & { customerName: string };
 export type VehicleFilters = Pick<VehicleListQuery, 'q' | 'customerId'>;
@@ -262,11 +261,9 @@ export function searchVehicles(
   });
 }
 
-export function countVehicles(db: Db, filters: VehicleFilters): Promise<number> {
-  return countUntilChanged(db, countKey('vehicles', filters), async () => {
-    const row = await matchingVehicles(db, matchingOf(db, filters))
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  });
+export async function countVehicles(db: Db, filters: VehicleFilters): Promise<number> {
+  const row = await matchingVehicles(db, matchingOf(db, filters))
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
