@@ -6,6 +6,7 @@ import { scheduleBackups } from './db/backup-schedule';
 import { migrateToLatest } from './db/migrate';
 import { openConfiguredDatabase } from './db/open';
 import { holdServerPidFile } from './db/server-lock';
+import { shareHashingAmong } from './lib/hash-pool';
 import { returnFreedMemory } from './lib/malloc-trim';
 import { REPO_ROOT } from './lib/repo-root';
 import { countUsers } from './modules/users/user.repository';
@@ -24,6 +25,8 @@ async function serve(config: AppConfig, alone: boolean): Promise<void> {
     stopAsked = true;
   };
   if (!alone) process.on('message', (message) => message === STOP_MESSAGE && onStopMessage());
+  // The server processes together hash at most as many passwords at once as there are cores.
+  shareHashingAmong(config.workers);
   const db = openConfiguredDatabase(config);
   // `npm run restore` refuses while this file names a live process.
   const releasePidFile = !alone || config.databaseUrl ? () => undefined : holdServerPidFile(config.dataDir);

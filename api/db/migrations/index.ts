@@ -19,6 +19,7 @@ import * as sharePageIndexes from './2026-11-27T03-00-share-page-indexes';
 import * as syncFeedOthers from './2026-11-27T04-00-sync-feed-others';
 import * as redundantIndexes from './2026-11-28T00-00-redundant-indexes';
 import * as customerVehicleSeq from './2026-11-29T00-00-customer-vehicle-seq';
+import * as addressBudget from './2026-12-07T00-00-address-budget';
 
 // Every migration, by its date-prefixed name; add new ones at the end.
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T04-00-sync-feed-others': syncFeedOthers,
   '2026-11-28T00-00-redundant-indexes': redundantIndexes,
   '2026-11-29T00-00-customer-vehicle-seq': customerVehicleSeq,
+  '2026-12-07T00-00-address-budget': addressBudget,
 };

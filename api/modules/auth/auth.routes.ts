@@ -22,7 +22,7 @@ import { signUpMode } from '@api/modules/shop-settings/shop-settings.service';
 import { toUser } from '@api/modules/users/user.mapper';
 import { changePassword, login, register, trustThisDevice, updateSettings } from './auth.service';
 import { deviceCookieSigner, readDeviceId, setDeviceCookie } from './device-cookie';
-import { SignInThrottled } from './login-throttle';
+import { spendAddressBudget } from './login-throttle';
 
 /** A fresh session id for the signed-in user; the old session is destroyed (no fixation). */
 async function startSession(request: FastifyRequest, user: User): Promise<void> {
@@ -92,11 +92,20 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         params: inviteTokenParams,
         body: acceptInviteBody,
-        response: { 201: userResponse, 400: errorResponse, 404: errorResponse, 409: errorResponse, 410: errorResponse },
+        response: {
+          201: userResponse,
+          400: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+          410: errorResponse,
+          429: errorResponse,
+        },
       },
     },
     async (request, reply) => {
-      const user = await acceptInvite(app.db, app.config, request.params.token, request.body);
+      const user = await acceptInvite(app.db, app.config, request.params.token, request.body, {
+        beforeHash: () => spendAddressBudget(app.db, request.ip, app.clock()),
+      });
       await signInNewAccount(request, reply, user);
       return reply.status(201).send(user);
     },
@@ -105,10 +114,8 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/login',
     {
+      // A 429 (throttled, or the hashing pool is full) carries Retry-After (api/plugins/errors.ts).
       schema: { body: loginBody, response: { 200: userResponse, ...errors, 429: errorResponse } },
-      onError: async (_request, reply, error) => {
-        if (error instanceof SignInThrottled) reply.header('Retry-After', String(error.retryAfterSeconds));
-      },
     },
     async (request, reply) => {
       const { user, deviceId } = await login(app.db, app.config, request.body, {

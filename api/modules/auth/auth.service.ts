@@ -78,7 +78,7 @@ export async function login(
   // Unknown usernames cost the same time as wrong passwords, so they cannot be told apart.
   const valid = await throttled(db, attempt, async () =>
     user
-      ? verifyPassword(body.password, user.passwordHash)
+      ? verifyPassword(body.password, user.passwordHash, trusted ? 'trusted' : 'normal')
       : (await verifyAgainstDummy(body.password, config.passwordHashParams), false),
   );
   if (!user || !valid) throw unauthorized(INVALID_CREDENTIALS);

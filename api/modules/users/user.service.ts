@@ -61,6 +61,8 @@ export interface CreateUserOptions {
   claim?: (trx: Db, userId: string) => Promise<void>;
   /** Made by the route before any transaction opened (see user.routes.ts). */
   preparedHash?: string | undefined;
+  /** Runs just before the password is hashed (a sign-up spends its address's budget there). */
+  beforeHash?: (() => Promise<void>) | undefined;
 }
 
 export async function createUser(
@@ -75,6 +77,7 @@ export async function createUser(
   // Checked before the (deliberately slow) hash, so a taken name costs no hashing.
   await assertUnique(db, body);
   await assertPasswordAllowed(body.password, 'password');
+  await options.beforeHash?.();
   const passwordHash = options.preparedHash ?? (await hashPassword(body.password, config.passwordHashParams));
   const now = nowIso();
   const values = {
