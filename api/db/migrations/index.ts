@@ -20,6 +20,7 @@ import * as syncFeedOthers from './2026-11-27T04-00-sync-feed-others';
 import * as redundantIndexes from './2026-11-28T00-00-redundant-indexes';
 import * as customerVehicleSeq from './2026-11-29T00-00-customer-vehicle-seq';
 import * as addressBudget from './2026-12-07T00-00-address-budget';
+import * as pendingDuplicates from './2026-12-07T01-00-pending-duplicates';
 
 // Every migration, by its date-prefixed name; add new ones at the end.
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T00-00-redundant-indexes': redundantIndexes,
   '2026-11-29T00-00-customer-vehicle-seq': customerVehicleSeq,
   '2026-12-07T00-00-address-budget': addressBudget,
+  '2026-12-07T01-00-pending-duplicates': pendingDuplicates,
 };

@@ -12,6 +12,8 @@ import {
   logoutBody,
   registerBody,
   settingsBody,
+  SIGN_UP_RECEIVED_MESSAGE,
+  signUpReceivedResponse,
   userResponse,
   type User,
 } from '@shared/schemas/user';
@@ -64,13 +66,25 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     {
       schema: {
         body: registerBody,
-        response: { 201: userResponse, 400: errorResponse, 403: errorResponse, 409: errorResponse },
+        response: {
+          201: userResponse,
+          202: signUpReceivedResponse,
+          400: errorResponse,
+          403: errorResponse,
+          409: errorResponse,
+          429: errorResponse,
+        },
       },
     },
     async (request, reply) => {
-      const user = await register(app.db, app.config, request.body);
-      await signInNewAccount(request, reply, user);
-      return reply.status(201).send(user);
+      // An open sign-up hashes a password: it spends from the address's budget like a failed sign-in.
+      const result = await register(app.db, app.config, request.body, () =>
+        spendAddressBudget(app.db, request.ip, app.clock()),
+      );
+      // The same answer whether the username or email is taken: no session, no cookie.
+      if (result === 'received') return reply.status(202).send({ message: SIGN_UP_RECEIVED_MESSAGE });
+      await signInNewAccount(request, reply, result);
+      return reply.status(201).send(result);
     },
   );
 

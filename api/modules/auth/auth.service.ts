@@ -11,7 +11,7 @@ import { toUser } from '@api/modules/users/user.mapper';
 import { deleteUserSessions, findUserById, findUserByUsername, updateUser } from '@api/modules/users/user.repository';
 import { signUpMode } from '@api/modules/shop-settings/shop-settings.service';
 import { assertAdminEmail, withUniqueUser } from '@api/modules/users/user.rules';
-import { createUser } from '@api/modules/users/user.service';
+import { createPendingUser, createUser } from '@api/modules/users/user.service';
 import { clientAddressKey } from './client-address';
 import { hashDeviceId, newDeviceId } from './device-cookie';
 import { throttled, usernameKey } from './login-throttle';
@@ -29,7 +29,12 @@ export const SIGN_UP_CLOSED_MESSAGE =
  * "Open sign-up" on, and the account waits for an admin's approval. Otherwise the same rules as an
  * admin creating a user (unique name and email, password rules).
  */
-export async function register(db: Db, config: AppConfig, body: z.output<typeof registerBody>): Promise<User> {
+export async function register(
+  db: Db,
+  config: AppConfig,
+  body: z.output<typeof registerBody>,
+  beforeHash: () => Promise<void>,
+): Promise<User | 'received'> {
   const mode = await signUpMode(db);
   if (mode === 'closed') throw forbidden(SIGN_UP_CLOSED_MESSAGE);
   if (mode === 'first-admin') {
@@ -40,7 +45,9 @@ export async function register(db: Db, config: AppConfig, body: z.output<typeof 
   // with that email (the admin may have moved to another one).
   assertAdminEmail(config, body.role, body.email);
   if (body.role === 'admin') throw forbidden(OPEN_SIGN_UP_ROLE_MESSAGE);
-  return createUser(db, config, body, { status: 'pending' });
+  // Only checks that do not depend on who exists, then the same hash and insert for every request.
+  await createPendingUser(db, config, body, beforeHash);
+  return 'received';
 }
 
 export const OPEN_SIGN_UP_ROLE_MESSAGE = 'Sign-up makes Technician and Service Advisor accounts only';

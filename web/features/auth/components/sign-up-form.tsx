@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { PRODUCT_NAME, ROLE_LABELS, ROLES, type Role, type SignUpMode } from '@shared/constants';
 import { registerForm } from '@shared/schemas/user';
 import { SelectField } from '@web/components/form-dialog/fields';
@@ -23,14 +24,31 @@ const EMPTY: Record<Field, string> = {
 function description(mode: Exclude<SignUpMode, 'closed'>, adminEmail: string): string {
   return mode === 'first-admin'
     ? `Set up ${PRODUCT_NAME} for your shop: the first account is the administrator's, with the email ${adminEmail}.`
-    : "Join your shop's team. An administrator approves new accounts before they can be used.";
+    : "Join your shop's team. An administrator reviews each request; you can sign in once it is approved.";
+}
+
+/** What an open sign-up shows once sent: the server's one answer, the same for every request. */
+function SignUpReceivedCard({ message }: { message: string }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Request sent</CardTitle>
+        <CardDescription>{message}.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <p>Once an administrator approves it, sign in on the Sign In tab with the username and password you chose.</p>
+      </CardContent>
+    </Card>
+  );
 }
 
 export function SignUpForm({ mode, adminEmail }: { mode: Exclude<SignUpMode, 'closed'>; adminEmail: string }) {
-  const register = useRegister();
+  const [received, setReceived] = useState<string | null>(null);
+  const register = useRegister(setReceived);
   // The confirmation is checked here and never sent: the API takes the password once.
   const form = usePageForm(registerForm, EMPTY, ({ confirmPassword: _confirm, ...body }) => register.mutate(body));
 
+  if (received) return <SignUpReceivedCard message={received} />;
   return (
     <Card>
       <CardHeader>
