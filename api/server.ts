@@ -7,6 +7,7 @@ import { openConfiguredDatabase } from './db/open';
 import { dataDirWarning, tightenDataDir, usePrivateUmask } from './db/private-files';
 import { holdServerPidFile } from './db/server-lock';
 import { createLogOutput } from './lib/log-output';
+import { shareHashingAmong } from './lib/hash-pool';
 import { REPO_ROOT } from './lib/repo-root';
 import { firstRunSetup } from './process/first-run';
 import { runPrimary, STOP_MESSAGE } from './process/primary';
@@ -24,6 +25,8 @@ async function serve(config: AppConfig, alone: boolean): Promise<void> {
     stopAsked = true;
   };
   if (!alone) process.on('message', (message) => message === STOP_MESSAGE && onStopMessage());
+  // The server processes together hash at most as many passwords at once as there are cores.
+  shareHashingAmong(config.workers);
   const db = openConfiguredDatabase(config);
   // `npm run restore` refuses while this file names a live process.
   const releasePidFile = !alone || config.databaseUrl ? () => undefined : holdServerPidFile(config.dataDir);

@@ -10,7 +10,9 @@
  * - funnel: the funnel report over a year of a busy shop (see bench/funnel.ts);
  * - media: on a server of its own, 20 photos of 3 MB uploaded through tus, the report with them
  *   under Lighthouse, and the server's memory while 5 clients stream a 100 MB video and while 5
- *   clients upload one each (bench/media.ts).
+ *   clients upload one each (bench/media.ts);
+ * - flood: the app's p95 while 32 clients flood sign-in with random usernames, against without a
+ *   flood (bench/flood.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,6 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measurePage } from './assets';
 import { lighthouseMedian } from './lighthouse';
+import { benchFlood } from './flood';
 import { benchFunnel } from './funnel';
 import { benchMedia } from './media';
 import { benchOffline, printOfflineReport } from './offline';
@@ -31,7 +34,7 @@ import { settingList } from './throughput/load';
 import { benchThroughput } from './throughput/section';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SECTIONS = ['pages', 'offline', 'throughput', 'funnel', 'media'] as const;
+const SECTIONS = ['pages', 'offline', 'throughput', 'funnel', 'media', 'flood'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function selectedSections(value = process.env.BENCH_ONLY): Set<Section> {
@@ -65,7 +68,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', onSignal);
 
   try {
-    if (sections.has('pages') || sections.has('offline') || sections.has('media')) {
+    if (sections.has('pages') || sections.has('offline') || sections.has('media') || sections.has('flood')) {
       step('building (vite build)');
       build();
     }
@@ -108,6 +111,7 @@ async function main(): Promise<void> {
       console.log(`\nThroughput section took ${((Date.now() - sectionStarted) / 1000).toFixed(1)} s`);
     }
     if (sections.has('funnel')) await benchFunnel(step);
+    if (sections.has('flood')) await benchFlood(step);
     console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await cleanUp();

@@ -4,6 +4,8 @@ import type { ErrorCode, ErrorReason, GoneEntity } from '@shared/errors';
 export interface ErrorDetails {
   gone?: GoneEntity;
   reason?: ErrorReason;
+  /** Sent as the `Retry-After` header (a 429). */
+  retryAfterSeconds?: number;
 }
 
 /** An error with an HTTP status that the error handler sends as `{ error, message }`. */

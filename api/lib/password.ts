@@ -1,4 +1,5 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { hashPool, type HashPriority } from './hash-pool';
 
 /** OWASP's scrypt parameters: N=2^17, r=8, p=1. */
 export const PASSWORD_HASH_PARAMS = { log2N: 17, r: 8, p: 1 } as const;
@@ -6,18 +7,21 @@ export type HashParams = { log2N: number; r: number; p: number };
 
 const KEY_LENGTH = 32;
 
-function derive(password: string, salt: Buffer, params: HashParams): Promise<Buffer> {
+/** On the hashing pool's own threads (hash-pool.ts), never on libuv's, which serve file reads. */
+function derive(password: string, salt: Buffer, params: HashParams, priority: HashPriority): Promise<Buffer> {
   const N = 2 ** params.log2N;
-  const options: ScryptOptions = { N, r: params.r, p: params.p, maxmem: 256 * N * params.r };
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key)));
-  });
+  const options = { N, r: params.r, p: params.p, maxmem: 256 * N * params.r };
+  return hashPool.run({ password: password.normalize('NFKC'), salt, keyLength: KEY_LENGTH, options }, priority);
 }
 
 /** Hashes with a fresh salt; the result carries its parameters: `scrypt$17$8$1$salt$key`. */
-export async function hashPassword(password: string, params: HashParams = PASSWORD_HASH_PARAMS): Promise<string> {
+export async function hashPassword(
+  password: string,
+  params: HashParams = PASSWORD_HASH_PARAMS,
+  priority: HashPriority = 'normal',
+): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, params);
+  const key = await derive(password, salt, params, priority);
   return ['scrypt', params.log2N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
@@ -30,11 +34,15 @@ function parseHash(stored: string): { params: HashParams; salt: string; key: str
   return { params, salt, key };
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: string,
+  priority: HashPriority = 'normal',
+): Promise<boolean> {
   const hash = parseHash(stored);
   if (!hash) return false;
   const expected = Buffer.from(hash.key, 'base64');
-  const actual = await derive(password, Buffer.from(hash.salt, 'base64'), hash.params);
+  const actual = await derive(password, Buffer.from(hash.salt, 'base64'), hash.params, priority);
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
@@ -50,6 +58,11 @@ const dummyHashes = new Map<string, Promise<string>>();
 export async function verifyAgainstDummy(password: string, params: HashParams = PASSWORD_HASH_PARAMS): Promise<void> {
   const key = `${params.log2N}$${params.r}$${params.p}`;
   let hash = dummyHashes.get(key);
-  if (!hash) dummyHashes.set(key, (hash = hashPassword('dummy-password-for-timing', params)));
+  if (!hash) {
+    hash = hashPassword('dummy-password-for-timing', params);
+    dummyHashes.set(key, hash);
+    // A refusal (the hashing pool was full) must not stay the answer for good.
+    hash.catch(() => dummyHashes.delete(key));
+  }
   await verifyPassword(password, await hash);
 }

@@ -65,6 +65,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       status = error.statusCode;
       body = httpErrorBody(error);
+      if (error.details?.retryAfterSeconds) reply.header('Retry-After', String(error.details.retryAfterSeconds));
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       status = 400;
       const issues = error.validation.map((v) => ({

@@ -85,6 +85,11 @@ export const registerBody = z.object({
 });
 export type RegisterBody = z.input<typeof registerBody>;
 
+/** The one answer (202) to every accepted open sign-up, whether its username or email is taken or not. */
+export const SIGN_UP_RECEIVED_MESSAGE = 'If the details are accepted, an admin will approve the account';
+export const signUpReceivedResponse = z.object({ message: z.literal(SIGN_UP_RECEIVED_MESSAGE) });
+export type SignUpReceived = z.infer<typeof signUpReceivedResponse>;
+
 /** A form's schema: its API body plus a confirmation of the password that is never sent. */
 export function withPasswordConfirmation<
   Shape extends z.ZodRawShape & { password: typeof passwordInput },

@@ -19,9 +19,11 @@ import * as sharePageIndexes from './2026-11-27T03-00-share-page-indexes';
 import * as syncFeedOthers from './2026-11-27T04-00-sync-feed-others';
 import * as redundantIndexes from './2026-11-28T00-00-redundant-indexes';
 import * as customerVehicleSeq from './2026-11-29T00-00-customer-vehicle-seq';
+import * as addressBudget from './2026-12-07T00-00-address-budget';
 import * as dropCustomerVehicleSeq from './2026-12-07T00-00-drop-customer-vehicle-seq';
 import * as firstRunSetup from './2026-12-07T00-00-first-run-setup';
 import * as shareLinkLifetime from './2026-12-07T00-00-share-link-lifetime';
+import * as pendingDuplicates from './2026-12-07T01-00-pending-duplicates';
 import * as sendLimits from './2026-12-07T22-00-send-limits';
 
 // Every migration, by its date-prefixed name; add new ones at the end.
@@ -46,8 +48,10 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T04-00-sync-feed-others': syncFeedOthers,
   '2026-11-28T00-00-redundant-indexes': redundantIndexes,
   '2026-11-29T00-00-customer-vehicle-seq': customerVehicleSeq,
+  '2026-12-07T00-00-address-budget': addressBudget,
   '2026-12-07T00-00-drop-customer-vehicle-seq': dropCustomerVehicleSeq,
   '2026-12-07T00-00-first-run-setup': firstRunSetup,
   '2026-12-07T00-00-share-link-lifetime': shareLinkLifetime,
+  '2026-12-07T01-00-pending-duplicates': pendingDuplicates,
   '2026-12-07T22-00-send-limits': sendLimits,
 };

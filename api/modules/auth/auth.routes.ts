@@ -12,6 +12,8 @@ import {
   logoutBody,
   registerBody,
   settingsBody,
+  SIGN_UP_RECEIVED_MESSAGE,
+  signUpReceivedResponse,
   userResponse,
   type User,
 } from '@shared/schemas/user';
@@ -22,7 +24,7 @@ import { signUpMode } from '@api/modules/shop-settings/shop-settings.service';
 import { toUser } from '@api/modules/users/user.mapper';
 import { changePassword, login, register, trustThisDevice, updateSettings } from './auth.service';
 import { deviceCookieSigner, readDeviceId, setDeviceCookie } from './device-cookie';
-import { SignInThrottled } from './login-throttle';
+import { spendAddressBudget } from './login-throttle';
 
 /** A fresh session id for the signed-in user; the old session is destroyed (no fixation). */
 async function startSession(request: FastifyRequest, user: User): Promise<void> {
@@ -33,11 +35,6 @@ async function startSession(request: FastifyRequest, user: User): Promise<void> 
 /** Ends the session in the store; the response tells the browser to drop the cookie. */
 async function endSession(request: FastifyRequest): Promise<void> {
   await request.session.destroy();
-}
-
-/** A throttled attempt's 429 says when to try again. */
-async function retryAfter(_request: FastifyRequest, reply: FastifyReply, error: Error): Promise<void> {
-  if (error instanceof SignInThrottled) reply.header('Retry-After', String(error.retryAfterSeconds));
 }
 
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
@@ -76,14 +73,25 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     {
       schema: {
         body: registerBody,
-        response: { 201: userResponse, 400: errorResponse, 403: errorResponse, 409: errorResponse, 429: errorResponse },
+        response: {
+          201: userResponse,
+          202: signUpReceivedResponse,
+          400: errorResponse,
+          403: errorResponse,
+          409: errorResponse,
+          429: errorResponse,
+        },
       },
-      onError: retryAfter,
     },
     async (request, reply) => {
-      const user = await register(app.db, app.config, request.body, { address: request.ip, now: app.clock() });
-      await signInNewAccount(request, reply, user);
-      return reply.status(201).send(user);
+      // An open sign-up hashes a password: it spends from the address's budget like a failed sign-in.
+      const result = await register(app.db, app.config, request.body, { address: request.ip, now: app.clock() }, () =>
+        spendAddressBudget(app.db, request.ip, app.clock()),
+      );
+      // The same answer whether the username or email is taken: no session, no cookie.
+      if (result === 'received') return reply.status(202).send({ message: SIGN_UP_RECEIVED_MESSAGE });
+      await signInNewAccount(request, reply, result);
+      return reply.status(201).send(result);
     },
   );
 
@@ -105,11 +113,20 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         params: inviteTokenParams,
         body: acceptInviteBody,
-        response: { 201: userResponse, 400: errorResponse, 404: errorResponse, 409: errorResponse, 410: errorResponse },
+        response: {
+          201: userResponse,
+          400: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+          410: errorResponse,
+          429: errorResponse,
+        },
       },
     },
     async (request, reply) => {
-      const user = await acceptInvite(app.db, app.config, request.params.token, request.body);
+      const user = await acceptInvite(app.db, app.config, request.params.token, request.body, {
+        beforeHash: () => spendAddressBudget(app.db, request.ip, app.clock()),
+      });
       await signInNewAccount(request, reply, user);
       return reply.status(201).send(user);
     },
@@ -118,8 +135,8 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/login',
     {
+      // A 429 (throttled, or the hashing pool is full) carries Retry-After (api/plugins/errors.ts).
       schema: { body: loginBody, response: { 200: userResponse, ...errors, 429: errorResponse } },
-      onError: retryAfter,
     },
     async (request, reply) => {
       const { user, deviceId } = await login(app.db, app.config, request.body, {

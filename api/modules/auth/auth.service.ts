@@ -12,7 +12,7 @@ import { toUser } from '@api/modules/users/user.mapper';
 import { deleteUserSessions, findUserById, findUserByUsername, updateUser } from '@api/modules/users/user.repository';
 import { signUpMode } from '@api/modules/shop-settings/shop-settings.service';
 import { assertAdminEmail, withUniqueUser } from '@api/modules/users/user.rules';
-import { createUser } from '@api/modules/users/user.service';
+import { createPendingUser, createUser } from '@api/modules/users/user.service';
 import { clientAddressKey } from './client-address';
 import { hashDeviceId, newDeviceId } from './device-cookie';
 import { checkSetupCode, SETUP_CODE_INVALID } from './setup-code-check';
@@ -37,7 +37,8 @@ export async function register(
   config: AppConfig,
   body: z.output<typeof registerBody>,
   client: { address: string; now: number },
-): Promise<User> {
+  beforeHash: () => Promise<void>,
+): Promise<User | 'received'> {
   const mode = await signUpMode(db);
   if (mode !== 'open') {
     if (body.setupCode === undefined) throw forbidden(SIGN_UP_CLOSED_MESSAGE);
@@ -56,7 +57,9 @@ export async function register(
   // with that email (the admin may have moved to another one).
   assertAdminEmail(config, body.role, body.email);
   if (body.role === 'admin') throw forbidden(OPEN_SIGN_UP_ROLE_MESSAGE);
-  return createUser(db, config, body, { status: 'pending' });
+  // Only checks that do not depend on who exists, then the same hash and insert for every request.
+  await createPendingUser(db, config, body, beforeHash);
+  return 'received';
 }
 
 export const OPEN_SIGN_UP_ROLE_MESSAGE = 'Sign-up makes Technician and Service Advisor accounts only';
@@ -94,7 +97,7 @@ export async function login(
   // Unknown usernames cost the same time as wrong passwords, so they cannot be told apart.
   const valid = await throttled(db, attempt, async () =>
     user
-      ? verifyPassword(body.password, user.passwordHash)
+      ? verifyPassword(body.password, user.passwordHash, trusted ? 'trusted' : 'normal')
       : (await verifyAgainstDummy(body.password, config.passwordHashParams), false),
   );
   if (!user || !valid) throw unauthorized(INVALID_CREDENTIALS);

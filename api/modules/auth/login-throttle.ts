@@ -1,6 +1,7 @@
 import type { Db } from '@api/db/database';
 import { HttpError } from '@api/lib/http-error';
 import { isoAt, newId } from '@api/lib/tokens';
+import { clientAddressKey } from './client-address';
 
 /** Failures one (username, client) pair may make before it has to wait. */
 export const FREE_FAILURES = 5;
@@ -8,6 +9,13 @@ export const MAX_PAIR_DELAY_MS = 15 * 60 * 1000;
 /** Failures of one username in FAILURE_WINDOW_MS, over all clients, before untrusted devices wait. */
 export const ACCOUNT_CEILING = 100;
 export const FAILURE_WINDOW_MS = 60 * 60 * 1000;
+/**
+ * Failures one client address may make in FAILURE_WINDOW_MS over all usernames, known or not;
+ * sign-ups and invite acceptances spend from it too (each costs a hash). Trusted devices are exempt.
+ */
+export const ADDRESS_BUDGET = 30;
+/** The username key of a sign-up or invite acceptance: no typed username normalises to it. */
+export const HASHING_ONLY_KEY = '';
 
 /** One sign-in attempt: whose name was typed, from which client, and whether that device is trusted. */
 export interface Attempt {
@@ -32,11 +40,46 @@ export function throttleMessage(seconds: number): string {
   return `Too many failed sign-in attempts. Try again in ${n} ${unit}${n === 1 ? '' : 's'}.`;
 }
 
-/** A 429 that the login route answers with a `Retry-After` header. */
+export function addressThrottleMessage(seconds: number): string {
+  return throttleMessage(seconds).replace('failed sign-in attempts', 'attempts from this network');
+}
+
+/** A 429, answered with a `Retry-After` header. */
 export class SignInThrottled extends HttpError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, 'too_many_requests', throttleMessage(retryAfterSeconds));
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = throttleMessage(retryAfterSeconds),
+  ) {
+    super(429, 'too_many_requests', message, undefined, { retryAfterSeconds });
   }
+}
+
+/** When the `n`-th most recent row of the window for that key was written, if there are n. */
+async function nthRecent(
+  db: Db,
+  column: 'usernameKey' | 'clientKey',
+  key: string,
+  n: number,
+  since: string,
+  ownId: string | undefined,
+): Promise<number | undefined> {
+  let query = db
+    .selectFrom('loginFailures')
+    .select('failedAt')
+    .where(column, '=', key)
+    .where('failedAt', '>', since)
+    .orderBy('failedAt', 'desc')
+    .limit(1)
+    .offset(n - 1);
+  if (ownId) query = query.where('id', '!=', ownId);
+  const row = await query.executeTakeFirst();
+  return row ? Date.parse(row.failedAt) : undefined;
+}
+
+/** Until when the address has spent its budget: its ADDRESS_BUDGET-th most recent row leaves the window. */
+async function addressBudgetUntil(db: Db, clientKey: string, now: number, ownId?: string): Promise<number> {
+  const nth = await nthRecent(db, 'clientKey', clientKey, ADDRESS_BUDGET, isoAt(now - FAILURE_WINDOW_MS), ownId);
+  return nth === undefined ? 0 : nth + FAILURE_WINDOW_MS;
 }
 
 /**
@@ -56,17 +99,10 @@ async function waitMs(db: Db, attempt: Attempt, ownId?: string): Promise<number>
   let until = last ? Date.parse(last) + pairDelayMs(Number(failures)) : 0;
   if (!attempt.trusted) {
     // The ceiling holds until the 100th most recent failure leaves the window.
-    let account = db
-      .selectFrom('loginFailures')
-      .select('failedAt')
-      .where('usernameKey', '=', attempt.usernameKey)
-      .where('failedAt', '>', since)
-      .orderBy('failedAt', 'desc')
-      .limit(1)
-      .offset(ACCOUNT_CEILING - 1);
-    if (ownId) account = account.where('id', '!=', ownId);
-    const hundredth = await account.executeTakeFirst();
-    if (hundredth) until = Math.max(until, Date.parse(hundredth.failedAt) + FAILURE_WINDOW_MS);
+    const hundredth = await nthRecent(db, 'usernameKey', attempt.usernameKey, ACCOUNT_CEILING, since, ownId);
+    if (hundredth !== undefined) until = Math.max(until, hundredth + FAILURE_WINDOW_MS);
+    // An untrusted attempt's client is its address: random usernames from it spend one budget.
+    until = Math.max(until, await addressBudgetUntil(db, attempt.clientKey, attempt.now, ownId));
   }
   return Math.max(0, until - attempt.now);
 }
@@ -119,4 +155,29 @@ export async function throttled(db: Db, attempt: Attempt, check: () => Promise<b
       .catch(() => undefined);
   }
   return ok;
+}
+
+/**
+ * A sign-up or invite acceptance about to hash a password spends one from its address's budget
+ * (429 when it is spent); the row stays whatever the outcome, as every such request costs a hash.
+ */
+export async function spendAddressBudget(db: Db, address: string, now: number): Promise<void> {
+  const clientKey = `address:${clientAddressKey(address)}`;
+  const refuse = async (ownId?: string) => {
+    const wait = (await addressBudgetUntil(db, clientKey, now, ownId)) - now;
+    if (wait > 0) throw new SignInThrottled(Math.ceil(wait / 1000), addressThrottleMessage(Math.ceil(wait / 1000)));
+  };
+  await refuse();
+  // Written before the re-check, as in throttled(), so parallel requests count against each other.
+  const id = newId();
+  await db
+    .insertInto('loginFailures')
+    .values({ id, usernameKey: HASHING_ONLY_KEY, clientKey, failedAt: isoAt(now) })
+    .execute();
+  try {
+    await refuse(id);
+  } catch (err) {
+    await db.deleteFrom('loginFailures').where('id', '=', id).execute();
+    throw err;
+  }
 }

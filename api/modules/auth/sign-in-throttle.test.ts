@@ -3,9 +3,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@api/app';
 import { testConfig } from '@api/test/app';
 import { createTestDatabase } from '@api/test/database';
-import { createUser, TEST_PASSWORD } from '@api/test/factories';
+import { createUser, openSignUp, TEST_PASSWORD } from '@api/test/factories';
 import { createInvite } from '@api/modules/invites/invite.service';
-import { ACCOUNT_CEILING, FAILURE_WINDOW_MS, FREE_FAILURES } from './login-throttle';
+import { ACCOUNT_CEILING, ADDRESS_BUDGET, FAILURE_WINDOW_MS, FREE_FAILURES } from './login-throttle';
 
 // A clock of the test's own: waits are skipped by moving it forward, never by sleeping.
 let now = Date.parse('2026-12-01T08:00:00.000Z');
@@ -386,4 +386,74 @@ describe('the stored failures', () => {
     expect(all.every((r) => Date.parse(r.failedAt) > now - FAILURE_WINDOW_MS)).toBe(true);
     expect(all).toHaveLength(1);
   });
+});
+
+describe('one address over many usernames', () => {
+  it(
+    `gets ${ADDRESS_BUDGET} failures an hour, shared with sign-ups and invite acceptances; trusted devices go on`,
+    MANY,
+    async () => {
+      const SPRAYER = '203.0.113.99';
+      advance(FAILURE_WINDOW_MS);
+      await createUser(db, { username: 'spray_owner' });
+      const device = await trustedDevice('spray_owner', SPRAYER);
+      const admin = await createUser(db, { role: 'admin' });
+      await openSignUp(db);
+      const start = now;
+      // Known and unknown usernames spend the same budget.
+      for (let i = 0; i < ADDRESS_BUDGET - 2; i++) {
+        const username = i < FREE_FAILURES ? 'spray_owner' : `sprayed_name_${i}`;
+        expect((await login(username, WRONG, { address: SPRAYER })).statusCode).toBe(401);
+      }
+      const signUp = (username: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/register',
+          payload: { username, email: `${username}@shop.test`, password: 'a-long-password' },
+          remoteAddress: SPRAYER,
+        });
+      expect((await signUp('spray_signup_1')).statusCode).toBe(202);
+      const { token } = await createInvite(db, { id: admin.id, username: admin.username }, { role: 'technician' });
+      const accept = () =>
+        app.inject({
+          method: 'POST',
+          url: `/api/invites/${token}/accept`,
+          payload: { username: 'spray_invitee', email: 'spray.invitee@shop.test', password: 'a-long-password' },
+          remoteAddress: SPRAYER,
+        });
+      expect((await accept()).statusCode).toBe(201);
+
+      // Spent: sign-ins with any username, sign-ups and invite acceptances wait, with Retry-After.
+      const refused = await login(`sprayed_fresh`, WRONG, { address: SPRAYER });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual(throttledBody(`${Math.ceil((start + FAILURE_WINDOW_MS - now) / 60_000)} minutes`));
+      expect(retryAfter(refused)).toBeGreaterThan(0);
+      expect((await login('spray_owner', TEST_PASSWORD, { address: SPRAYER })).statusCode).toBe(429);
+      const noSignUp = await signUp('spray_signup_2');
+      expect(noSignUp.statusCode).toBe(429);
+      expect(noSignUp.json().message).toMatch(/^Too many attempts from this network\. Try again in \d+ minutes\.$/);
+      expect(retryAfter(noSignUp)).toBeGreaterThan(0);
+      const { token: second } = await createInvite(
+        db,
+        { id: admin.id, username: admin.username },
+        { role: 'technician' },
+      );
+      const noInvite = await app.inject({
+        method: 'POST',
+        url: `/api/invites/${second}/accept`,
+        payload: { username: 'spray_invitee_2', email: 'spray.invitee2@shop.test', password: 'a-long-password' },
+        remoteAddress: SPRAYER,
+      });
+      expect(noInvite.statusCode).toBe(429);
+      expect(await db.selectFrom('users').select('id').where('username', '=', 'spray_signup_2').execute()).toEqual([]);
+
+      // The owner's trusted device, and other addresses, are not held up.
+      expect((await login('spray_owner', TEST_PASSWORD, { address: SPRAYER, device })).statusCode).toBe(200);
+      expect((await login('sprayed_elsewhere', WRONG, { address: OWNER_HOME })).statusCode).toBe(401);
+
+      // An hour after the first of them, the address may try again.
+      advance(start + FAILURE_WINDOW_MS - now + 1000);
+      expect((await login('sprayed_later', WRONG, { address: SPRAYER })).statusCode).toBe(401);
+    },
+  );
 });

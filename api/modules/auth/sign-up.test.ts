@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { PENDING_MESSAGE } from '@api/plugins/auth';
 import { sessionCookie, TEST_ADMIN_EMAIL, useTestApp } from '@api/test/app';
 import { createUser, TEST_PASSWORD } from '@api/test/factories';
 import { issueSetupCode } from '@api/lib/setup-code';
-import { firstAccountMessage, SIGN_UP_CLOSED_MESSAGE } from './auth.service';
+import { SIGN_UP_RECEIVED_MESSAGE } from '@shared/schemas/user';
+import { verifyPassword } from '@api/lib/password';
+import { firstAccountMessage, INVALID_CREDENTIALS, SIGN_UP_CLOSED_MESSAGE } from './auth.service';
 import { SETUP_CODE_INVALID } from './setup-code-check';
 
 // The shop's sign-up from its empty database on: the first admin, then closed, then "Open sign-up"
@@ -148,7 +149,7 @@ describe('once the shop has its admin', () => {
 });
 
 describe('"Open sign-up"', () => {
-  it('re-opens the form; the new account waits as pending and can see nothing', async () => {
+  it('re-opens the form; the request is received with no session, and the account waits unable to sign in', async () => {
     const admin = await t.signIn('admin');
     const opened = await admin.inject({ method: 'PUT', url: '/api/shop-settings', payload: { openSignUp: true } });
     expect(opened.json()).toEqual({
@@ -166,41 +167,24 @@ describe('"Open sign-up"', () => {
       password: PASSWORD,
       role: 'service_advisor',
     });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ username: 'hopeful', role: 'service_advisor', status: 'pending' });
-    const cookie = sessionCookie(res);
-    const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
-    expect(me.json()).toMatchObject({ username: 'hopeful', status: 'pending' });
-    for (const [method, url] of [
-      ['GET', '/api/customers'],
-      ['GET', '/api/inspections'],
-      ['GET', '/api/sync/changes?since=0'],
-      ['GET', '/api/dashboard/stats'],
-      ['GET', '/api/email-templates'],
-      ['POST', '/api/customers'],
-      ['PUT', '/api/user/settings'],
-      ['PATCH', '/api/user/password'],
-    ] as const) {
-      const denied = await t.app.inject({
-        method,
-        url,
-        headers: { cookie },
-        ...(method === 'GET' ? {} : { payload: {} }),
-      });
-      expect(denied.statusCode, `${method} ${url}`).toBe(403);
-      expect(denied.json()).toEqual({ error: 'forbidden', message: PENDING_MESSAGE });
-    }
-    // Signing in again still shows the account as pending.
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ message: SIGN_UP_RECEIVED_MESSAGE });
+    expect(res.json().message).toBe('If the details are accepted, an admin will approve the account');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const row = await t.db.selectFrom('users').selectAll().where('username', '=', 'hopeful').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ email: 'hopeful@shop.test', role: 'service_advisor', status: 'pending' });
+    expect(await verifyPassword(PASSWORD, row.passwordHash)).toBe(true);
+    // Until an admin approves it, it signs in like an account that does not exist.
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/login',
       payload: { username: 'hopeful', password: PASSWORD },
     });
-    expect(again.statusCode).toBe(200);
-    expect(again.json().status).toBe('pending');
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({ error: 'unauthorized', message: INVALID_CREDENTIALS });
   });
 
-  it('lists pending accounts apart; an admin approves one and it is let in', async () => {
+  it('lists pending accounts apart; an admin approves one and it can sign in', async () => {
     const admin = await t.signIn('admin');
     const pending = await createUser(t.db, { username: 'waiting_one', status: 'pending' });
     const active = await admin.inject({ method: 'GET', url: '/api/users' });
@@ -212,18 +196,21 @@ describe('"Open sign-up"', () => {
     expect(all.json().map((u: { username: string }) => u.username)).toContain('waiting_one');
     expect((await admin.inject({ method: 'GET', url: '/api/users?status=gone' })).statusCode).toBe(400);
 
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: 'waiting_one', password: TEST_PASSWORD },
-    });
-    const cookie = sessionCookie(login);
-    expect((await t.app.inject({ method: 'GET', url: '/api/customers', headers: { cookie } })).statusCode).toBe(403);
+    const signIn = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: 'waiting_one', password: TEST_PASSWORD },
+      });
+    expect((await signIn()).statusCode).toBe(401);
 
     const approved = await admin.inject({ method: 'POST', url: `/api/users/${pending.id}/approve` });
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({ id: pending.id, status: 'active' });
-    // The same session now works, and approving twice changes nothing.
+    // Now it signs in and is let in, and approving twice changes nothing.
+    const login = await signIn();
+    expect(login.statusCode).toBe(200);
+    const cookie = sessionCookie(login);
     expect((await t.app.inject({ method: 'GET', url: '/api/customers', headers: { cookie } })).statusCode).toBe(200);
     const twice = await admin.inject({ method: 'POST', url: `/api/users/${pending.id}/approve` });
     expect(twice.json().updatedAt).toBe(approved.json().updatedAt);

@@ -102,13 +102,16 @@ export async function describeInvite(db: Db, token: string, now = new Date()): P
   return { role: invite.role as InviteRole, expiresAt: invite.expiresAt, shopName: shop?.companyName ?? null };
 }
 
-/** The invitee's account, made with the invite's role; the invite is used up in the same transaction. */
+/**
+ * The invitee's account, made with the invite's role; the invite is used up in the same transaction.
+ * `beforeHash` runs once the invite is known to be open, just before the password is hashed.
+ */
 export async function acceptInvite(
   db: Db,
   config: AppConfig,
   token: string,
   body: z.output<typeof acceptInviteBody>,
-  now = new Date(),
+  { beforeHash, now = new Date() }: { beforeHash?: () => Promise<void>; now?: Date } = {},
 ): Promise<User> {
   const invite = await openInvite(db, token, now.toISOString());
   return createUser(
@@ -116,6 +119,7 @@ export async function acceptInvite(
     config,
     { ...body, role: invite.role as InviteRole },
     {
+      beforeHash,
       claim: async (trx, userId) => {
         if (await claimInvite(trx, invite.id, userId, now.toISOString())) return;
         // Someone else used or withdrew it meanwhile: say which, and undo the new account.

@@ -17,11 +17,14 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
   return (await userById(db, [id]))[0];
 }
 
+// Usernames and emails are unique among active accounts only: a pending sign-up may repeat one
+// (it is settled at approval), and cannot sign in until it is approved.
 export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
   return db
     .selectFrom('users')
     .selectAll()
     .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+    .where('status', '=', 'active')
     .executeTakeFirst();
 }
 
@@ -30,6 +33,7 @@ export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefi
     .selectFrom('users')
     .selectAll()
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .where('status', '=', 'active')
     .executeTakeFirst();
 }
 

@@ -89,7 +89,7 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
     '/users/:id/approve',
     {
       onRequest: adminOnly,
-      schema: { params: idParams, response: { 200: userResponse, ...errorsFor(400, 401, 403, 404) } },
+      schema: { params: idParams, response: { 200: userResponse, ...errorsFor(400, 401, 403, 404, 409) } },
     },
     async (request) => approveUser(request.db, request.params.id),
   );

@@ -8,7 +8,7 @@ import { isUniqueViolation } from '@api/db/errors';
 import { underSavepoint } from '@api/db/savepoint';
 import { inTransaction } from '@api/db/transaction';
 import type { ListPage } from '@api/lib/list';
-import { conflict, notFound } from '@api/lib/http-error';
+import { conflict, HttpError, notFound } from '@api/lib/http-error';
 import { hashPassword } from '@api/lib/password';
 import { assertPasswordAllowed } from '@api/lib/password-rules';
 import { newId, nowIso } from '@api/lib/tokens';
@@ -61,6 +61,8 @@ export interface CreateUserOptions {
   claim?: (trx: Db, userId: string) => Promise<void>;
   /** Made by the route before any transaction opened (see user.routes.ts). */
   preparedHash?: string | undefined;
+  /** Runs just before the password is hashed (a sign-up spends its address's budget there). */
+  beforeHash?: (() => Promise<void>) | undefined;
 }
 
 export async function createUser(
@@ -75,6 +77,7 @@ export async function createUser(
   // Checked before the (deliberately slow) hash, so a taken name costs no hashing.
   await assertUnique(db, body);
   await assertPasswordAllowed(body.password, 'password');
+  await options.beforeHash?.();
   const passwordHash = options.preparedHash ?? (await hashPassword(body.password, config.passwordHashParams));
   const now = nowIso();
   const values = {
@@ -104,6 +107,33 @@ export async function createUser(
     await assertUnique(db, body);
     throw conflict('Username or email already exists');
   }
+}
+
+/**
+ * An account from the open sign-up, waiting for approval. Nothing here depends on who exists: a
+ * taken username or email is stored like a free one and settled when an admin approves.
+ */
+export async function createPendingUser(
+  db: Db,
+  config: AppConfig,
+  body: z.output<typeof createUserBody>,
+  beforeHash?: () => Promise<void>,
+): Promise<void> {
+  await assertPasswordAllowed(body.password, 'password');
+  await beforeHash?.();
+  const passwordHash = await hashPassword(body.password, config.passwordHashParams);
+  const now = nowIso();
+  await insertUser(db, {
+    id: newId(),
+    username: body.username,
+    email: body.email,
+    role: body.role,
+    passwordHash,
+    passwordChangeRequired: 0,
+    status: 'pending',
+    createdAt: now,
+    updatedAt: now,
+  });
 }
 
 export async function updateUserById(
@@ -155,13 +185,26 @@ export async function updateUserById(
   return getUser(db, id);
 }
 
-/** An admin lets an account from the open sign-up in; approving an active account changes nothing. */
+/**
+ * An admin lets an account from the open sign-up in; approving an active account changes nothing.
+ * A sign-up whose username or email an active account has by now is refused with which one.
+ */
 export async function approveUser(db: Db, id: string): Promise<User> {
   const user = await findUserById(db, id);
   if (!user) throw notFound(USER_NOT_FOUND);
-  if (user.status !== 'active') await updateUser(db, id, { status: 'active', updatedAt: nowIso() });
+  if (user.status !== 'active') {
+    try {
+      await withUniqueUser(db, user, id, () => updateUser(db, id, { status: 'active', updatedAt: nowIso() }));
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 409) throw conflict(approvalClashMessage(err.message));
+      throw err;
+    }
+  }
   return getUser(db, id);
 }
+
+export const approvalClashMessage = (taken: string) =>
+  `${taken}: another account has it. Decline this sign-up, or change the other account first.`;
 
 export async function deleteUserById(db: Db, actor: Actor, id: string): Promise<void> {
   if (id === actor.userId) throw conflict(DELETE_SELF_MESSAGE);

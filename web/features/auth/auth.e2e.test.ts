@@ -90,7 +90,7 @@ describe('sign-up', () => {
     await screenshot(page, 'auth-registration-failed');
   });
 
-  it('signs up a technician by default (Technician preselected), who waits for approval, and never sends the confirmation', async () => {
+  it('signs up a technician by default (Technician preselected), who signs in once approved, and never sends the confirmation', async () => {
     const { page } = await open(TABLET_LANDSCAPE);
     await page.goto('/auth');
     await page.getByRole('tab', { name: 'Sign Up' }).click();
@@ -105,22 +105,23 @@ describe('sign-up', () => {
     await page.getByLabel('Password', { exact: true }).fill('secret-123');
     await page.getByLabel('Confirm Password').fill('secret-123');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByRole('heading', { name: 'Waiting for approval' }).waitFor();
+    await page.getByRole('heading', { name: 'Request sent' }).waitFor();
     expect(sent).toEqual({
       username,
       email: `${username}@mail.example.com`,
       role: 'technician',
       password: 'secret-123',
     });
-    expect(await textOf(page, 'main p')).toBe(
-      `Your account ${username} is ready, but an administrator has to approve it before you can use Baywise. Ask them to approve it on the Users screen.`,
-    );
-    await screenshot(page, 'auth-waiting-for-approval');
+    await page.getByText('If the details are accepted, an admin will approve the account.').waitFor();
+    await screenshot(page, 'auth-sign-up-received');
 
-    // Approved elsewhere: 'Check again' lets them in.
+    // Approved elsewhere: now the Sign In tab lets them in.
     const pending = await api.call<{ id: string; username: string }[]>('GET', '/api/users?status=pending');
     await api.call('POST', `/api/users/${pending.find((u) => u.username === username)!.id}/approve`);
-    await page.getByRole('button', { name: 'Check again' }).click();
+    await page.getByRole('tab', { name: 'Sign In' }).click();
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill('secret-123');
+    await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByRole('heading', { name: `Welcome back, ${username}` }).waitFor();
     expect(await page.getByText('Technician', { exact: true }).first().isVisible()).toBe(true);
   });

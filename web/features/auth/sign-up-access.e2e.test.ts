@@ -138,7 +138,7 @@ describe('open sign-up', () => {
     await page.goto('/auth');
     await page.getByRole('tab', { name: 'Sign Up' }).click();
     await page
-      .getByText("Join your shop's team. An administrator approves new accounts before they can be used.")
+      .getByText("Join your shop's team. An administrator reviews each request; you can sign in once it is approved.")
       .waitFor();
     const username = uniqueName('walkin');
     await page.getByLabel('Username').fill(username);
@@ -146,7 +146,7 @@ describe('open sign-up', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByRole('heading', { name: 'Waiting for approval' }).waitFor();
+    await page.getByRole('heading', { name: 'Request sent' }).waitFor();
 
     await admin.page.reload();
     const waiting = admin.page.getByRole('region', { name: /Waiting for approval/ });
@@ -155,7 +155,10 @@ describe('open sign-up', () => {
     await waiting.getByRole('button', { name: `Approve ${username}` }).click();
     expect((await toastTitled(admin.page, 'User approved')).description).toBe(`${username} can now sign in`);
 
-    await page.getByRole('button', { name: 'Check again' }).click();
+    await page.getByRole('tab', { name: 'Sign In' }).click();
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByRole('heading', { name: `Welcome back, ${username}` }).waitFor();
 
     await admin.page.getByRole('switch', { name: /Open sign-up/ }).click();

@@ -5,7 +5,7 @@ import { authErrorMessage } from './error-message';
 import { setCurrentUser } from './use-current-user';
 
 /**
- * A call whose answer is the signed-in user (sign in, sign up): the user becomes current, then
+ * A call whose answer is the signed-in user (sign in): the user becomes current, then
  * `welcome` greets them; a failure toasts the reason under `failedTitle`.
  */
 export function useSignInMutation<TBody>(

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { ROLE_LABELS, ROLES, type Role } from '@shared/constants';
 import { registerForm } from '@shared/schemas/user';
 import { SelectField } from '@web/components/form-dialog/fields';
@@ -19,12 +20,29 @@ const EMPTY: Record<Field, string> = {
   confirmPassword: '',
 };
 
+/** What an open sign-up shows once sent: the server's one answer, the same for every request. */
+function SignUpReceivedCard({ message }: { message: string }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Request sent</CardTitle>
+        <CardDescription>{message}.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <p>Once an administrator approves it, sign in on the Sign In tab with the username and password you chose.</p>
+      </CardContent>
+    </Card>
+  );
+}
+
 /** The open sign-up: a staff account an administrator approves (an empty shop's admin uses the setup page). */
 export function SignUpForm() {
-  const register = useRegister();
+  const [received, setReceived] = useState<string | null>(null);
+  const register = useRegister(setReceived);
   // The confirmation is checked here and never sent: the API takes the password once.
   const form = usePageForm(registerForm, EMPTY, ({ confirmPassword: _confirm, ...body }) => register.mutate(body));
 
+  if (received) return <SignUpReceivedCard message={received} />;
   return (
     <Card>
       <CardHeader>
