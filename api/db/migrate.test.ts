@@ -114,6 +114,7 @@ describe('migrations', () => {
       'service_parts',
       'services',
       'sessions',
+      'setup_code',
       'share_sends',
       'share_views',
       'shop_settings',
@@ -133,7 +134,7 @@ describe('migrations', () => {
     for (let i = 0; i < Object.keys(migrations).length; i++) await migrateDown(db, schema);
     expect(await tableNames()).toEqual([]);
     await migrateToLatest(db, schema);
-    expect((await tableNames()).length).toBe(26);
+    expect((await tableNames()).length).toBe(27);
   });
 
   it('put the rows that existed before the change feed into it, parents first', async () => {
