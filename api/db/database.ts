@@ -119,7 +119,7 @@ class FairSqliteDriver extends SqliteDriver {
  * SQLite's compiler, with a page's bound LIMIT behind a unary plus (`limit +?`). SQLite plans by the
  * value bound to a bare LIMIT parameter, and so it prepared every statement with one again each time
  * it ran (every list page, search and sync page: 10-60 µs each, docs/performance.md, "Statements
- * prepared once, really"); to SQLite the plus is the same number, and not one it plans by.
+ * prepared once"); to SQLite the plus is the same number, and not one it plans by.
  */
 class SqliteCompiler extends SqliteQueryCompiler {
   protected override visitLimit(node: LimitNode): void {

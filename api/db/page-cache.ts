@@ -1,7 +1,7 @@
 import type { Database as SqliteHandle } from 'better-sqlite3';
 
 const MIB = 1024 * 1024;
-/** A small shop's hot pages fit in this (docs/performance.md, "SQLite's page cache, sized to the database"). */
+/** A small shop's hot pages fit in this (docs/performance.md, "The database connection"). */
 const PAGE_CACHE_MIN_BYTES = 4 * MIB;
 /**
  * What better-sqlite3's SQLite gives every connection (`SQLITE_DEFAULT_CACHE_SIZE=-16000`, in KiB):

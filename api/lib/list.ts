@@ -40,8 +40,8 @@ export function searchMatchColumns(db: Db, id: string) {
  * A search's read of its matches (`query`, selecting `searchMatchColumns`): on PostgreSQL a row per
  * match, on SQLite one row whose `ids` is every id the query reads, in its order, as one JSON array
  * text. A row object per match, and the plugins' copy of each, were about a fifth of a common
- * surname's statements (100 ids at 10,000 customers: docs/performance.md, "What a search pays per
- * match"). SQLite aggregates the rows in the order the subquery gives them (its ORDER BY and LIMIT keep it a
+ * surname's statements (100 ids at 10,000 customers: docs/performance.md, "Search and lists").
+ * SQLite aggregates the rows in the order the subquery gives them (its ORDER BY and LIMIT keep it a
  * subquery of its own, read from its sorter).
  */
 export function searchMatches<Q extends SelectQueryBuilder<Database, keyof Database, SearchMatch>>(
@@ -79,7 +79,7 @@ export interface SearchPage<K> {
  * When no more than `SEARCH_IDS_READ` rows can match (`most`, from the trigram counts), the read
  * asks for all of them, without a limit: SQLite then sorts them in its sorter, where under a LIMIT
  * it keeps them in a temporary b-tree (a common surname's ids, 1,000 of them at 100,000 customers:
- * 1.0 -> 0.7 ms; docs/performance.md, "A search's ids without a limit").
+ * 1.0 -> 0.7 ms; docs/performance.md, "Search and lists").
  * On PostgreSQL the read is the page itself and one row more (its limit and offset) and carries the
  * count (`searchMatchColumns`). The page's answers are then read by id (`readAnswers`) as one JSON
  * array in the order of the ids, written by the database, instead of a row object per answer; one
@@ -193,7 +193,7 @@ export function likePattern(q: string): string {
  * nothing of the comparison: SQLite plans a LIKE by its pattern's value when that is a bare
  * parameter (a pattern such as 'abc%' can be an index range), so such a statement is prepared again
  * every time a value is bound to it, every run. A search's ids took 174 -> 107 µs with the plus
- * (docs/performance.md, "Statements prepared once, really"). No LIKE here has a fixed start an
+ * (docs/performance.md, "Statements prepared once"). No LIKE here has a fixed start an
  * index could use: a search's pattern starts with `%`, and an id's prefix has its range written out.
  */
 export function likeOperand(db: Db, pattern: string): RawBuilder<string> {

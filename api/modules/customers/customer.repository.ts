@@ -195,7 +195,7 @@ type SearchValues = { fts?: string; pattern?: string; status?: string; limit?: s
 /**
  * A page of a search (without a cursor: a cursor's page counts only what follows it), the number
  * of matches and whether more follow (`searchPage`), the page's answers read by id and written as
- * one JSON array by the database (docs/performance.md, "Lists written by the database").
+ * one JSON array by the database (docs/performance.md, "Search and lists").
  */
 export function searchCustomers(
   db: Db,

@@ -127,7 +127,9 @@ describe('views of the share pages', () => {
 
   it('counts a view when the cookie’s account waits for approval, and records nothing for an unknown or mangled link', async () => {
     const inspection = await createInspection(t.db);
-    const pending = await t.signIn('technician', { status: 'pending' });
+    // A pending account cannot sign in any more; a session from before it could still holds its cookie.
+    const pending = await t.signIn('technician');
+    await t.db.updateTable('users').set({ status: 'pending' }).where('id', '=', pending.user.id).execute();
     expect(
       (await pending.inject({ method: 'GET', url: `/api/public/inspections/${inspection.shareToken}` })).statusCode,
     ).toBe(200);

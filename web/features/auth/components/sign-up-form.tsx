@@ -48,7 +48,7 @@ export function SignUpForm() {
       <CardHeader>
         <CardTitle as="h2">Create account</CardTitle>
         <CardDescription>
-          Join your shop&apos;s team. An administrator approves new accounts before they can be used.
+          Join your shop&apos;s team. An administrator reviews each request; you can sign in once it is approved.
         </CardDescription>
       </CardHeader>
       <CardContent>
