@@ -144,10 +144,11 @@ export class HashPool {
 }
 
 /**
- * Hashes at once on this machine: one core fewer than it has (at least one), so the event loop,
- * which answers every other request, always keeps a core of its own.
+ * Hashes at once on this machine: as many as it has cores. Fewer left too little for the paced
+ * sign-ins and user saves of a busy shop (they queued past the wait line under load), and a flood
+ * from one address is cut off by its failure budget after a few hashes anyway.
  */
-const hashingCores = () => Math.max(1, availableParallelism() - 1);
+const hashingCores = () => availableParallelism();
 
 /** The process's one pool. */
 export const hashPool = new HashPool(hashingCores());
