@@ -146,6 +146,19 @@ async function postgresSink(url: string): Promise<Sink> {
 }
 
 /** Fills a freshly migrated database with `customers` customers and everything that goes with them. */
+/**
+ * The shop's share links live ten years: the bench's inspections span three, and with the default
+ * lifetime (180 days since the last send) most share pages would answer that their link expired,
+ * where a shop's customers open the links of recent visits.
+ */
+function liveShareLinks(): TableRows {
+  return {
+    table: 'shop_settings',
+    columns: ['key', 'value', 'updated_at'],
+    rows: [['shareLinkDays', '3650', new Date().toISOString()]],
+  };
+}
+
 export async function seedShop(target: Target, customers: number): Promise<ShopCatalog> {
   passwordHash ??= hashPassword(BENCH_PASSWORD);
   const sink =
@@ -155,6 +168,7 @@ export async function seedShop(target: Target, customers: number): Promise<ShopC
   // One transaction: every page is written once, at the end.
   await sink.transaction(async () => {
     await sink.insert(users);
+    await sink.insert(liveShareLinks());
     for (let start = 0; start < customers; start += BLOCK) {
       for (const rows of shop.block(start, Math.min(customers, start + BLOCK))) await sink.insert(rows);
     }
