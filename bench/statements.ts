@@ -7,7 +7,7 @@
  * time. BENCH_CALLS=<parts of labels, comma-separated> picks calls, as in the throughput section.
  *
  * The figures are the floor under a call: no change outside the statements takes a request below
- * them (docs/performance.md, "What the goals still missed would take").
+ * them (docs/performance.md).
  *
  * It also finds the reads SQLite prepares again every time values are bound to them (a LIKE whose
  * pattern is a bare parameter, a bound value compared with a partial index's condition): each read

@@ -7,7 +7,7 @@
  * its id (its table's key, its services' and parts' links to it, the change feed) lands on the same
  * pages as the rows made just before it, instead of on a random page of a large index each. A
  * commit writes every page it changed, so writes that commit together share more of their pages
- * (docs/performance.md, "Time-ordered ids").
+ * (docs/performance.md, "Writes").
  *
  * The first 8 characters are what the screens show of an id, so they must tell rows apart: they are
  * the low 32 bits of a tick (sixteen per millisecond, never the same twice in one maker until the
