@@ -28,7 +28,7 @@ export interface ScryptJob {
 export type HashPriority = 'trusted' | 'normal';
 
 /** Waiting jobs allowed per slot, for each priority; beyond that the caller is told to retry. */
-export const WAITING_PER_SLOT = 8;
+export const WAITING_PER_SLOT = 16;
 
 export const HASHING_BUSY_MESSAGE = 'The server is busy checking passwords. Try again in a moment.';
 
