@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { InjectOptions } from 'fastify';
 
 import { useTestApp } from '@api/test/app';
+import { injectFetch } from '@web/test/offline/inject-fetch';
 import { LocalDb } from './local-db';
 import { enqueue } from './outbox';
 import { SyncEngine } from './sync-engine';
@@ -21,24 +21,7 @@ function device(name: string) {
     db,
     currentUserId: () => advisor.user.id,
     lockName: name,
-    fetch: async (url, init) => {
-      if (network.offline) throw new TypeError('Failed to fetch (offline)');
-      const method = (init?.method ?? 'GET') as InjectOptions['method'];
-      const headers = Object.fromEntries(new Headers(init?.headers).entries());
-      const payload = typeof init?.body === 'string' ? init.body : undefined;
-      const res = await advisor.inject({ method, url, headers, payload });
-      if (method !== 'GET') {
-        network.writes += 1;
-        if (network.loseAnswers > 0) {
-          network.loseAnswers -= 1;
-          throw new TypeError('Failed to fetch (answer lost)');
-        }
-      }
-      return new Response(res.statusCode === 204 ? null : res.body, {
-        status: res.statusCode,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    },
+    fetch: injectFetch(advisor, network),
   });
   afterAll(async () => {
     engine.stop();
